@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sable-core: the Sable device model in plain C11 + glib, independent of
+ * QEMU. The same code runs inside QEMU (hw-model/qemu) and in-process under
+ * tests (tests/model/simbus). The host provides guest-memory DMA, interrupts,
+ * a main-loop "run soon" hook, per-engine timers and a clock through
+ * SableHostOps; the core never blocks, never calls back into itself through
+ * them, and never aborts on guest input (bad input latches a fault or sets
+ * ERROR_STATUS; see protocol/ and docs/protocol.md).
+ *
+ * Threading: every entry point must be called from one thread at a time
+ * (QEMU: the main loop with the BQL held).
+ */
+#ifndef SABLE_CORE_H
+#define SABLE_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+
+#include "sable_protocol.h"
+
+typedef struct SableDevice SableDevice;
+
+/* Observable actions, for trace-events and tests. Field meaning per type:
+ *   DOORBELL      engine, a = tail read from the ring
+ *   SUBMIT        engine, a = fence, b = dma_addr, c = dma_size
+ *   FENCE         engine, a = completed fence
+ *   FAULT         engine, a = GPU address, b = fence, c = fault code
+ *   ENGINE_RESET  engine, a = last aborted fence, c = 1 if the reset failed
+ *   ADAPTER_RESET a = adapter reset count
+ *   DUMP          a = bus address, b = bytes written, c = SABLE_DUMP_STATUS_*
+ *   IRQ           c = causes newly raised, a = vector (MSI-X)
+ *   IRQ_DROPPED   engine, c = causes whose interrupt injection dropped
+ *   INJECT        engine, c = SableInjectKind armed or fired, a = 1 if fired
+ *   REG_ERROR     c = SABLE_ERROR_* bit latched, a = register offset */
+typedef enum SableEventType {
+    SABLE_EV_DOORBELL,
+    SABLE_EV_SUBMIT,
+    SABLE_EV_FENCE,
+    SABLE_EV_FAULT,
+    SABLE_EV_ENGINE_RESET,
+    SABLE_EV_ADAPTER_RESET,
+    SABLE_EV_DUMP,
+    SABLE_EV_IRQ,
+    SABLE_EV_IRQ_DROPPED,
+    SABLE_EV_INJECT,
+    SABLE_EV_REG_ERROR,
+} SableEventType;
+
+typedef struct SableEvent {
+    SableEventType type;
+    unsigned engine;
+    uint64_t a, b;
+    uint32_t c;
+} SableEvent;
+
+typedef struct SableHostOps {
+    /* Bus-master DMA of guest memory; false if any byte is not accessible
+     * (the core then latches SABLE_FAULT_DMA_ERROR or reports an error). */
+    bool (*dma_read)(void *opaque, uint64_t addr, void *buf, uint64_t len);
+    bool (*dma_write)(void *opaque, uint64_t addr, const void *buf, uint64_t len);
+    /* A cause routed to MSI-X vector `vector` became pending and unmasked. */
+    void (*irq_pulse)(void *opaque, unsigned vector);
+    /* INTx level: (IRQ_STATUS & IRQ_MASK) != 0, called on every change. */
+    void (*irq_level)(void *opaque, bool level);
+    /* Call sable_engine_run(dev, engine) soon, from the host's main loop,
+     * never from inside this call. Repeated requests may coalesce. */
+    void (*schedule)(void *opaque, unsigned engine);
+    /* Call sable_engine_timer(dev, engine) once clock_ns() >= deadline_ns.
+     * Re-arming replaces the previous deadline. */
+    void (*timer_arm)(void *opaque, unsigned engine, uint64_t deadline_ns);
+    void (*timer_cancel)(void *opaque, unsigned engine);
+    /* The device clock in ns (QEMU: the virtual clock). */
+    uint64_t (*clock_ns)(void *opaque);
+    /* Optional: observable actions (trace-events). */
+    void (*event)(void *opaque, const SableEvent *ev);
+} SableHostOps;
+
+typedef struct SableConfig {
+    void *vram;                /* host memory backing VRAM, owned by the host */
+    uint64_t vram_size;        /* bytes, power of two, >= 1 MiB */
+    bool debug;                /* accept DEBUG_* commands */
+    uint32_t gart_max_entries; /* 0: default (SABLE_CORE_DEFAULT_GART_ENTRIES) */
+    uint32_t run_cmd_budget;   /* commands per sable_engine_run; 0: default */
+    uint64_t run_byte_budget;  /* bytes moved per sable_engine_run; 0: default */
+} SableConfig;
+
+#define SABLE_CORE_DEFAULT_GART_ENTRIES (1u << 20) /* 4 GiB window */
+#define SABLE_CORE_GART_BASE (1ull << 40)
+#define SABLE_CORE_MAX_SURFACE_DIM 16384u
+#define SABLE_CORE_CMD_HISTORY 32u
+#define SABLE_CORE_DEFAULT_CMD_BUDGET 256u
+#define SABLE_CORE_DEFAULT_BYTE_BUDGET (8ull << 20)
+
+/* Create a device in its power-on state. Returns NULL and sets err if the
+ * configuration is invalid (this is host input, not guest input). */
+SableDevice *sable_device_new(const SableConfig *cfg, const SableHostOps *ops,
+                              void *opaque, GError **err);
+void sable_device_free(SableDevice *dev);
+/* Power-on/PCI reset: every register, engine, fault and injection cleared. */
+void sable_device_reset(SableDevice *dev);
+
+/* BAR0 accesses, 32-bit, offset < SABLE_MMIO_SIZE (others read 0 / ignored). */
+uint32_t sable_mmio_read(SableDevice *dev, uint32_t offset);
+void sable_mmio_write(SableDevice *dev, uint32_t offset, uint32_t value);
+
+/* Host callbacks requested through SableHostOps.schedule / timer_arm. */
+void sable_engine_run(SableDevice *dev, unsigned engine);
+void sable_engine_timer(SableDevice *dev, unsigned engine);
+
+/* Fault injection (tests, QMP/QOM). */
+typedef enum SableInjectKind {
+    SABLE_INJECT_HANG,        /* engine stops with the current submission in flight */
+    SABLE_INJECT_PAGE_FAULT,  /* next GPU memory access of the engine faults */
+    SABLE_INJECT_DROP_IRQ,    /* next completion interrupt is not delivered */
+    SABLE_INJECT_INVALID_CMD, /* next command is treated as invalid */
+    SABLE_INJECT_SLOW,        /* next fence completes param_ns later */
+    SABLE_INJECT_RESET_FAIL,  /* next engine reset fails (engine stays stuck) */
+    SABLE_INJECT_KIND_COUNT
+} SableInjectKind;
+
+typedef enum SableInjectWhen {
+    SABLE_INJECT_NOW,         /* at the next opportunity */
+    SABLE_INJECT_AFTER_CMDS,  /* after `after` more commands executed */
+    SABLE_INJECT_ON_FENCE,    /* when the submission with fence `after` runs */
+} SableInjectWhen;
+
+typedef struct SableInjection {
+    SableInjectKind kind;
+    unsigned engine;
+    SableInjectWhen when;
+    uint64_t after;     /* commands or fence, per `when` */
+    uint32_t count;     /* times it fires; 0 means 1 */
+    uint64_t param_ns;  /* SLOW: extra delay; 0: 1 ms */
+} SableInjection;
+
+#define SABLE_CORE_MAX_INJECTIONS 16u
+
+/* Parse "KIND[,engine=N][,after=N|,fence=F][,count=N][,delay-ns=N]" where
+ * KIND is hang|page-fault|drop-irq|invalid-cmd|slow|reset-fail. */
+bool sable_inject_parse(const char *spec, SableInjection *out, GError **err);
+bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err);
+void sable_inject_clear(SableDevice *dev);
+const char *sable_inject_kind_name(SableInjectKind kind);
+unsigned sable_inject_pending(SableDevice *dev);
+
+/* Read-only views for the host (QMP state, tests). */
+unsigned sable_engine_count(const SableDevice *dev);
+uint64_t sable_engine_completed_fence(const SableDevice *dev, unsigned engine);
+
+#endif

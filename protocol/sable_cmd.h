@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sable commands: the contents of DMA buffers. A buffer is a sequence of
+ * packets; each starts with a 32-bit header
+ *     bits 0..7   opcode (SABLE_OP_*)
+ *     bits 8..15  flags  (SABLE_CMD_F_*; others reserved, must be zero)
+ *     bits 16..31 size of the whole packet in dwords, header included (>= 1)
+ * so any decoder can skip packets it does not know. The device executes
+ * packets in order. An unknown opcode latches SABLE_FAULT_INVALID_COMMAND,
+ * unless the packet carries SABLE_CMD_F_OPTIONAL, in which case it is skipped
+ * (new optional packets may appear in later minor versions). A packet whose
+ * size is 0, smaller than its opcode needs, or runs past the end of the DMA
+ * buffer latches SABLE_FAULT_BAD_PACKET. Packets may be larger than needed;
+ * the extra dwords are ignored. GPU addresses are 64-bit: VRAM at
+ * [0, VRAM_SIZE), the GART window at [GART_BASE, GART_BASE + 4096 * entries);
+ * anything else faults with SABLE_FAULT_PAGE.
+ */
+#ifndef SABLE_CMD_H
+#define SABLE_CMD_H
+
+#include "sable_abi.h"
+
+#define SABLE_CMD_HEADER(op, flags, size_dw) \
+    ((uint32_t)(op) | ((uint32_t)(flags) << 8) | ((uint32_t)(size_dw) << 16))
+#define SABLE_CMD_OPCODE(h) ((h) & 0xffu)
+#define SABLE_CMD_FLAGS(h) (((h) >> 8) & 0xffu)
+#define SABLE_CMD_SIZE_DW(h) ((h) >> 16)
+
+#define SABLE_CMD_F_OPTIONAL (1u << 0)
+
+enum sable_opcode {
+    SABLE_OP_NOP = 0x00,          /* any size: padding */
+    SABLE_OP_WRITE32 = 0x01,      /* struct sable_cmd_write32 */
+    SABLE_OP_WRITE64 = 0x02,      /* struct sable_cmd_write64 */
+    SABLE_OP_COPY = 0x03,         /* struct sable_cmd_copy */
+    SABLE_OP_FILL = 0x04,         /* struct sable_cmd_fill */
+    SABLE_OP_BLIT_2D = 0x05,      /* struct sable_cmd_blit_2d */
+    SABLE_OP_SOLID_FILL_2D = 0x06, /* struct sable_cmd_solid_fill_2d */
+    SABLE_OP_TIMESTAMP = 0x07,    /* struct sable_cmd_timestamp */
+    SABLE_OP_WAIT_VALUE = 0x08,   /* struct sable_cmd_wait_value */
+    SABLE_OP_GART_UPDATE = 0x09,  /* struct sable_cmd_gart_update + entries */
+    SABLE_OP_DEBUG_STALL = 0x40,  /* struct sable_cmd_debug_stall; debug=on only */
+    SABLE_OP_DEBUG_HANG = 0x41,   /* header only; debug=on only: never completes */
+};
+
+/* Write a 32-bit value to a 4-byte aligned GPU address. */
+struct sable_cmd_write32 {
+    uint32_t header;
+    uint32_t value;
+    uint64_t addr;
+};
+SABLE_LAYOUT(struct sable_cmd_write32, 16);
+
+/* Write a 64-bit value to an 8-byte aligned GPU address. */
+struct sable_cmd_write64 {
+    uint32_t header;
+    uint32_t reserved;
+    uint64_t addr;
+    uint64_t value;
+};
+SABLE_LAYOUT(struct sable_cmd_write64, 24);
+
+/* Copy size bytes; overlapping ranges behave as memmove (by GPU address). */
+struct sable_cmd_copy {
+    uint32_t header;
+    uint32_t reserved;
+    uint64_t dst;
+    uint64_t src;
+    uint64_t size;
+};
+SABLE_LAYOUT(struct sable_cmd_copy, 32);
+
+/* Fill size bytes with the little-endian 32-bit pattern; byte i of the
+ * destination gets byte (i % 4) of the pattern. */
+struct sable_cmd_fill {
+    uint32_t header;
+    uint32_t pattern;
+    uint64_t dst;
+    uint64_t size;
+};
+SABLE_LAYOUT(struct sable_cmd_fill, 24);
+
+/* Surface formats for 2D commands. */
+enum sable_format {
+    SABLE_FORMAT_INVALID = 0,
+    SABLE_FORMAT_B8G8R8A8_UNORM = 1, /* bytes B,G,R,A */
+    SABLE_FORMAT_B8G8R8X8_UNORM = 2,
+    SABLE_FORMAT_R8G8B8A8_UNORM = 3, /* bytes R,G,B,A */
+    SABLE_FORMAT_R8G8B8X8_UNORM = 4,
+    SABLE_FORMAT_B5G6R5_UNORM = 5,
+    SABLE_FORMAT_B5G5R5A1_UNORM = 6,
+    SABLE_FORMAT_A8_UNORM = 7,
+    SABLE_FORMAT_R10G10B10A2_UNORM = 8,
+    SABLE_FORMAT_COUNT
+};
+
+/* A linear surface: pitch >= width * bytes per pixel, pitch a multiple of 4,
+ * width/height in 1..MAX_SURFACE_DIM; all of its rows must be mapped. */
+struct sable_surface {
+    uint64_t addr;
+    uint32_t pitch;
+    uint32_t format;
+    uint32_t width;
+    uint32_t height;
+};
+SABLE_LAYOUT(struct sable_surface, 24);
+
+struct sable_rect {
+    uint32_t x, y, w, h;
+};
+SABLE_LAYOUT(struct sable_rect, 16);
+
+/* Copy src_rect of src to (dst_x, dst_y) of dst, converting formats (no
+ * scaling, no blending: the destination takes the source's value; X formats
+ * read alpha as 1.0). Rectangles must lie inside their surfaces; an empty
+ * rectangle is a no-op. Overlapping source and destination are handled. */
+struct sable_cmd_blit_2d {
+    uint32_t header;
+    uint32_t reserved;
+    struct sable_surface src;
+    struct sable_surface dst;
+    struct sable_rect src_rect;
+    uint32_t dst_x;
+    uint32_t dst_y;
+};
+SABLE_LAYOUT(struct sable_cmd_blit_2d, 80);
+
+/* Fill rect of dst with color, given as a B8G8R8A8 value (0xAARRGGBB) and
+ * converted to the destination format. */
+struct sable_cmd_solid_fill_2d {
+    uint32_t header;
+    uint32_t color;
+    struct sable_surface dst;
+    struct sable_rect rect;
+};
+SABLE_LAYOUT(struct sable_cmd_solid_fill_2d, 48);
+
+/* Write the device clock (ns, 64-bit) to an 8-byte aligned GPU address. */
+struct sable_cmd_timestamp {
+    uint32_t header;
+    uint32_t reserved;
+    uint64_t addr;
+};
+SABLE_LAYOUT(struct sable_cmd_timestamp, 16);
+
+/* Block the engine until ((*(u64 *)addr & mask) compare value) holds.
+ * The device re-checks whenever another engine completes work and every
+ * SABLE_WAIT_POLL_NS of device time (the CPU may write the value). */
+enum sable_compare {
+    SABLE_COMPARE_EQUAL = 0,
+    SABLE_COMPARE_NOT_EQUAL = 1,
+    SABLE_COMPARE_GEQUAL = 2, /* unsigned */
+    SABLE_COMPARE_GEQUAL_WRAP = 3, /* (int64_t)(v - value) >= 0: fence compare */
+};
+struct sable_cmd_wait_value {
+    uint32_t header;
+    uint32_t compare;
+    uint64_t addr; /* 8-byte aligned */
+    uint64_t value;
+    uint64_t mask;
+};
+SABLE_LAYOUT(struct sable_cmd_wait_value, 32);
+#define SABLE_WAIT_POLL_NS 100000u
+
+/* Write count GART entries starting at first_entry; the packet is followed
+ * by count little-endian u64 entries (packet size >= 4 + 2 * count dwords).
+ * The range must lie within GART_ENTRIES. */
+struct sable_cmd_gart_update {
+    uint32_t header;
+    uint32_t count;
+    uint32_t first_entry;
+    uint32_t reserved;
+};
+SABLE_LAYOUT(struct sable_cmd_gart_update, 16);
+
+/* debug=on only: stall the engine for usec microseconds of device time. */
+struct sable_cmd_debug_stall {
+    uint32_t header;
+    uint32_t usec;
+};
+SABLE_LAYOUT(struct sable_cmd_debug_stall, 8);
+
+#endif

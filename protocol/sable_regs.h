@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sable MMIO register map (BAR0). All registers are 32 bits wide and must be
+ * accessed with naturally aligned 32-bit accesses (64-bit accesses are split
+ * low dword first). 64-bit values are LO/HI pairs; reading LO latches nothing,
+ * so read HI, LO, HI again when a value may change. Unknown offsets read as
+ * zero and ignore writes. RO = read-only, RW = read/write, W = write-only
+ * (reads as zero), W1C = write one to clear.
+ */
+#ifndef SABLE_REGS_H
+#define SABLE_REGS_H
+
+#include "sable_abi.h"
+
+/* ---- Discovery (RO) --------------------------------------------------- */
+#define SABLE_REG_MAGIC 0x000          /* SABLE_MAGIC */
+#define SABLE_REG_ABI_VERSION 0x004    /* SABLE_ABI_VERSION */
+#define SABLE_REG_FEATURES_LO 0x008    /* SABLE_FEATURE_* bits 0..31 */
+#define SABLE_REG_FEATURES_HI 0x00c    /* bits 32..63 */
+#define SABLE_REG_VRAM_SIZE_LO 0x010   /* bytes */
+#define SABLE_REG_VRAM_SIZE_HI 0x014
+#define SABLE_REG_ENGINE_COUNT 0x018   /* number of engines (SABLE_ENGINE_*) */
+#define SABLE_REG_MAX_RING_ENTRIES 0x01c /* largest RING_SIZE accepted */
+#define SABLE_REG_GART_BASE_LO 0x020   /* GPU address where the GART window starts */
+#define SABLE_REG_GART_BASE_HI 0x024
+#define SABLE_REG_GART_MAX_ENTRIES 0x028 /* largest GART_ENTRIES accepted */
+#define SABLE_REG_CMD_HISTORY 0x02c    /* commands kept per engine for dumps */
+#define SABLE_REG_APERTURE_SIZE_LO 0x030 /* BAR4 size, bytes */
+#define SABLE_REG_APERTURE_SIZE_HI 0x034
+#define SABLE_REG_SWIZZLE_RANGES 0x038 /* 0 in ABI 1.0 */
+#define SABLE_REG_MAX_SURFACE_DIM 0x03c /* max width/height of BLIT surfaces */
+
+#define SABLE_MAGIC 0x4c424153u /* "SABL" little-endian */
+
+/* Feature bits */
+#define SABLE_FEATURE_FENCE_PAGE (1ull << 0) /* FENCE_PAGE registers */
+#define SABLE_FEATURE_MSIX (1ull << 1)       /* MSI-X capability present */
+#define SABLE_FEATURE_BLIT_2D (1ull << 2)    /* BLIT_2D / SOLID_FILL_2D */
+#define SABLE_FEATURE_WAIT_VALUE (1ull << 3)
+#define SABLE_FEATURE_DUMP (1ull << 4)       /* DUMP_* registers */
+#define SABLE_FEATURE_DEBUG_CMDS (1ull << 5) /* device property debug=on */
+#define SABLE_FEATURE_ENGINE_RESET (1ull << 6)
+#define SABLE_FEATURE_GART_UPDATE (1ull << 7) /* GART_UPDATE command */
+
+/* ---- Interrupts ------------------------------------------------------- */
+#define SABLE_REG_IRQ_STATUS 0x040 /* W1C: pending causes (SABLE_IRQ_*) */
+#define SABLE_REG_IRQ_MASK 0x044   /* RW: 1 = cause enabled; reset value 0 */
+
+#define SABLE_IRQ_FENCE(e) (1u << (e))        /* engine e completed a fence */
+#define SABLE_IRQ_FAULT(e) (1u << (8 + (e)))  /* engine e latched a fault */
+#define SABLE_IRQ_RESET_DONE (1u << 16)       /* an engine/adapter reset finished */
+#define SABLE_IRQ_DUMP_DONE (1u << 17)        /* a dump request finished */
+#define SABLE_IRQ_ENGINE_CAUSES(e) (SABLE_IRQ_FENCE(e) | SABLE_IRQ_FAULT(e))
+#define SABLE_IRQ_MISC_CAUSES (SABLE_IRQ_RESET_DONE | SABLE_IRQ_DUMP_DONE)
+
+/* ---- Fence page ------------------------------------------------------- */
+/* Bus (guest-physical) address of a 4 KiB page; 0 disables. When enabled the
+ * device writes struct sable_fence_page.completed[e] (little-endian u64)
+ * before raising SABLE_IRQ_FENCE(e). */
+#define SABLE_REG_FENCE_PAGE_LO 0x050
+#define SABLE_REG_FENCE_PAGE_HI 0x054
+
+/* ---- GART ------------------------------------------------------------- */
+/* The GART page table lives in guest memory at a bus address (4 KiB
+ * aligned): GART_ENTRIES little-endian u64 entries (SABLE_GART_PTE_*). Entry i
+ * maps GPU page GART_BASE + i * 4096. The device reads entries on every
+ * translation (no TLB), so CPU updates while the engines are idle and
+ * GART_UPDATE commands take effect at once. Writing GART_ENTRIES with a
+ * value over GART_MAX_ENTRIES, or a misaligned table, sets ERROR_STATUS and
+ * disables the GART (GART_ENTRIES reads 0). */
+#define SABLE_REG_GART_TABLE_LO 0x060
+#define SABLE_REG_GART_TABLE_HI 0x064
+#define SABLE_REG_GART_ENTRIES 0x068
+
+#define SABLE_GART_PTE_VALID (1ull << 0)
+#define SABLE_GART_PTE_READ (1ull << 1)
+#define SABLE_GART_PTE_WRITE (1ull << 2)
+#define SABLE_GART_PTE_ADDR_MASK 0x000ffffffffff000ull /* bus address bits */
+
+/* ---- Adapter reset, device errors ------------------------------------ */
+#define SABLE_REG_ADAPTER_RESET 0x070 /* W: write SABLE_ADAPTER_RESET_KEY */
+#define SABLE_REG_RESET_STATUS 0x074  /* RO: SABLE_RESET_STATUS_* of the last reset */
+#define SABLE_REG_ADAPTER_RESET_COUNT 0x078 /* RO */
+#define SABLE_REG_ERROR_STATUS 0x07c  /* W1C: SABLE_ERROR_* bad register programming */
+
+#define SABLE_ADAPTER_RESET_KEY 0x52534554u /* "TESR": guards against stray writes */
+
+#define SABLE_RESET_STATUS_DONE (1u << 0)   /* the last reset completed */
+#define SABLE_RESET_STATUS_FAILED (1u << 1) /* the last engine reset failed */
+#define SABLE_RESET_STATUS_ADAPTER (1u << 2) /* the last reset was an adapter reset */
+#define SABLE_RESET_STATUS_ENGINE_SHIFT 8   /* bits 8..15: engine of the last engine reset */
+
+#define SABLE_ERROR_BAD_RING_CONFIG (1u << 0)
+#define SABLE_ERROR_BAD_GART_CONFIG (1u << 1)
+#define SABLE_ERROR_BAD_FENCE_PAGE (1u << 2)
+#define SABLE_ERROR_BAD_DUMP_REQUEST (1u << 3)
+
+/* ---- Dumps ------------------------------------------------------------ */
+/* Write a dump (sable_dump.h) of DUMP_SIZE bytes at most to the bus address
+ * DUMP_ADDR, by writing 1 to DUMP_CONTROL. The dump is written before the
+ * write returns; DUMP_STATUS tells the outcome and DUMP_REQUIRED the size a
+ * complete dump needs (always valid after a request). */
+#define SABLE_REG_DUMP_ADDR_LO 0x080
+#define SABLE_REG_DUMP_ADDR_HI 0x084
+#define SABLE_REG_DUMP_SIZE 0x088
+#define SABLE_REG_DUMP_CONTROL 0x08c  /* W: 1 = write a dump */
+#define SABLE_REG_DUMP_STATUS 0x090   /* RO: SABLE_DUMP_STATUS_* */
+#define SABLE_REG_DUMP_REQUIRED 0x094 /* RO: bytes a complete dump needs */
+#define SABLE_REG_DUMP_WRITTEN 0x098  /* RO: bytes written by the last request */
+
+#define SABLE_DUMP_STATUS_NONE 0u
+#define SABLE_DUMP_STATUS_OK 1u
+#define SABLE_DUMP_STATUS_TOO_SMALL 2u /* nothing written; see DUMP_REQUIRED */
+#define SABLE_DUMP_STATUS_DMA_ERROR 3u /* the buffer is not guest memory */
+
+/* ---- Scratch / timestamp ---------------------------------------------- */
+#define SABLE_REG_SCRATCH 0x0a0       /* RW: free for the driver, reset to 0 */
+#define SABLE_REG_TIMESTAMP_LO 0x0a8  /* RO: device clock, ns */
+#define SABLE_REG_TIMESTAMP_HI 0x0ac
+
+/* ---- Per engine: SABLE_REG_ENGINE(e) + offset ------------------------- */
+#define SABLE_REG_ENGINE_BASE 0x1000
+#define SABLE_REG_ENGINE_STRIDE 0x100
+#define SABLE_REG_ENGINE(e) (SABLE_REG_ENGINE_BASE + (e) * SABLE_REG_ENGINE_STRIDE)
+
+#define SABLE_ENG_RING_BASE_LO 0x00  /* RW: bus address of the ring (4 KiB aligned) */
+#define SABLE_ENG_RING_BASE_HI 0x04
+#define SABLE_ENG_RING_SIZE 0x08     /* RW: entries, power of two, 2..MAX_RING_ENTRIES */
+#define SABLE_ENG_RING_CONTROL 0x0c  /* RW: SABLE_RING_CONTROL_* */
+#define SABLE_ENG_DOORBELL 0x10      /* W: any value: re-read the ring tail */
+#define SABLE_ENG_RING_HEAD 0x14     /* RO: entries consumed (free-running) */
+#define SABLE_ENG_RING_TAIL 0x18     /* RO: last tail the device read */
+#define SABLE_ENG_STATUS 0x1c        /* RO: SABLE_ENGINE_STATUS_* */
+#define SABLE_ENG_COMPLETED_FENCE_LO 0x20 /* RO */
+#define SABLE_ENG_COMPLETED_FENCE_HI 0x24
+#define SABLE_ENG_SUBMITTED_FENCE_LO 0x28 /* RO: fence of the last descriptor read */
+#define SABLE_ENG_SUBMITTED_FENCE_HI 0x2c
+#define SABLE_ENG_RESET 0x30          /* W: 1 = reset this engine */
+#define SABLE_ENG_RESET_COUNT 0x34    /* RO */
+#define SABLE_ENG_LAST_ABORTED_FENCE_LO 0x38 /* RO: highest fence aborted by the last reset, 0 if none */
+#define SABLE_ENG_LAST_ABORTED_FENCE_HI 0x3c
+#define SABLE_ENG_CURRENT_DMA_LO 0x40 /* RO: GPU address of the DMA buffer in flight */
+#define SABLE_ENG_CURRENT_DMA_HI 0x44
+#define SABLE_ENG_CURRENT_DMA_OFFSET 0x48 /* RO: byte offset of the next command */
+#define SABLE_ENG_CURRENT_FENCE_LO 0x4c   /* RO: fence of the submission in flight */
+#define SABLE_ENG_CURRENT_FENCE_HI 0x50
+#define SABLE_ENG_CURRENT_CONTEXT 0x54    /* RO: context id in flight */
+#define SABLE_ENG_FAULT_COUNT 0x58        /* RO */
+/* Fault record: latched by the first fault, cleared only by a reset. */
+#define SABLE_ENG_FAULT_CODE 0x60      /* RO: SABLE_FAULT_* (0 = none) */
+#define SABLE_ENG_FAULT_FLAGS 0x64     /* RO: SABLE_FAULT_F_* */
+#define SABLE_ENG_FAULT_ADDR_LO 0x68   /* RO: faulting GPU address */
+#define SABLE_ENG_FAULT_ADDR_HI 0x6c
+#define SABLE_ENG_FAULT_FENCE_LO 0x70  /* RO: fence of the faulting submission */
+#define SABLE_ENG_FAULT_FENCE_HI 0x74
+#define SABLE_ENG_FAULT_DMA_LO 0x78    /* RO: GPU address of its DMA buffer */
+#define SABLE_ENG_FAULT_DMA_HI 0x7c
+#define SABLE_ENG_FAULT_DMA_OFFSET 0x80 /* RO: byte offset of the faulting command */
+#define SABLE_ENG_FAULT_OPCODE 0x84    /* RO: opcode of the faulting command */
+#define SABLE_ENG_FAULT_CONTEXT 0x88   /* RO */
+
+#define SABLE_RING_CONTROL_ENABLE (1u << 0)
+
+#define SABLE_ENGINE_STATUS_ENABLED (1u << 0)
+#define SABLE_ENGINE_STATUS_BUSY (1u << 1)    /* a submission is in flight */
+#define SABLE_ENGINE_STATUS_WAITING (1u << 2) /* blocked in WAIT_VALUE or a stall */
+#define SABLE_ENGINE_STATUS_FAULTED (1u << 3) /* stopped on a fault; reset to clear */
+#define SABLE_ENGINE_STATUS_HUNG (1u << 4)    /* debug/injected hang: no progress */
+
+/* Engines */
+#define SABLE_ENGINE_GRAPHICS 0u
+#define SABLE_ENGINE_COPY 1u
+#define SABLE_NUM_ENGINES 2u
+#define SABLE_MAX_ENGINES 8u
+
+/* Fault codes */
+#define SABLE_FAULT_NONE 0u
+#define SABLE_FAULT_PAGE 1u            /* GPU address not mapped (or outside VRAM/GART) */
+#define SABLE_FAULT_PROTECTION 2u      /* mapped without the needed READ/WRITE bit */
+#define SABLE_FAULT_INVALID_COMMAND 3u /* unknown, non-optional opcode */
+#define SABLE_FAULT_BAD_PACKET 4u      /* size 0, too small, or past the buffer end */
+#define SABLE_FAULT_BAD_ARGUMENT 5u    /* alignment, format, rectangle, reserved bits */
+#define SABLE_FAULT_BAD_DESCRIPTOR 6u  /* ring descriptor flags/size invalid */
+#define SABLE_FAULT_BAD_RING 7u        /* ring tail beyond ring capacity */
+#define SABLE_FAULT_DMA_ERROR 8u       /* a bus address is not guest memory */
+#define SABLE_FAULT_DEBUG_DISABLED 9u  /* debug command without debug=on */
+
+#define SABLE_FAULT_F_WRITE (1u << 0)    /* the faulting access was a write */
+#define SABLE_FAULT_F_INJECTED (1u << 1) /* raised by fault injection */
+#define SABLE_FAULT_F_GART (1u << 2)     /* the address was in the GART window */
+
+#endif
