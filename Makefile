@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: MIT
+# Thin wrapper around meson. Every target installs what it needs (Debian
+# packages, as root) and builds what is missing, so these work on a fresh
+# Debian machine:
+#   make demo    run the end-to-end demo against the real QEMU device
+#   make test    build everything and run every test suite (plus ASan/UBSan)
+#   make bench   run the benchmarks and print the table
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+JOBS ?= $(shell nproc)
+
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+          UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
+
+.PHONY: all deps qemu build asan demo test bench clean
+
+all: build
+
+deps:
+	@sh scripts/deps.sh
+
+qemu: deps
+	@sh scripts/qemu.sh $(BUILD)
+
+$(BUILD)/build.ninja:
+	meson setup $(BUILD)
+
+$(ASAN_BUILD)/build.ninja:
+	meson setup $(ASAN_BUILD) -Dqemu_tests=false \
+	    -Db_sanitize=address,undefined -Db_lundef=false \
+	    -Dc_args=-fno-sanitize-recover=undefined
+
+build: qemu $(BUILD)/build.ninja
+	meson compile -C $(BUILD) -j $(JOBS)
+
+asan: deps $(ASAN_BUILD)/build.ninja
+	meson compile -C $(ASAN_BUILD) -j $(JOBS)
+
+demo: build
+	$(BUILD)/demo/sable-demo --qemu $(BUILD)/qemu/qemu-system-x86_64 \
+	    --out $(BUILD)/demo-report
+
+# Both runs always happen; the summary counts both testlog.json files and
+# decides the exit status.
+test: build asan
+	-meson test -C $(BUILD) --print-errorlogs --num-processes 2
+	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools \
+	    --print-errorlogs --num-processes 2
+	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD)
+
+bench: build
+	$(BUILD)/bench/sable-bench --qemu $(BUILD)/qemu/qemu-system-x86_64 \
+	    --json $(BUILD)/bench.json
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)
