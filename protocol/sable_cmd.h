@@ -80,22 +80,28 @@ struct sable_cmd_fill {
 };
 SABLE_LAYOUT(struct sable_cmd_fill, 24);
 
-/* Surface formats for 2D commands. */
+/* Surface formats for 2D commands (DXGI naming: components listed from the
+ * least significant bit of the little-endian pixel). X formats read alpha
+ * as 1.0 and are written with 0xff in the X byte; formats without a
+ * component read it as 0 (A8: colour 0) or 1.0 (alpha). Converting keeps a
+ * component's most significant bits when narrowing it and replicates its
+ * bits when widening it (8-bit 0x84 -> 5-bit 0x10 -> 8-bit 0x84). */
 enum sable_format {
     SABLE_FORMAT_INVALID = 0,
     SABLE_FORMAT_B8G8R8A8_UNORM = 1, /* bytes B,G,R,A */
-    SABLE_FORMAT_B8G8R8X8_UNORM = 2,
+    SABLE_FORMAT_B8G8R8X8_UNORM = 2, /* bytes B,G,R,X */
     SABLE_FORMAT_R8G8B8A8_UNORM = 3, /* bytes R,G,B,A */
-    SABLE_FORMAT_R8G8B8X8_UNORM = 4,
-    SABLE_FORMAT_B5G6R5_UNORM = 5,
-    SABLE_FORMAT_B5G5R5A1_UNORM = 6,
-    SABLE_FORMAT_A8_UNORM = 7,
-    SABLE_FORMAT_R10G10B10A2_UNORM = 8,
+    SABLE_FORMAT_R8G8B8X8_UNORM = 4, /* bytes R,G,B,X */
+    SABLE_FORMAT_B5G6R5_UNORM = 5,   /* u16: B 0..4, G 5..10, R 11..15 */
+    SABLE_FORMAT_B5G5R5A1_UNORM = 6, /* u16: B 0..4, G 5..9, R 10..14, A 15 */
+    SABLE_FORMAT_A8_UNORM = 7,       /* byte A */
+    SABLE_FORMAT_R10G10B10A2_UNORM = 8, /* u32: R 0..9, G 10..19, B 20..29, A 30..31 */
     SABLE_FORMAT_COUNT
 };
 
-/* A linear surface: pitch >= width * bytes per pixel, pitch a multiple of 4,
- * width/height in 1..MAX_SURFACE_DIM; all of its rows must be mapped. */
+/* A linear surface: addr and pitch multiples of 4, pitch >= width * bytes
+ * per pixel, width/height in 1..MAX_SURFACE_DIM; all of its rows must be
+ * mapped. */
 struct sable_surface {
     uint64_t addr;
     uint32_t pitch;
