@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd-2d.c: BLIT_2D and SOLID_FILL_2D. Surfaces and rectangles are checked
+ * with 64-bit math (BAD_ARGUMENT), then the rectangle is processed in bands
+ * of rows that fit the byte budget: the needed part of each row is staged
+ * into host buffers through gpumem (GART pages may be scattered), rendered
+ * by sable-render and written back. A band's source is staged completely
+ * before its destination is written, and bands run bottom-up when the
+ * destination starts after the source, so overlapping blits are correct.
+ */
+#include "core-internal.h"
+#include "sable-render.h"
+
+typedef struct Surface {
+    struct sable_surface s;
+    unsigned bpp;
+} Surface;
+
+static bool surface_check(const struct sable_surface *in, Surface *out)
+{
+    out->s = *in;
+    out->bpp = sable_format_bpp(in->format);
+    return out->bpp && in->width >= 1 && in->height >= 1 &&
+           in->width <= SABLE_CORE_MAX_SURFACE_DIM &&
+           in->height <= SABLE_CORE_MAX_SURFACE_DIM && !(in->pitch & 3) &&
+           in->pitch >= (uint64_t)in->width * out->bpp &&
+           sable_range_ok(in->addr, (uint64_t)in->pitch * in->height);
+}
+
+static bool rect_inside(const Surface *s, uint32_t x, uint32_t y, uint32_t w,
+                        uint32_t h)
+{
+    return (uint64_t)x + w <= s->s.width && (uint64_t)y + h <= s->s.height;
+}
+
+/* GPU address of pixel (x, y); inside the surface, so no overflow. */
+static uint64_t pixel_addr(const Surface *s, uint32_t x, uint32_t y)
+{
+    return s->s.addr + (uint64_t)y * s->s.pitch + (uint64_t)x * s->bpp;
+}
+
+static uint32_t host_pitch(const Surface *s, uint32_t w)
+{
+    return ((uint32_t)w * s->bpp + 3u) & ~3u;
+}
+
+/* Rows of w pixels: [y, y + k) of s at column x <-> host buffer. */
+static bool rows_transfer(SableEngine *eng, const Surface *s, uint32_t x,
+                          uint32_t y, uint32_t w, uint32_t k, uint8_t *buf,
+                          bool write)
+{
+    uint32_t hp = host_pitch(s, w);
+    for (uint32_t i = 0; i < k; i++) {
+        uint64_t gpa = pixel_addr(s, x, y + i);
+        uint8_t *row = buf + (uint64_t)i * hp;
+        bool ok = write ? sable_gpu_write(eng, gpa, row, (uint64_t)w * s->bpp)
+                        : sable_gpu_read(eng, gpa, row, (uint64_t)w * s->bpp);
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static SableImage host_image(const Surface *s, void *buf, uint32_t w, uint32_t k)
+{
+    return (SableImage) { .pixels = buf, .pitch = host_pitch(s, w),
+                          .format = s->s.format, .width = w, .height = k };
+}
+
+/* Next band of rows: [*first, *first + *k) of h rows, in processing order. */
+static bool next_band(SableEngine *eng, uint32_t h, uint64_t row_bytes,
+                      bool bottom_up, uint32_t *first, uint32_t *k)
+{
+    uint64_t left = h - eng->progress;
+    uint64_t max_rows = MAX(1, SABLE_STAGE_MAX / row_bytes);
+    uint64_t got = sable_budget_take(eng, MIN(left, max_rows) * row_bytes,
+                                     row_bytes);
+    if (!got) {
+        return false;
+    }
+    *k = (uint32_t)(got / row_bytes);
+    *first = bottom_up ? (uint32_t)(left - *k) : (uint32_t)eng->progress;
+    return true;
+}
+
+static SableCmdResult render_failed(SableEngine *eng)
+{
+    sable_fault(eng, SABLE_FAULT_BAD_ARGUMENT, sable_cmd_gpa(eng), 0);
+    return CMD_FAULT;
+}
+
+static SableCmdResult blit_band(SableEngine *eng, const Surface *src,
+                                const Surface *dst, uint32_t first, uint32_t k)
+{
+    const struct sable_cmd_blit_2d *c = &eng->pkt.blit;
+    uint32_t w = c->src_rect.w;
+    uint8_t *sbuf = g_malloc((uint64_t)host_pitch(src, w) * k);
+    uint8_t *dbuf = g_malloc0((uint64_t)host_pitch(dst, w) * k);
+    SableCmdResult r = CMD_FAULT;
+
+    if (rows_transfer(eng, src, c->src_rect.x, c->src_rect.y + first, w, k,
+                      sbuf, false)) {
+        SableImage si = host_image(src, sbuf, w, k);
+        SableImage di = host_image(dst, dbuf, w, k);
+        struct sable_rect rect = { 0, 0, w, k };
+        if (!sable_render_blit(&si, &rect, &di, 0, 0)) {
+            r = render_failed(eng);
+        } else if (rows_transfer(eng, dst, c->dst_x, c->dst_y + first, w, k,
+                                 dbuf, true)) {
+            r = CMD_DONE;
+        }
+    }
+    g_free(sbuf);
+    g_free(dbuf);
+    return r;
+}
+
+SableCmdResult sable_cmd_blit(SableEngine *eng)
+{
+    const struct sable_cmd_blit_2d *c = &eng->pkt.blit;
+    const struct sable_rect *r = &c->src_rect;
+    Surface src, dst;
+
+    if (c->reserved || !surface_check(&c->src, &src) ||
+        !surface_check(&c->dst, &dst) ||
+        !rect_inside(&src, r->x, r->y, r->w, r->h) ||
+        !rect_inside(&dst, c->dst_x, c->dst_y, r->w, r->h)) {
+        return render_failed(eng);
+    }
+    if (!r->w || !r->h) {
+        return CMD_DONE;
+    }
+    bool bottom_up = pixel_addr(&dst, c->dst_x, c->dst_y) >
+                     pixel_addr(&src, r->x, r->y);
+    uint64_t row_bytes = (uint64_t)r->w * (src.bpp + dst.bpp);
+    while (eng->progress < r->h) {
+        uint32_t first, k;
+        if (!next_band(eng, r->h, row_bytes, bottom_up, &first, &k)) {
+            return CMD_YIELD;
+        }
+        if (blit_band(eng, &src, &dst, first, k) != CMD_DONE) {
+            return CMD_FAULT;
+        }
+        eng->progress += k;
+    }
+    return CMD_DONE;
+}
+
+static SableCmdResult fill_band(SableEngine *eng, const Surface *dst,
+                                uint32_t first, uint32_t k)
+{
+    const struct sable_cmd_solid_fill_2d *c = &eng->pkt.solid;
+    uint32_t w = c->rect.w;
+    uint8_t *buf = g_malloc0((uint64_t)host_pitch(dst, w) * k);
+    SableImage di = host_image(dst, buf, w, k);
+    struct sable_rect rect = { 0, 0, w, k };
+    SableCmdResult r = CMD_FAULT;
+
+    if (!sable_render_fill(&di, &rect, c->color)) {
+        r = render_failed(eng);
+    } else if (rows_transfer(eng, dst, c->rect.x, c->rect.y + first, w, k,
+                             buf, true)) {
+        r = CMD_DONE;
+    }
+    g_free(buf);
+    return r;
+}
+
+SableCmdResult sable_cmd_solid_fill(SableEngine *eng)
+{
+    const struct sable_cmd_solid_fill_2d *c = &eng->pkt.solid;
+    const struct sable_rect *r = &c->rect;
+    Surface dst;
+
+    if (!surface_check(&c->dst, &dst) ||
+        !rect_inside(&dst, r->x, r->y, r->w, r->h)) {
+        return render_failed(eng);
+    }
+    if (!r->w || !r->h) {
+        return CMD_DONE;
+    }
+    uint64_t row_bytes = (uint64_t)r->w * dst.bpp;
+    while (eng->progress < r->h) {
+        uint32_t first, k;
+        if (!next_band(eng, r->h, row_bytes, false, &first, &k)) {
+            return CMD_YIELD;
+        }
+        if (fill_band(eng, &dst, first, k) != CMD_DONE) {
+            return CMD_FAULT;
+        }
+        eng->progress += k;
+    }
+    return CMD_DONE;
+}

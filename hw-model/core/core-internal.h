@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sable-core internals shared by the core's modules. Not part of the public
+ * API (sable-core.h). Each module's contract is stated next to its
+ * prototypes below and at the top of its .c file.
+ */
+#ifndef SABLE_CORE_INTERNAL_H
+#define SABLE_CORE_INTERNAL_H
+
+#include "sable-core.h"
+
+/* Why an engine is not simply running/idle. */
+typedef enum SableEngineState {
+    ENG_READY,      /* runs when scheduled */
+    ENG_WAIT_VALUE, /* blocked in WAIT_VALUE: re-checks on events and timer */
+    ENG_STALL,      /* DEBUG_STALL: timer continues */
+    ENG_SLOW,       /* SLOW injection: timer completes the fence */
+    ENG_HUNG,       /* no progress until reset */
+    ENG_FAULTED,    /* stopped on a fault until reset */
+} SableEngineState;
+
+/* Local copy of the packet in flight (never re-read from the guest). */
+typedef union SablePacket {
+    uint32_t header;
+    uint32_t dw[20];
+    struct sable_cmd_write32 write32;
+    struct sable_cmd_write64 write64;
+    struct sable_cmd_copy copy;
+    struct sable_cmd_fill fill;
+    struct sable_cmd_blit_2d blit;
+    struct sable_cmd_solid_fill_2d solid;
+    struct sable_cmd_timestamp timestamp;
+    struct sable_cmd_wait_value wait;
+    struct sable_cmd_gart_update gart;
+    struct sable_cmd_debug_stall stall;
+} SablePacket;
+
+typedef struct SableFaultRecord {
+    uint32_t code, flags;
+    uint64_t addr, fence, dma_addr;
+    uint32_t dma_offset, opcode, context_id;
+} SableFaultRecord;
+
+typedef struct SableHistory {
+    struct sable_dump_cmd cmd[SABLE_CORE_CMD_HISTORY];
+    uint32_t next;  /* slot of the next entry */
+    uint32_t count; /* valid entries, <= SABLE_CORE_CMD_HISTORY */
+} SableHistory;
+
+typedef struct SableEngine {
+    SableDevice *dev;
+    unsigned index;
+    /* ring registers */
+    uint64_t ring_base;
+    uint32_t ring_size, ring_control;
+    uint32_t head, tail;
+    /* fences and counters */
+    uint64_t submitted_fence, completed_fence, last_aborted_fence;
+    uint32_t reset_count, fault_count, commands_executed;
+    uint64_t commands_total; /* never reset: injection triggers */
+    /* submission in flight */
+    bool busy;
+    struct sable_submit cur;
+    uint32_t offset;         /* byte offset of the next command */
+    /* command in flight (resumable) */
+    bool cmd_active;
+    SablePacket pkt;
+    uint32_t pkt_bytes;      /* packet size in bytes */
+    uint64_t progress;       /* bytes/rows/entries done */
+    SableEngineState state;
+    SableFaultRecord fault;
+    SableHistory history;
+    /* per-run budget */
+    uint32_t cmd_budget;
+    uint64_t byte_budget;
+} SableEngine;
+
+typedef struct SableInjectSlot {
+    bool active;
+    SableInjection inj;
+    uint32_t remaining;
+    uint64_t base_cmds;      /* AFTER_CMDS: engine commands_total when armed */
+} SableInjectSlot;
+
+struct SableDevice {
+    SableConfig cfg;
+    SableHostOps ops;
+    void *opaque;
+    uint8_t *vram;
+    uint32_t gart_max;
+    uint32_t cmd_budget;
+    uint64_t byte_budget;
+    /* interrupts */
+    uint32_t irq_status, irq_mask;
+    bool irq_level;
+    /* global registers */
+    uint64_t fence_page;
+    uint64_t gart_table;
+    uint32_t gart_entries;
+    uint32_t reset_status, adapter_reset_count, error_status, scratch;
+    uint64_t dump_addr;
+    uint32_t dump_size, dump_status, dump_required, dump_written;
+    SableEngine eng[SABLE_NUM_ENGINES];
+    SableInjectSlot inj[SABLE_CORE_MAX_INJECTIONS];
+    uint8_t *bounce;         /* SABLE_BOUNCE_SIZE bytes for COPY/FILL */
+};
+
+#define SABLE_BOUNCE_SIZE (64u * 1024)
+#define SABLE_STAGE_MAX (4u * 1024 * 1024) /* bytes staged per 2D band */
+
+/* device.c: event emission helper. */
+void sable_emit(SableDevice *dev, SableEventType type, unsigned engine,
+                uint64_t a, uint64_t b, uint32_t c);
+
+/* irq.c: IRQ_STATUS/IRQ_MASK; pulses the vector of every cause that newly
+ * becomes pending&unmasked, drives the level on every change. `drop` skips
+ * the delivery of this raise once (DROP_IRQ injection). */
+void sable_irq_raise(SableDevice *dev, uint32_t causes, bool drop);
+void sable_irq_ack(SableDevice *dev, uint32_t causes);
+void sable_irq_set_mask(SableDevice *dev, uint32_t mask);
+
+/* gpumem.c: GPU address translation for an engine. Every access is bounds
+ * and permission checked; on failure the engine's fault is latched with the
+ * faulting GPU address and false is returned. */
+bool sable_gpu_read(SableEngine *eng, uint64_t gpa, void *buf, uint64_t len);
+bool sable_gpu_write(SableEngine *eng, uint64_t gpa, const void *buf,
+                     uint64_t len);
+/* True if [addr, addr + len) does not wrap around 2^64. */
+bool sable_range_ok(uint64_t addr, uint64_t len);
+
+/* fault.c: latch a fault (first one only; FAULT_COUNT counts all), stop the
+ * engine, raise FAULT(e). */
+void sable_fault(SableEngine *eng, uint32_t code, uint64_t addr, uint32_t flags);
+
+/* history.c: last SABLE_CORE_CMD_HISTORY commands per engine. */
+void sable_history_add(SableEngine *eng, uint32_t result);
+void sable_history_clear(SableEngine *eng);
+uint32_t sable_history_copy(const SableEngine *eng, struct sable_dump_cmd *out);
+
+/* ring.c: descriptor fetch/validation, tail read, head write-back. */
+bool sable_ring_enabled(const SableEngine *eng);
+void sable_ring_doorbell(SableEngine *eng);
+bool sable_ring_fetch(SableEngine *eng);
+bool sable_ring_write_head(SableEngine *eng);
+bool sable_ring_read_desc(SableEngine *eng, uint32_t index,
+                          struct sable_submit *out);
+
+/* engine.c: per-engine state machine and budgeted run loop. */
+void sable_engine_init(SableEngine *eng, SableDevice *dev, unsigned index);
+void sable_engine_stop(SableEngine *eng);
+uint32_t sable_engine_status(const SableEngine *eng);
+/* Grant up to `want` bytes of this run's byte budget, in multiples of
+ * `unit` (at least one unit while any budget is left); 0 = exhausted. */
+uint64_t sable_budget_take(SableEngine *eng, uint64_t want, uint64_t unit);
+void sable_engine_block(SableEngine *eng, SableEngineState state,
+                        uint64_t deadline_ns);
+uint64_t sable_now(const SableDevice *dev);
+
+/* cmd.c: decode and execute the command at the engine's offset. */
+typedef enum SableCmdResult {
+    CMD_DONE,    /* command finished: advance */
+    CMD_YIELD,   /* budget exhausted mid command: resume later */
+    CMD_BLOCKED, /* engine waits/hung: stop running */
+    CMD_FAULT,   /* fault latched */
+} SableCmdResult;
+SableCmdResult sable_cmd_step(SableEngine *eng);
+uint64_t sable_cmd_gpa(const SableEngine *eng);
+
+/* cmd-2d.c: BLIT_2D and SOLID_FILL_2D. */
+SableCmdResult sable_cmd_blit(SableEngine *eng);
+SableCmdResult sable_cmd_solid_fill(SableEngine *eng);
+
+/* reset.c: engine and adapter reset (synchronous). */
+void sable_reset_engine(SableEngine *eng);
+void sable_reset_adapter(SableDevice *dev);
+void sable_reset_power_on(SableDevice *dev);
+
+/* dump.c: encode a dump into guest memory per protocol/sable_dump.h. */
+uint32_t sable_dump_size(const SableDevice *dev);
+void sable_dump_request(SableDevice *dev, uint32_t value);
+
+/* inject.c: armed injections; take() consumes one firing if due now. */
+bool sable_inject_take(SableEngine *eng, SableInjectKind kind,
+                       uint64_t *param_ns);
+
+/* regs.c: register decode; reads have no side effects. */
+uint32_t sable_regs_read(const SableDevice *dev, uint32_t offset);
+void sable_reg_error(SableDevice *dev, uint32_t bit, uint32_t offset);
+
+#endif
