@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: MIT */
+/* Start QEMU with the sable-gpu device under the qtest accelerator, share
+ * its guest RAM, connect the qtest and QMP sockets, and tear it all down. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sqt-internal.h"
+
+#define CONNECT_FAILSAFE_MS 60000 /* QEMU start-up, not a test timeout */
+#define LOG_TAIL_LINES 30
+
+G_DEFINE_QUARK(sable-qtest-error-quark, sqt_error)
+
+const char *sqt_default_qemu(void)
+{
+    const char *env = g_getenv("SABLE_QEMU");
+    return env && *env ? env : SQT_QEMU_BINARY;
+}
+
+const char *sqt_default_firmware_dir(void)
+{
+    const char *env = g_getenv("SABLE_SEABIOS");
+    return env && *env ? env : SQT_SEABIOS_DIR;
+}
+
+const char *sqt_machine_log_path(const SqtMachine *m)
+{
+    return m->log_path;
+}
+
+static void print_log_tail(const char *path)
+{
+    g_autofree char *text = NULL;
+    if (!path || !g_file_get_contents(path, &text, NULL, NULL)) {
+        return;
+    }
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    guint n = g_strv_length(lines);
+    guint first = n > LOG_TAIL_LINES ? n - LOG_TAIL_LINES : 0;
+    fprintf(stderr, "---- QEMU log %s (last lines) ----\n", path);
+    for (guint i = first; i < n; i++) {
+        fprintf(stderr, "%s\n", lines[i]);
+    }
+    fprintf(stderr, "---- end of QEMU log ----\n");
+}
+
+void sqt_fatal(SqtMachine *m, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "sable-qtest: fatal: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    if (m) {
+        print_log_tail(m->log_path);
+        if (m->pid > 0) {
+            kill(m->pid, SIGKILL);
+        }
+    }
+    exit(1);
+}
+
+static int listen_unix(const char *path, GError **err)
+{
+    struct sockaddr_un sa = { .sun_family = AF_UNIX };
+    if (strlen(path) >= sizeof(sa.sun_path)) {
+        g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_NAMETOOLONG,
+                    "socket path too long: %s", path);
+        return -1;
+    }
+    strcpy(sa.sun_path, path);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+        listen(fd, 1) < 0) {
+        g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
+                    "cannot listen on %s: %s", path, g_strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+        }
+        return -1;
+    }
+    return fd;
+}
+
+/* Accept QEMU's connection, noticing if QEMU exits first. */
+static int accept_qemu(SqtMachine *m, int lfd, const char *what, GError **err)
+{
+    struct pollfd pfd = { .fd = lfd, .events = POLLIN };
+    for (int waited = 0; waited < CONNECT_FAILSAFE_MS; waited += 100) {
+        int status;
+        if (waitpid(m->pid, &status, WNOHANG) == m->pid) {
+            m->pid = 0;
+            g_set_error(err, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED,
+                        "QEMU exited (status %d) before connecting %s; "
+                        "see %s", status, what, m->log_path);
+            return -1;
+        }
+        if (poll(&pfd, 1, 100) == 1) {
+            int fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+            if (fd < 0) {
+                g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
+                            "accepting QEMU's %s connection: %s", what,
+                            g_strerror(errno));
+            }
+            return fd;
+        }
+    }
+    g_set_error(err, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED,
+                "QEMU did not connect %s within %d ms; see %s", what,
+                CONNECT_FAILSAFE_MS, m->log_path);
+    return -1;
+}
+
+static bool map_ram(SqtMachine *m, const char *path, GError **err)
+{
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0 || ftruncate(fd, (off_t)m->ram_size) < 0) {
+        g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
+                    "cannot create guest RAM file %s: %s", path,
+                    g_strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+        }
+        return false;
+    }
+    m->ram = mmap(NULL, m->ram_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    if (m->ram == MAP_FAILED) {
+        m->ram = NULL;
+        g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
+                    "cannot map guest RAM file %s: %s", path, g_strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* The RAM file: in /dev/shm when available (no disk writeback). */
+static char *ram_file_path(const SqtMachine *m)
+{
+    if (g_file_test("/dev/shm", G_FILE_TEST_IS_DIR) && access("/dev/shm", W_OK) == 0) {
+        return g_strdup_printf("/dev/shm/sable-qtest-ram-%d-%s", (int)getpid(),
+                               strrchr(m->tmpdir, '-') + 1);
+    }
+    return g_build_filename(m->tmpdir, "ram", NULL);
+}
+
+static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
+                            const char *ram_path)
+{
+    GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
+    uint64_t vram = opt->vram_size ? opt->vram_size : SQT_DEFAULT_VRAM_SIZE;
+    g_autofree char *gart = opt->gart_entries
+        ? g_strdup_printf(",gart-entries=%u", opt->gart_entries) : g_strdup("");
+    const char *args[] = {
+        opt->qemu ? opt->qemu : sqt_default_qemu(),
+        "-machine", "q35,memory-backend=ram0",
+        "-accel", "qtest", "-qtest-log", "/dev/null",
+        "-display", "none", "-nodefaults",
+        "-L", opt->firmware_dir ? opt->firmware_dir : sqt_default_firmware_dir(),
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(args); i++) {
+        g_ptr_array_add(a, g_strdup(args[i]));
+    }
+    g_ptr_array_add(a, g_strdup("-object"));
+    g_ptr_array_add(a, g_strdup_printf(
+        "memory-backend-file,id=ram0,size=%" G_GUINT64_FORMAT ",mem-path=%s,share=on",
+        m->ram_size, ram_path));
+    g_ptr_array_add(a, g_strdup("-qtest"));
+    g_ptr_array_add(a, g_strdup_printf("unix:%s/qtest.sock", m->tmpdir));
+    g_ptr_array_add(a, g_strdup("-qmp"));
+    g_ptr_array_add(a, g_strdup_printf("unix:%s/qmp.sock", m->tmpdir));
+    g_ptr_array_add(a, g_strdup("-device"));
+    g_ptr_array_add(a, g_strdup_printf(
+        "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT ",debug=%s%s",
+        vram, opt->debug ? "on" : "off", gart));
+    g_ptr_array_add(a, NULL);
+    return a;
+}
+
+static bool spawn_qemu(SqtMachine *m, GPtrArray *argv, GError **err)
+{
+    int logfd = open(m->log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (logfd < 0) {
+        g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
+                    "cannot create QEMU log %s: %s", m->log_path, g_strerror(errno));
+        return false;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        int devnull = open("/dev/null", O_RDONLY);
+        dup2(devnull, 0);
+        dup2(logfd, 1);
+        dup2(logfd, 2);
+        execv(argv->pdata[0], (char **)argv->pdata);
+        fprintf(stderr, "exec %s: %s\n", (char *)argv->pdata[0], strerror(errno));
+        _exit(127);
+    }
+    close(logfd);
+    if (pid < 0) {
+        g_set_error(err, G_SPAWN_ERROR, G_SPAWN_ERROR_FORK, "fork: %s",
+                    g_strerror(errno));
+        return false;
+    }
+    m->pid = pid;
+    return true;
+}
+
+static bool connect_sockets(SqtMachine *m, const SqtOptions *opt,
+                            const char *ram_path, GError **err)
+{
+    g_autofree char *qpath = g_build_filename(m->tmpdir, "qtest.sock", NULL);
+    g_autofree char *mpath = g_build_filename(m->tmpdir, "qmp.sock", NULL);
+    int qlfd = listen_unix(qpath, err);
+    int mlfd = qlfd < 0 ? -1 : listen_unix(mpath, err);
+    bool ok = false;
+    if (mlfd >= 0) {
+        g_autoptr(GPtrArray) argv = qemu_argv(opt, m, ram_path);
+        ok = spawn_qemu(m, argv, err) &&
+             (m->qtest.fd = accept_qemu(m, qlfd, "qtest", err)) >= 0 &&
+             (m->qmp.fd = accept_qemu(m, mlfd, "QMP", err)) >= 0;
+    }
+    if (qlfd >= 0) {
+        close(qlfd);
+    }
+    if (mlfd >= 0) {
+        close(mlfd);
+    }
+    unlink(qpath);
+    unlink(mpath);
+    return ok;
+}
+
+SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
+{
+    SqtMachine *m = g_new0(SqtMachine, 1);
+    m->qtest = (SqtConn){ .fd = -1, .in = g_string_new(NULL), .name = "qtest" };
+    m->qmp = (SqtConn){ .fd = -1, .in = g_string_new(NULL), .name = "QMP" };
+    m->ram_size = opt->ram_size ? opt->ram_size : SQT_DEFAULT_RAM_SIZE;
+    m->tmpdir = g_dir_make_tmp("sable-qtest-XXXXXX", err);
+    if (!m->tmpdir) {
+        sqt_machine_stop(m);
+        return NULL;
+    }
+    m->own_log = opt->log_path == NULL;
+    m->log_path = m->own_log ? g_build_filename(m->tmpdir, "qemu.log", NULL)
+                             : g_strdup(opt->log_path);
+    g_autofree char *ram_path = ram_file_path(m);
+    bool ok = map_ram(m, ram_path, err) &&
+              connect_sockets(m, opt, ram_path, err) &&
+              sqt_qmp_handshake(m, err);
+    unlink(ram_path); /* QEMU and we keep it mapped */
+    if (!ok) {
+        print_log_tail(m->log_path);
+        sqt_machine_stop(m);
+        return NULL;
+    }
+    return m;
+}
+
+static void close_conn(SqtConn *c)
+{
+    if (c->fd >= 0) {
+        close(c->fd);
+    }
+    g_string_free(c->in, TRUE);
+}
+
+void sqt_machine_stop(SqtMachine *m)
+{
+    if (m->pid > 0) {
+        kill(m->pid, SIGTERM);
+        waitpid(m->pid, NULL, 0);
+    }
+    close_conn(&m->qtest);
+    close_conn(&m->qmp);
+    if (m->ram) {
+        munmap(m->ram, m->ram_size);
+    }
+    if (m->tmpdir) {
+        if (m->own_log) {
+            unlink(m->log_path);
+        }
+        rmdir(m->tmpdir);
+    }
+    g_free(m->log_path);
+    g_free(m->tmpdir);
+    g_free(m);
+}
+
+char *sqt_device_help(const char *qemu, GError **err)
+{
+    const char *argv[] = { qemu ? qemu : sqt_default_qemu(), "-device", "help", NULL };
+    char *out = NULL, *errout = NULL;
+    int status;
+    if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                      &out, &errout, &status, err)) {
+        return NULL;
+    }
+    char *all = g_strconcat(out, errout, NULL);
+    g_free(out);
+    g_free(errout);
+    if (!g_spawn_check_wait_status(status, err)) {
+        g_free(all);
+        return NULL;
+    }
+    return all;
+}

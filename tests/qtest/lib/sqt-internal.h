@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* libsableqtest internals shared by qemu-launch.c, qtest-proto.c, qmp.c. */
+#ifndef SQT_INTERNAL_H
+#define SQT_INTERNAL_H
+
+#include <sys/types.h>
+#include "sable-qtest.h"
+
+#define SQT_IRQ_LINES 256u
+
+/* A line-buffered stream socket. */
+typedef struct SqtConn {
+    int fd;
+    GString *in;
+    const char *name;      /* "qtest" or "QMP", for messages */
+} SqtConn;
+
+struct SqtMachine {
+    pid_t pid;
+    char *tmpdir;          /* sockets, RAM file, default log */
+    char *log_path;
+    bool own_log;          /* log lives in tmpdir */
+    SqtConn qtest;
+    SqtConn qmp;
+    void *ram;             /* shared mapping of guest RAM */
+    uint64_t ram_size;
+    bool irq_level[SQT_IRQ_LINES];
+};
+
+/* Read one line (without '\n'); fatal on EOF or error. Caller frees. */
+char *sqt_conn_read_line(SqtMachine *m, SqtConn *c);
+void sqt_conn_write(SqtMachine *m, SqtConn *c, const char *s, size_t len);
+/* Set up the QMP session after QEMU connected (greeting, capabilities). */
+bool sqt_qmp_handshake(SqtMachine *m, GError **err);
+
+#endif
