@@ -1,0 +1,614 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sable-gpu: the QEMU PCI device around the Sable device model
+ * (hw-model/core). This file is only glue: PCI identity and BARs, MSI-X with
+ * an INTx fallback, bus-master DMA, bottom halves and timers for the
+ * engines, trace-events and fault injection through QOM properties. All
+ * device behaviour, including every check of guest input, is in the core.
+ *
+ * BARs (protocol/sable_pci.h):
+ *   0  registers, SABLE_MMIO_SIZE, 32-bit accesses (64-bit ones are split)
+ *   1  MSI-X table and PBA, SABLE_MSIX_VECTORS(SABLE_NUM_ENGINES) vectors
+ *   2  VRAM, RAM, `vram-size` bytes (or the `vram-memdev` backend)
+ *   4  swizzling aperture, SABLE_APERTURE_SIZE, reserved: reads 0
+ *
+ * Properties:
+ *   vram-size     VRAM bytes, power of two >= 1 MiB (default 64 MiB)
+ *   vram-memdev   optional memory backend for VRAM (e.g. memory-backend-file
+ *                 share=on, so a test process maps VRAM); its size must equal
+ *                 vram-size
+ *   debug         accept DEBUG_* commands
+ *   gart-entries  largest GART the guest may program
+ *   inject        fault-injection spec, see sable_inject_parse() in
+ *                 sable-core.h. Given on -device it is armed at power-on;
+ *                 set at run time it is armed at once, e.g. from QMP:
+ *                   qom-set /machine/peripheral/ID inject "hang,engine=0"
+ *                 A bad spec fails the set with an error. Reading it returns
+ *                 the last spec accepted.
+ *   inject-clear  write-only: setting it to true disarms every pending
+ *                 injection (false does nothing)
+ *   inject-pending  read-only: number of injections armed and not yet spent
+ *
+ * Migration is blocked: the core's state is not serialized.
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/units.h"
+#include "qemu/error-report.h"
+#include "qemu/main-loop.h"
+#include "qemu/module.h"
+#include "qemu/timer.h"
+#include "qapi/error.h"
+#include "qapi/visitor.h"
+#include "hw/pci/pci.h"
+#include "hw/pci/msix.h"
+#include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "sysemu/hostmem.h"
+#include "trace/trace-hw_display_sable.h"
+
+#include "sable-core.h"
+
+#define TYPE_SABLE_GPU "sable-gpu"
+OBJECT_DECLARE_SIMPLE_TYPE(SableGpuState, SABLE_GPU)
+
+#define SABLE_GPU_MSIX_VECTORS SABLE_MSIX_VECTORS(SABLE_NUM_ENGINES)
+#define SABLE_GPU_MIN_VRAM (1 * MiB)
+
+typedef struct SableGpuEngine {
+    SableGpuState *s;
+    unsigned index;
+    QEMUBH *bh;
+    QEMUTimer *timer;
+} SableGpuEngine;
+
+struct SableGpuState {
+    PCIDevice parent_obj;
+
+    MemoryRegion mmio;
+    MemoryRegion vram;
+    MemoryRegion aperture;
+    SableDevice *core;
+    SableGpuEngine engines[SABLE_NUM_ENGINES];
+    bool intx_level;            /* the core's INTx line, before MSI-X gating */
+    bool prearm;                /* apply `prearm_inj` at the next reset */
+    SableInjection prearm_inj;
+
+    /* properties */
+    uint64_t vram_size;
+    HostMemoryBackend *vram_memdev;
+    bool debug;
+    uint32_t gart_entries;
+    char *inject;               /* last injection spec accepted */
+};
+
+/* ---- Host operations for the core ----------------------------------- */
+
+static bool sable_gpu_dma_read(void *opaque, uint64_t addr, void *buf,
+                               uint64_t len)
+{
+    SableGpuState *s = opaque;
+
+    return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
+}
+
+static bool sable_gpu_dma_write(void *opaque, uint64_t addr, const void *buf,
+                                uint64_t len)
+{
+    SableGpuState *s = opaque;
+
+    return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
+}
+
+static void sable_gpu_irq_pulse(void *opaque, unsigned vector)
+{
+    PCIDevice *pdev = PCI_DEVICE(opaque);
+
+    if (msix_enabled(pdev) && vector < SABLE_GPU_MSIX_VECTORS) {
+        msix_notify(pdev, vector);
+    }
+}
+
+/* INTx follows the core's level only while MSI-X is off. */
+static void sable_gpu_update_intx(SableGpuState *s)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+
+    pci_set_irq(pdev, s->intx_level && !msix_enabled(pdev));
+}
+
+static void sable_gpu_irq_level(void *opaque, bool level)
+{
+    SableGpuState *s = opaque;
+
+    s->intx_level = level;
+    sable_gpu_update_intx(s);
+}
+
+static SableGpuEngine *sable_gpu_engine(SableGpuState *s, unsigned engine)
+{
+    return engine < SABLE_NUM_ENGINES ? &s->engines[engine] : NULL;
+}
+
+static void sable_gpu_schedule(void *opaque, unsigned engine)
+{
+    SableGpuEngine *e = sable_gpu_engine(opaque, engine);
+
+    if (e) {
+        qemu_bh_schedule(e->bh);
+    }
+}
+
+static void sable_gpu_timer_arm(void *opaque, unsigned engine,
+                                uint64_t deadline_ns)
+{
+    SableGpuEngine *e = sable_gpu_engine(opaque, engine);
+
+    if (e) {
+        timer_mod(e->timer, MIN(deadline_ns, (uint64_t)INT64_MAX));
+    }
+}
+
+static void sable_gpu_timer_cancel(void *opaque, unsigned engine)
+{
+    SableGpuEngine *e = sable_gpu_engine(opaque, engine);
+
+    if (e) {
+        timer_del(e->timer);
+    }
+}
+
+static uint64_t sable_gpu_clock_ns(void *opaque)
+{
+    return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+}
+
+static void sable_gpu_event(void *opaque, const SableEvent *ev)
+{
+    switch (ev->type) {
+    case SABLE_EV_DOORBELL:
+        trace_sable_gpu_doorbell(ev->engine, ev->a);
+        break;
+    case SABLE_EV_SUBMIT:
+        trace_sable_gpu_submit(ev->engine, ev->a, ev->b, ev->c);
+        break;
+    case SABLE_EV_FENCE:
+        trace_sable_gpu_fence(ev->engine, ev->a);
+        break;
+    case SABLE_EV_FAULT:
+        trace_sable_gpu_fault(ev->engine, ev->a, ev->b, ev->c);
+        break;
+    case SABLE_EV_ENGINE_RESET:
+        trace_sable_gpu_engine_reset(ev->engine, ev->a, ev->c);
+        break;
+    case SABLE_EV_ADAPTER_RESET:
+        trace_sable_gpu_adapter_reset(ev->a);
+        break;
+    case SABLE_EV_DUMP:
+        trace_sable_gpu_dump(ev->a, ev->b, ev->c);
+        break;
+    case SABLE_EV_IRQ:
+        trace_sable_gpu_irq(ev->c, ev->a);
+        break;
+    case SABLE_EV_IRQ_DROPPED:
+        trace_sable_gpu_irq_dropped(ev->engine, ev->c);
+        break;
+    case SABLE_EV_INJECT:
+        trace_sable_gpu_inject(ev->engine,
+                               sable_inject_kind_name((SableInjectKind)ev->c),
+                               ev->a);
+        break;
+    case SABLE_EV_REG_ERROR:
+        trace_sable_gpu_reg_error(ev->c, ev->a);
+        break;
+    }
+}
+
+static const SableHostOps sable_gpu_host_ops = {
+    .dma_read = sable_gpu_dma_read,
+    .dma_write = sable_gpu_dma_write,
+    .irq_pulse = sable_gpu_irq_pulse,
+    .irq_level = sable_gpu_irq_level,
+    .schedule = sable_gpu_schedule,
+    .timer_arm = sable_gpu_timer_arm,
+    .timer_cancel = sable_gpu_timer_cancel,
+    .clock_ns = sable_gpu_clock_ns,
+    .event = sable_gpu_event,
+};
+
+/* ---- Engine bottom halves and timers --------------------------------- */
+
+static void sable_gpu_engine_bh(void *opaque)
+{
+    SableGpuEngine *e = opaque;
+
+    sable_engine_run(e->s->core, e->index);
+}
+
+static void sable_gpu_engine_timer(void *opaque)
+{
+    SableGpuEngine *e = opaque;
+
+    sable_engine_timer(e->s->core, e->index);
+}
+
+static void sable_gpu_engines_init(SableGpuState *s)
+{
+    DeviceState *dev = DEVICE(s);
+
+    for (unsigned i = 0; i < SABLE_NUM_ENGINES; i++) {
+        SableGpuEngine *e = &s->engines[i];
+
+        e->s = s;
+        e->index = i;
+        e->bh = qemu_bh_new_guarded(sable_gpu_engine_bh, e,
+                                    &dev->mem_reentrancy_guard);
+        e->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, sable_gpu_engine_timer, e);
+    }
+}
+
+/* Drop scheduled runs and armed timers (device reset). */
+static void sable_gpu_engines_quiesce(SableGpuState *s)
+{
+    for (unsigned i = 0; i < SABLE_NUM_ENGINES; i++) {
+        qemu_bh_cancel(s->engines[i].bh);
+        timer_del(s->engines[i].timer);
+    }
+}
+
+static void sable_gpu_engines_free(SableGpuState *s)
+{
+    for (unsigned i = 0; i < SABLE_NUM_ENGINES; i++) {
+        SableGpuEngine *e = &s->engines[i];
+
+        g_clear_pointer(&e->bh, qemu_bh_delete);
+        g_clear_pointer(&e->timer, timer_free);
+    }
+}
+
+/* ---- BARs ------------------------------------------------------------ */
+
+static uint64_t sable_gpu_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    SableGpuState *s = opaque;
+    uint32_t value = sable_mmio_read(s->core, addr);
+
+    trace_sable_gpu_mmio_read(addr, value);
+    return value;
+}
+
+static void sable_gpu_mmio_write(void *opaque, hwaddr addr, uint64_t value,
+                                 unsigned size)
+{
+    SableGpuState *s = opaque;
+
+    trace_sable_gpu_mmio_write(addr, value);
+    sable_mmio_write(s->core, addr, value);
+}
+
+static const MemoryRegionOps sable_gpu_mmio_ops = {
+    .read = sable_gpu_mmio_read,
+    .write = sable_gpu_mmio_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 4, .max_access_size = 8 },
+    .impl = { .min_access_size = 4, .max_access_size = 4 },
+};
+
+static uint64_t sable_gpu_aperture_read(void *opaque, hwaddr addr,
+                                        unsigned size)
+{
+    return 0;
+}
+
+static void sable_gpu_aperture_write(void *opaque, hwaddr addr, uint64_t value,
+                                     unsigned size)
+{
+}
+
+static const MemoryRegionOps sable_gpu_aperture_ops = {
+    .read = sable_gpu_aperture_read,
+    .write = sable_gpu_aperture_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
+};
+
+static bool sable_gpu_vram_init(SableGpuState *s, Error **errp)
+{
+    ERRP_GUARD();
+
+    if (s->vram_size < SABLE_GPU_MIN_VRAM || !is_power_of_2(s->vram_size)) {
+        error_setg(errp, "vram-size must be a power of two of at least 1 MiB,"
+                   " not %" PRIu64, s->vram_size);
+        return false;
+    }
+    if (!s->vram_memdev) {
+        memory_region_init_ram(&s->vram, OBJECT(s), "sable-gpu.vram",
+                               s->vram_size, errp);
+        return *errp == NULL;
+    }
+    if (host_memory_backend_is_mapped(s->vram_memdev)) {
+        error_setg(errp, "vram-memdev '%s' is already in use",
+                   object_get_canonical_path_component(OBJECT(s->vram_memdev)));
+        return false;
+    }
+    if (memory_region_size(host_memory_backend_get_memory(s->vram_memdev))
+        != s->vram_size) {
+        error_setg(errp, "vram-memdev size must equal vram-size (%" PRIu64 ")",
+                   s->vram_size);
+        return false;
+    }
+    host_memory_backend_set_mapped(s->vram_memdev, true);
+    return true;
+}
+
+static MemoryRegion *sable_gpu_vram_mr(SableGpuState *s)
+{
+    return s->vram_memdev ? host_memory_backend_get_memory(s->vram_memdev)
+                          : &s->vram;
+}
+
+static void sable_gpu_bars_init(SableGpuState *s)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+    uint8_t bar64 = PCI_BASE_ADDRESS_SPACE_MEMORY | PCI_BASE_ADDRESS_MEM_TYPE_64 |
+                    PCI_BASE_ADDRESS_MEM_PREFETCH;
+
+    memory_region_init_io(&s->mmio, OBJECT(s), &sable_gpu_mmio_ops, s,
+                          "sable-gpu.mmio", SABLE_MMIO_SIZE);
+    memory_region_init_io(&s->aperture, OBJECT(s), &sable_gpu_aperture_ops, s,
+                          "sable-gpu.aperture", SABLE_APERTURE_SIZE);
+    pci_register_bar(pdev, SABLE_BAR_MMIO, PCI_BASE_ADDRESS_SPACE_MEMORY,
+                     &s->mmio);
+    pci_register_bar(pdev, SABLE_BAR_VRAM, bar64, sable_gpu_vram_mr(s));
+    pci_register_bar(pdev, SABLE_BAR_APERTURE, bar64, &s->aperture);
+}
+
+static bool sable_gpu_msix_init(SableGpuState *s, Error **errp)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+
+    if (msix_init_exclusive_bar(pdev, SABLE_GPU_MSIX_VECTORS, SABLE_BAR_MSIX,
+                                errp)) {
+        return false;
+    }
+    for (unsigned v = 0; v < SABLE_GPU_MSIX_VECTORS; v++) {
+        msix_vector_use(pdev, v);
+    }
+    return true;
+}
+
+/* ---- Fault injection properties -------------------------------------- */
+
+static bool sable_gpu_gerror(GError *gerr, Error **errp)
+{
+    error_setg(errp, "%s", gerr->message);
+    g_error_free(gerr);
+    return false;
+}
+
+static bool sable_gpu_arm(SableGpuState *s, const SableInjection *inj,
+                          Error **errp)
+{
+    GError *gerr = NULL;
+
+    return sable_inject(s->core, inj, &gerr) || sable_gpu_gerror(gerr, errp);
+}
+
+static void sable_gpu_set_inject(Object *obj, const char *spec, Error **errp)
+{
+    SableGpuState *s = SABLE_GPU(obj);
+    SableInjection inj;
+    GError *gerr = NULL;
+
+    if (!sable_inject_parse(spec, &inj, &gerr)) {
+        sable_gpu_gerror(gerr, errp);
+        return;
+    }
+    if (DEVICE(obj)->realized && !sable_gpu_arm(s, &inj, errp)) {
+        return;
+    }
+    g_free(s->inject);
+    s->inject = g_strdup(spec);
+}
+
+static char *sable_gpu_get_inject(Object *obj, Error **errp)
+{
+    SableGpuState *s = SABLE_GPU(obj);
+
+    return g_strdup(s->inject ? s->inject : "");
+}
+
+static void sable_gpu_set_inject_clear(Object *obj, bool value, Error **errp)
+{
+    SableGpuState *s = SABLE_GPU(obj);
+
+    if (!value) {
+        return;
+    }
+    if (DEVICE(obj)->realized) {
+        sable_inject_clear(s->core);
+    }
+    g_clear_pointer(&s->inject, g_free);
+}
+
+static void sable_gpu_get_inject_pending(Object *obj, Visitor *v,
+                                         const char *name, void *opaque,
+                                         Error **errp)
+{
+    SableGpuState *s = SABLE_GPU(obj);
+    uint32_t pending = DEVICE(obj)->realized ? sable_inject_pending(s->core)
+                                             : 0;
+
+    visit_type_uint32(v, name, &pending, errp);
+}
+
+/*
+ * An `inject` given on -device is armed at realize (which validates it
+ * against the live core) and armed again after the power-on reset that
+ * follows, since a reset disarms every injection.
+ */
+static bool sable_gpu_prearm(SableGpuState *s, Error **errp)
+{
+    GError *gerr = NULL;
+
+    if (!s->inject) {
+        return true;
+    }
+    if (!sable_inject_parse(s->inject, &s->prearm_inj, &gerr)) {
+        return sable_gpu_gerror(gerr, errp);
+    }
+    s->prearm = sable_gpu_arm(s, &s->prearm_inj, errp);
+    return s->prearm;
+}
+
+/* ---- Lifecycle ------------------------------------------------------- */
+
+static void sable_gpu_teardown(SableGpuState *s)
+{
+    g_clear_pointer(&s->core, sable_device_free);
+    sable_gpu_engines_free(s);
+    msix_uninit_exclusive_bar(PCI_DEVICE(s));
+    if (s->vram_memdev) {
+        host_memory_backend_set_mapped(s->vram_memdev, false);
+    }
+}
+
+static bool sable_gpu_core_init(SableGpuState *s, Error **errp)
+{
+    SableConfig cfg = {
+        .vram = memory_region_get_ram_ptr(sable_gpu_vram_mr(s)),
+        .vram_size = s->vram_size,
+        .debug = s->debug,
+        .gart_max_entries = s->gart_entries,
+    };
+    GError *gerr = NULL;
+
+    s->core = sable_device_new(&cfg, &sable_gpu_host_ops, s, &gerr);
+    return s->core || sable_gpu_gerror(gerr, errp);
+}
+
+static void sable_gpu_realize(PCIDevice *pdev, Error **errp)
+{
+    SableGpuState *s = SABLE_GPU(pdev);
+
+    if (!sable_gpu_vram_init(s, errp)) {
+        return;
+    }
+    pci_config_set_interrupt_pin(pdev->config, 1);
+    sable_gpu_bars_init(s);
+    if (!sable_gpu_msix_init(s, errp)) {
+        sable_gpu_teardown(s);
+        return;
+    }
+    sable_gpu_engines_init(s);
+    if (!sable_gpu_core_init(s, errp) || !sable_gpu_prearm(s, errp)) {
+        sable_gpu_teardown(s);
+    }
+}
+
+static void sable_gpu_exit(PCIDevice *pdev)
+{
+    sable_gpu_teardown(SABLE_GPU(pdev));
+}
+
+static void sable_gpu_reset(DeviceState *dev)
+{
+    SableGpuState *s = SABLE_GPU(dev);
+    Error *err = NULL;
+
+    sable_gpu_engines_quiesce(s);
+    s->intx_level = false;
+    sable_device_reset(s->core);
+    if (s->prearm) {
+        s->prearm = false;
+        if (!sable_gpu_arm(s, &s->prearm_inj, &err)) {
+            warn_report_err(err);
+        }
+    }
+}
+
+static void sable_gpu_write_config(PCIDevice *pdev, uint32_t addr,
+                                   uint32_t val, int len)
+{
+    pci_default_write_config(pdev, addr, val, len);
+    sable_gpu_update_intx(SABLE_GPU(pdev));
+}
+
+static void sable_gpu_finalize(Object *obj)
+{
+    g_free(SABLE_GPU(obj)->inject);
+}
+
+/* ---- Type registration ----------------------------------------------- */
+
+static const VMStateDescription sable_gpu_vmstate = {
+    .name = TYPE_SABLE_GPU,
+    .unmigratable = 1, /* the core's state (rings, GART, engines) is not serialized */
+};
+
+static Property sable_gpu_properties[] = {
+    DEFINE_PROP_SIZE("vram-size", SableGpuState, vram_size, 64 * MiB),
+    DEFINE_PROP_LINK("vram-memdev", SableGpuState, vram_memdev,
+                     TYPE_MEMORY_BACKEND, HostMemoryBackend *),
+    DEFINE_PROP_BOOL("debug", SableGpuState, debug, false),
+    DEFINE_PROP_UINT32("gart-entries", SableGpuState, gart_entries,
+                       SABLE_CORE_DEFAULT_GART_ENTRIES),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+static void sable_gpu_class_init_inject(ObjectClass *oc)
+{
+    object_class_property_add_str(oc, "inject", sable_gpu_get_inject,
+                                  sable_gpu_set_inject);
+    object_class_property_set_description(oc, "inject",
+        "Arm a fault injection: KIND[,engine=N][,after=N|,fence=F][,count=N]"
+        "[,delay-ns=N], KIND = hang|page-fault|drop-irq|invalid-cmd|slow|"
+        "reset-fail");
+    object_class_property_add_bool(oc, "inject-clear", NULL,
+                                   sable_gpu_set_inject_clear);
+    object_class_property_set_description(oc, "inject-clear",
+        "Write true to disarm every pending fault injection");
+    object_class_property_add(oc, "inject-pending", "uint32",
+                              sable_gpu_get_inject_pending, NULL, NULL, NULL);
+    object_class_property_set_description(oc, "inject-pending",
+        "Number of fault injections armed and not yet spent");
+}
+
+static void sable_gpu_class_init(ObjectClass *oc, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(oc);
+    PCIDeviceClass *k = PCI_DEVICE_CLASS(oc);
+
+    k->realize = sable_gpu_realize;
+    k->exit = sable_gpu_exit;
+    k->config_write = sable_gpu_write_config;
+    k->vendor_id = SABLE_PCI_VENDOR_ID;
+    k->device_id = SABLE_PCI_DEVICE_ID;
+    k->revision = SABLE_PCI_REVISION;
+    k->class_id = SABLE_PCI_CLASS_DISPLAY_OTHER;
+    dc->desc = "Sable GPU (command-ring GPU with DMA, GART, resets, dumps)";
+    dc->reset = sable_gpu_reset;
+    dc->vmsd = &sable_gpu_vmstate;
+    device_class_set_props(dc, sable_gpu_properties);
+    set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
+    sable_gpu_class_init_inject(oc);
+}
+
+static const TypeInfo sable_gpu_info = {
+    .name = TYPE_SABLE_GPU,
+    .parent = TYPE_PCI_DEVICE,
+    .instance_size = sizeof(SableGpuState),
+    .instance_finalize = sable_gpu_finalize,
+    .class_init = sable_gpu_class_init,
+    .interfaces = (InterfaceInfo[]) {
+        { INTERFACE_CONVENTIONAL_PCI_DEVICE },
+        { },
+    },
+};
+
+static void sable_gpu_register_types(void)
+{
+    type_register_static(&sable_gpu_info);
+}
+
+type_init(sable_gpu_register_types)
