@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Guest RAM shared with QEMU, and a bump allocator over address ranges. */
+/* Guest RAM and VRAM shared with QEMU, and a bump allocator over address ranges. */
 #include <inttypes.h>
 
 #include "sqt-internal.h"
@@ -12,6 +12,15 @@ void *sqt_guest_ptr(SqtMachine *m, uint64_t bus, uint64_t len)
                   bus, len, m->ram_size);
     }
     return (uint8_t *)m->ram + bus;
+}
+
+void *sqt_vram_ptr(SqtMachine *m, uint64_t gpu, uint64_t len)
+{
+    if (gpu > m->vram_size || len > m->vram_size - gpu) {
+        sqt_fatal(m, "VRAM range 0x%" PRIx64 "+0x%" PRIx64
+                  " is outside VRAM (0x%" PRIx64 " bytes)", gpu, len, m->vram_size);
+    }
+    return (uint8_t *)m->vram + gpu;
 }
 
 uint64_t sqt_ram_size(const SqtMachine *m)
@@ -56,4 +65,9 @@ void sqt_store64(void *p, uint64_t v)
 void sqt_store32(void *p, uint32_t v)
 {
     __atomic_store_n((uint32_t *)p, v, __ATOMIC_RELEASE);
+}
+
+uint64_t sqt_vram_size(const SqtMachine *m)
+{
+    return m->vram_size;
 }

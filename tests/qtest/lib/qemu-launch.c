@@ -124,44 +124,44 @@ static int accept_qemu(SqtMachine *m, int lfd, const char *what, GError **err)
     return -1;
 }
 
-static bool map_ram(SqtMachine *m, const char *path, GError **err)
+/* Create a file of size bytes and map it shared into this process. */
+static bool map_shared_file(const char *path, uint64_t size, void **out,
+                            GError **err)
 {
     int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0 || ftruncate(fd, (off_t)m->ram_size) < 0) {
+    if (fd < 0 || ftruncate(fd, (off_t)size) < 0) {
         g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
-                    "cannot create guest RAM file %s: %s", path,
-                    g_strerror(errno));
+                    "cannot create %s: %s", path, g_strerror(errno));
         if (fd >= 0) {
             close(fd);
         }
         return false;
     }
-    m->ram = mmap(NULL, m->ram_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     close(fd);
-    if (m->ram == MAP_FAILED) {
-        m->ram = NULL;
+    if (p == MAP_FAILED) {
         g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
-                    "cannot map guest RAM file %s: %s", path, g_strerror(errno));
+                    "cannot map %s: %s", path, g_strerror(errno));
         return false;
     }
+    *out = p;
     return true;
 }
 
-/* The RAM file: in /dev/shm when available (no disk writeback). */
-static char *ram_file_path(const SqtMachine *m)
+/* Backing files live in /dev/shm when available (no disk writeback). */
+static char *shared_file_path(const SqtMachine *m, const char *what)
 {
     if (g_file_test("/dev/shm", G_FILE_TEST_IS_DIR) && access("/dev/shm", W_OK) == 0) {
-        return g_strdup_printf("/dev/shm/sable-qtest-ram-%d-%s", (int)getpid(),
+        return g_strdup_printf("/dev/shm/sable-qtest-%s-%d-%s", what, (int)getpid(),
                                strrchr(m->tmpdir, '-') + 1);
     }
-    return g_build_filename(m->tmpdir, "ram", NULL);
+    return g_build_filename(m->tmpdir, what, NULL);
 }
 
 static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
-                            const char *ram_path)
+                            const char *ram_path, const char *vram_path)
 {
     GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
-    uint64_t vram = opt->vram_size ? opt->vram_size : SQT_DEFAULT_VRAM_SIZE;
     g_autofree char *gart = opt->gart_entries
         ? g_strdup_printf(",gart-entries=%u", opt->gart_entries) : g_strdup("");
     const char *args[] = {
@@ -178,14 +178,18 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup_printf(
         "memory-backend-file,id=ram0,size=%" G_GUINT64_FORMAT ",mem-path=%s,share=on",
         m->ram_size, ram_path));
+    g_ptr_array_add(a, g_strdup("-object"));
+    g_ptr_array_add(a, g_strdup_printf(
+        "memory-backend-file,id=vram0,size=%" G_GUINT64_FORMAT ",mem-path=%s,share=on",
+        m->vram_size, vram_path));
     g_ptr_array_add(a, g_strdup("-qtest"));
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qtest.sock", m->tmpdir));
     g_ptr_array_add(a, g_strdup("-qmp"));
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qmp.sock", m->tmpdir));
     g_ptr_array_add(a, g_strdup("-device"));
     g_ptr_array_add(a, g_strdup_printf(
-        "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT ",debug=%s%s",
-        vram, opt->debug ? "on" : "off", gart));
+        "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT
+        ",vram-memdev=vram0,debug=%s%s", m->vram_size, opt->debug ? "on" : "off", gart));
     g_ptr_array_add(a, NULL);
     return a;
 }
@@ -220,7 +224,8 @@ static bool spawn_qemu(SqtMachine *m, GPtrArray *argv, GError **err)
 }
 
 static bool connect_sockets(SqtMachine *m, const SqtOptions *opt,
-                            const char *ram_path, GError **err)
+                            const char *ram_path, const char *vram_path,
+                            GError **err)
 {
     g_autofree char *qpath = g_build_filename(m->tmpdir, "qtest.sock", NULL);
     g_autofree char *mpath = g_build_filename(m->tmpdir, "qmp.sock", NULL);
@@ -228,7 +233,7 @@ static bool connect_sockets(SqtMachine *m, const SqtOptions *opt,
     int mlfd = qlfd < 0 ? -1 : listen_unix(mpath, err);
     bool ok = false;
     if (mlfd >= 0) {
-        g_autoptr(GPtrArray) argv = qemu_argv(opt, m, ram_path);
+        g_autoptr(GPtrArray) argv = qemu_argv(opt, m, ram_path, vram_path);
         ok = spawn_qemu(m, argv, err) &&
              (m->qtest.fd = accept_qemu(m, qlfd, "qtest", err)) >= 0 &&
              (m->qmp.fd = accept_qemu(m, mlfd, "QMP", err)) >= 0;
@@ -250,6 +255,7 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
     m->qtest = (SqtConn){ .fd = -1, .in = g_string_new(NULL), .name = "qtest" };
     m->qmp = (SqtConn){ .fd = -1, .in = g_string_new(NULL), .name = "QMP" };
     m->ram_size = opt->ram_size ? opt->ram_size : SQT_DEFAULT_RAM_SIZE;
+    m->vram_size = opt->vram_size ? opt->vram_size : SQT_DEFAULT_VRAM_SIZE;
     m->tmpdir = g_dir_make_tmp("sable-qtest-XXXXXX", err);
     if (!m->tmpdir) {
         sqt_machine_stop(m);
@@ -258,11 +264,14 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
     m->own_log = opt->log_path == NULL;
     m->log_path = m->own_log ? g_build_filename(m->tmpdir, "qemu.log", NULL)
                              : g_strdup(opt->log_path);
-    g_autofree char *ram_path = ram_file_path(m);
-    bool ok = map_ram(m, ram_path, err) &&
-              connect_sockets(m, opt, ram_path, err) &&
+    g_autofree char *ram_path = shared_file_path(m, "ram");
+    g_autofree char *vram_path = shared_file_path(m, "vram");
+    bool ok = map_shared_file(ram_path, m->ram_size, &m->ram, err) &&
+              map_shared_file(vram_path, m->vram_size, &m->vram, err) &&
+              connect_sockets(m, opt, ram_path, vram_path, err) &&
               sqt_qmp_handshake(m, err);
-    unlink(ram_path); /* QEMU and we keep it mapped */
+    unlink(ram_path); /* QEMU and we keep them mapped */
+    unlink(vram_path);
     if (!ok) {
         print_log_tail(m->log_path);
         sqt_machine_stop(m);
@@ -289,6 +298,9 @@ void sqt_machine_stop(SqtMachine *m)
     close_conn(&m->qmp);
     if (m->ram) {
         munmap(m->ram, m->ram_size);
+    }
+    if (m->vram) {
+        munmap(m->vram, m->vram_size);
     }
     if (m->tmpdir) {
         if (m->own_log) {

@@ -77,25 +77,6 @@ uint64_t sqt_vram_alloc(SqtDevice *d, uint64_t size, uint64_t align)
     return gpu;
 }
 
-static void vram_check(SqtDevice *d, uint64_t gpu, size_t len)
-{
-    if (gpu > d->vram_size || len > d->vram_size - gpu) {
-        sqt_fatal(d->m, "VRAM range 0x%" PRIx64 "+0x%zx outside VRAM", gpu, len);
-    }
-}
-
-void sqt_vram_read(SqtDevice *d, uint64_t gpu, void *buf, size_t len)
-{
-    vram_check(d, gpu, len);
-    sqt_memread(d->m, SQT_BAR2_ADDR + gpu, buf, len);
-}
-
-void sqt_vram_write(SqtDevice *d, uint64_t gpu, const void *buf, size_t len)
-{
-    vram_check(d, gpu, len);
-    sqt_memwrite(d->m, SQT_BAR2_ADDR + gpu, buf, len);
-}
-
 static bool map_bars(SqtDevice *d, GError **err)
 {
     static const struct { unsigned bar; uint64_t addr; } bars[] = {
@@ -128,6 +109,11 @@ static bool discover(SqtDevice *d, GError **err)
     }
     d->features = sqt_reg_read64(d, SABLE_REG_FEATURES_LO);
     d->vram_size = sqt_reg_read64(d, SABLE_REG_VRAM_SIZE_LO);
+    if (d->vram_size != sqt_vram_size(d->m)) {
+        g_set_error(err, SQT_ERROR, 0, "VRAM_SIZE reads 0x%" PRIx64
+                    ", QEMU was given 0x%" PRIx64, d->vram_size, sqt_vram_size(d->m));
+        return false;
+    }
     d->engines = sqt_reg_read(d, SABLE_REG_ENGINE_COUNT);
     d->gart_base = sqt_reg_read64(d, SABLE_REG_GART_BASE_LO);
     if (d->engines == 0 || d->engines > SABLE_MAX_ENGINES) {

@@ -7,9 +7,9 @@
  * text socket (~57 us per round trip), so bulk data never does: guest RAM is
  * a `memory-backend-file,share=on` object that this process maps too, and
  * rings, DMA buffers, the fence page, dumps and MSI-X messages (table entries
- * pointed at guest RAM) are plain memory here. VRAM is reached through BAR2
- * with qtest block reads/writes (b64read/b64write), for small checks only;
- * bulk VRAM traffic is done by the device itself (COPY/FILL).
+ * pointed at guest RAM) are plain memory here. VRAM is shared the same way
+ * (the device's `vram-memdev` property names a second file backend), so
+ * VRAM contents are checked at memory speed too; BAR2 maps the same bytes.
  *
  * The virtual clock moves only when this process steps it: every wait loop
  * steps it and measures its timeout in device time, never wall time.
@@ -105,6 +105,9 @@ bool sqt_qom_set_str(SqtMachine *m, const char *path, const char *property,
 /* Host pointer of guest bus address [bus, bus + len); fatal if outside RAM. */
 void *sqt_guest_ptr(SqtMachine *m, uint64_t bus, uint64_t len);
 uint64_t sqt_ram_size(const SqtMachine *m);
+/* Host pointer of VRAM [gpu, gpu + len) (VRAM GPU address = offset). */
+void *sqt_vram_ptr(SqtMachine *m, uint64_t gpu, uint64_t len);
+uint64_t sqt_vram_size(const SqtMachine *m);
 
 /* A bump allocator over an address range (guest RAM or GPU addresses). */
 typedef struct SqtArena {
@@ -223,9 +226,6 @@ uint64_t sqt_eng_read64(SqtDevice *d, unsigned e, uint32_t lo_off);
 SqtBuf sqt_alloc(SqtDevice *d, uint64_t size, uint64_t align);
 /* VRAM range (GPU address); fatal when exhausted. */
 uint64_t sqt_vram_alloc(SqtDevice *d, uint64_t size, uint64_t align);
-/* CPU access to VRAM through BAR2 (qtest; small sizes). */
-void sqt_vram_read(SqtDevice *d, uint64_t gpu, void *buf, size_t len);
-void sqt_vram_write(SqtDevice *d, uint64_t gpu, const void *buf, size_t len);
 
 /* GART (gart.c): build the page table mapping the guest RAM arena 1:1
  * into the window (and set up d->ram); program writes its registers. */

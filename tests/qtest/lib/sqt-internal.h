@@ -24,6 +24,8 @@ struct SqtMachine {
     SqtConn qmp;
     void *ram;             /* shared mapping of guest RAM */
     uint64_t ram_size;
+    void *vram;            /* shared mapping of VRAM (vram-memdev) */
+    uint64_t vram_size;
     bool irq_level[SQT_IRQ_LINES];
 };
 
