@@ -152,3 +152,8 @@ bool sqt_irq_level(const SqtMachine *m, unsigned line)
 {
     return line < SQT_IRQ_LINES && m->irq_level[line];
 }
+
+void sqt_sync(SqtMachine *m)
+{
+    g_free(command(m, "endianness"));
+}

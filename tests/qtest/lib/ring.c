@@ -110,6 +110,17 @@ bool sqt_wait_fence(SqtDevice *d, unsigned e, uint64_t fence,
     return wait_until(d, e, fence_done, fence, step_ns, timeout_ns);
 }
 
+static bool msi_seen(SqtDevice *d, unsigned vector, uint64_t unused)
+{
+    return sqt_msi_seen(d, vector);
+}
+
+bool sqt_wait_msi(SqtDevice *d, unsigned vector, uint64_t step_ns,
+                  uint64_t timeout_ns)
+{
+    return wait_until(d, vector, msi_seen, 0, step_ns, timeout_ns);
+}
+
 void sqt_engine_reset(SqtDevice *d, unsigned e)
 {
     sqt_eng_write(d, e, SABLE_ENG_RESET, 1);

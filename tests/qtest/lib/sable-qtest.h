@@ -91,6 +91,10 @@ int64_t sqt_clock_set(SqtMachine *m, int64_t ns);
  * asynchronous "IRQ raise/lower N" lines are tracked. */
 bool sqt_irq_intercept_in(SqtMachine *m, const char *qom_path, GError **err);
 bool sqt_irq_level(const SqtMachine *m, unsigned line);
+/* One harmless round trip. QEMU handles commands in its main loop, where the
+ * device also completes work: once this returns, every device callback that
+ * ran before it (e.g. the one that wrote a fence we saw) has finished. */
+void sqt_sync(SqtMachine *m);
 
 /* ---- QMP (qmp.c) ----------------------------------------------------- */
 
@@ -260,8 +264,12 @@ bool sqt_wait_fence(SqtDevice *d, unsigned e, uint64_t fence,
 /* Engine reset; afterwards the ring continues at the device's head. */
 void sqt_engine_reset(SqtDevice *d, unsigned e);
 
-/* MSI-X messages seen in shared RAM (msi_page). */
+/* MSI-X messages seen in shared RAM (msi_page). The device writes the
+ * fence page before it signals, so after a fence wait use sqt_wait_msi()
+ * (or sqt_sync() before asserting that no message came). */
 bool sqt_msi_seen(SqtDevice *d, unsigned vector);
+bool sqt_wait_msi(SqtDevice *d, unsigned vector, uint64_t step_ns,
+                  uint64_t timeout_ns);
 void sqt_msi_clear(SqtDevice *d, unsigned vector);
 
 /* ---- Command buffers (cmdbuf.c) -------------------------------------- */
