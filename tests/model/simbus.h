@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * simbus: a simulated host bus for running sable-core in-process. Guest RAM
+ * is a buffer at bus address 0 (dma_read/dma_write bounds-checked, anything
+ * outside fails), VRAM is a host buffer, interrupts are recorded, schedule()
+ * requests go to a run queue that the test drains, timers fire when the test
+ * advances the virtual clock, and every core event is recorded. The bus checks
+ * the host contract it can see: level changes only on a change, timers
+ * cancelled by sable_device_free.
+ */
+#ifndef SIMBUS_H
+#define SIMBUS_H
+
+#include "sable-core.h"
+
+typedef struct SimBusConfig {
+    uint64_t ram_size;   /* guest RAM bytes; 0: 16 MiB */
+    uint64_t vram_size;  /* 0: 4 MiB */
+    bool debug;
+    uint32_t gart_max_entries;
+    uint32_t run_cmd_budget;
+    uint64_t run_byte_budget;
+} SimBusConfig;
+
+typedef struct SimBus {
+    SableDevice *dev;
+    uint8_t *ram;
+    uint64_t ram_size;
+    uint8_t *vram;
+    uint64_t vram_size;
+    uint64_t now_ns;
+    bool sched[SABLE_MAX_ENGINES];
+    bool timer_armed[SABLE_MAX_ENGINES];
+    uint64_t deadline[SABLE_MAX_ENGINES];
+    uint32_t pulses[SABLE_MSIX_VECTORS(SABLE_MAX_ENGINES)];
+    bool level;
+    uint32_t level_changes;
+    uint64_t runs;        /* sable_engine_run calls made by the bus */
+    GArray *events;       /* SableEvent */
+    bool fail_dma;        /* make every DMA fail (tests of DMA errors) */
+} SimBus;
+
+SimBus *simbus_new(const SimBusConfig *cfg);
+void simbus_free(SimBus *bus);
+
+uint32_t simbus_read(SimBus *bus, uint32_t offset);
+void simbus_write(SimBus *bus, uint32_t offset, uint32_t value);
+uint64_t simbus_read64(SimBus *bus, uint32_t lo_offset);
+void simbus_write64(SimBus *bus, uint32_t lo_offset, uint64_t value);
+
+/* Run every scheduled engine once; returns how many ran. */
+unsigned simbus_run_once(SimBus *bus);
+/* Run until no engine is scheduled or max_rounds rounds; returns rounds. */
+unsigned simbus_drain(SimBus *bus, unsigned max_rounds);
+/* Advance the clock by ns, firing due timers in deadline order and draining
+ * the run queue after each. */
+void simbus_advance(SimBus *bus, uint64_t ns);
+
+/* Guest RAM access by bus address (asserts the range is inside RAM). */
+void *simbus_ram(SimBus *bus, uint64_t addr, uint64_t len);
+void simbus_ram_write32(SimBus *bus, uint64_t addr, uint32_t v);
+void simbus_ram_write64(SimBus *bus, uint64_t addr, uint64_t v);
+uint32_t simbus_ram_read32(SimBus *bus, uint64_t addr);
+uint64_t simbus_ram_read64(SimBus *bus, uint64_t addr);
+
+/* Events. */
+unsigned simbus_count(SimBus *bus, SableEventType type);
+const SableEvent *simbus_last(SimBus *bus, SableEventType type);
+void simbus_clear_events(SimBus *bus);
+
+#endif

@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: MIT */
+/* Every command executes as specified (sable_cmd.h), with fences, the fence
+ * page, interrupts and the run budgets. */
+#include <string.h>
+
+#include "model-util.h"
+
+static CmdBuf cb;
+
+static uint32_t vram32(Mt *mt, uint64_t gpa)
+{
+    uint32_t v;
+    memcpy(&v, mt_vram(mt, gpa), 4);
+    return v;
+}
+
+static uint64_t vram64(Mt *mt, uint64_t gpa)
+{
+    uint64_t v;
+    memcpy(&v, mt_vram(mt, gpa), 8);
+    return v;
+}
+
+static void assert_no_fault(Mt *mt, unsigned e)
+{
+    g_assert_cmpuint(mt_reg(mt, e, SABLE_ENG_FAULT_CODE), ==, SABLE_FAULT_NONE);
+    g_assert_cmpuint(mt_status(mt, e) & SABLE_ENGINE_STATUS_FAULTED, ==, 0);
+}
+
+static void test_write32_64(void)
+{
+    Mt *mt = mt_new(NULL);
+    cb_reset(&cb);
+    cb_write32(&cb, 0x1000, 0x11223344);
+    cb_write64(&cb, 0x1008, 0x8877665544332211ull);
+    uint64_t f = mt_submit(mt, 0, &cb);
+    /* the doorbell only schedules: nothing executed yet */
+    g_assert_cmpuint(vram32(mt, 0x1000), ==, 0);
+    g_assert_true(mt->bus->sched[0]);
+    mt_run(mt);
+    g_assert_cmpuint(vram32(mt, 0x1000), ==, 0x11223344);
+    g_assert_cmpuint(vram64(mt, 0x1008), ==, 0x8877665544332211ull);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, f);
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_RING_HEAD), ==, 1);
+    g_assert_cmpuint(simbus_ram_read32(mt->bus, MT_RING(0)), ==, 1);
+    g_assert_cmpuint(mt_reg64(mt, 0, SABLE_ENG_SUBMITTED_FENCE_LO), ==, f);
+    assert_no_fault(mt, 0);
+    mt_free(mt);
+}
+
+static void test_fence_page_and_irq(void)
+{
+    Mt *mt = mt_new(NULL);
+    simbus_write64(mt->bus, SABLE_REG_FENCE_PAGE_LO, MT_FENCE_PAGE);
+    cb_reset(&cb);
+    cb_nop(&cb, 1);
+    uint64_t f = mt_submit(mt, 1, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(simbus_ram_read64(mt->bus, MT_FENCE_PAGE + 8), ==, f);
+    g_assert_cmpuint(simbus_ram_read64(mt->bus, MT_FENCE_PAGE), ==, 0);
+    g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_IRQ_STATUS), ==,
+                     SABLE_IRQ_FENCE(1));
+    g_assert_cmpuint(mt->bus->pulses[SABLE_MSIX_VEC_ENGINE(1)], ==, 1);
+    g_assert_cmpuint(mt->bus->pulses[SABLE_MSIX_VEC_ENGINE(0)], ==, 0);
+    g_assert_true(mt->bus->level);
+    /* the fence event precedes the interrupt event */
+    const SableEvent *fe = simbus_last(mt->bus, SABLE_EV_FENCE);
+    const SableEvent *ie = simbus_last(mt->bus, SABLE_EV_IRQ);
+    g_assert_nonnull(fe);
+    g_assert_true(fe < ie);
+    g_assert_cmpuint(fe->a, ==, f);
+    /* W1C */
+    simbus_write(mt->bus, SABLE_REG_IRQ_STATUS, SABLE_IRQ_FENCE(1));
+    g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_IRQ_STATUS), ==, 0);
+    g_assert_false(mt->bus->level);
+    /* NO_IRQ: fence completes, no interrupt */
+    uint64_t f2 = mt_submit_flags(mt, 1, &cb, SABLE_SUBMIT_F_NO_IRQ);
+    mt_run(mt);
+    g_assert_cmpuint(mt_completed(mt, 1), ==, f2);
+    g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_IRQ_STATUS), ==, 0);
+    g_assert_cmpuint(mt->bus->pulses[SABLE_MSIX_VEC_ENGINE(1)], ==, 1);
+    mt_free(mt);
+}
+
+static void test_irq_mask(void)
+{
+    Mt *mt = mt_new(NULL);
+    simbus_write(mt->bus, SABLE_REG_IRQ_MASK, 0);
+    cb_reset(&cb);
+    cb_nop(&cb, 2);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_IRQ_STATUS), ==,
+                     SABLE_IRQ_FENCE(0));
+    g_assert_cmpuint(mt->bus->pulses[SABLE_MSIX_VEC_ENGINE(0)], ==, 0);
+    g_assert_false(mt->bus->level);
+    /* unmasking a pending cause delivers it */
+    simbus_write(mt->bus, SABLE_REG_IRQ_MASK, SABLE_IRQ_FENCE(0));
+    g_assert_cmpuint(mt->bus->pulses[SABLE_MSIX_VEC_ENGINE(0)], ==, 1);
+    g_assert_true(mt->bus->level);
+    simbus_write(mt->bus, SABLE_REG_IRQ_MASK, 0);
+    g_assert_false(mt->bus->level);
+    mt_free(mt);
+}
+
+static void test_copy(void)
+{
+    Mt *mt = mt_new(NULL);
+    uint8_t *v = mt_vram(mt, 0);
+    for (unsigned i = 0; i < 100000; i++) {
+        v[0x10000 + i] = (uint8_t)(i * 7 + 3);
+    }
+    cb_reset(&cb);
+    cb_copy(&cb, 0x40000, 0x10000, 100000);
+    cb_copy(&cb, 0x0, 0x0, 0); /* size 0: no-op */
+    mt_submit(mt, 1, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 1);
+    g_assert_cmpmem(v + 0x40000, 100000, v + 0x10000, 100000);
+    mt_free(mt);
+}
+
+static void copy_overlap(int64_t delta)
+{
+    SimBusConfig cfg = { .run_byte_budget = 1000 }; /* forces chunking */
+    Mt *mt = mt_new(&cfg);
+    uint8_t *v = mt_vram(mt, 0);
+    enum { N = 200000 };
+    uint8_t *expect = g_malloc(N + 2 * 70000);
+    for (unsigned i = 0; i < N; i++) {
+        v[0x80000 + i] = (uint8_t)(i ^ (i >> 8));
+    }
+    memcpy(expect, v + 0x60000, N + 2 * 70000);
+    memmove(expect + 0x20000 + delta, expect + 0x20000, N);
+    cb_reset(&cb);
+    cb_copy(&cb, 0x80000 + delta, 0x80000, N);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 1);
+    g_assert_cmpuint(mt->bus->runs, >=, N / 1000); /* bounded work per run */
+    g_assert_cmpmem(v + 0x60000, N + 2 * 70000, expect, N + 2 * 70000);
+    g_free(expect);
+    mt_free(mt);
+}
+
+static void test_copy_overlap_forward(void)
+{
+    copy_overlap(4093);
+}
+
+static void test_copy_overlap_backward(void)
+{
+    copy_overlap(-65539);
+}
+
+static void test_copy_vram_gart(void)
+{
+    Mt *mt = mt_new(NULL);
+    mt_gart_setup(mt, SABLE_GART_PTE_VALID | SABLE_GART_PTE_READ |
+                      SABLE_GART_PTE_WRITE);
+    /* scatter: GART page 5 -> backing page 9, page 6 -> backing page 2 */
+    simbus_ram_write64(mt->bus, MT_GART_TABLE + 5 * 8,
+                       (MT_GART_PAGES + 9 * 4096) | 7);
+    simbus_ram_write64(mt->bus, MT_GART_TABLE + 6 * 8,
+                       (MT_GART_PAGES + 2 * 4096) | 7);
+    uint8_t *v = mt_vram(mt, 0);
+    for (unsigned i = 0; i < 8192; i++) {
+        v[0x2000 + i] = (uint8_t)(i * 13);
+    }
+    cb_reset(&cb);
+    cb_copy(&cb, MT_GART(5) + 100, 0x2000, 6000);  /* VRAM -> GART, 2 pages */
+    cb_copy(&cb, 0x20000, MT_GART(5) + 100, 6000); /* GART -> VRAM */
+    cb_copy(&cb, MT_GART(20), MT_GART(5), 8192);   /* GART -> GART */
+    mt_submit(mt, 1, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 1);
+    g_assert_cmpmem((uint8_t *)mt_gart_page(mt, 9) + 100, 3996, v + 0x2000, 3996);
+    g_assert_cmpmem(mt_gart_page(mt, 2), 6000 - 3996, v + 0x2000 + 3996,
+                    6000 - 3996);
+    g_assert_cmpmem(v + 0x20000, 6000, v + 0x2000, 6000);
+    g_assert_cmpmem(mt_gart_page(mt, 20), 4096, mt_gart_page(mt, 9), 4096);
+    g_assert_cmpmem(mt_gart_page(mt, 21), 4096, mt_gart_page(mt, 2), 4096);
+    mt_free(mt);
+}
+
+static void test_fill(void)
+{
+    SimBusConfig cfg = { .run_byte_budget = 4096 };
+    Mt *mt = mt_new(&cfg);
+    uint8_t *v = mt_vram(mt, 0);
+    cb_reset(&cb);
+    cb_fill(&cb, 0x3001, 0xaabbccdd, 10001);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    static const uint8_t pat[4] = { 0xdd, 0xcc, 0xbb, 0xaa };
+    for (unsigned i = 0; i < 10001; i++) {
+        g_assert_cmpuint(v[0x3001 + i], ==, pat[i % 4]);
+    }
+    g_assert_cmpuint(v[0x3000], ==, 0);
+    g_assert_cmpuint(v[0x3001 + 10001], ==, 0);
+    mt_free(mt);
+}
+
+static void test_timestamp(void)
+{
+    Mt *mt = mt_new(NULL);
+    mt->bus->now_ns = 123456789;
+    cb_reset(&cb);
+    cb_timestamp(&cb, 0x5000);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(vram64(mt, 0x5000), ==, 123456789);
+    g_assert_cmpuint(simbus_read64(mt->bus, SABLE_REG_TIMESTAMP_LO), ==,
+                     123456789);
+    mt_free(mt);
+}
+
+static void test_nop_and_optional(void)
+{
+    Mt *mt = mt_new(NULL);
+    cb_reset(&cb);
+    cb_nop(&cb, 7);
+    uint32_t opt[3] = { SABLE_CMD_HEADER(0x33, SABLE_CMD_F_OPTIONAL, 3), 1, 2 };
+    cb_emit(&cb, opt, sizeof(opt));
+    cb_write32(&cb, 0x100, 5);
+    /* a known packet larger than needed: the extra dwords are ignored */
+    uint32_t big[6] = { SABLE_CMD_HEADER(SABLE_OP_WRITE32, 0, 6), 9, 0x104, 0,
+                        0xffffffff, 0xffffffff };
+    cb_emit(&cb, big, sizeof(big));
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    g_assert_cmpuint(vram32(mt, 0x100), ==, 5);
+    g_assert_cmpuint(vram32(mt, 0x104), ==, 9);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 1);
+    mt_free(mt);
+}
+
+static void test_empty_submission(void)
+{
+    Mt *mt = mt_new(NULL);
+    struct sable_submit d = { .fence = 77 };
+    mt_submit_desc(mt, 0, &d);
+    mt_run(mt);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 77);
+    mt_free(mt);
+}
+
+static void test_wait_value_cross_engine(void)
+{
+    Mt *mt = mt_new(NULL);
+    cb_reset(&cb);
+    cb_wait(&cb, 0x7000, SABLE_COMPARE_GEQUAL_WRAP, 5, ~0ull);
+    cb_write32(&cb, 0x7100, 0xcafe);
+    uint64_t fw = mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 0);
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_WAITING, !=, 0);
+    g_assert_true(mt->bus->timer_armed[0]);
+    uint64_t runs = mt->bus->runs;
+    /* the copy engine writes a smaller value first: still waiting */
+    cb_reset(&cb);
+    cb_write64(&cb, 0x7000, 4);
+    mt_submit(mt, 1, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 0);
+    g_assert_cmpuint(mt->bus->runs, >, runs + 1); /* re-checked on completion */
+    /* then the awaited value: engine 0 resumes without any timer */
+    cb_reset(&cb);
+    cb_write64(&cb, 0x7000, 5);
+    mt_submit(mt, 1, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, fw);
+    g_assert_cmpuint(vram32(mt, 0x7100), ==, 0xcafe);
+    g_assert_false(mt->bus->timer_armed[0]);
+    mt_free(mt);
+}
+
+static void test_wait_value_poll(void)
+{
+    Mt *mt = mt_new(NULL);
+    cb_reset(&cb);
+    cb_wait(&cb, 0x7000, SABLE_COMPARE_EQUAL, 0x12, 0xff);
+    mt_submit(mt, 1, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(mt_completed(mt, 1), ==, 0);
+    uint64_t runs = mt->bus->runs;
+    simbus_advance(mt->bus, SABLE_WAIT_POLL_NS * 3);
+    g_assert_cmpuint(mt->bus->runs, ==, runs + 3); /* one check per poll */
+    g_assert_cmpuint(mt_completed(mt, 1), ==, 0);
+    /* the CPU writes the value (masked compare) */
+    uint64_t val = 0xff12;
+    memcpy(mt_vram(mt, 0x7000), &val, 8);
+    simbus_advance(mt->bus, SABLE_WAIT_POLL_NS);
+    g_assert_cmpuint(mt_completed(mt, 1), ==, 1);
+    mt_free(mt);
+}
+
+static void test_gart_update(void)
+{
+    Mt *mt = mt_new(NULL);
+    mt_gart_setup(mt, 0);
+    uint64_t e[3] = { (MT_GART_PAGES + 40 * 4096) | 7, (MT_GART_PAGES + 41 * 4096) | 3,
+                      0 };
+    cb_reset(&cb);
+    cb_gart_update(&cb, 10, 3, e);
+    cb_write32(&cb, MT_GART(10) + 8, 0xabcdef01); /* the update is live at once */
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    for (unsigned i = 0; i < 3; i++) {
+        g_assert_cmpuint(simbus_ram_read64(mt->bus, MT_GART_TABLE + (10 + i) * 8),
+                         ==, e[i]);
+    }
+    g_assert_cmpuint(simbus_ram_read32(mt->bus, MT_GART_PAGES + 40 * 4096 + 8), ==,
+                     0xabcdef01);
+    mt_free(mt);
+}
+
+static void test_debug_stall(void)
+{
+    SimBusConfig cfg = { .debug = true };
+    Mt *mt = mt_new(&cfg);
+    g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_FEATURES_LO) &
+                     SABLE_FEATURE_DEBUG_CMDS, !=, 0);
+    cb_reset(&cb);
+    cb_stall(&cb, 50);
+    cb_write32(&cb, 0x200, 1);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_WAITING, !=, 0);
+    simbus_advance(mt->bus, 49999);
+    g_assert_cmpuint(vram32(mt, 0x200), ==, 0);
+    simbus_advance(mt->bus, 1);
+    g_assert_cmpuint(vram32(mt, 0x200), ==, 1);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 1);
+    mt_free(mt);
+}
+
+static void test_debug_hang(void)
+{
+    SimBusConfig cfg = { .debug = true };
+    Mt *mt = mt_new(&cfg);
+    cb_reset(&cb);
+    cb_hang(&cb);
+    cb_write32(&cb, 0x200, 1);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_HUNG, !=, 0);
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_BUSY, !=, 0);
+    uint64_t runs = mt->bus->runs;
+    simbus_advance(mt->bus, 1000000000ull);
+    mt_write_reg(mt, 0, SABLE_ENG_DOORBELL, 1);
+    mt_run(mt);
+    g_assert_cmpuint(mt->bus->runs, <=, runs + 1); /* never spins */
+    g_assert_cmpuint(vram32(mt, 0x200), ==, 0);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 0);
+    /* the copy engine is not affected */
+    cb_reset(&cb);
+    cb_write32(&cb, 0x204, 2);
+    mt_submit(mt, 1, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(vram32(mt, 0x204), ==, 2);
+    mt_free(mt);
+}
+
+static void test_debug_disabled(void)
+{
+    Mt *mt = mt_new(NULL);
+    g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_FEATURES_LO) &
+                     SABLE_FEATURE_DEBUG_CMDS, ==, 0);
+    for (unsigned i = 0; i < 2; i++) {
+        cb_reset(&cb);
+        cb_nop(&cb, 2);
+        if (i == 0) {
+            cb_stall(&cb, 10);
+        } else {
+            cb_hang(&cb);
+        }
+        mt_submit(mt, 0, &cb);
+        mt_run(mt);
+        g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==,
+                         SABLE_FAULT_DEBUG_DISABLED);
+        g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_DMA_OFFSET), ==, 8);
+        g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_OPCODE), ==,
+                         i ? SABLE_OP_DEBUG_HANG : SABLE_OP_DEBUG_STALL);
+        mt_write_reg(mt, 0, SABLE_ENG_RESET, 1);
+    }
+    mt_free(mt);
+}
+
+static void test_cmd_budget(void)
+{
+    SimBusConfig cfg = { .run_cmd_budget = 3 };
+    Mt *mt = mt_new(&cfg);
+    cb_reset(&cb);
+    for (unsigned i = 0; i < 30; i++) {
+        cb_write32(&cb, 0x400 + 4 * i, i + 1);
+    }
+    mt_submit(mt, 0, &cb);
+    g_assert_cmpuint(simbus_run_once(mt->bus), ==, 1);
+    /* one descriptor fetch + 2 commands */
+    g_assert_cmpuint(vram32(mt, 0x400 + 4), ==, 2);
+    g_assert_cmpuint(vram32(mt, 0x400 + 8), ==, 0);
+    g_assert_true(mt->bus->sched[0]);
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_CURRENT_DMA_OFFSET), ==, 32);
+    g_assert_cmpuint(mt_reg64(mt, 0, SABLE_ENG_CURRENT_DMA_LO), ==, MT_DMA(0));
+    mt_run(mt);
+    g_assert_cmpuint(vram32(mt, 0x400 + 4 * 29), ==, 30);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 1);
+    mt_free(mt);
+}
+
+static void test_many_submissions(void)
+{
+    Mt *mt = mt_new(NULL);
+    for (unsigned i = 0; i < 3 * MT_RING_ENTRIES; i++) {
+        cb_reset(&cb);
+        cb_write32(&cb, 0x800, i);
+        mt_submit(mt, i & 1, &cb);
+        if (i % 16 == 15) {
+            mt_run(mt);
+        }
+    }
+    mt_run(mt);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 3 * MT_RING_ENTRIES / 2);
+    g_assert_cmpuint(mt_completed(mt, 1), ==, 3 * MT_RING_ENTRIES / 2);
+    g_assert_cmpuint(mt_reg(mt, 1, SABLE_ENG_RING_HEAD), ==, 3 * MT_RING_ENTRIES / 2);
+    mt_free(mt);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/commands/write32-64", test_write32_64);
+    g_test_add_func("/commands/fence-page-irq", test_fence_page_and_irq);
+    g_test_add_func("/commands/irq-mask", test_irq_mask);
+    g_test_add_func("/commands/copy", test_copy);
+    g_test_add_func("/commands/copy-overlap-forward", test_copy_overlap_forward);
+    g_test_add_func("/commands/copy-overlap-backward", test_copy_overlap_backward);
+    g_test_add_func("/commands/copy-vram-gart", test_copy_vram_gart);
+    g_test_add_func("/commands/fill", test_fill);
+    g_test_add_func("/commands/timestamp", test_timestamp);
+    g_test_add_func("/commands/nop-optional", test_nop_and_optional);
+    g_test_add_func("/commands/empty-submission", test_empty_submission);
+    g_test_add_func("/commands/wait-value-cross-engine", test_wait_value_cross_engine);
+    g_test_add_func("/commands/wait-value-poll", test_wait_value_poll);
+    g_test_add_func("/commands/gart-update", test_gart_update);
+    g_test_add_func("/commands/debug-stall", test_debug_stall);
+    g_test_add_func("/commands/debug-hang", test_debug_hang);
+    g_test_add_func("/commands/debug-disabled", test_debug_disabled);
+    g_test_add_func("/commands/cmd-budget", test_cmd_budget);
+    g_test_add_func("/commands/many-submissions", test_many_submissions);
+    return g_test_run();
+}
