@@ -150,7 +150,7 @@ void sable_engine_init(SableEngine *eng, SableDevice *dev, unsigned index);
 void sable_engine_stop(SableEngine *eng);
 uint32_t sable_engine_status(const SableEngine *eng);
 /* Grant up to `want` bytes of this run's byte budget, in multiples of
- * `unit` (at least one unit while any budget is left); 0 = exhausted. */
+ * `unit` (one unit even if it exceeds a fresh budget); 0 = exhausted. */
 uint64_t sable_budget_take(SableEngine *eng, uint64_t want, uint64_t unit);
 void sable_engine_block(SableEngine *eng, SableEngineState state,
                         uint64_t deadline_ns);

@@ -68,7 +68,13 @@ uint64_t sable_budget_take(SableEngine *eng, uint64_t want, uint64_t unit)
         return 0;
     }
     uint64_t got = MIN(want, eng->byte_budget);
-    got = MAX(got - got % unit, MIN(unit, want));
+    got -= got % unit;
+    if (!got) {
+        if (eng->byte_budget < eng->dev->byte_budget) {
+            return 0; /* finish in the next run */
+        }
+        got = MIN(unit, want); /* one unit larger than the whole budget */
+    }
     eng->byte_budget -= MIN(got, eng->byte_budget);
     return got;
 }

@@ -431,6 +431,115 @@ static void test_many_submissions(void)
     mt_free(mt);
 }
 
+static void test_blit_convert_to_gart(void)
+{
+    Mt *mt = mt_new(NULL);
+    mt_gart_setup(mt, SABLE_GART_PTE_VALID | SABLE_GART_PTE_READ |
+                      SABLE_GART_PTE_WRITE);
+    /* scatter the destination: GART page i -> backing page 60 - i */
+    for (unsigned i = 0; i < 16; i++) {
+        simbus_ram_write64(mt->bus, MT_GART_TABLE + 8 * i,
+                           (MT_GART_PAGES + (60 - i) * 4096ull) | 7);
+    }
+    const uint32_t W = 100, H = 50, SP = 400, DP = 1024;
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            uint32_t px = 0x80000000u | (y << 16) | (x << 8) | (x ^ y);
+            memcpy(mt_vram(mt, 0x10000 + y * SP + x * 4), &px, 4);
+        }
+    }
+    struct sable_surface src = mt_surface(0x10000, SP, SABLE_FORMAT_B8G8R8A8_UNORM, W, H);
+    struct sable_surface dst = mt_surface(MT_GART(0), DP, SABLE_FORMAT_R8G8B8A8_UNORM,
+                                          200, 60);
+    cb_reset(&cb);
+    cb_blit(&cb, src, dst, (struct sable_rect){ 10, 5, 80, 40 }, 7, 3);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    for (uint32_t y = 0; y < 40; y++) {
+        for (uint32_t x = 0; x < 80; x++) {
+            uint64_t off = (uint64_t)(y + 3) * DP + (x + 7) * 4;
+            uint8_t *p = simbus_ram(mt->bus, MT_GART_PAGES +
+                                    (60 - off / 4096) * 4096ull + off % 4096, 4);
+            uint32_t sx = x + 10, sy = y + 5;
+            /* B,G,R,A bytes in the source -> R,G,B,A in the destination */
+            g_assert_cmpuint(p[0], ==, sy);
+            g_assert_cmpuint(p[1], ==, sx);
+            g_assert_cmpuint(p[2], ==, sx ^ sy);
+            g_assert_cmpuint(p[3], ==, 0x80);
+        }
+    }
+    /* outside the rectangle nothing was written */
+    g_assert_cmpuint(simbus_ram_read32(mt->bus, MT_GART_PAGES + 60 * 4096ull), ==, 0);
+    mt_free(mt);
+}
+
+static void blit_overlap(uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy)
+{
+    SimBusConfig cfg = { .run_byte_budget = 3000 }; /* a few rows per band */
+    Mt *mt = mt_new(&cfg);
+    const uint32_t W = 64, H = 64, P = 256, RW = 40, RH = 30;
+    uint32_t *pix = mt_vram(mt, 0x20000);
+    uint32_t ref[64 * 64];
+    for (uint32_t i = 0; i < W * H; i++) {
+        pix[i] = 0x01000000u * (i & 0x7f) + i * 2654435761u % 0xffffff;
+    }
+    memcpy(ref, pix, sizeof(ref));
+    uint32_t tmp[40 * 30];
+    for (uint32_t y = 0; y < RH; y++) {
+        memcpy(tmp + y * RW, ref + (sy + y) * W + sx, RW * 4);
+    }
+    for (uint32_t y = 0; y < RH; y++) {
+        memcpy(ref + (dy + y) * W + dx, tmp + y * RW, RW * 4);
+    }
+    struct sable_surface s = mt_surface(0x20000, P, SABLE_FORMAT_B8G8R8A8_UNORM, W, H);
+    cb_reset(&cb);
+    cb_blit(&cb, s, s, (struct sable_rect){ sx, sy, RW, RH }, dx, dy);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    g_assert_cmpuint(mt->bus->runs, >, 3);
+    g_assert_cmpmem(pix, sizeof(ref), ref, sizeof(ref));
+    mt_free(mt);
+}
+
+static void test_blit_overlap_down(void)
+{
+    blit_overlap(2, 1, 5, 9);
+}
+
+static void test_blit_overlap_up(void)
+{
+    blit_overlap(9, 20, 3, 4);
+}
+
+static void test_blit_overlap_same_row(void)
+{
+    blit_overlap(0, 10, 3, 10);
+}
+
+static void test_solid_fill(void)
+{
+    SimBusConfig cfg = { .run_byte_budget = 512 };
+    Mt *mt = mt_new(&cfg);
+    struct sable_surface d = mt_surface(0x30000, 64, SABLE_FORMAT_B5G6R5_UNORM, 30, 20);
+    cb_reset(&cb);
+    cb_solid(&cb, d, (struct sable_rect){ 3, 2, 25, 17 }, 0xffff0000u);
+    cb_solid(&cb, d, (struct sable_rect){ 0, 0, 0, 5 }, 0xffffffffu); /* empty */
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    for (uint32_t y = 0; y < 20; y++) {
+        for (uint32_t x = 0; x < 30; x++) {
+            uint16_t v;
+            memcpy(&v, mt_vram(mt, 0x30000 + y * 64 + x * 2), 2);
+            bool in = x >= 3 && x < 28 && y >= 2 && y < 19;
+            g_assert_cmpuint(v, ==, in ? 0xf800 : 0);
+        }
+    }
+    mt_free(mt);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -453,5 +562,10 @@ int main(int argc, char **argv)
     g_test_add_func("/commands/debug-disabled", test_debug_disabled);
     g_test_add_func("/commands/cmd-budget", test_cmd_budget);
     g_test_add_func("/commands/many-submissions", test_many_submissions);
+    g_test_add_func("/commands/blit-convert-gart", test_blit_convert_to_gart);
+    g_test_add_func("/commands/blit-overlap-down", test_blit_overlap_down);
+    g_test_add_func("/commands/blit-overlap-up", test_blit_overlap_up);
+    g_test_add_func("/commands/blit-overlap-same-row", test_blit_overlap_same_row);
+    g_test_add_func("/commands/solid-fill", test_solid_fill);
     return g_test_run();
 }
