@@ -99,9 +99,8 @@ enum sable_format {
     SABLE_FORMAT_COUNT
 };
 
-/* A linear surface: addr and pitch multiples of 4, pitch >= width * bytes
- * per pixel, width/height in 1..MAX_SURFACE_DIM; all of its rows must be
- * mapped. */
+/* A linear surface: pitch >= width * bytes per pixel, pitch a multiple of 4,
+ * width/height in 1..MAX_SURFACE_DIM; all of its rows must be mapped. */
 struct sable_surface {
     uint64_t addr;
     uint32_t pitch;
