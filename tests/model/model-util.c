@@ -19,18 +19,25 @@ void mt_write_reg(Mt *mt, unsigned e, uint32_t reg, uint32_t v)
     simbus_write(mt->bus, SABLE_REG_ENGINE(e) + reg, v);
 }
 
-Mt *mt_new(const SimBusConfig *cfg)
+void mt_rings_init(Mt *mt)
 {
-    Mt *mt = g_new0(Mt, 1);
-    mt->bus = simbus_new(cfg);
-    simbus_write(mt->bus, SABLE_REG_IRQ_MASK, 0xffffffffu);
     for (unsigned e = 0; e < SABLE_NUM_ENGINES; e++) {
+        mt->tail[e] = 0;
+        mt->fence[e] = 0;
         simbus_write64(mt->bus, SABLE_REG_ENGINE(e) + SABLE_ENG_RING_BASE_LO,
                        MT_RING(e));
         mt_write_reg(mt, e, SABLE_ENG_RING_SIZE, MT_RING_ENTRIES);
         mt_write_reg(mt, e, SABLE_ENG_RING_CONTROL, SABLE_RING_CONTROL_ENABLE);
         g_assert_cmpuint(mt_status(mt, e) & SABLE_ENGINE_STATUS_ENABLED, !=, 0);
     }
+}
+
+Mt *mt_new(const SimBusConfig *cfg)
+{
+    Mt *mt = g_new0(Mt, 1);
+    mt->bus = simbus_new(cfg);
+    simbus_write(mt->bus, SABLE_REG_IRQ_MASK, 0xffffffffu);
+    mt_rings_init(mt);
     g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_ERROR_STATUS), ==, 0);
     return mt;
 }

@@ -41,6 +41,9 @@ typedef struct Mt {
 
 Mt *mt_new(const SimBusConfig *cfg);
 void mt_free(Mt *mt);
+/* (Re)program both rings (MT_RING(e), MT_RING_ENTRIES) and enable them;
+ * fences restart at 1. */
+void mt_rings_init(Mt *mt);
 uint32_t mt_reg(Mt *mt, unsigned e, uint32_t reg);
 uint64_t mt_reg64(Mt *mt, unsigned e, uint32_t reg_lo);
 void mt_write_reg(Mt *mt, unsigned e, uint32_t reg, uint32_t v);
