@@ -34,12 +34,17 @@ bool sqt_gart_setup(SqtDevice *d, GError **err)
         .size = table_bytes,
     };
     d->gart_ram_base = SQT_RAM_RESERVED + table_bytes;
-    uint64_t *pte = d->gart_table.ptr;
-    for (uint64_t i = 0; i < pages; i++) {
-        pte[i] = (d->gart_ram_base + i * SABLE_PAGE_SIZE) | PTE_RW;
-    }
+    sqt_gart_rebuild(d);
     sqt_arena_init(&d->ram, d->gart_ram_base, pages * SABLE_PAGE_SIZE);
     return true;
+}
+
+void sqt_gart_rebuild(SqtDevice *d)
+{
+    uint64_t *pte = d->gart_table.ptr;
+    for (uint64_t i = 0; i < d->gart_entries; i++) {
+        sqt_store64(&pte[i], (d->gart_ram_base + i * SABLE_PAGE_SIZE) | PTE_RW);
+    }
 }
 
 void sqt_gart_program(SqtDevice *d)

@@ -235,6 +235,8 @@ uint64_t sqt_vram_alloc(SqtDevice *d, uint64_t size, uint64_t align);
  * into the window (and set up d->ram); program writes its registers. */
 bool sqt_gart_setup(SqtDevice *d, GError **err);
 void sqt_gart_program(SqtDevice *d);
+/* Rewrite every PTE of the 1:1 mapping (after the table was overwritten). */
+void sqt_gart_rebuild(SqtDevice *d);
 /* Rewrite the PTE of the page holding GPU address gpu (in the window). */
 void sqt_gart_set_pte(SqtDevice *d, uint64_t gpu, uint64_t pte);
 uint64_t sqt_gart_pte(SqtDevice *d, uint64_t gpu);
