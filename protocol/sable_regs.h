@@ -78,6 +78,8 @@
 #define SABLE_GART_PTE_ADDR_MASK 0x000ffffffffff000ull /* bus address bits */
 
 /* ---- Adapter reset, device errors ------------------------------------ */
+/* Adapter reset returns the device to its power-on state except IRQ_MASK
+ * (kept, so RESET_DONE can be delivered) and ADAPTER_RESET_COUNT. */
 #define SABLE_REG_ADAPTER_RESET 0x070 /* W: write SABLE_ADAPTER_RESET_KEY */
 #define SABLE_REG_RESET_STATUS 0x074  /* RO: SABLE_RESET_STATUS_* of the last reset */
 #define SABLE_REG_ADAPTER_RESET_COUNT 0x078 /* RO */
