@@ -10,7 +10,7 @@
 #include "bench.h"
 
 #define SUBMISSIONS 4000u
-#define BATCH 16u
+#define BATCH 16
 #define LATENCY_SAMPLES 1000u
 #define COPY_SIZE (64ull << 20)
 
