@@ -165,13 +165,14 @@ static bool step_reset(SqtDevice *d, DemoWork *w, uint64_t queued)
     return aborted == queued && ok && cok && !demo_marker_is(w, 2, 0x2002);
 }
 
-static bool run(SqtDevice *d, const char *out_dir, uint64_t timeout_ns)
+static bool run(SqtDevice *d, const char *qemu, const char *out_dir,
+                uint64_t timeout_ns)
 {
     DemoWork w;
     uint64_t hung = 0, queued = 0;
     demo_work_init(d, &w, COPY_SIZE);
     say("Sable demo: QEMU %s, sable-gpu ABI %u.%u, %u engines, %" G_GUINT64_FORMAT
-        " MiB VRAM", sqt_default_qemu(), SABLE_ABI_VERSION_MAJOR(sqt_reg_read(d, SABLE_REG_ABI_VERSION)),
+        " MiB VRAM", qemu, SABLE_ABI_VERSION_MAJOR(sqt_reg_read(d, SABLE_REG_ABI_VERSION)),
         SABLE_ABI_VERSION_MINOR(sqt_reg_read(d, SABLE_REG_ABI_VERSION)), d->engines,
         d->vram_size >> 20);
     bool ok = step_normal_work(d, &w) && step_inject_hang(d, &w, &hung, &queued) &&
@@ -204,17 +205,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "sable-demo: cannot create %s: %s\n", out, g_strerror(errno));
         return 1;
     }
-    if (qemu) {
-        g_setenv("SABLE_QEMU", qemu, TRUE);
-    }
     report = g_string_new(NULL);
-    SqtOptions opt = { .firmware_dir = firmware };
+    SqtOptions opt = { .qemu = qemu, .firmware_dir = firmware };
     SqtDevice *d = sqt_device_open(&opt, &err);
     if (!d) {
         fprintf(stderr, "sable-demo: cannot start the device: %s\n", err->message);
         return 1;
     }
-    bool ok = run(d, out, (uint64_t)timeout_ms * 1000000);
+    bool ok = run(d, qemu ? qemu : sqt_default_qemu(), out,
+                  (uint64_t)timeout_ms * 1000000);
     sqt_device_close(d);
     if (out) {
         save_file(out, "report.txt", report_text(), report->len);
