@@ -62,6 +62,16 @@ static void test_vram_bar(void)
     g_assert_cmphex(sqt_readl(d->m, SQT_BAR2_ADDR + 0x10000), ==, 0x12345678);
     sqt_writel(d->m, SQT_BAR2_ADDR + 0x10004, 0xcafef00d);
     g_assert_cmphex(sqt_load32(v + 1), ==, 0xcafef00d);
+    /* Block transfers (b64read/b64write) through BAR2 too. */
+    uint8_t block[300], back[300];
+    for (unsigned i = 0; i < sizeof(block); i++) {
+        block[i] = (uint8_t)(i * 7 + 1);
+    }
+    sqt_memwrite(d->m, SQT_BAR2_ADDR + 0x20001, block, sizeof(block));
+    g_assert_cmpmem(sqt_vram_ptr(d->m, 0x20001, sizeof(block)), sizeof(block),
+                    block, sizeof(block));
+    sqt_memread(d->m, SQT_BAR2_ADDR + 0x20001, back, sizeof(back));
+    g_assert_cmpmem(back, sizeof(back), block, sizeof(block));
     sqt_device_close(d);
 }
 

@@ -104,6 +104,44 @@ static void test_stall_needs_clock(void)
     sqt_device_close(d);
 }
 
+/* GSIs of the PCI INTx lines on q35 (PIRQ A-H). */
+#define GSI_PIRQ_FIRST 16u
+#define GSI_PIRQ_LAST 23u
+
+static int raised_gsi(SqtDevice *d)
+{
+    sqt_sync(d->m); /* collect asynchronous "IRQ raise/lower" lines */
+    for (unsigned g = GSI_PIRQ_FIRST; g <= GSI_PIRQ_LAST; g++) {
+        if (sqt_irq_level(d->m, g)) {
+            return (int)g;
+        }
+    }
+    return -1;
+}
+
+/* With MSI-X off the device asserts INTx (level) until IRQ_STATUS is
+ * acknowledged; the IOAPIC input is watched through irq_intercept_in. */
+static void test_intx_fallback(void)
+{
+    SqtDevice *d = fixture_open(NULL);
+    g_autoptr(GError) err = NULL;
+    g_assert_true(sqt_irq_intercept_in(d->m, "ioapic", &err));
+    g_assert_no_error(err);
+    sqt_msix_set_enabled(&d->pci, &d->msix, false);
+    fixture_irq_clear(d);
+    g_assert_cmpint(raised_gsi(d), ==, -1);
+    uint64_t fence = sqt_submit(d, SABLE_ENGINE_GRAPHICS, d->fence_page.gpu, 0, 0);
+    g_assert_true(sqt_wait_fence(d, SABLE_ENGINE_GRAPHICS, fence, SQT_STEP_NS,
+                                 SQT_TIMEOUT_NS));
+    int gsi = raised_gsi(d);
+    g_assert_cmpint(gsi, >=, (int)GSI_PIRQ_FIRST);
+    sqt_sync(d->m);
+    g_assert_false(sqt_msi_seen(d, SABLE_MSIX_VEC_ENGINE(SABLE_ENGINE_GRAPHICS)));
+    sqt_reg_write(d, SABLE_REG_IRQ_STATUS, SABLE_IRQ_FENCE(SABLE_ENGINE_GRAPHICS));
+    g_assert_cmpint(raised_gsi(d), ==, -1);
+    sqt_device_close(d);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -111,5 +149,6 @@ int main(int argc, char **argv)
     g_test_add_func("/submit/many-wrap", test_many_wrap);
     g_test_add_func("/submit/no-irq", test_no_irq);
     g_test_add_func("/submit/stall-needs-clock", test_stall_needs_clock);
+    g_test_add_func("/submit/intx-fallback", test_intx_fallback);
     return g_test_run();
 }

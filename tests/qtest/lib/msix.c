@@ -58,8 +58,10 @@ void sqt_msix_route(const SqtPci *p, const SqtMsix *x, unsigned vector,
     sqt_writel(p->m, e + MSIX_ENTRY_CTRL, 0);
 }
 
-bool sqt_msix_pending(const SqtPci *p, const SqtMsix *x, unsigned vector)
+void sqt_msix_set_enabled(const SqtPci *p, const SqtMsix *x, bool on)
 {
-    uint32_t word = sqt_readl(p->m, x->pba + (vector / 32) * 4);
-    return (word >> (vector % 32)) & 1u;
+    uint8_t reg = (uint8_t)(x->cap + MSIX_FLAGS);
+    uint32_t flags = sqt_pci_cfg_read(p, reg, 2);
+    flags = on ? (flags | MSIX_FLAGS_ENABLE) : (flags & ~MSIX_FLAGS_ENABLE);
+    sqt_pci_cfg_write(p, reg, 2, flags);
 }

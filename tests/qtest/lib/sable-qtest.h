@@ -162,7 +162,8 @@ bool sqt_msix_enable(const SqtPci *p, SqtMsix *out, GError **err);
 /* Route vector to a memory write of data at the bus address, unmasked. */
 void sqt_msix_route(const SqtPci *p, const SqtMsix *x, unsigned vector,
                     uint64_t bus, uint32_t data);
-bool sqt_msix_pending(const SqtPci *p, const SqtMsix *x, unsigned vector);
+/* Turn MSI-X off (the device falls back to INTx) or back on. */
+void sqt_msix_set_enabled(const SqtPci *p, const SqtMsix *x, bool on);
 
 /* ---- The sable-gpu device (sable-dev.c, gart.c) ---------------------- */
 
