@@ -176,7 +176,6 @@ void sable_reset_adapter(SableDevice *dev);
 void sable_reset_power_on(SableDevice *dev);
 
 /* dump.c: encode a dump into guest memory per protocol/sable_dump.h. */
-uint32_t sable_dump_size(const SableDevice *dev);
 void sable_dump_request(SableDevice *dev, uint32_t value);
 
 /* inject.c: armed injections; take() consumes one firing if due now. */

@@ -19,7 +19,7 @@ static uint32_t history_bytes(uint32_t count)
     return sizeof(struct sable_dump_history) + count * sizeof(struct sable_dump_cmd);
 }
 
-uint32_t sable_dump_size(const SableDevice *dev)
+static uint32_t dump_size(const SableDevice *dev)
 {
     uint32_t size = sizeof(struct sable_dump_header) +
                     sizeof(struct sable_dump_device) +
@@ -174,7 +174,7 @@ void sable_dump_request(SableDevice *dev, uint32_t value)
                         SABLE_REG_DUMP_CONTROL);
         return;
     }
-    uint32_t size = sable_dump_size(dev);
+    uint32_t size = dump_size(dev);
     dev->dump_required = size;
     dev->dump_status = dump_write(dev, size);
     dev->dump_written = dev->dump_status == SABLE_DUMP_STATUS_OK ? size : 0;

@@ -46,7 +46,7 @@ void sable_irq_raise(SableDevice *dev, uint32_t causes, bool drop)
 {
     if (drop) {
         uint32_t e_mask = causes & ~SABLE_IRQ_MISC_CAUSES;
-        unsigned engine = e_mask ? (unsigned)(__builtin_ctz(e_mask) & 7) : 0;
+        unsigned engine = e_mask ? (unsigned)g_bit_nth_lsf(e_mask, -1) % 8u : 0;
         dev->irq_status |= causes;
         sable_emit(dev, SABLE_EV_IRQ_DROPPED, engine, 0, 0, causes);
         return;

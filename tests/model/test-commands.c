@@ -45,6 +45,16 @@ static void test_write32_64(void)
     g_assert_cmpuint(simbus_ram_read32(mt->bus, MT_RING(0)), ==, 1);
     g_assert_cmpuint(mt_reg64(mt, 0, SABLE_ENG_SUBMITTED_FENCE_LO), ==, f);
     assert_no_fault(mt, 0);
+    const SableEvent *db = simbus_last(mt->bus, SABLE_EV_DOORBELL);
+    g_assert_cmpuint(db->a, ==, 1);
+    const SableEvent *sub = simbus_last(mt->bus, SABLE_EV_SUBMIT);
+    g_assert_cmpuint(sub->engine, ==, 0);
+    g_assert_cmpuint(sub->a, ==, f);
+    g_assert_cmphex(sub->b, ==, mt_last_dma(mt, 0));
+    g_assert_cmpuint(sub->c, ==, cb.n * 4);
+    /* idle again: nothing in flight */
+    g_assert_cmpuint(mt_status(mt, 0), ==, SABLE_ENGINE_STATUS_ENABLED);
+    g_assert_cmpuint(mt_reg64(mt, 0, SABLE_ENG_CURRENT_DMA_LO), ==, 0);
     mt_free(mt);
 }
 
