@@ -191,6 +191,35 @@ static void test_ring_tail_and_dma_errors(void)
     mt_free(mt);
 }
 
+/* The device works from its own copy: rewriting a packet or descriptor while
+ * a command is in progress has no effect on it. */
+static void test_packet_copied_before_use(void)
+{
+    SimBusConfig cfg = { .run_byte_budget = 1000 };
+    Mt *mt = mt_new(&cfg);
+    uint8_t *v = mt_vram(mt, 0);
+    for (unsigned i = 0; i < 10000; i++) {
+        v[0x10000 + i] = (uint8_t)(i * 31 + 1);
+    }
+    cb_reset(&cb);
+    cb_copy(&cb, 0x20000, 0x10000, 10000);
+    mt_submit(mt, 0, &cb);
+    g_assert_cmpuint(simbus_run_once(mt->bus), ==, 1);
+    g_assert_true(mt->bus->sched[0]); /* yielded mid copy */
+    /* hostile rewrite of the packet and of the descriptor */
+    struct sable_cmd_copy evil = {
+        .header = SABLE_CMD_HEADER(SABLE_OP_COPY, 0, 8), .dst = 0x30000,
+        .src = 0x10000, .size = UINT64_MAX - 0x10000 };
+    memcpy(mt_vram(mt, mt_last_dma(mt, 0)), &evil, sizeof(evil));
+    memset(simbus_ram(mt->bus, MT_RING(0) + SABLE_RING_HEADER_SIZE, 64), 0xff, 64);
+    mt_run(mt);
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, 0);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, 1);
+    g_assert_cmpmem(v + 0x20000, 10000, v + 0x10000, 10000);
+    g_assert_cmpuint(v[0x30000], ==, 0);
+    mt_free(mt);
+}
+
 /* ---- randomized robustness ---------------------------------------- */
 
 static uint32_t urand(GRand *r, uint32_t n)
@@ -381,6 +410,7 @@ int main(int argc, char **argv)
     g_test_add_func("/malformed/gart-update-bounds", test_gart_update_bounds);
     g_test_add_func("/malformed/2d-arguments", test_2d_arguments);
     g_test_add_func("/malformed/ring-tail-dma", test_ring_tail_and_dma_errors);
+    g_test_add_func("/malformed/copied-before-use", test_packet_copied_before_use);
     g_test_add_func("/malformed/random", test_random);
     return g_test_run();
 }
