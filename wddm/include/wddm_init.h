@@ -340,6 +340,13 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
     PDXGKDDI_UNDECLARED DxgkDdiUpdateMonitorLinkInfo;
 } DRIVER_INITIALIZATION_DATA, *PDRIVER_INITIALIZATION_DATA;
 
+/* DRIVER_INITIALIZATION_DATA.Version values (d3dukmdt.h), as published in
+ * Microsoft's Windows metadata (windows-docs-rs, Wdk::Graphics::Direct3D:
+ * DXGKDDI_INTERFACE_VERSION_WIN7 = 8197, DXGKDDI_INTERFACE_VERSION_WIN8 =
+ * 12302). */
+#define DXGKDDI_INTERFACE_VERSION_WIN7 0x2005u
+#define DXGKDDI_INTERFACE_VERSION_WIN8 0x300Eu
+
 /* DxgkInitialize (dispmprt.h): implemented by dxgkrnl (winsim on the host). */
 NTSTATUS WDDM_API DxgkInitialize(PDRIVER_OBJECT DriverObject,
                                  PUNICODE_STRING RegistryPath,

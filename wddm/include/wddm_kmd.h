@@ -11,5 +11,6 @@
 #include "wddm_tdr.h"
 #include "wddm_swizzle.h"
 #include "wddm_init.h"
+#include "wddm_resources.h"
 
 #endif /* SABLE_WDDM_KMD_H */

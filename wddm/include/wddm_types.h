@@ -103,7 +103,7 @@ typedef struct _UNICODE_STRING {
 typedef struct _MDL MDL, *PMDL;
 typedef struct _DEVICE_OBJECT DEVICE_OBJECT, *PDEVICE_OBJECT;
 typedef struct _DRIVER_OBJECT DRIVER_OBJECT, *PDRIVER_OBJECT;
-/* CM_RESOURCE_LIST (wdm.h) is used packed on x64; not declared yet. */
+/* CM_RESOURCE_LIST (wdm.h): declared in wddm_resources.h. */
 typedef struct _CM_RESOURCE_LIST CM_RESOURCE_LIST, *PCM_RESOURCE_LIST;
 
 /* MEMORY_CACHING_TYPE (wdm.h): MmNonCached = 0, MmCached = 1,

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The adapter: one per PCI function, created by DxgkDdiAddDevice and freed
+ * by DxgkDdiRemoveDevice. kmd_adapter_start() maps BAR0 from the translated
+ * resources, checks the device (magic, ABI major, engines, sizes), then
+ * allocates and programs the GART table, fence page and one ring per node,
+ * and unmasks the engine interrupts. kmd_adapter_stop() resets the device
+ * (its DMA has stopped on return) and releases everything start acquired.
+ */
+#ifndef KMD_ADAPTER_H
+#define KMD_ADAPTER_H
+
+#include <stdbool.h>
+
+#include "wddm_kmd.h"
+#include "os.h"
+#include "resources.h"
+#include "ring.h"
+#include "gart.h"
+#include "sable_kmd_private.h"
+
+typedef struct KmdAdapter {
+    PDEVICE_OBJECT pdo;
+    DXGKRNL_INTERFACE dxgk;
+    bool started;
+    KmdResources res;
+    volatile uint8_t *regs;
+    uint32_t abi_version;
+    uint64_t features;
+    uint64_t vram_size;
+    uint32_t max_surface_dim;
+    bool msix;
+    uint32_t irq_mask;
+    KmdGart gart;
+    KmdDmaMem fence_page;       /* size 0 when the device has none */
+    KmdRing ring[SABLE_NODE_COUNT];
+    KmdOsLock *lock;            /* protects context_ids */
+    uint32_t context_ids;       /* bit i: context id i + 1 in use */
+} KmdAdapter;
+
+KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo);
+void kmd_adapter_free(KmdAdapter *a);
+NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk);
+void kmd_adapter_stop(KmdAdapter *a);
+
+#endif

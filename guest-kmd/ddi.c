@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "ddi.h"
+#include "caps.h"
+#include "device.h"
+#include "interrupt.h"
+#include "submit.h"
+
+static NTSTATUS WDDM_API ddi_add_device(const PDEVICE_OBJECT pdo, PVOID *ctx)
+{
+    if (!pdo || !ctx) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    *ctx = kmd_adapter_new(pdo);
+    return *ctx ? STATUS_SUCCESS : STATUS_NO_MEMORY;
+}
+
+static NTSTATUS WDDM_API ddi_start_device(const PVOID ctx, PDXGK_START_INFO start,
+                                          PDXGKRNL_INTERFACE dxgk, PULONG sources,
+                                          PULONG children)
+{
+    if (!start || !dxgk || !sources || !children) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    NTSTATUS st = kmd_adapter_start(ctx, dxgk);
+    if (NT_SUCCESS(st)) {
+        *sources = 0; /* render only: no display yet */
+        *children = 0;
+    }
+    return st;
+}
+
+static NTSTATUS WDDM_API ddi_stop_device(const PVOID ctx)
+{
+    kmd_adapter_stop(ctx);
+    return STATUS_SUCCESS;
+}
+
+static NTSTATUS WDDM_API ddi_remove_device(const PVOID ctx)
+{
+    kmd_adapter_stop(ctx);
+    kmd_adapter_free(ctx);
+    return STATUS_SUCCESS;
+}
+
+static BOOLEAN WDDM_API ddi_interrupt_routine(const PVOID ctx, ULONG message)
+{
+    return kmd_isr(ctx, message);
+}
+
+static VOID WDDM_API ddi_dpc_routine(const PVOID ctx)
+{
+    kmd_dpc(ctx);
+}
+
+static VOID WDDM_API ddi_unload(VOID)
+{
+}
+
+static NTSTATUS WDDM_API ddi_query_adapter_info(const HANDLE adapter,
+                                                const DXGKARG_QUERYADAPTERINFO *q)
+{
+    return q ? kmd_query_adapter_info(adapter, q) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_create_device(const HANDLE adapter, DXGKARG_CREATEDEVICE *args)
+{
+    return args ? kmd_device_create(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_destroy_device(const HANDLE device)
+{
+    return kmd_device_destroy(device);
+}
+
+static NTSTATUS WDDM_API ddi_create_context(const HANDLE device, DXGKARG_CREATECONTEXT *args)
+{
+    return args ? kmd_context_create(device, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_destroy_context(const HANDLE context)
+{
+    return kmd_context_destroy(context);
+}
+
+static NTSTATUS WDDM_API ddi_submit_command(const HANDLE adapter,
+                                            const DXGKARG_SUBMITCOMMAND *args)
+{
+    return args ? kmd_submit_command(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_query_current_fence(const HANDLE adapter,
+                                                 DXGKARG_QUERYCURRENTFENCE *args)
+{
+    return args ? kmd_query_current_fence(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
+{
+    DRIVER_INITIALIZATION_DATA init;
+    memset(&init, 0, sizeof(init));
+    init.Version = DXGKDDI_INTERFACE_VERSION_WIN8;
+    init.DxgkDdiAddDevice = ddi_add_device;
+    init.DxgkDdiStartDevice = ddi_start_device;
+    init.DxgkDdiStopDevice = ddi_stop_device;
+    init.DxgkDdiRemoveDevice = ddi_remove_device;
+    init.DxgkDdiInterruptRoutine = ddi_interrupt_routine;
+    init.DxgkDdiDpcRoutine = ddi_dpc_routine;
+    init.DxgkDdiUnload = ddi_unload;
+    init.DxgkDdiQueryAdapterInfo = ddi_query_adapter_info;
+    init.DxgkDdiCreateDevice = ddi_create_device;
+    init.DxgkDdiDestroyDevice = ddi_destroy_device;
+    init.DxgkDdiCreateContext = ddi_create_context;
+    init.DxgkDdiDestroyContext = ddi_destroy_context;
+    init.DxgkDdiSubmitCommand = ddi_submit_command;
+    init.DxgkDdiQueryCurrentFence = ddi_query_current_fence;
+    return DxgkInitialize(driver, registry_path, &init);
+}

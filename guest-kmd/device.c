@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+#include "device.h"
+
+NTSTATUS kmd_device_create(KmdAdapter *a, DXGKARG_CREATEDEVICE *args)
+{
+    if (!a->started) {
+        return STATUS_DEVICE_NOT_READY;
+    }
+    KmdDevice *d = kmd_os_alloc(sizeof(*d));
+    if (!d) {
+        return STATUS_NO_MEMORY;
+    }
+    d->adapter = a;
+    d->system = args->Flags.SystemDevice;
+    if (args->pInfo) {
+        args->pInfo->DmaBufferSize = KMD_DMA_BUFFER_SIZE;
+        args->pInfo->DmaBufferSegmentSet = KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
+        args->pInfo->DmaBufferPrivateDataSize = 0;
+        args->pInfo->AllocationListSize = 0;
+        args->pInfo->PatchLocationListSize = 0;
+    }
+    args->hDevice = d;
+    return STATUS_SUCCESS;
+}
+
+NTSTATUS kmd_device_destroy(KmdDevice *d)
+{
+    if (d->contexts) {
+        return STATUS_INVALID_DEVICE_STATE;
+    }
+    kmd_os_free(d);
+    return STATUS_SUCCESS;
+}
+
+static uint32_t next_context_id(KmdAdapter *a)
+{
+    kmd_os_lock_acquire(a->lock);
+    a->context_ids++;
+    if (a->context_ids == 0) { /* 0 means "no context" in dumps */
+        a->context_ids = 1;
+    }
+    uint32_t id = a->context_ids;
+    kmd_os_lock_release(a->lock);
+    return id;
+}
+
+NTSTATUS kmd_context_create(KmdDevice *d, DXGKARG_CREATECONTEXT *args)
+{
+    if (args->NodeOrdinal >= SABLE_NODE_COUNT || args->EngineAffinity != 1u) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    KmdContext *c = kmd_os_alloc(sizeof(*c));
+    if (!c) {
+        return STATUS_NO_MEMORY;
+    }
+    c->device = d;
+    c->node = args->NodeOrdinal;
+    c->id = next_context_id(d->adapter);
+    d->contexts++;
+    args->ContextInfo.DmaBufferSize = KMD_DMA_BUFFER_SIZE;
+    args->ContextInfo.DmaBufferSegmentSet = KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
+    args->ContextInfo.DmaBufferPrivateDataSize = 0;
+    args->ContextInfo.AllocationListSize = 0;
+    args->ContextInfo.PatchLocationListSize = 0;
+    args->ContextInfo.Reserved = 0;
+    args->hContext = c;
+    return STATUS_SUCCESS;
+}
+
+NTSTATUS kmd_context_destroy(KmdContext *c)
+{
+    c->device->contexts--;
+    kmd_os_free(c);
+    return STATUS_SUCCESS;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The GART: a page table in contiguous memory mapping the aperture segment
+ * (GPU addresses [base, base + 4096 * entries)) to system pages. Unmapped
+ * entries point at a zeroed dummy page (valid, read/write) so a stray GPU
+ * access never reaches memory that is not the driver's.
+ */
+#ifndef KMD_GART_H
+#define KMD_GART_H
+
+#include "wddm_kmd.h"
+#include "os.h"
+
+#define KMD_GART_ENTRIES 16384u /* 64 MiB aperture */
+
+typedef struct KmdGart {
+    KmdDmaMem table;
+    KmdDmaMem dummy;
+    uint64_t base;
+    uint32_t entries;
+} KmdGart;
+
+/* min(KMD_GART_ENTRIES, max_entries) entries, all on the dummy page. */
+NTSTATUS kmd_gart_init(KmdGart *g, uint64_t base, uint32_t max_entries);
+void kmd_gart_program(const KmdGart *g, volatile uint8_t *regs);
+void kmd_gart_free(KmdGart *g);
+uint64_t kmd_gart_size(const KmdGart *g);
+/* PTE mapping bus page `bus` (4 KiB aligned) read/write. */
+uint64_t kmd_gart_pte(uint64_t bus);
+
+#endif

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "interrupt.h"
+#include "fence.h"
+#include "regs.h"
+
+static uint64_t device_completed(KmdAdapter *a, unsigned node)
+{
+    if (a->fence_page.cpu) {
+        const volatile uint64_t *page = a->fence_page.cpu;
+        return page[node];
+    }
+    return kmd_reg_read64(a->regs, SABLE_REG_ENGINE(node) + SABLE_ENG_COMPLETED_FENCE_LO);
+}
+
+static void notify(KmdAdapter *a, const DXGKARGCB_NOTIFY_INTERRUPT_DATA *data)
+{
+    a->dxgk.DxgkCbNotifyInterrupt(a->dxgk.DeviceHandle, data);
+}
+
+/* Report the node's completed fence if it moved forward; true if it did. */
+static bool report_completed(KmdAdapter *a, unsigned node)
+{
+    KmdRing *r = &a->ring[node];
+    uint64_t done = device_completed(a, node);
+    if (!kmd_fence_after(done, r->reported) || kmd_fence_after(done, r->submitted)) {
+        return false; /* nothing new, or a value the device cannot have */
+    }
+    r->reported = done;
+    DXGKARGCB_NOTIFY_INTERRUPT_DATA data;
+    memset(&data, 0, sizeof(data));
+    data.InterruptType = DXGK_INTERRUPT_DMA_COMPLETED;
+    data.DmaCompleted.SubmissionFenceId = (UINT)done;
+    data.DmaCompleted.NodeOrdinal = node;
+    notify(a, &data);
+    return true;
+}
+
+static NTSTATUS fault_status(uint32_t code)
+{
+    switch (code) {
+    case SABLE_FAULT_INVALID_COMMAND:
+    case SABLE_FAULT_BAD_PACKET:
+    case SABLE_FAULT_BAD_ARGUMENT:
+        return STATUS_ILLEGAL_INSTRUCTION;
+    default:
+        return STATUS_DEVICE_HARDWARE_ERROR;
+    }
+}
+
+static void report_fault(KmdAdapter *a, unsigned node)
+{
+    uint32_t base = SABLE_REG_ENGINE(node);
+    uint64_t fence = kmd_reg_read64(a->regs, base + SABLE_ENG_FAULT_FENCE_LO);
+    KmdRing *r = &a->ring[node];
+    if (!kmd_fence_after(fence, r->reported) || kmd_fence_after(fence, r->submitted)) {
+        kmd_os_log(KMD_LOG_WARN, "sable: node %u fault fence 0x%llx out of range",
+                   node, (unsigned long long)fence);
+        fence = r->reported + 1;
+    }
+    DXGKARGCB_NOTIFY_INTERRUPT_DATA data;
+    memset(&data, 0, sizeof(data));
+    data.InterruptType = DXGK_INTERRUPT_DMA_FAULTED;
+    data.DmaFaulted.FaultedFenceId = (UINT)fence;
+    data.DmaFaulted.Status = fault_status(kmd_reg_read(a->regs, base + SABLE_ENG_FAULT_CODE));
+    data.DmaFaulted.NodeOrdinal = node;
+    notify(a, &data);
+}
+
+static uint32_t message_causes(const KmdAdapter *a, ULONG message)
+{
+    if (!a->msix) {
+        return a->irq_mask;
+    }
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (message == SABLE_MSIX_VEC_ENGINE(n)) {
+            return SABLE_IRQ_ENGINE_CAUSES(n) & a->irq_mask;
+        }
+    }
+    return 0;
+}
+
+BOOLEAN kmd_isr(KmdAdapter *a, ULONG message)
+{
+    if (!a->started) {
+        return FALSE;
+    }
+    uint32_t causes = kmd_reg_read(a->regs, SABLE_REG_IRQ_STATUS) & message_causes(a, message);
+    if (!causes) {
+        return FALSE;
+    }
+    kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, causes); /* before reading fences */
+    bool notified = false;
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (causes & SABLE_IRQ_ENGINE_CAUSES(n)) {
+            notified |= report_completed(a, n); /* DMA before fault, as documented */
+        }
+        if (causes & SABLE_IRQ_FAULT(n)) {
+            report_fault(a, n);
+            notified = true;
+        }
+    }
+    if (notified) {
+        a->dxgk.DxgkCbQueueDpc(a->dxgk.DeviceHandle);
+    }
+    return TRUE;
+}
+
+void kmd_dpc(KmdAdapter *a)
+{
+    a->dxgk.DxgkCbNotifyDpc(a->dxgk.DeviceHandle);
+}
+
+typedef struct FenceQuery {
+    KmdAdapter *a;
+    unsigned node;
+} FenceQuery;
+
+static BOOLEAN WDDM_API sync_report(PVOID context)
+{
+    FenceQuery *q = context;
+    if (report_completed(q->a, q->node)) {
+        q->a->dxgk.DxgkCbQueueDpc(q->a->dxgk.DeviceHandle);
+        return TRUE;
+    }
+    return FALSE;
+}
+
+NTSTATUS kmd_query_current_fence(KmdAdapter *a, DXGKARG_QUERYCURRENTFENCE *args)
+{
+    if (!a->started || args->NodeOrdinal >= SABLE_NODE_COUNT || args->EngineOrdinal != 0) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    FenceQuery q = { a, args->NodeOrdinal };
+    BOOLEAN reported = FALSE;
+    ULONG message = a->msix ? SABLE_MSIX_VEC_ENGINE(q.node) : 0;
+    NTSTATUS st = a->dxgk.DxgkCbSynchronizeExecution(a->dxgk.DeviceHandle, sync_report,
+                                                     &q, message, &reported);
+    if (!NT_SUCCESS(st)) {
+        return st;
+    }
+    if (reported) {
+        kmd_os_log(KMD_LOG_INFO, "sable: node %u: reported a missed completion", q.node);
+    }
+    args->CurrentFence = (UINT)a->ring[q.node].reported;
+    return STATUS_SUCCESS;
+}

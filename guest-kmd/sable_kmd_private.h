@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Driver-private data the KMD returns for DXGKQAITYPE_UMDRIVERPRIVATE: what
+ * the UMD needs to know about the device and the KMD. Versioned: `version`
+ * is SABLE_UMD_PRIVATE_VERSION; `size` is sizeof the structure the KMD
+ * filled. Later versions only append fields; a UMD accepts size >= the size
+ * of the version it knows. All fields little-endian, fixed width.
+ */
+#ifndef SABLE_KMD_PRIVATE_H
+#define SABLE_KMD_PRIVATE_H
+
+#include "sable_protocol.h"
+
+#define SABLE_UMD_PRIVATE_MAGIC 0x44504d55u /* "UMPD" */
+#define SABLE_UMD_PRIVATE_VERSION 1u
+
+/* Node ordinals the KMD exposes (one per engine). */
+#define SABLE_NODE_GRAPHICS SABLE_ENGINE_GRAPHICS
+#define SABLE_NODE_COPY SABLE_ENGINE_COPY
+#define SABLE_NODE_COUNT 2u
+
+/* Segment ids the KMD reports in QUERYSEGMENT (1-based, as WDDM numbers). */
+#define SABLE_SEGMENT_VRAM 1u
+#define SABLE_SEGMENT_APERTURE 2u
+#define SABLE_SEGMENT_COUNT 2u
+
+struct sable_umd_private {
+    uint32_t magic;
+    uint32_t version;
+    uint32_t size;
+    uint32_t abi_version;      /* SABLE_REG_ABI_VERSION of the device */
+    uint64_t device_features;  /* SABLE_FEATURE_* */
+    uint64_t vram_size;
+    uint64_t aperture_size;    /* bytes of the GART aperture segment */
+    uint32_t node_count;
+    uint32_t max_surface_dim;
+    uint32_t kmd_features;     /* SABLE_KMD_F_*: what the KMD implements */
+    uint32_t reserved;
+};
+SABLE_LAYOUT(struct sable_umd_private, 56);
+
+/* KMD features (bits of kmd_features). */
+#define SABLE_KMD_F_SUBMIT (1u << 0)          /* SubmitCommand on every node */
+#define SABLE_KMD_F_APERTURE_MAP (1u << 1)    /* BuildPagingBuffer MAP_APERTURE_SEGMENT */
+
+#endif
