@@ -5,6 +5,7 @@
 #include "caps.h"
 #include "device.h"
 #include "interrupt.h"
+#include "paging.h"
 #include "submit.h"
 
 static NTSTATUS WDDM_API ddi_add_device(const PDEVICE_OBJECT pdo, PVOID *ctx)
@@ -96,6 +97,12 @@ static NTSTATUS WDDM_API ddi_query_current_fence(const HANDLE adapter,
     return args ? kmd_query_current_fence(adapter, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_build_paging_buffer(const HANDLE adapter,
+                                                 DXGKARG_BUILDPAGINGBUFFER *args)
+{
+    return args ? kmd_build_paging_buffer(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
@@ -115,5 +122,6 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiDestroyContext = ddi_destroy_context;
     init.DxgkDdiSubmitCommand = ddi_submit_command;
     init.DxgkDdiQueryCurrentFence = ddi_query_current_fence;
+    init.DxgkDdiBuildPagingBuffer = ddi_build_paging_buffer;
     return DxgkInitialize(driver, registry_path, &init);
 }

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "gart.h"
@@ -51,4 +52,24 @@ void kmd_gart_free(KmdGart *g)
 uint64_t kmd_gart_size(const KmdGart *g)
 {
     return (uint64_t)g->entries * SABLE_PAGE_SIZE;
+}
+
+NTSTATUS kmd_gart_map_mdl(KmdGart *g, uint64_t first, uint64_t count,
+                          PMDL mdl, uint64_t mdl_page)
+{
+    uint64_t bus;
+    if (!mdl || count == 0 || first > g->entries || count > g->entries - first ||
+        mdl_page > UINT64_MAX - count ||
+        !kmd_os_mdl_page(mdl, mdl_page + count - 1, &bus)) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    uint64_t *pte = g->table.cpu;
+    for (uint64_t i = 0; i < count; i++) {
+        if (!kmd_os_mdl_page(mdl, mdl_page + i, &bus) || (bus & (SABLE_PAGE_SIZE - 1))) {
+            return STATUS_INVALID_PARAMETER;
+        }
+        pte[first + i] = kmd_gart_pte(bus);
+    }
+    atomic_thread_fence(memory_order_seq_cst);
+    return STATUS_SUCCESS;
 }

@@ -28,4 +28,10 @@ uint64_t kmd_gart_size(const KmdGart *g);
 /* PTE mapping bus page `bus` (4 KiB aligned) read/write. */
 uint64_t kmd_gart_pte(uint64_t bus);
 
+/* Point entries [first, first + count) at the pages of an MDL starting at
+ * its page mdl_page. Everything is checked before any entry is written;
+ * STATUS_INVALID_PARAMETER on a range outside the GART or the MDL. */
+NTSTATUS kmd_gart_map_mdl(KmdGart *g, uint64_t first, uint64_t count,
+                          PMDL mdl, uint64_t mdl_page);
+
 #endif

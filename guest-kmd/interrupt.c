@@ -117,9 +117,13 @@ typedef struct FenceQuery {
     unsigned node;
 } FenceQuery;
 
+/* Runs synchronized with the ISR: acknowledge the node's completion cause
+ * too, or the device, which signals only newly raised causes, would never
+ * interrupt for this node again. */
 static BOOLEAN WDDM_API sync_report(PVOID context)
 {
     FenceQuery *q = context;
+    kmd_reg_write(q->a->regs, SABLE_REG_IRQ_STATUS, SABLE_IRQ_FENCE(q->node));
     if (report_completed(q->a, q->node)) {
         q->a->dxgk.DxgkCbQueueDpc(q->a->dxgk.DeviceHandle);
         return TRUE;

@@ -40,6 +40,11 @@ void kmd_os_lock_free(KmdOsLock *lock);
 void kmd_os_lock_acquire(KmdOsLock *lock);
 void kmd_os_lock_release(KmdOsLock *lock);
 
+/* Bus address of page `index` of the buffer an MDL describes (Windows:
+ * MmGetMdlPfnArray). False when index is past the MDL's pages. */
+struct _MDL;
+bool kmd_os_mdl_page(struct _MDL *mdl, uint64_t index, uint64_t *bus);
+
 enum { KMD_LOG_ERROR, KMD_LOG_WARN, KMD_LOG_INFO };
 void kmd_os_log(int level, const char *fmt, ...)
 #if defined(__GNUC__)

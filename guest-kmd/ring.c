@@ -58,6 +58,10 @@ NTSTATUS kmd_ring_submit(KmdRing *r, volatile uint8_t *regs,
         ((uint8_t *)r->mem.cpu + SABLE_RING_HEADER_SIZE) + (r->tail & (r->entries - 1));
     memcpy(slot, desc, sizeof(*slot));
     atomic_thread_fence(memory_order_release);
+    if (!r->primed) {
+        r->reported = desc->fence - 1;
+        r->primed = true;
+    }
     r->submitted = desc->fence; /* before the doorbell: the ISR bounds by it */
     r->tail++;
     header(r)->tail = r->tail;

@@ -23,6 +23,7 @@ typedef struct KmdRing {
     uint32_t tail;
     uint64_t submitted;
     uint64_t reported;
+    bool primed;        /* a fence was submitted since the ring was set up */
 } KmdRing;
 
 /* Allocate a ring of min(KMD_RING_ENTRIES, max_entries) descriptors. */

@@ -27,8 +27,8 @@ NTSTATUS kmd_submit_command(KmdAdapter *a, const DXGKARG_SUBMITCOMMAND *args)
         return STATUS_INVALID_PARAMETER;
     }
     KmdRing *r = &a->ring[c->node];
-    uint64_t fence = kmd_fence_extend(r->submitted, args->SubmissionFenceId);
-    if (!kmd_fence_after(fence, r->submitted) || fence - r->submitted >= (1ull << 31)) {
+    uint64_t fence = kmd_fence_next(r->submitted, r->primed, args->SubmissionFenceId);
+    if (fence == 0) {
         return STATUS_INVALID_PARAMETER;
     }
     if (desc.dma_size == 0) {

@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 'stack' suite: winsim + the KMD on a transport named by
+ * $WINSIM_TRANSPORT (inproc, inproc-intx, qemu). Every test loads the
+ * driver, starts the adapter and ends with RemoveDevice and the leak check
+ * of ws_sim_free().
+ */
+#include <string.h>
+
+#include "winsim.h"
+#include "vidsch.h"
+#include "mdl.h"
+
+static const char *transport_name(void)
+{
+    const char *name = g_getenv("WINSIM_TRANSPORT");
+    return name ? name : "inproc";
+}
+
+static WsSim *started(void)
+{
+    WsSim *sim = ws_sim_new(transport_name());
+    g_assert_cmphex((uint32_t)ws_adapter_start(sim), ==, (uint32_t)STATUS_SUCCESS);
+    return sim;
+}
+
+static NTSTATUS query(WsSim *sim, DXGK_QUERYADAPTERINFOTYPE type, void *out, UINT size)
+{
+    DXGKARG_QUERYADAPTERINFO q = { .Type = type, .pOutputData = out, .OutputDataSize = size };
+    return sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q);
+}
+
+static void test_bringup_caps(void)
+{
+    WsSim *sim = started();
+    g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WIN8);
+    g_assert_null(sim->init.DxgkDdiRender);      /* not implemented: not offered */
+    g_assert_null(sim->init.DxgkDdiResetEngine);
+    DXGK_DRIVERCAPS caps;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps) - 1), ==,
+                    (uint32_t)STATUS_BUFFER_TOO_SMALL);
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps)), ==, 0);
+    g_assert_cmpuint(caps.SchedulingCaps.MultiEngineAware, ==, 1);
+    g_assert_cmpuint(caps.SchedulingCaps.PreemptionAware, ==, 0);
+    g_assert_cmpuint(caps.GpuEngineTopology.NbAsymetricProcessingNodes, ==, 2);
+    g_assert_cmpuint(caps.SupportPerEngineTDR, ==, 0);
+    g_assert_cmpuint(caps.NumberOfSwizzlingRanges, ==, 0);
+    g_assert_cmpuint(caps.MaxAllocationListSlotId, ==, 0);
+    g_assert_cmpuint(caps.InterruptMessageNumber, ==, sim->t->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0);
+    g_assert_cmpuint(caps.ApertureSegmentCommitLimit, >, 0);
+    struct sable_umd_private priv;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_UMDRIVERPRIVATE, &priv, sizeof(priv)), ==, 0);
+    g_assert_cmphex(priv.magic, ==, SABLE_UMD_PRIVATE_MAGIC);
+    g_assert_cmpuint(priv.version, ==, SABLE_UMD_PRIVATE_VERSION);
+    g_assert_cmpuint(priv.size, ==, sizeof(priv));
+    g_assert_cmpuint(SABLE_ABI_VERSION_MAJOR(priv.abi_version), ==, SABLE_ABI_MAJOR);
+    g_assert_cmpuint(priv.vram_size, ==, sim->t->vram_size);
+    g_assert_cmpuint(priv.node_count, ==, 2);
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_GPUMMUCAPS, &priv, sizeof(priv)), ==,
+                    (uint32_t)STATUS_NOT_SUPPORTED);
+    ws_sim_free(sim);
+}
+
+static void test_segments(void)
+{
+    WsSim *sim = started();
+    DXGK_QUERYSEGMENTOUT out = { 0 };
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT, &out, sizeof(out)), ==, 0);
+    g_assert_cmpuint(out.NbSegment, ==, 2);
+    DXGK_SEGMENTDESCRIPTOR seg[2];
+    out.pSegmentDescriptor = seg;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT, &out, sizeof(out)), ==, 0);
+    const DXGK_SEGMENTDESCRIPTOR *vram = &seg[SABLE_SEGMENT_VRAM - 1];
+    const DXGK_SEGMENTDESCRIPTOR *ap = &seg[SABLE_SEGMENT_APERTURE - 1];
+    g_assert_cmpuint(vram->Size, ==, sim->t->vram_size);
+    g_assert_cmphex((uint64_t)vram->CpuTranslatedAddress.QuadPart, ==,
+                    sim->t->bar[SABLE_BAR_VRAM].addr);
+    g_assert_cmpuint(vram->Flags.CpuVisible, ==, 1);
+    g_assert_cmpuint(vram->Flags.Aperture, ==, 0);
+    g_assert_cmpuint(ap->Flags.Aperture, ==, 1);
+    uint64_t gart_base = sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_BASE_LO) |
+                         (uint64_t)sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_BASE_HI) << 32;
+    g_assert_cmphex((uint64_t)ap->BaseAddress.QuadPart, ==, gart_base);
+    g_assert_cmpuint(ap->Size, >, 0);
+    g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_ENTRIES), ==,
+                     ap->Size / SABLE_PAGE_SIZE);
+    g_assert_cmpuint(out.PagingBufferSegmentId, ==, SABLE_SEGMENT_APERTURE);
+    ws_sim_free(sim);
+}
+
+typedef struct Ctx {
+    HANDLE device;
+    HANDLE context[SABLE_NODE_COUNT];
+} Ctx;
+
+static void open_contexts(WsSim *sim, Ctx *c)
+{
+    DXGK_DEVICEINFO info;
+    DXGKARG_CREATEDEVICE cd = { .pInfo = &info };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateDevice(sim->adapter, &cd), ==, 0);
+    g_assert_cmphex(info.DmaBufferSegmentSet, ==, 1u << (SABLE_SEGMENT_APERTURE - 1));
+    c->device = cd.hDevice;
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        DXGKARG_CREATECONTEXT cc = { .NodeOrdinal = n, .EngineAffinity = 1 };
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateContext(c->device, &cc), ==, 0);
+        g_assert_cmpuint(cc.ContextInfo.DmaBufferSize, >, 0);
+        c->context[n] = cc.hContext;
+    }
+    DXGKARG_CREATECONTEXT bad = { .NodeOrdinal = SABLE_NODE_COUNT, .EngineAffinity = 1 };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateContext(c->device, &bad), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+}
+
+static void close_contexts(WsSim *sim, Ctx *c)
+{
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyDevice(c->device), ==,
+                    (uint32_t)STATUS_INVALID_DEVICE_STATE); /* contexts still open */
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyContext(c->context[n]), ==, 0);
+    }
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyDevice(c->device), ==, 0);
+}
+
+static uint32_t submit_ok(WsSim *sim, Ctx *c, unsigned node, uint64_t gpu, uint32_t size)
+{
+    uint32_t fence = 0;
+    g_assert_cmphex((uint32_t)ws_submit(sim, c->context[node], node, SABLE_SEGMENT_APERTURE,
+                                        gpu, size, false, &fence), ==, 0);
+    return fence;
+}
+
+static void test_empty_submissions(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    uint32_t f0 = submit_ok(sim, &c, SABLE_NODE_GRAPHICS, 0, 0);
+    uint32_t f1 = submit_ok(sim, &c, SABLE_NODE_COPY, 0, 0);
+    g_assert_true(ws_wait_fence(sim, SABLE_NODE_GRAPHICS, f0));
+    g_assert_true(ws_wait_fence(sim, SABLE_NODE_COPY, f1));
+    g_assert_cmpuint(sim->node[SABLE_NODE_GRAPHICS].retired, ==, f0);
+    g_assert_cmpuint(sim->node[SABLE_NODE_COPY].retired, ==, f1);
+    g_assert_cmpuint(sim->stats.isr_claimed, >=, 1);
+    g_assert_cmpuint(sim->stats.notify_completed, >=, 2);
+    g_assert_cmpuint(sim->stats.notify_outside_isr, ==, 0); /* no interrupt was lost */
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* Map two winsim pages at aperture page 5 through BuildPagingBuffer, put a
+ * WRITE32 per node in page 0 aimed at page 1, run both, check page 1. */
+static void test_dma_buffers(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    DXGK_QUERYSEGMENTOUT out = { 0 };
+    DXGK_SEGMENTDESCRIPTOR seg[2];
+    out.pSegmentDescriptor = seg;
+    out.NbSegment = 2;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT, &out, sizeof(out)), ==, 0);
+    uint64_t gpu = (uint64_t)seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart + 5 * SABLE_PAGE_SIZE;
+    uint64_t bus;
+    uint8_t *cpu;
+    g_assert_true(ws_guestmem_alloc(&sim->mem, 2 * SABLE_PAGE_SIZE, &bus, (void **)&cpu));
+    struct _MDL *mdl = ws_mdl_new(bus, 2);
+    DXGKARG_BUILDPAGINGBUFFER pb = { .Operation = DXGK_OPERATION_MAP_APERTURE_SEGMENT };
+    pb.MapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
+    pb.MapApertureSegment.OffsetInPages = 5;
+    pb.MapApertureSegment.NumberOfPages = 3; /* one past the MDL: refused */
+    pb.MapApertureSegment.pMdl = mdl;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiBuildPagingBuffer(sim->adapter, &pb), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    pb.MapApertureSegment.NumberOfPages = 2;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiBuildPagingBuffer(sim->adapter, &pb), ==, 0);
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        struct sable_cmd_write32 w = {
+            .header = SABLE_CMD_HEADER(SABLE_OP_WRITE32, 0, 4),
+            .value = 0xC0FFEE00u + n,
+            .addr = gpu + SABLE_PAGE_SIZE + 8u * n,
+        };
+        memcpy(cpu + 256u * n, &w, sizeof(w));
+    }
+    uint32_t f0 = submit_ok(sim, &c, SABLE_NODE_GRAPHICS, gpu, sizeof(struct sable_cmd_write32));
+    uint32_t f1 = submit_ok(sim, &c, SABLE_NODE_COPY, gpu + 256, sizeof(struct sable_cmd_write32));
+    g_assert_true(ws_wait_fence(sim, SABLE_NODE_GRAPHICS, f0));
+    g_assert_true(ws_wait_fence(sim, SABLE_NODE_COPY, f1));
+    uint32_t got[2];
+    memcpy(got, cpu + SABLE_PAGE_SIZE, 4);
+    memcpy(got + 1, cpu + SABLE_PAGE_SIZE + 8, 4);
+    g_assert_cmphex(got[0], ==, 0xC0FFEE00u);
+    g_assert_cmphex(got[1], ==, 0xC0FFEE01u);
+    g_assert_cmpuint(sim->node[SABLE_NODE_GRAPHICS].faults + sim->node[SABLE_NODE_COPY].faults, ==, 0);
+    ws_mdl_free(mdl);
+    ws_guestmem_free(&sim->mem, bus, 2 * SABLE_PAGE_SIZE);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+static void test_bad_submissions(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    uint32_t fence = 0;
+    g_assert_cmphex((uint32_t)ws_submit(sim, c.context[0], 0, SABLE_SEGMENT_APERTURE,
+                                        0x1000, 6, false, &fence), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER); /* not a multiple of 4 */
+    uint32_t f = submit_ok(sim, &c, 0, 0, 0);
+    sim->node[0].next_fence = f; /* the same id again: not moving forward */
+    g_assert_cmphex((uint32_t)ws_submit(sim, c.context[0], 0, 0, 0, 0, false, &fence), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    sim->node[0].next_fence = f + 1;
+    g_assert_true(ws_wait_fence(sim, 0, f));
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* 32-bit fence ids wrap; the device's 64-bit fences must not. */
+static void test_fence_wrap(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    sim->node[1].next_fence = 0xfffffffeu;
+    sim->node[1].notified = sim->node[1].retired = 0xfffffffdu;
+    uint32_t last = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        last = submit_ok(sim, &c, 1, 0, 0);
+        g_assert_true(ws_wait_fence(sim, 1, last));
+    }
+    g_assert_cmphex(last, ==, 1u);
+    uint32_t hi = sim->t->ops->mmio_read(sim->t, SABLE_REG_ENGINE(1) + SABLE_ENG_COMPLETED_FENCE_HI);
+    g_assert_cmphex(hi, ==, 1u); /* 0x1_00000001 */
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+static void test_dropped_interrupt(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    GError *err = NULL;
+    g_assert_true(sim->t->ops->inject(sim->t, "drop-irq,engine=0", &err));
+    g_assert_no_error(err);
+    uint32_t f = submit_ok(sim, &c, 0, 0, 0);
+    g_assert_true(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->stats.queries, >=, 1);
+    g_assert_cmpuint(sim->stats.notify_outside_isr, ==, 1); /* reported by QueryCurrentFence */
+    uint32_t f2 = submit_ok(sim, &c, 0, 0, 0); /* interrupts work again */
+    unsigned queries = sim->stats.queries;
+    g_assert_true(ws_wait_fence(sim, 0, f2));
+    g_assert_cmpuint(sim->stats.queries, ==, queries);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+static void test_remove_releases_all(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    g_assert_cmpuint(sim->stats.os_dma, >, 0);
+    g_assert_cmpuint(sim->stats.mappings, ==, 1);
+    close_contexts(sim, &c);
+    ws_adapter_remove(sim);
+    g_assert_cmpuint(sim->stats.os_allocs, ==, 0);
+    g_assert_cmpuint(sim->stats.os_dma, ==, 0);
+    g_assert_cmpuint(sim->mem.live, ==, 0);
+    g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_IRQ_MASK), ==, 0);
+    g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_ENTRIES), ==, 0);
+    ws_sim_free(sim);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/stack/bringup-caps", test_bringup_caps);
+    g_test_add_func("/stack/segments", test_segments);
+    g_test_add_func("/stack/submit/empty-both-nodes", test_empty_submissions);
+    g_test_add_func("/stack/submit/dma-buffers", test_dma_buffers);
+    g_test_add_func("/stack/submit/bad", test_bad_submissions);
+    g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
+    g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
+    g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);
+    return g_test_run();
+}

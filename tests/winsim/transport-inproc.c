@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/* The inproc transport: the real device core on the simulated bus. */
+#include <string.h>
+
+#include "transport.h"
+#include "simbus.h"
+
+#define INPROC_RAM_SIZE (64ull << 20)
+#define INPROC_VRAM_SIZE (16ull << 20)
+#define INPROC_RAM_BASE (1ull << 20) /* bus address 0 means "off" to the device */
+
+typedef struct Inproc {
+    WsTransport t;
+    SimBus *bus;
+    uint32_t seen[SABLE_MSIX_VECTORS(SABLE_MAX_ENGINES)];
+} Inproc;
+
+static Inproc *inproc(WsTransport *t)
+{
+    return (Inproc *)t;
+}
+
+static uint32_t ip_mmio_read(WsTransport *t, uint32_t off)
+{
+    return simbus_read(inproc(t)->bus, off);
+}
+
+static void ip_mmio_write(WsTransport *t, uint32_t off, uint32_t value)
+{
+    simbus_write(inproc(t)->bus, off, value);
+}
+
+static void *ip_ram_ptr(WsTransport *t, uint64_t bus, uint64_t len)
+{
+    SimBus *b = inproc(t)->bus;
+    if (bus > b->ram_size || len > b->ram_size - bus) {
+        return NULL;
+    }
+    return b->ram + bus;
+}
+
+static uint32_t ip_take_irqs(WsTransport *t)
+{
+    Inproc *ip = inproc(t);
+    if (!t->msix) {
+        return ip->bus->level ? 1u : 0u;
+    }
+    uint32_t fired = 0;
+    for (unsigned v = 0; v < G_N_ELEMENTS(ip->seen); v++) {
+        if (ip->bus->pulses[v] != ip->seen[v]) {
+            ip->seen[v] = ip->bus->pulses[v];
+            fired |= 1u << v;
+        }
+    }
+    return fired;
+}
+
+static void ip_advance(WsTransport *t, uint64_t ns)
+{
+    simbus_advance(inproc(t)->bus, ns);
+}
+
+static bool ip_inject(WsTransport *t, const char *spec, GError **err)
+{
+    SableInjection inj;
+    return sable_inject_parse(spec, &inj, err) &&
+           sable_inject(inproc(t)->bus->dev, &inj, err);
+}
+
+static void ip_close(WsTransport *t)
+{
+    simbus_free(inproc(t)->bus);
+    g_free(t);
+}
+
+static const WsTransportOps inproc_ops = {
+    .mmio_read = ip_mmio_read,
+    .mmio_write = ip_mmio_write,
+    .ram_ptr = ip_ram_ptr,
+    .take_irqs = ip_take_irqs,
+    .advance = ip_advance,
+    .inject = ip_inject,
+    .close = ip_close,
+};
+
+/* BAR addresses are those of the qemu transport, so both look alike. */
+WsTransport *ws_transport_inproc_open(bool msix, GError **err)
+{
+    SimBusConfig cfg = { .ram_size = INPROC_RAM_SIZE, .vram_size = INPROC_VRAM_SIZE };
+    Inproc *ip = g_new0(Inproc, 1);
+    ip->bus = simbus_new(&cfg);
+    WsTransport *t = &ip->t;
+    t->ops = &inproc_ops;
+    t->name = msix ? "inproc" : "inproc-intx";
+    t->msix = msix;
+    t->bar[SABLE_BAR_MMIO] = (WsBar){ 0xe0000000ull, SABLE_MMIO_SIZE };
+    t->bar[SABLE_BAR_MSIX] = (WsBar){ 0xe0010000ull, SABLE_MSIX_BAR_SIZE };
+    t->bar[SABLE_BAR_VRAM] = (WsBar){ 0x800000000ull, INPROC_VRAM_SIZE };
+    t->bar[SABLE_BAR_APERTURE] = (WsBar){ 0xe1000000ull, SABLE_APERTURE_SIZE };
+    t->ram_base = INPROC_RAM_BASE;
+    t->ram_size = INPROC_RAM_SIZE - INPROC_RAM_BASE;
+    t->vram = ip->bus->vram;
+    t->vram_size = ip->bus->vram_size;
+    (void)err;
+    return t;
+}

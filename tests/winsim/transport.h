@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The "hardware" under winsim, chosen at run time by name:
+ *   inproc       hw-model/core on the simulated bus (tests/model/simbus), MSI-X
+ *   inproc-intx  the same, with the INTx line instead of MSI-X
+ *   qemu         the real QEMU device through libsableqtest (MSI-X into RAM)
+ * A transport gives BAR0 MMIO, the BARs' bus addresses and sizes, host
+ * pointers for guest RAM (winsim's allocator uses [ram_base, ram_base +
+ * ram_size)), the VRAM (BAR2) mapping, the interrupts that fired, a way to
+ * let the device make progress (advance), and fault injection by spec
+ * string ("drop-irq,engine=0", see sable_inject_parse). A VFIO transport
+ * (in a Linux guest) fits the same table.
+ */
+#ifndef WS_TRANSPORT_H
+#define WS_TRANSPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+
+#define WS_MAX_BARS 6u
+
+typedef struct WsBar {
+    uint64_t addr;  /* bus address, 0: BAR absent */
+    uint64_t size;
+} WsBar;
+
+typedef struct WsTransport WsTransport;
+
+typedef struct WsTransportOps {
+    uint32_t (*mmio_read)(WsTransport *t, uint32_t off);
+    void (*mmio_write)(WsTransport *t, uint32_t off, uint32_t value);
+    /* Host pointer of guest bus range [bus, bus + len); NULL if outside RAM. */
+    void *(*ram_ptr)(WsTransport *t, uint64_t bus, uint64_t len);
+    /* MSI-X: bit v set for each vector that fired since the last call.
+     * INTx: bit 0 set while the line is asserted. */
+    uint32_t (*take_irqs)(WsTransport *t);
+    /* Let the device run for ns of device time (at least drain its work). */
+    void (*advance)(WsTransport *t, uint64_t ns);
+    bool (*inject)(WsTransport *t, const char *spec, GError **err);
+    void (*close)(WsTransport *t);
+} WsTransportOps;
+
+struct WsTransport {
+    const WsTransportOps *ops;
+    const char *name;
+    WsBar bar[WS_MAX_BARS];
+    bool msix;              /* false: INTx */
+    uint64_t ram_base;      /* guest RAM free for winsim's allocator */
+    uint64_t ram_size;
+    void *vram;             /* BAR2 contents */
+    uint64_t vram_size;
+};
+
+/* NULL with err set when the name is unknown or the device cannot start. */
+WsTransport *ws_transport_open(const char *name, GError **err);
+void ws_transport_close(WsTransport *t);
+
+WsTransport *ws_transport_inproc_open(bool msix, GError **err);
+WsTransport *ws_transport_qemu_open(GError **err);
+
+#endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * winsim's VidSch (minimal): fence ids per node, SubmitCommand, completion
+ * through ISR -> DxgkCbNotifyInterrupt -> DPC -> DxgkCbNotifyDpc, and
+ * waiting by letting the device advance. When a wait sees no completion
+ * for query_after_ns of device time it asks DxgkDdiQueryCurrentFence, as
+ * dxgkrnl does when it suspects a missed interrupt; the fence it returns
+ * must equal the last one notified.
+ */
+#ifndef WS_VIDSCH_H
+#define WS_VIDSCH_H
+
+#include "winsim.h"
+
+#define WS_WAIT_STEP_NS 10000ull
+#define WS_WAIT_TIMEOUT_NS 200000000ull /* device time */
+
+/* Submit [gpu, gpu + size) of segment `segment` (ignored when size is 0)
+ * on the context's node; returns SubmitCommand's status, the fence in
+ * *fence. */
+NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
+                   uint64_t gpu, uint32_t size, bool paging, uint32_t *fence);
+/* Wait until `fence` retired on node; false after WS_WAIT_TIMEOUT_NS. */
+bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence);
+/* DxgkDdiQueryCurrentFence for node, checked against the notified fence. */
+uint32_t ws_query_current_fence(WsSim *sim, unsigned node);
+
+#endif

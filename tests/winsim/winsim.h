@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * winsim: the dxgkrnl side of the stack, simulated. One WsSim per test
+ * process (the KMD's OS layer and DxgkInitialize are global functions, as
+ * on Windows, and reach the current WsSim). It loads the KMD as Windows
+ * does (kmd_driver_entry -> DxgkInitialize captures the
+ * DRIVER_INITIALIZATION_DATA), runs AddDevice/StartDevice with a
+ * DXGKRNL_INTERFACE whose callbacks check the documented rules, turns the
+ * transport's interrupts into InterruptRoutine + DpcRoutine calls, and
+ * schedules submissions per node (vidsch.h). Contract violations end the
+ * run through ws_bugcheck().
+ */
+#ifndef WINSIM_H
+#define WINSIM_H
+
+#include "wddm_kmd.h"
+#include "sable_kmd_private.h"
+#include "transport.h"
+#include "guestmem.h"
+
+typedef struct WsMapping {
+    void *va;          /* what DxgkCbMapMemory returned */
+    uint64_t bus;      /* translated address mapped */
+    uint64_t len;
+    bool mmio;         /* BAR0: accesses go to the transport */
+} WsMapping;
+
+typedef struct WsNode {
+    uint32_t next_fence;    /* next SubmissionFenceId */
+    uint32_t submitted;     /* last fence handed to SubmitCommand */
+    uint32_t notified;      /* last DMA_COMPLETED fence (ISR time) */
+    uint32_t retired;       /* completed as of the last NotifyDpc */
+    uint32_t faults;        /* DMA_FAULTED notifications */
+    uint32_t faulted_fence;
+} WsNode;
+
+typedef struct WsStats {
+    unsigned isr_calls, isr_claimed, dpc_calls, notify_dpc;
+    unsigned notify_completed, notify_outside_isr, queries;
+    unsigned os_allocs, os_dma, os_locks, mappings;  /* live objects */
+} WsStats;
+
+typedef struct WsSim {
+    WsTransport *t;
+    WsGuestMem mem;
+    DRIVER_INITIALIZATION_DATA init;
+    bool initialized;
+    PVOID adapter;                  /* MiniportDeviceContext */
+    DXGKRNL_INTERFACE dxgk;
+    CM_RESOURCE_LIST *resources;
+    GPtrArray *mappings;            /* WsMapping */
+    bool in_isr, in_dpc, dpc_queued;
+    WsNode node[SABLE_NODE_COUNT];
+    WsStats stats;
+    uint64_t query_after_ns;        /* no progress this long: QueryCurrentFence */
+} WsSim;
+
+/* Open the transport (inproc, inproc-intx, qemu) and load the KMD. */
+WsSim *ws_sim_new(const char *transport);
+/* Stop and remove the adapter if started, then check nothing leaked. */
+void ws_sim_free(WsSim *sim);
+WsSim *ws_sim_current(void);
+
+/* AddDevice + StartDevice; returns StartDevice's status. */
+NTSTATUS ws_adapter_start(WsSim *sim);
+/* StopDevice + RemoveDevice. */
+void ws_adapter_remove(WsSim *sim);
+
+/* Deliver pending interrupts (ISR per message) and run a queued DPC. */
+void ws_service_interrupts(WsSim *sim);
+void ws_run_dpc(WsSim *sim);
+
+#endif
