@@ -147,52 +147,106 @@ static void test_empty_submissions(void)
     ws_sim_free(sim);
 }
 
-/* Map two winsim pages at aperture page 5 through BuildPagingBuffer, put a
- * WRITE32 per node in page 0 aimed at page 1, run both, check page 1. */
-static void test_dma_buffers(void)
+typedef struct Mapped {
+    uint64_t bus, gpu;
+    uint8_t *cpu;
+    struct _MDL *mdl;
+} Mapped;
+
+/* Two winsim pages mapped at aperture page 5 through BuildPagingBuffer. */
+static void map_pages(WsSim *sim, Mapped *m)
 {
-    WsSim *sim = started();
-    Ctx c;
-    open_contexts(sim, &c);
     DXGK_QUERYSEGMENTOUT out = { 0 };
     DXGK_SEGMENTDESCRIPTOR seg[2];
     out.pSegmentDescriptor = seg;
     out.NbSegment = 2;
     g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT, &out, sizeof(out)), ==, 0);
-    uint64_t gpu = (uint64_t)seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart + 5 * SABLE_PAGE_SIZE;
-    uint64_t bus;
-    uint8_t *cpu;
-    g_assert_true(ws_guestmem_alloc(&sim->mem, 2 * SABLE_PAGE_SIZE, &bus, (void **)&cpu));
-    struct _MDL *mdl = ws_mdl_new(bus, 2);
+    m->gpu = (uint64_t)seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart + 5 * SABLE_PAGE_SIZE;
+    g_assert_true(ws_guestmem_alloc(&sim->mem, 2 * SABLE_PAGE_SIZE, &m->bus, (void **)&m->cpu));
+    m->mdl = ws_mdl_new(m->bus, 2);
     DXGKARG_BUILDPAGINGBUFFER pb = { .Operation = DXGK_OPERATION_MAP_APERTURE_SEGMENT };
     pb.MapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
     pb.MapApertureSegment.OffsetInPages = 5;
     pb.MapApertureSegment.NumberOfPages = 3; /* one past the MDL: refused */
-    pb.MapApertureSegment.pMdl = mdl;
+    pb.MapApertureSegment.pMdl = m->mdl;
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiBuildPagingBuffer(sim->adapter, &pb), ==,
                     (uint32_t)STATUS_INVALID_PARAMETER);
     pb.MapApertureSegment.NumberOfPages = 2;
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiBuildPagingBuffer(sim->adapter, &pb), ==, 0);
+}
+
+static void unmap_pages(WsSim *sim, Mapped *m)
+{
+    ws_mdl_free(m->mdl);
+    ws_guestmem_free(&sim->mem, m->bus, 2 * SABLE_PAGE_SIZE);
+}
+
+/* A WRITE32 at offset 256 * n of page 0, aimed at page 1 + 8 * n. */
+static void put_write32(Mapped *m, unsigned n, uint32_t value)
+{
+    struct sable_cmd_write32 w = {
+        .header = SABLE_CMD_HEADER(SABLE_OP_WRITE32, 0, 4),
+        .value = value,
+        .addr = m->gpu + SABLE_PAGE_SIZE + 8u * n,
+    };
+    memcpy(m->cpu + 256u * n, &w, sizeof(w));
+}
+
+/* A WRITE32 per node in page 0 aimed at page 1; both run, page 1 checked. */
+static void test_dma_buffers(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        struct sable_cmd_write32 w = {
-            .header = SABLE_CMD_HEADER(SABLE_OP_WRITE32, 0, 4),
-            .value = 0xC0FFEE00u + n,
-            .addr = gpu + SABLE_PAGE_SIZE + 8u * n,
-        };
-        memcpy(cpu + 256u * n, &w, sizeof(w));
+        put_write32(&m, n, 0xC0FFEE00u + n);
     }
-    uint32_t f0 = submit_ok(sim, &c, SABLE_NODE_GRAPHICS, gpu, sizeof(struct sable_cmd_write32));
-    uint32_t f1 = submit_ok(sim, &c, SABLE_NODE_COPY, gpu + 256, sizeof(struct sable_cmd_write32));
+    uint32_t f0 = submit_ok(sim, &c, SABLE_NODE_GRAPHICS, m.gpu, sizeof(struct sable_cmd_write32));
+    uint32_t f1 = submit_ok(sim, &c, SABLE_NODE_COPY, m.gpu + 256, sizeof(struct sable_cmd_write32));
     g_assert_true(ws_wait_fence(sim, SABLE_NODE_GRAPHICS, f0));
     g_assert_true(ws_wait_fence(sim, SABLE_NODE_COPY, f1));
     uint32_t got[2];
-    memcpy(got, cpu + SABLE_PAGE_SIZE, 4);
-    memcpy(got + 1, cpu + SABLE_PAGE_SIZE + 8, 4);
+    memcpy(got, m.cpu + SABLE_PAGE_SIZE, 4);
+    memcpy(got + 1, m.cpu + SABLE_PAGE_SIZE + 8, 4);
     g_assert_cmphex(got[0], ==, 0xC0FFEE00u);
     g_assert_cmphex(got[1], ==, 0xC0FFEE01u);
     g_assert_cmpuint(sim->node[SABLE_NODE_GRAPHICS].faults + sim->node[SABLE_NODE_COPY].faults, ==, 0);
-    ws_mdl_free(mdl);
-    ws_guestmem_free(&sim->mem, bus, 2 * SABLE_PAGE_SIZE);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* An injected page fault on the copy engine: DMA_FAULTED with the fence of
+ * the faulting submission, the fence never reported complete, and the
+ * graphics node keeps working. */
+static void test_dma_faulted(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    put_write32(&m, 0, 1);
+    put_write32(&m, 1, 2);
+    g_assert_true(sim->t->ops->inject(sim->t, "page-fault,engine=1", &err));
+    g_assert_no_error(err);
+    uint32_t f1 = submit_ok(sim, &c, SABLE_NODE_COPY, m.gpu + 256, sizeof(struct sable_cmd_write32));
+    for (unsigned i = 0; i < 1000 && sim->node[SABLE_NODE_COPY].faults == 0; i++) {
+        ws_service_interrupts(sim);
+        sim->t->ops->advance(sim->t, WS_WAIT_STEP_NS);
+    }
+    g_assert_cmpuint(sim->node[SABLE_NODE_COPY].faults, ==, 1);
+    g_assert_cmphex(sim->node[SABLE_NODE_COPY].faulted_fence, ==, f1);
+    g_assert_cmphex(sim->node[SABLE_NODE_COPY].notified, !=, f1);
+    uint32_t f0 = submit_ok(sim, &c, SABLE_NODE_GRAPHICS, m.gpu, sizeof(struct sable_cmd_write32));
+    g_assert_true(ws_wait_fence(sim, SABLE_NODE_GRAPHICS, f0));
+    uint32_t got;
+    memcpy(&got, m.cpu + SABLE_PAGE_SIZE, 4);
+    g_assert_cmphex(got, ==, 1);
+    unmap_pages(sim, &m);
     close_contexts(sim, &c);
     ws_sim_free(sim);
 }
@@ -281,6 +335,7 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/submit/empty-both-nodes", test_empty_submissions);
     g_test_add_func("/stack/submit/dma-buffers", test_dma_buffers);
     g_test_add_func("/stack/submit/bad", test_bad_submissions);
+    g_test_add_func("/stack/submit/dma-faulted", test_dma_faulted);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);
