@@ -6,6 +6,7 @@
 #include "winsim.h"
 #include "bugcheck.h"
 #include "ddi.h"
+#include "vidmm.h"
 
 static WsSim *current;
 
@@ -290,14 +291,19 @@ NTSTATUS ws_adapter_start(WsSim *sim)
         ws_bugcheck(VIDEO_TDR_ERROR, sources, children, 0, 0,
                     "render-only miniport reported display sources/children");
     }
+    if (NT_SUCCESS(st)) {
+        ws_vidmm_init(sim);
+    }
     return st;
 }
 
 void ws_adapter_remove(WsSim *sim)
 {
+    ws_vidmm_destroy_contexts(sim);
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiStopDevice(sim->adapter), ==, 0);
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiRemoveDevice(sim->adapter), ==, 0);
     sim->adapter = NULL;
+    ws_vidmm_release_memory(sim);
 }
 
 void ws_sim_free(WsSim *sim)

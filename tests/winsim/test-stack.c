@@ -9,6 +9,7 @@
 
 #include "winsim.h"
 #include "vidsch.h"
+#include "vidmm.h"
 #include "mdl.h"
 
 static const char *transport_name(void)
@@ -153,30 +154,17 @@ typedef struct Mapped {
     struct _MDL *mdl;
 } Mapped;
 
-/* Two winsim pages mapped at aperture page 5 through BuildPagingBuffer. */
+/* Two winsim pages mapped into the aperture by VidMm (BuildPagingBuffer). */
 static void map_pages(WsSim *sim, Mapped *m)
 {
-    DXGK_QUERYSEGMENTOUT out = { 0 };
-    DXGK_SEGMENTDESCRIPTOR seg[2];
-    out.pSegmentDescriptor = seg;
-    out.NbSegment = 2;
-    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT, &out, sizeof(out)), ==, 0);
-    m->gpu = (uint64_t)seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart + 5 * SABLE_PAGE_SIZE;
     g_assert_true(ws_guestmem_alloc(&sim->mem, 2 * SABLE_PAGE_SIZE, &m->bus, (void **)&m->cpu));
     m->mdl = ws_mdl_new(m->bus, 2);
-    DXGKARG_BUILDPAGINGBUFFER pb = { .Operation = DXGK_OPERATION_MAP_APERTURE_SEGMENT };
-    pb.MapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
-    pb.MapApertureSegment.OffsetInPages = 5;
-    pb.MapApertureSegment.NumberOfPages = 3; /* one past the MDL: refused */
-    pb.MapApertureSegment.pMdl = m->mdl;
-    g_assert_cmphex((uint32_t)sim->init.DxgkDdiBuildPagingBuffer(sim->adapter, &pb), ==,
-                    (uint32_t)STATUS_INVALID_PARAMETER);
-    pb.MapApertureSegment.NumberOfPages = 2;
-    g_assert_cmphex((uint32_t)sim->init.DxgkDdiBuildPagingBuffer(sim->adapter, &pb), ==, 0);
+    m->gpu = ws_aperture_map(sim, m->mdl, 2);
 }
 
 static void unmap_pages(WsSim *sim, Mapped *m)
 {
+    ws_aperture_unmap(sim, m->gpu, 2);
     ws_mdl_free(m->mdl);
     ws_guestmem_free(&sim->mem, m->bus, 2 * SABLE_PAGE_SIZE);
 }
@@ -248,6 +236,108 @@ static void test_dma_faulted(void)
     g_assert_cmphex(got, ==, 1);
     unmap_pages(sim, &m);
     close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+static uint64_t gart_pte(WsSim *sim, uint64_t gpu)
+{
+    WsTransport *t = sim->t;
+    uint64_t table = t->ops->mmio_read(t, SABLE_REG_GART_TABLE_LO) |
+                     (uint64_t)t->ops->mmio_read(t, SABLE_REG_GART_TABLE_HI) << 32;
+    uint64_t index = (gpu - (uint64_t)sim->vidmm.seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart)
+                     / SABLE_PAGE_SIZE;
+    uint64_t pte;
+    memcpy(&pte, t->ops->ram_ptr(t, table + 8 * index, 8), 8);
+    return pte;
+}
+
+/* MAP beyond the MDL is refused; UNMAP in a paging buffer that holds one
+ * entry at a time takes two passes and leaves the pages on the dummy page:
+ * a later GPU write no longer reaches them. */
+static void test_aperture_map_unmap(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    DXGKARG_BUILDPAGINGBUFFER pb = { .Operation = DXGK_OPERATION_MAP_APERTURE_SEGMENT };
+    pb.MapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
+    pb.MapApertureSegment.OffsetInPages = 100;
+    pb.MapApertureSegment.NumberOfPages = 3;
+    pb.MapApertureSegment.pMdl = m.mdl;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiBuildPagingBuffer(sim->adapter, &pb), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    g_assert_cmphex(gart_pte(sim, m.gpu + SABLE_PAGE_SIZE) & SABLE_GART_PTE_ADDR_MASK, ==,
+                    m.bus + SABLE_PAGE_SIZE);
+    unsigned submits = sim->vidmm.paging_submits;
+    sim->vidmm.dma_limit = sizeof(struct sable_cmd_gart_update) + 8;
+    ws_aperture_unmap(sim, m.gpu, 2);
+    sim->vidmm.dma_limit = 0;
+    g_assert_cmpuint(sim->vidmm.paging_submits - submits, ==, 2);
+    uint64_t pte = gart_pte(sim, m.gpu + SABLE_PAGE_SIZE);
+    g_assert_cmphex(pte & SABLE_GART_PTE_VALID, ==, SABLE_GART_PTE_VALID);
+    g_assert_cmphex(pte & SABLE_GART_PTE_ADDR_MASK, !=, m.bus + SABLE_PAGE_SIZE);
+    /* the DMA buffer itself must stay mapped: run it from a second mapping */
+    uint64_t gpu2 = ws_aperture_map(sim, m.mdl, 1);
+    struct sable_cmd_write32 w = {
+        .header = SABLE_CMD_HEADER(SABLE_OP_WRITE32, 0, 4), .value = 0x5a5a5a5a,
+        .addr = m.gpu + SABLE_PAGE_SIZE, /* unmapped now */
+    };
+    memcpy(m.cpu, &w, sizeof(w));
+    uint32_t f = submit_ok(sim, &c, 0, gpu2, sizeof(w));
+    g_assert_true(ws_wait_fence(sim, 0, f));
+    uint32_t got;
+    memcpy(&got, m.cpu + SABLE_PAGE_SIZE, 4);
+    g_assert_cmphex(got, ==, 0);
+    ws_aperture_unmap(sim, gpu2, 1);
+    ws_mdl_free(m.mdl);
+    ws_guestmem_free(&sim->mem, m.bus, 2 * SABLE_PAGE_SIZE);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* FILL a VRAM range, TRANSFER it into an aperture page, check both. */
+static void test_fill_transfer(void)
+{
+    WsSim *sim = started();
+    Mapped m;
+    map_pages(sim, &m);
+    DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_FILL };
+    op.Fill.FillSize = 256;
+    op.Fill.FillPattern = 0xa1b2c3d4u;
+    op.Fill.Destination.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Fill.Destination.SegmentAddress.QuadPart = 0x2000;
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    uint32_t v;
+    memcpy(&v, (uint8_t *)sim->t->vram + 0x2000 + 252, 4);
+    g_assert_cmphex(v, ==, 0xa1b2c3d4u);
+    op.Fill.Destination.SegmentAddress.QuadPart = (LONGLONG)sim->t->vram_size - 128;
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, (uint32_t)STATUS_INVALID_PARAMETER);
+
+    memset(&op, 0, sizeof(op));
+    op.Operation = DXGK_OPERATION_TRANSFER;
+    op.Transfer.TransferOffset = 16;
+    op.Transfer.TransferSize = 64;
+    op.Transfer.Source.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Transfer.Source.SegmentAddress.QuadPart = 0x2000;
+    op.Transfer.Destination.SegmentId = SABLE_SEGMENT_APERTURE;
+    op.Transfer.Destination.SegmentAddress.QuadPart =
+        (LONGLONG)(m.gpu - (uint64_t)sim->vidmm.seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart);
+    unsigned submits = sim->vidmm.paging_submits;
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    g_assert_cmpuint(sim->vidmm.paging_submits, ==, submits + 1);
+    memcpy(&v, m.cpu + 16, 4);
+    g_assert_cmphex(v, ==, 0xa1b2c3d4u);
+    memcpy(&v, m.cpu + 16 + 64, 4);
+    g_assert_cmphex(v, ==, 0); /* nothing past TransferSize */
+    op.Transfer.TransferSize = 0; /* TDR cleanup: no work, no submission */
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    g_assert_cmpuint(sim->vidmm.paging_submits, ==, submits + 1);
+    op.Transfer.TransferSize = 64;
+    op.Transfer.Source.SegmentId = 0; /* system memory: not yet */
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, (uint32_t)STATUS_NOT_SUPPORTED);
+    unmap_pages(sim, &m);
     ws_sim_free(sim);
 }
 
@@ -336,6 +426,8 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/submit/dma-buffers", test_dma_buffers);
     g_test_add_func("/stack/submit/bad", test_bad_submissions);
     g_test_add_func("/stack/submit/dma-faulted", test_dma_faulted);
+    g_test_add_func("/stack/paging/aperture-map-unmap", test_aperture_map_unmap);
+    g_test_add_func("/stack/paging/fill-transfer", test_fill_transfer);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);

@@ -40,6 +40,21 @@ typedef struct WsStats {
     unsigned os_allocs, os_dma, os_locks, mappings;  /* live objects */
 } WsStats;
 
+/* VidMm (vidmm.h): segments, the paging buffer and the paging context. */
+typedef struct WsVidMm {
+    DXGK_SEGMENTDESCRIPTOR seg[SABLE_SEGMENT_COUNT];
+    DXGK_QUERYSEGMENTOUT out;
+    HANDLE system_device;
+    HANDLE paging_context;      /* node 0, system context */
+    uint64_t pb_bus;
+    uint8_t *pb_cpu;
+    uint64_t pb_gpu;
+    struct _MDL *pb_mdl;
+    uint64_t next_page;         /* aperture pages handed out (bump) */
+    uint32_t dma_limit;         /* tests: DmaSize cap per call; 0 = whole */
+    unsigned paging_submits;
+} WsVidMm;
+
 typedef struct WsSim {
     WsTransport *t;
     WsGuestMem mem;
@@ -52,6 +67,7 @@ typedef struct WsSim {
     bool in_isr, in_dpc, dpc_queued;
     WsNode node[SABLE_NODE_COUNT];
     WsStats stats;
+    WsVidMm vidmm;
     uint64_t query_after_ns;        /* no progress this long: QueryCurrentFence */
 } WsSim;
 

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "vidmm.h"
+#include "vidsch.h"
+#include "mdl.h"
+#include "bugcheck.h"
+
+static NTSTATUS query_segments(WsSim *sim)
+{
+    WsVidMm *v = &sim->vidmm;
+    DXGKARG_QUERYADAPTERINFO q = {
+        .Type = DXGKQAITYPE_QUERYSEGMENT, .pOutputData = &v->out,
+        .OutputDataSize = sizeof(v->out),
+    };
+    memset(&v->out, 0, sizeof(v->out));
+    NTSTATUS st = sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q);
+    if (!NT_SUCCESS(st) || v->out.NbSegment != SABLE_SEGMENT_COUNT) {
+        return NT_SUCCESS(st) ? STATUS_NOT_SUPPORTED : st;
+    }
+    v->out.pSegmentDescriptor = v->seg;
+    return sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q);
+}
+
+static void create_paging_context(WsSim *sim)
+{
+    DXGK_DEVICEINFO info;
+    DXGKARG_CREATEDEVICE cd = { .pInfo = &info };
+    cd.Flags.SystemDevice = 1;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateDevice(sim->adapter, &cd), ==, 0);
+    sim->vidmm.system_device = cd.hDevice;
+    DXGKARG_CREATECONTEXT cc = { .NodeOrdinal = 0, .EngineAffinity = 1 };
+    cc.Flags.SystemContext = 1;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateContext(cd.hDevice, &cc), ==, 0);
+    sim->vidmm.paging_context = cc.hContext;
+}
+
+void ws_vidmm_init(WsSim *sim)
+{
+    WsVidMm *v = &sim->vidmm;
+    g_assert_cmphex((uint32_t)query_segments(sim), ==, 0);
+    UINT id = v->out.PagingBufferSegmentId;
+    if (id < 1 || id > SABLE_SEGMENT_COUNT || !v->seg[id - 1].Flags.Aperture ||
+        v->out.PagingBufferSize == 0 || v->out.PagingBufferSize % SABLE_PAGE_SIZE) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, id, v->out.PagingBufferSize, 0, 4,
+                    "paging buffer segment must be an aperture segment");
+    }
+    create_paging_context(sim);
+    uint64_t pages = v->out.PagingBufferSize / SABLE_PAGE_SIZE;
+    g_assert_true(ws_guestmem_alloc(&sim->mem, v->out.PagingBufferSize, &v->pb_bus,
+                                    (void **)&v->pb_cpu));
+    v->pb_mdl = ws_mdl_new(v->pb_bus, pages);
+    v->pb_gpu = ws_aperture_map(sim, v->pb_mdl, pages);
+}
+
+void ws_vidmm_destroy_contexts(WsSim *sim)
+{
+    WsVidMm *v = &sim->vidmm;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyContext(v->paging_context), ==, 0);
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyDevice(v->system_device), ==, 0);
+}
+
+/* After StopDevice: the device no longer reads the paging buffer. */
+void ws_vidmm_release_memory(WsSim *sim)
+{
+    WsVidMm *v = &sim->vidmm;
+    ws_mdl_free(v->pb_mdl);
+    ws_guestmem_free(&sim->mem, v->pb_bus, v->out.PagingBufferSize);
+    memset(v, 0, sizeof(*v));
+}
+
+static void submit_paging(WsSim *sim, size_t written)
+{
+    uint32_t fence;
+    NTSTATUS st = ws_submit(sim, sim->vidmm.paging_context, 0,
+                            sim->vidmm.out.PagingBufferSegmentId, sim->vidmm.pb_gpu,
+                            (uint32_t)written, true, &fence);
+    if (!NT_SUCCESS(st) || !ws_wait_fence(sim, 0, fence)) {
+        ws_bugcheck(VIDEO_TDR_ERROR, (uint32_t)st, written, 0, 0,
+                    "paging buffer not accepted or not completed");
+    }
+    sim->vidmm.paging_submits++;
+}
+
+NTSTATUS ws_paging(WsSim *sim, DXGKARG_BUILDPAGINGBUFFER *op)
+{
+    WsVidMm *v = &sim->vidmm;
+    uint32_t size = v->dma_limit ? v->dma_limit : v->out.PagingBufferSize;
+    op->MultipassOffset = 0;
+    for (;;) {
+        op->pDmaBuffer = v->pb_cpu;
+        op->DmaSize = size;
+        NTSTATUS st = sim->init.DxgkDdiBuildPagingBuffer(sim->adapter, op);
+        uint8_t *end = op->pDmaBuffer;
+        if (end < v->pb_cpu || end > v->pb_cpu + size) {
+            ws_bugcheck(WS_PAGE_FAULT_IN_NONPAGED_AREA, (uintptr_t)end, size, 0, 0,
+                        "BuildPagingBuffer moved pDmaBuffer outside the buffer");
+        }
+        size_t written = (size_t)(end - v->pb_cpu);
+        if (written) {
+            submit_paging(sim, written);
+        }
+        if (st != STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER) {
+            return st;
+        }
+        if (!written) {
+            ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, op->Operation, size, 0, 5,
+                        "INSUFFICIENT_DMA_BUFFER without progress in an empty buffer");
+        }
+    }
+}
+
+uint64_t ws_aperture_map(WsSim *sim, struct _MDL *mdl, uint64_t pages)
+{
+    WsVidMm *v = &sim->vidmm;
+    const DXGK_SEGMENTDESCRIPTOR *ap = &v->seg[SABLE_SEGMENT_APERTURE - 1];
+    g_assert_cmpuint((v->next_page + pages) * SABLE_PAGE_SIZE, <=, ap->Size);
+    DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_MAP_APERTURE_SEGMENT };
+    op.MapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
+    op.MapApertureSegment.OffsetInPages = v->next_page;
+    op.MapApertureSegment.NumberOfPages = pages;
+    op.MapApertureSegment.pMdl = mdl;
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    uint64_t gpu = (uint64_t)ap->BaseAddress.QuadPart + v->next_page * SABLE_PAGE_SIZE;
+    v->next_page += pages;
+    return gpu;
+}
+
+void ws_aperture_unmap(WsSim *sim, uint64_t gpu, uint64_t pages)
+{
+    const DXGK_SEGMENTDESCRIPTOR *ap = &sim->vidmm.seg[SABLE_SEGMENT_APERTURE - 1];
+    DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_UNMAP_APERTURE_SEGMENT };
+    op.UnmapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
+    op.UnmapApertureSegment.OffsetInPages =
+        (gpu - (uint64_t)ap->BaseAddress.QuadPart) / SABLE_PAGE_SIZE;
+    op.UnmapApertureSegment.NumberOfPages = pages;
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+}

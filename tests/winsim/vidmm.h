@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * winsim's VidMm (enough for paging): at adapter start it reads the
+ * segments (QUERYSEGMENT, two calls), creates the system device and the
+ * paging context on node 0, and places the paging buffer in the segment
+ * the KMD names, mapping it through BuildPagingBuffer MAP_APERTURE_SEGMENT.
+ * ws_paging() runs one paging operation as VidMm does: build, submit what
+ * was written as a paging buffer, wait, and call again while the KMD says
+ * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (MultipassOffset preserved).
+ * Aperture pages are handed out by a bump allocator.
+ */
+#ifndef WS_VIDMM_H
+#define WS_VIDMM_H
+
+#include "winsim.h"
+
+void ws_vidmm_init(WsSim *sim);
+void ws_vidmm_destroy_contexts(WsSim *sim);
+void ws_vidmm_release_memory(WsSim *sim);
+NTSTATUS ws_paging(WsSim *sim, DXGKARG_BUILDPAGINGBUFFER *op);
+
+/* Map `pages` contiguous guest pages at bus into fresh aperture pages;
+ * returns the GPU address. */
+uint64_t ws_aperture_map(WsSim *sim, struct _MDL *mdl, uint64_t pages);
+/* UNMAP_APERTURE_SEGMENT of the pages at gpu (through the paging buffer). */
+void ws_aperture_unmap(WsSim *sim, uint64_t gpu, uint64_t pages);
+
+#endif
