@@ -65,7 +65,8 @@ static NTSTATUS umd_private(KmdAdapter *a, struct sable_umd_private *p)
     p->aperture_size = kmd_gart_size(&a->gart);
     p->node_count = SABLE_NODE_COUNT;
     p->max_surface_dim = a->max_surface_dim;
-    p->kmd_features = SABLE_KMD_F_SUBMIT | SABLE_KMD_F_APERTURE_MAP;
+    p->kmd_features = SABLE_KMD_F_SUBMIT | SABLE_KMD_F_APERTURE_MAP |
+                      SABLE_KMD_F_ALLOCATIONS;
     return STATUS_SUCCESS;
 }
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ddi.h"
+#include "alloc.h"
 #include "caps.h"
 #include "device.h"
 #include "interrupt.h"
@@ -103,6 +104,24 @@ static NTSTATUS WDDM_API ddi_build_paging_buffer(const HANDLE adapter,
     return args ? kmd_build_paging_buffer(adapter, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_create_allocation(const HANDLE adapter,
+                                               DXGKARG_CREATEALLOCATION *args)
+{
+    return args ? kmd_create_allocation(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_destroy_allocation(const HANDLE adapter,
+                                                const DXGKARG_DESTROYALLOCATION *args)
+{
+    return args ? kmd_destroy_allocation(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_describe_allocation(const HANDLE adapter,
+                                                 DXGKARG_DESCRIBEALLOCATION *args)
+{
+    return args ? kmd_describe_allocation(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
@@ -123,5 +142,8 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiSubmitCommand = ddi_submit_command;
     init.DxgkDdiQueryCurrentFence = ddi_query_current_fence;
     init.DxgkDdiBuildPagingBuffer = ddi_build_paging_buffer;
+    init.DxgkDdiCreateAllocation = ddi_create_allocation;
+    init.DxgkDdiDestroyAllocation = ddi_destroy_allocation;
+    init.DxgkDdiDescribeAllocation = ddi_describe_allocation;
     return DxgkInitialize(driver, registry_path, &init);
 }

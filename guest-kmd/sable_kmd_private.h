@@ -42,5 +42,38 @@ SABLE_LAYOUT(struct sable_umd_private, 56);
 /* KMD features (bits of kmd_features). */
 #define SABLE_KMD_F_SUBMIT (1u << 0)          /* SubmitCommand on every node */
 #define SABLE_KMD_F_APERTURE_MAP (1u << 1)    /* BuildPagingBuffer MAP_APERTURE_SEGMENT */
+#define SABLE_KMD_F_ALLOCATIONS (1u << 2)     /* Create/Destroy/DescribeAllocation */
+
+/*
+ * Allocation private data: DXGK_ALLOCATIONINFO.pPrivateDriverData of each
+ * allocation the UMD creates (PrivateDriverDataSize must be exactly the
+ * size of this structure for `version`). A buffer has only `size`; a surface
+ * also format/width/height/pitch, and size >= pitch * height.
+ */
+#define SABLE_ALLOC_PRIVATE_MAGIC 0x434c4153u /* "SALC" */
+#define SABLE_ALLOC_PRIVATE_VERSION 1u
+
+enum sable_alloc_kind {
+    SABLE_ALLOC_BUFFER = 1,
+    SABLE_ALLOC_SURFACE = 2,
+};
+
+#define SABLE_ALLOC_F_CPU_VISIBLE (1u << 0) /* the CPU maps it (Lock) */
+#define SABLE_ALLOC_F_ALL SABLE_ALLOC_F_CPU_VISIBLE
+
+struct sable_alloc_private {
+    uint32_t magic;
+    uint32_t version;
+    uint32_t kind;           /* enum sable_alloc_kind */
+    uint32_t flags;          /* SABLE_ALLOC_F_* */
+    uint64_t size;           /* bytes, > 0 */
+    uint32_t format;         /* surfaces: enum sable_format */
+    uint32_t width;
+    uint32_t height;
+    uint32_t pitch;          /* bytes, multiple of 4 */
+    uint32_t segment;        /* preferred: SABLE_SEGMENT_*, 0 = any */
+    uint32_t reserved;       /* zero */
+};
+SABLE_LAYOUT(struct sable_alloc_private, 48);
 
 #endif

@@ -341,6 +341,84 @@ static void test_fill_transfer(void)
     ws_sim_free(sim);
 }
 
+static struct sable_alloc_private surface_desc(void)
+{
+    struct sable_alloc_private p = {
+        .magic = SABLE_ALLOC_PRIVATE_MAGIC, .version = SABLE_ALLOC_PRIVATE_VERSION,
+        .kind = SABLE_ALLOC_SURFACE, .flags = SABLE_ALLOC_F_CPU_VISIBLE,
+        .size = 64 * 256, .format = SABLE_FORMAT_B8G8R8A8_UNORM,
+        .width = 64, .height = 64, .pitch = 256, .segment = SABLE_SEGMENT_VRAM,
+    };
+    return p;
+}
+
+static NTSTATUS create_one(WsSim *sim, struct sable_alloc_private *p, DXGK_ALLOCATIONINFO *info)
+{
+    memset(info, 0, sizeof(*info));
+    info->pPrivateDriverData = p;
+    info->PrivateDriverDataSize = sizeof(*p);
+    DXGKARG_CREATEALLOCATION ca = { .NumAllocations = 1, .pAllocationInfo = info };
+    return sim->init.DxgkDdiCreateAllocation(sim->adapter, &ca);
+}
+
+static void destroy_one(WsSim *sim, HANDLE h)
+{
+    DXGKARG_DESTROYALLOCATION da = { .NumAllocations = 1, .pAllocationList = &h };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyAllocation(sim->adapter, &da), ==, 0);
+}
+
+/* A valid surface is described to VidMm and back; each broken field of
+ * the private data is refused and nothing is left allocated. */
+static void test_allocations(void)
+{
+    WsSim *sim = started();
+    struct sable_alloc_private p = surface_desc();
+    DXGK_ALLOCATIONINFO info;
+    unsigned allocs = sim->stats.os_allocs;
+    p.size = 64 * 256 + 1;
+    g_assert_cmphex((uint32_t)create_one(sim, &p, &info), ==, 0);
+    g_assert_cmpuint(info.Size, ==, 5 * SABLE_PAGE_SIZE);
+    g_assert_cmpuint(info.Alignment, ==, SABLE_PAGE_SIZE);
+    g_assert_cmpuint(info.Flags.CpuVisible, ==, 1);
+    g_assert_cmpuint(info.PreferredSegment.SegmentId0, ==, SABLE_SEGMENT_VRAM);
+    g_assert_cmphex(info.SupportedReadSegmentSet, ==, 3);
+    DXGKARG_DESCRIBEALLOCATION d = { .hAllocation = info.hAllocation };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiDescribeAllocation(sim->adapter, &d), ==, 0);
+    g_assert_cmpuint(d.Width, ==, 64);
+    g_assert_cmpuint(d.Height, ==, 64);
+    g_assert_cmpuint(d.Format, ==, 21); /* D3DFMT_A8R8G8B8 */
+    destroy_one(sim, info.hAllocation);
+    g_assert_cmpuint(sim->stats.os_allocs, ==, allocs);
+
+    struct sable_alloc_private bad[8];
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        bad[i] = surface_desc();
+    }
+    bad[0].magic = 0;
+    bad[1].width = 0;
+    bad[2].pitch = 255;                 /* not a multiple of 4 */
+    bad[3].pitch = 252;                 /* narrower than a row */
+    bad[4].size = 64 * 256 - 1;         /* smaller than pitch * height */
+    bad[5].format = SABLE_FORMAT_COUNT;
+    bad[6].size = UINT64_MAX;
+    bad[7].segment = 3;
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        g_assert_cmphex((uint32_t)create_one(sim, &bad[i], &info), ==,
+                        (uint32_t)STATUS_INVALID_PARAMETER);
+    }
+    /* two allocations, the second bad: the first is not kept either */
+    DXGK_ALLOCATIONINFO two[2] = { { 0 } };
+    two[0].pPrivateDriverData = &p;
+    two[0].PrivateDriverDataSize = sizeof(p);
+    two[1].pPrivateDriverData = &bad[0];
+    two[1].PrivateDriverDataSize = sizeof(p);
+    DXGKARG_CREATEALLOCATION ca = { .NumAllocations = 2, .pAllocationInfo = two };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateAllocation(sim->adapter, &ca), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    g_assert_cmpuint(sim->stats.os_allocs, ==, allocs);
+    ws_sim_free(sim);
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -428,6 +506,7 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/submit/dma-faulted", test_dma_faulted);
     g_test_add_func("/stack/paging/aperture-map-unmap", test_aperture_map_unmap);
     g_test_add_func("/stack/paging/fill-transfer", test_fill_transfer);
+    g_test_add_func("/stack/allocations", test_allocations);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);

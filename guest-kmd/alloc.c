@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "alloc.h"
+#include "device.h"
+
+/* Bytes per pixel of a Sable format, 0 if unknown. */
+static uint32_t format_bpp(uint32_t format)
+{
+    switch (format) {
+    case SABLE_FORMAT_B8G8R8A8_UNORM:
+    case SABLE_FORMAT_B8G8R8X8_UNORM:
+    case SABLE_FORMAT_R8G8B8A8_UNORM:
+    case SABLE_FORMAT_R8G8B8X8_UNORM:
+    case SABLE_FORMAT_R10G10B10A2_UNORM:
+        return 4;
+    case SABLE_FORMAT_B5G6R5_UNORM:
+    case SABLE_FORMAT_B5G5R5A1_UNORM:
+        return 2;
+    case SABLE_FORMAT_A8_UNORM:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* D3DFMT codes (d3d9types.h numbering, as D3DDDIFORMAT uses). */
+static D3DDDIFORMAT d3d_format(uint32_t format)
+{
+    switch (format) {
+    case SABLE_FORMAT_B8G8R8A8_UNORM: return 21;    /* A8R8G8B8 */
+    case SABLE_FORMAT_B8G8R8X8_UNORM: return 22;    /* X8R8G8B8 */
+    case SABLE_FORMAT_B5G6R5_UNORM: return 23;      /* R5G6B5 */
+    case SABLE_FORMAT_B5G5R5A1_UNORM: return 25;    /* A1R5G5B5 */
+    case SABLE_FORMAT_A8_UNORM: return 28;          /* A8 */
+    case SABLE_FORMAT_R10G10B10A2_UNORM: return 31; /* A2B10G10R10 */
+    case SABLE_FORMAT_R8G8B8A8_UNORM: return 32;    /* A8B8G8R8 */
+    case SABLE_FORMAT_R8G8B8X8_UNORM: return 33;    /* X8B8G8R8 */
+    default: return 0;
+    }
+}
+
+static bool surface_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
+{
+    uint32_t bpp = format_bpp(p->format);
+    return bpp && p->width && p->height && p->width <= a->max_surface_dim &&
+           p->height <= a->max_surface_dim && !(p->pitch & 3u) &&
+           p->pitch >= (uint64_t)p->width * bpp &&
+           p->size >= (uint64_t)p->pitch * p->height;
+}
+
+static bool private_ok(const KmdAdapter *a, const DXGK_ALLOCATIONINFO *info,
+                       struct sable_alloc_private *p)
+{
+    if (!info->pPrivateDriverData || info->PrivateDriverDataSize != sizeof(*p)) {
+        return false;
+    }
+    memcpy(p, info->pPrivateDriverData, sizeof(*p)); /* copy once, then check */
+    uint64_t limit = a->vram_size > kmd_gart_size(&a->gart) ? a->vram_size
+                                                             : kmd_gart_size(&a->gart);
+    bool kind_ok = p->kind == SABLE_ALLOC_BUFFER ||
+                   (p->kind == SABLE_ALLOC_SURFACE && surface_ok(a, p));
+    return p->magic == SABLE_ALLOC_PRIVATE_MAGIC && p->version == SABLE_ALLOC_PRIVATE_VERSION &&
+           kind_ok && !(p->flags & ~SABLE_ALLOC_F_ALL) && p->reserved == 0 &&
+           p->size && p->size <= limit && p->segment <= SABLE_SEGMENT_COUNT;
+}
+
+static void describe_to_vidmm(KmdAllocation *al, DXGK_ALLOCATIONINFO *info)
+{
+    uint32_t both = KMD_SEGMENT_BIT(SABLE_SEGMENT_VRAM) | KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
+    info->Size = (SIZE_T)al->size;
+    info->PitchAlignedSize = 0;
+    info->Alignment = SABLE_PAGE_SIZE;
+    info->SupportedReadSegmentSet = both;
+    info->SupportedWriteSegmentSet = both;
+    info->EvictionSegmentSet = 0;
+    info->PreferredSegment.Value = 0;
+    info->PreferredSegment.SegmentId0 = al->desc.segment;
+    info->HintedBank.Value = 0;
+    info->Flags.Value = 0;
+    info->Flags.CpuVisible = (al->desc.flags & SABLE_ALLOC_F_CPU_VISIBLE) != 0;
+    info->hAllocation = al;
+}
+
+static void free_created(DXGKARG_CREATEALLOCATION *args, UINT count)
+{
+    for (UINT i = 0; i < count; i++) {
+        kmd_os_free(args->pAllocationInfo[i].hAllocation);
+        args->pAllocationInfo[i].hAllocation = NULL;
+    }
+}
+
+NTSTATUS kmd_create_allocation(KmdAdapter *a, DXGKARG_CREATEALLOCATION *args)
+{
+    if (!a->started || args->NumAllocations == 0 || !args->pAllocationInfo) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    for (UINT i = 0; i < args->NumAllocations; i++) {
+        KmdAllocation al;
+        if (!private_ok(a, &args->pAllocationInfo[i], &al.desc)) {
+            free_created(args, i);
+            return STATUS_INVALID_PARAMETER;
+        }
+        al.size = (al.desc.size + SABLE_PAGE_SIZE - 1) & ~(uint64_t)(SABLE_PAGE_SIZE - 1);
+        KmdAllocation *p = kmd_os_alloc(sizeof(*p));
+        if (!p) {
+            free_created(args, i);
+            return STATUS_NO_MEMORY;
+        }
+        *p = al;
+        describe_to_vidmm(p, &args->pAllocationInfo[i]);
+    }
+    if (args->Flags.Resource && !args->hResource) {
+        KmdResource *r = kmd_os_alloc(sizeof(*r));
+        if (!r) {
+            free_created(args, args->NumAllocations);
+            return STATUS_NO_MEMORY;
+        }
+        args->hResource = r;
+    }
+    if (args->Flags.Resource) {
+        ((KmdResource *)args->hResource)->allocations += args->NumAllocations;
+    }
+    return STATUS_SUCCESS;
+}
+
+NTSTATUS kmd_destroy_allocation(KmdAdapter *a, const DXGKARG_DESTROYALLOCATION *args)
+{
+    if (args->NumAllocations && !args->pAllocationList) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    for (UINT i = 0; i < args->NumAllocations; i++) {
+        kmd_os_free(args->pAllocationList[i]);
+    }
+    KmdResource *r = args->hResource;
+    if (r) {
+        r->allocations -= r->allocations < args->NumAllocations ? r->allocations
+                                                                : args->NumAllocations;
+        if (args->Flags.DestroyResource) {
+            if (r->allocations) {
+                kmd_os_log(KMD_LOG_WARN, "sable: resource destroyed with %u allocations",
+                           (unsigned)r->allocations);
+            }
+            kmd_os_free(r);
+        }
+    }
+    return STATUS_SUCCESS;
+}
+
+NTSTATUS kmd_describe_allocation(KmdAdapter *a, DXGKARG_DESCRIBEALLOCATION *args)
+{
+    const KmdAllocation *al = args->hAllocation;
+    if (!al || al->desc.kind != SABLE_ALLOC_SURFACE) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    args->Width = al->desc.width;
+    args->Height = al->desc.height;
+    args->Format = d3d_format(al->desc.format);
+    args->MultisampleMethod.NumSamples = 0;
+    args->MultisampleMethod.NumQualityLevels = 0;
+    args->RefreshRate.Numerator = 0;
+    args->RefreshRate.Denominator = 1;
+    args->PrivateDriverFormatAttribute = 0;
+    args->Rotation = D3DDDI_ROTATION_IDENTITY;
+    return STATUS_SUCCESS;
+}
