@@ -7,13 +7,6 @@
 
 #define COPY_REPEATS 3
 
-static void add(GArray *out, const char *name, const char *label, double v,
-                const char *unit)
-{
-    BenchResult r = { name, label, v, unit };
-    g_array_append_val(out, r);
-}
-
 static double best_memcpy_s(void *dst, const void *src, uint64_t size)
 {
     double best = G_MAXDOUBLE;
@@ -58,9 +51,9 @@ void bench_copy(SqtDevice *d, uint64_t size, GArray *out)
     g_free(a);
     g_free(b);
     double mib = (double)size / (1 << 20);
-    add(out, "memcpy_mib_s", "memcpy (reference)", mib / ref, "MiB/s");
-    add(out, "copy_vram_to_sys_mib_s", "COPY VRAM->system", mib / to_sys, "MiB/s");
-    add(out, "copy_vram_to_sys_ratio", "COPY VRAM->system / memcpy", ref / to_sys, "x");
-    add(out, "copy_sys_to_vram_mib_s", "COPY system->VRAM", mib / to_vram, "MiB/s");
-    add(out, "copy_sys_to_vram_ratio", "COPY system->VRAM / memcpy", ref / to_vram, "x");
+    bench_add(out, "memcpy_mib_s", "memcpy (reference)", mib / ref, "MiB/s");
+    bench_add(out, "copy_vram_to_sys_mib_s", "COPY VRAM->system", mib / to_sys, "MiB/s");
+    bench_add(out, "copy_vram_to_sys_ratio", "COPY VRAM->system / memcpy", ref / to_sys, "x");
+    bench_add(out, "copy_sys_to_vram_mib_s", "COPY system->VRAM", mib / to_vram, "MiB/s");
+    bench_add(out, "copy_sys_to_vram_ratio", "COPY system->VRAM / memcpy", ref / to_vram, "x");
 }

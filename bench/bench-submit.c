@@ -9,11 +9,41 @@ double bench_now_s(void)
     return (double)g_get_monotonic_time() / 1e6;
 }
 
-static void add(GArray *out, const char *name, const char *label, double v,
-                const char *unit)
+void bench_add(GArray *out, const char *name, const char *label, double v,
+               const char *unit)
 {
-    BenchResult r = { name, label, v, unit };
+    BenchResult r = { .value = v, .unit = unit };
+    g_strlcpy(r.name, name, sizeof(r.name));
+    g_strlcpy(r.label, label, sizeof(r.label));
     g_array_append_val(out, r);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts samples[n] in place. */
+static double percentile(double *samples, unsigned n, unsigned pct)
+{
+    qsort(samples, n, sizeof(double), cmp_double);
+    return samples[MIN(n - 1, (n * pct) / 100)];
+}
+
+double bench_mmio_rtt(SqtDevice *d, unsigned n, GArray *out)
+{
+    double *t = g_new(double, n);
+    for (unsigned i = 0; i < n; i++) {
+        double t0 = bench_now_s();
+        (void)sqt_reg_read(d, SABLE_REG_SCRATCH);
+        t[i] = bench_now_s() - t0;
+    }
+    double rtt = percentile(t, n, 50);
+    g_free(t);
+    bench_add(out, "mmio_rtt_us", "MMIO read round trip, median (reference)",
+              rtt * 1e6, "us");
+    return rtt;
 }
 
 static void wait_or_die(SqtDevice *d, unsigned e, uint64_t fence)
@@ -24,7 +54,7 @@ static void wait_or_die(SqtDevice *d, unsigned e, uint64_t fence)
 }
 
 /* n NOP submissions on the copy engine, one doorbell per `batch`. */
-void bench_submissions(SqtDevice *d, unsigned n, unsigned batch,
+void bench_submissions(SqtDevice *d, unsigned n, unsigned batch, double rtt_s,
                        const char *name, const char *label, GArray *out)
 {
     SqtCmdBuf cb = sqt_cmdbuf_new(d, 64);
@@ -39,13 +69,11 @@ void bench_submissions(SqtDevice *d, unsigned n, unsigned batch,
         }
     }
     wait_or_die(d, e, fence);
-    add(out, name, label, n / (bench_now_s() - t0), "1/s");
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    double per_s = n / (bench_now_s() - t0);
+    bench_add(out, name, label, per_s, "1/s");
+    g_autofree char *rname = g_strdup_printf("%s_per_rtt", name);
+    g_autofree char *rlabel = g_strdup_printf("%s, per MMIO round trip", label);
+    bench_add(out, rname, rlabel, per_s * rtt_s, "x");
 }
 
 /* Spin on the MSI-X slot in shared RAM; the clock is stepped only if the
@@ -64,7 +92,7 @@ static double one_latency(SqtDevice *d, const SqtCmdBuf *cb, unsigned e)
     return bench_now_s() - t0;
 }
 
-void bench_irq_latency(SqtDevice *d, unsigned n, GArray *out)
+void bench_irq_latency(SqtDevice *d, unsigned n, double rtt_s, GArray *out)
 {
     SqtCmdBuf cb = sqt_cmdbuf_new(d, 64);
     sqt_cmd_nop(&cb, 1);
@@ -72,10 +100,12 @@ void bench_irq_latency(SqtDevice *d, unsigned n, GArray *out)
     for (unsigned i = 0; i < n; i++) {
         lat[i] = one_latency(d, &cb, SABLE_ENGINE_GRAPHICS);
     }
-    qsort(lat, n, sizeof(double), cmp_double);
-    add(out, "irq_latency_median_us", "doorbell->MSI-X latency, median",
-        lat[n / 2] * 1e6, "us");
-    add(out, "irq_latency_p99_us", "doorbell->MSI-X latency, p99",
-        lat[(n * 99) / 100] * 1e6, "us");
+    double p99 = percentile(lat, n, 99), median = percentile(lat, n, 50);
+    bench_add(out, "irq_latency_median_us", "doorbell->MSI-X latency, median",
+              median * 1e6, "us");
+    bench_add(out, "irq_latency_p99_us", "doorbell->MSI-X latency, p99",
+              p99 * 1e6, "us");
+    bench_add(out, "irq_latency_median_per_rtt",
+              "doorbell->MSI-X median / MMIO round trip", median / rtt_s, "x");
     g_free(lat);
 }

@@ -6,16 +6,24 @@
 #include "sable-qtest.h"
 
 typedef struct BenchResult {
-    const char *name;      /* stable key for JSON */
-    const char *label;     /* table row */
+    char name[64];         /* stable key for JSON */
+    char label[96];        /* table row */
     double value;
     const char *unit;
 } BenchResult;
 
-/* Each appends its results to out (an array of BenchResult). */
-void bench_submissions(SqtDevice *d, unsigned n, unsigned batch,
+/* Append one result to out (an array of BenchResult). */
+void bench_add(GArray *out, const char *name, const char *label, double v,
+               const char *unit);
+
+/* Each appends its results to out. The transport reference is the median
+ * wall time of one MMIO register read over the qtest socket (rtt_s, from
+ * bench_mmio_rtt): submission rates and interrupt latency are also given
+ * as ratios to it, since they are dominated by that round trip. */
+double bench_mmio_rtt(SqtDevice *d, unsigned n, GArray *out);
+void bench_submissions(SqtDevice *d, unsigned n, unsigned batch, double rtt_s,
                        const char *name, const char *label, GArray *out);
-void bench_irq_latency(SqtDevice *d, unsigned n, GArray *out);
+void bench_irq_latency(SqtDevice *d, unsigned n, double rtt_s, GArray *out);
 void bench_copy(SqtDevice *d, uint64_t size, GArray *out);
 
 double bench_now_s(void);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* sable-bench: start QEMU with sable-gpu (qtest accelerator) and measure,
  * in one run: submissions per second (1 and N per doorbell), doorbell to
- * MSI-X latency (median, p99; wall clock) and COPY bandwidth between VRAM
+ * MSI-X latency (median, p99; wall clock), each also as a ratio to one
+ * MMIO round trip measured in the same run, and COPY bandwidth between VRAM
  * and system memory as a ratio to memcpy. Prints a table; --json writes it.
  *   sable-bench [--qemu PATH] [--firmware DIR] [--json FILE] */
 #include <stdio.h>
@@ -16,10 +17,10 @@
 
 static void print_table(const GArray *res)
 {
-    printf("%-36s %14s  %s\n", "benchmark", "value", "unit");
+    printf("%-52s %14s  %s\n", "benchmark", "value", "unit");
     for (guint i = 0; i < res->len; i++) {
         const BenchResult *r = &g_array_index(res, BenchResult, i);
-        printf("%-36s %14.2f  %s\n", r->label, r->value, r->unit);
+        printf("%-52s %14.2f  %s\n", r->label, r->value, r->unit);
     }
 }
 
@@ -71,11 +72,12 @@ int main(int argc, char **argv)
         return 1;
     }
     g_autoptr(GArray) res = g_array_new(FALSE, FALSE, sizeof(BenchResult));
-    bench_submissions(d, SUBMISSIONS, 1, "submit_per_s_1",
+    double rtt = bench_mmio_rtt(d, LATENCY_SAMPLES, res);
+    bench_submissions(d, SUBMISSIONS, 1, rtt, "submit_per_s_1",
                       "submissions/s, 1 per doorbell", res);
-    bench_submissions(d, SUBMISSIONS, BATCH, "submit_per_s_" G_STRINGIFY(BATCH),
+    bench_submissions(d, SUBMISSIONS, BATCH, rtt, "submit_per_s_" G_STRINGIFY(BATCH),
                       "submissions/s, " G_STRINGIFY(BATCH) " per doorbell", res);
-    bench_irq_latency(d, LATENCY_SAMPLES, res);
+    bench_irq_latency(d, LATENCY_SAMPLES, rtt, res);
     bench_copy(d, COPY_SIZE, res);
     sqt_device_close(d);
     print_table(res);
