@@ -107,7 +107,7 @@ static void append_registers(GString *out, const SableDump *d)
         g_autofree char *name = sable_reg_name(d->regs[i].offset);
 
         g_string_append_printf(out, "  0x%04x %-28s 0x%08x\n", d->regs[i].offset,
-                               name ? name : "?", d->regs[i].value);
+                               name ? name : "(reserved)", d->regs[i].value);
     }
 }
 
