@@ -4,9 +4,10 @@
 #include "paging.h"
 #include "cmdwriter.h"
 
-/* [addr, addr + size) lies inside segment `id`: the GPU range it returns. */
-static bool segment_range(const KmdAdapter *a, UINT id, int64_t addr, uint64_t size,
-                          uint64_t *gpu)
+/* [addr, addr + size) lies inside segment `id`. Segment addresses are GPU
+ * addresses: the segment's BaseAddress plus the offset VidMm chose
+ * (DXGK_SEGMENTDESCRIPTOR.BaseAddress). */
+static bool segment_range(const KmdAdapter *a, UINT id, int64_t addr, uint64_t size)
 {
     uint64_t base, limit;
     if (id == SABLE_SEGMENT_VRAM) {
@@ -18,11 +19,8 @@ static bool segment_range(const KmdAdapter *a, UINT id, int64_t addr, uint64_t s
     } else {
         return false;
     }
-    if (addr < 0 || (uint64_t)addr > limit || size > limit - (uint64_t)addr) {
-        return false;
-    }
-    *gpu = base + (uint64_t)addr;
-    return true;
+    uint64_t off = (uint64_t)addr - base;
+    return addr >= 0 && (uint64_t)addr >= base && off <= limit && size <= limit - off;
 }
 
 static NTSTATUS map_aperture(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args)
@@ -82,10 +80,11 @@ static NTSTATUS fill(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWrite
     struct sable_cmd_fill pkt = {
         .header = SABLE_CMD_HEADER(SABLE_OP_FILL, 0, sizeof(pkt) / 4),
         .pattern = args->Fill.FillPattern,
+        .dst = (uint64_t)args->Fill.Destination.SegmentAddress.QuadPart,
         .size = args->Fill.FillSize,
     };
     if (!segment_range(a, args->Fill.Destination.SegmentId,
-                       args->Fill.Destination.SegmentAddress.QuadPart, pkt.size, &pkt.dst)) {
+                       args->Fill.Destination.SegmentAddress.QuadPart, pkt.size)) {
         return STATUS_INVALID_PARAMETER;
     }
     if (pkt.size == 0) {
@@ -110,12 +109,13 @@ static NTSTATUS transfer(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdW
     };
     int64_t src = args->Transfer.Source.SegmentAddress.QuadPart;
     int64_t dst = args->Transfer.Destination.SegmentAddress.QuadPart;
-    if (off > INT64_MAX - (uint64_t)(src > dst ? src : dst) ||
-        !segment_range(a, args->Transfer.Source.SegmentId, src + (int64_t)off, size, &pkt.src) ||
-        !segment_range(a, args->Transfer.Destination.SegmentId, dst + (int64_t)off, size,
-                       &pkt.dst)) {
+    if (src < 0 || dst < 0 || off > (uint64_t)INT64_MAX - (uint64_t)(src > dst ? src : dst) ||
+        !segment_range(a, args->Transfer.Source.SegmentId, src + (int64_t)off, size) ||
+        !segment_range(a, args->Transfer.Destination.SegmentId, dst + (int64_t)off, size)) {
         return STATUS_INVALID_PARAMETER;
     }
+    pkt.src = (uint64_t)src + off;
+    pkt.dst = (uint64_t)dst + off;
     return kmd_cmd_put(w, &pkt, sizeof(pkt)) ? STATUS_SUCCESS
                                              : STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * DxgkDdiBuildPagingBuffer (segments: 1 = VRAM, 2 = GART aperture; GPU
- * address = segment address). On return pDmaBuffer points past the last
+ * DxgkDdiBuildPagingBuffer (segments: 1 = VRAM, 2 = GART aperture; segment
+ * addresses are GPU addresses, BaseAddress + offset). On return pDmaBuffer points past the last
  * packet written.
  * - MAP_APERTURE_SEGMENT: writes the GART entries with the CPU (the device
  *   has no TLB and VidMm maps only ranges no queued work uses); no packet.
