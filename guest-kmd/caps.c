@@ -8,6 +8,7 @@ static NTSTATUS driver_caps(KmdAdapter *a, DXGK_DRIVERCAPS *caps)
     memset(caps, 0, sizeof(*caps));
     /* GART PTEs hold bus address bits 12..51. */
     caps->HighestAcceptableAddress.QuadPart = (LONGLONG)SABLE_GART_PTE_ADDR_MASK | 0xfff;
+    caps->MaxAllocationListSlotId = SABLE_KMD_ALLOCATION_LIST_SIZE;
     caps->ApertureSegmentCommitLimit = (SIZE_T)kmd_gart_size(&a->gart);
     caps->InterruptMessageNumber = a->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0;
     caps->SchedulingCaps.MultiEngineAware = 1;
@@ -66,7 +67,7 @@ static NTSTATUS umd_private(KmdAdapter *a, struct sable_umd_private *p)
     p->node_count = SABLE_NODE_COUNT;
     p->max_surface_dim = a->max_surface_dim;
     p->kmd_features = SABLE_KMD_F_SUBMIT | SABLE_KMD_F_APERTURE_MAP |
-                      SABLE_KMD_F_ALLOCATIONS;
+                      SABLE_KMD_F_ALLOCATIONS | SABLE_KMD_F_RENDER;
     return STATUS_SUCCESS;
 }
 

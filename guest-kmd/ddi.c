@@ -7,6 +7,7 @@
 #include "device.h"
 #include "interrupt.h"
 #include "paging.h"
+#include "render.h"
 #include "submit.h"
 
 static NTSTATUS WDDM_API ddi_add_device(const PDEVICE_OBJECT pdo, PVOID *ctx)
@@ -122,6 +123,16 @@ static NTSTATUS WDDM_API ddi_describe_allocation(const HANDLE adapter,
     return args ? kmd_describe_allocation(adapter, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_render(const HANDLE context, DXGKARG_RENDER *args)
+{
+    return args ? kmd_render(context, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_patch(const HANDLE adapter, const DXGKARG_PATCH *args)
+{
+    return args ? kmd_patch(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
@@ -145,5 +156,7 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiCreateAllocation = ddi_create_allocation;
     init.DxgkDdiDestroyAllocation = ddi_destroy_allocation;
     init.DxgkDdiDescribeAllocation = ddi_describe_allocation;
+    init.DxgkDdiRender = ddi_render;
+    init.DxgkDdiPatch = ddi_patch;
     return DxgkInitialize(driver, registry_path, &init);
 }

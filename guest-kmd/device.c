@@ -16,8 +16,8 @@ NTSTATUS kmd_device_create(KmdAdapter *a, DXGKARG_CREATEDEVICE *args)
         args->pInfo->DmaBufferSize = KMD_DMA_BUFFER_SIZE;
         args->pInfo->DmaBufferSegmentSet = KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
         args->pInfo->DmaBufferPrivateDataSize = 0;
-        args->pInfo->AllocationListSize = 0;
-        args->pInfo->PatchLocationListSize = 0;
+        args->pInfo->AllocationListSize = SABLE_KMD_ALLOCATION_LIST_SIZE;
+        args->pInfo->PatchLocationListSize = SABLE_KMD_PATCH_LIST_SIZE;
     }
     args->hDevice = d;
     return STATUS_SUCCESS;
@@ -60,8 +60,8 @@ NTSTATUS kmd_context_create(KmdDevice *d, DXGKARG_CREATECONTEXT *args)
     args->ContextInfo.DmaBufferSize = KMD_DMA_BUFFER_SIZE;
     args->ContextInfo.DmaBufferSegmentSet = KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
     args->ContextInfo.DmaBufferPrivateDataSize = 0;
-    args->ContextInfo.AllocationListSize = 0;
-    args->ContextInfo.PatchLocationListSize = 0;
+    args->ContextInfo.AllocationListSize = SABLE_KMD_ALLOCATION_LIST_SIZE;
+    args->ContextInfo.PatchLocationListSize = SABLE_KMD_PATCH_LIST_SIZE;
     args->ContextInfo.Reserved = 0;
     args->hContext = c;
     return STATUS_SUCCESS;

@@ -43,6 +43,23 @@ SABLE_LAYOUT(struct sable_umd_private, 56);
 #define SABLE_KMD_F_SUBMIT (1u << 0)          /* SubmitCommand on every node */
 #define SABLE_KMD_F_APERTURE_MAP (1u << 1)    /* BuildPagingBuffer MAP_APERTURE_SEGMENT */
 #define SABLE_KMD_F_ALLOCATIONS (1u << 2)     /* Create/Destroy/DescribeAllocation */
+#define SABLE_KMD_F_RENDER (1u << 3)          /* Render + Patch of UMD command buffers */
+
+/*
+ * UMD command buffers (DxgkDdiRender): a sequence of device packets
+ * (sable_cmd.h) of the opcodes NOP, WRITE32, WRITE64, COPY, FILL, BLIT_2D,
+ * SOLID_FILL_2D, TIMESTAMP, WAIT_VALUE, with packet flags 0 and reserved
+ * fields 0. GART_UPDATE is privileged (STATUS_PRIVILEGED_INSTRUCTION), any
+ * other opcode illegal (STATUS_ILLEGAL_INSTRUCTION). Every GPU address
+ * field must be named by one patch location whose PatchOffset is the byte
+ * offset of that 8-byte field in the command buffer, the patch list sorted
+ * by PatchOffset; the address is AllocationOffset into the allocation
+ * AllocationIndex, and the whole access must lie inside the allocation's
+ * size (else STATUS_PRIVILEGED_INSTRUCTION). The UMD writes 0 in address
+ * fields; the KMD writes the final address in DxgkDdiPatch.
+ */
+#define SABLE_KMD_ALLOCATION_LIST_SIZE 64u
+#define SABLE_KMD_PATCH_LIST_SIZE 256u
 
 /*
  * Allocation private data: DXGK_ALLOCATIONINFO.pPrivateDriverData of each

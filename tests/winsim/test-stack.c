@@ -35,7 +35,6 @@ static void test_bringup_caps(void)
 {
     WsSim *sim = started();
     g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WIN8);
-    g_assert_null(sim->init.DxgkDdiRender);      /* not implemented: not offered */
     g_assert_null(sim->init.DxgkDdiResetEngine);
     DXGK_DRIVERCAPS caps;
     g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps) - 1), ==,
@@ -46,7 +45,7 @@ static void test_bringup_caps(void)
     g_assert_cmpuint(caps.GpuEngineTopology.NbAsymetricProcessingNodes, ==, 2);
     g_assert_cmpuint(caps.SupportPerEngineTDR, ==, 0);
     g_assert_cmpuint(caps.NumberOfSwizzlingRanges, ==, 0);
-    g_assert_cmpuint(caps.MaxAllocationListSlotId, ==, 0);
+    g_assert_cmpuint(caps.MaxAllocationListSlotId, ==, SABLE_KMD_ALLOCATION_LIST_SIZE);
     g_assert_cmpuint(caps.InterruptMessageNumber, ==, sim->t->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0);
     g_assert_cmpuint(caps.ApertureSegmentCommitLimit, >, 0);
     struct sable_umd_private priv;
@@ -418,6 +417,218 @@ static void test_allocations(void)
     ws_sim_free(sim);
 }
 
+/* A buffer allocation of two aperture pages, resident for Render/Patch. */
+typedef struct Resident {
+    Mapped m;
+    DXGK_ALLOCATIONINFO info;
+    DXGK_ALLOCATIONLIST entry;
+} Resident;
+
+static void resident_new(WsSim *sim, Resident *r)
+{
+    struct sable_alloc_private p = {
+        .magic = SABLE_ALLOC_PRIVATE_MAGIC, .version = SABLE_ALLOC_PRIVATE_VERSION,
+        .kind = SABLE_ALLOC_BUFFER, .size = 2 * SABLE_PAGE_SIZE,
+    };
+    map_pages(sim, &r->m);
+    g_assert_cmphex((uint32_t)create_one(sim, &p, &r->info), ==, 0);
+    memset(&r->entry, 0, sizeof(r->entry));
+    r->entry.hDeviceSpecificAllocation = r->info.hAllocation;
+    r->entry.SegmentId = SABLE_SEGMENT_APERTURE;
+    r->entry.PhysicalAddress.QuadPart = (LONGLONG)r->m.gpu;
+}
+
+static void resident_free(WsSim *sim, Resident *r)
+{
+    destroy_one(sim, r->info.hAllocation);
+    unmap_pages(sim, &r->m);
+}
+
+/* A UMD command buffer under construction: packets + sorted patch list. */
+typedef struct Cmd {
+    uint8_t buf[512];
+    uint32_t len;
+    D3DDDI_PATCHLOCATIONLIST patch[16];
+    UINT npatch;
+} Cmd;
+
+static void cmd_put(Cmd *c, const void *pkt, uint32_t size)
+{
+    memcpy(c->buf + c->len, pkt, size);
+    c->len += size;
+}
+
+static void cmd_patch(Cmd *c, uint32_t field_off, UINT alloc, uint32_t alloc_off)
+{
+    D3DDDI_PATCHLOCATIONLIST *p = &c->patch[c->npatch++];
+    memset(p, 0, sizeof(*p));
+    p->AllocationIndex = alloc;
+    p->AllocationOffset = alloc_off;
+    p->PatchOffset = field_off;
+}
+
+static void cmd_write32(Cmd *c, uint32_t alloc_off, uint32_t value)
+{
+    struct sable_cmd_write32 w = { .header = SABLE_CMD_HEADER(SABLE_OP_WRITE32, 0, 4),
+                                   .value = value };
+    cmd_patch(c, c->len + 8, 0, alloc_off);
+    cmd_put(c, &w, sizeof(w));
+}
+
+static void cmd_fill(Cmd *c, uint32_t alloc_off, uint32_t pattern, uint64_t size)
+{
+    struct sable_cmd_fill f = { .header = SABLE_CMD_HEADER(SABLE_OP_FILL, 0, 6),
+                                .pattern = pattern, .size = size };
+    cmd_patch(c, c->len + 8, 0, alloc_off);
+    cmd_put(c, &f, sizeof(f));
+}
+
+static void cmd_copy(Cmd *c, uint32_t dst_off, uint32_t src_off, uint64_t size)
+{
+    struct sable_cmd_copy k = { .header = SABLE_CMD_HEADER(SABLE_OP_COPY, 0, 8), .size = size };
+    cmd_patch(c, c->len + 8, 0, dst_off);
+    cmd_patch(c, c->len + 16, 0, src_off);
+    cmd_put(c, &k, sizeof(k));
+}
+
+static NTSTATUS render(WsSim *sim, Ctx *ctx, Resident *r, const Cmd *c)
+{
+    WsRender rd = {
+        .context = ctx->context[0], .node = 0, .cmd = c->buf, .len = c->len,
+        .allocs = &r->entry, .nallocs = 1, .patches = c->patch, .npatches = c->npatch,
+    };
+    return ws_render(sim, &rd);
+}
+
+/* WRITE32, FILL, COPY through Render -> Patch -> SubmitCommand, first in one
+ * DMA buffer, then split over three by a 32-byte DMA buffer. */
+static void test_render(void)
+{
+    WsSim *sim = started();
+    Ctx ctx;
+    Resident r;
+    open_contexts(sim, &ctx);
+    resident_new(sim, &r);
+    for (unsigned pass = 0; pass < 2; pass++) {
+        Cmd c = { .len = 0 };
+        cmd_write32(&c, 0x10, 0x1234u + pass);
+        cmd_fill(&c, 0x100, 0xabcd0000u + pass, 64);
+        cmd_copy(&c, 0x200, 0x100, 16);
+        sim->vidmm.dma_limit = pass ? 32 : 0;
+        unsigned submits = sim->vidmm.render_submits;
+        g_assert_cmphex((uint32_t)render(sim, &ctx, &r, &c), ==, 0);
+        g_assert_cmpuint(sim->vidmm.render_submits - submits, ==, pass ? 3 : 1);
+        uint32_t v[3];
+        memcpy(&v[0], r.m.cpu + 0x10, 4);
+        memcpy(&v[1], r.m.cpu + 0x100 + 60, 4);
+        memcpy(&v[2], r.m.cpu + 0x200 + 12, 4);
+        g_assert_cmphex(v[0], ==, 0x1234u + pass);
+        g_assert_cmphex(v[1], ==, 0xabcd0000u + pass);
+        g_assert_cmphex(v[2], ==, 0xabcd0000u + pass);
+    }
+    sim->vidmm.dma_limit = 0;
+    resident_free(sim, &r);
+    close_contexts(sim, &ctx);
+    ws_sim_free(sim);
+}
+
+/* Each malformed command buffer gets its documented status and nothing
+ * reaches the device. */
+static void test_render_rejects(void)
+{
+    WsSim *sim = started();
+    Ctx ctx;
+    Resident r;
+    open_contexts(sim, &ctx);
+    resident_new(sim, &r);
+    unsigned submits = sim->vidmm.render_submits;
+    Cmd c;
+    uint32_t hang = SABLE_CMD_HEADER(SABLE_OP_DEBUG_HANG, 0, 1);
+    struct sable_cmd_gart_update gu = { .header = SABLE_CMD_HEADER(SABLE_OP_GART_UPDATE, 0, 4) };
+    uint32_t optional = SABLE_CMD_HEADER(0x30, SABLE_CMD_F_OPTIONAL, 1);
+    uint32_t zero = 0;
+    struct sable_cmd_write32 raw = { .header = SABLE_CMD_HEADER(SABLE_OP_WRITE32, 0, 4),
+                                     .addr = 0x1000 };
+    struct { const char *what; NTSTATUS want; } cases[] = {
+        { "privileged GART_UPDATE", STATUS_PRIVILEGED_INSTRUCTION },
+        { "debug hang", STATUS_ILLEGAL_INSTRUCTION },
+        { "unknown optional opcode", STATUS_ILLEGAL_INSTRUCTION },
+        { "size 0 packet", STATUS_INVALID_USER_BUFFER },
+        { "packet past the end", STATUS_INVALID_USER_BUFFER },
+        { "length not a multiple of 4", STATUS_INVALID_USER_BUFFER },
+        { "unpatched address", STATUS_PRIVILEGED_INSTRUCTION },
+        { "bad allocation index", STATUS_INVALID_HANDLE },
+        { "access past the allocation", STATUS_PRIVILEGED_INSTRUCTION },
+        { "patch on a non-address field", STATUS_INVALID_PARAMETER },
+        { "extra patch location", STATUS_INVALID_PARAMETER },
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        memset(&c, 0, sizeof(c));
+        cmd_write32(&c, 0, 1); /* a valid packet first: nothing may run */
+        switch (i) {
+        case 0: cmd_put(&c, &gu, sizeof(gu)); break;
+        case 1: cmd_put(&c, &hang, 4); break;
+        case 2: cmd_put(&c, &optional, 4); break;
+        case 3: cmd_put(&c, &zero, 4); break;
+        case 4: cmd_put(&c, &raw, 8); break;
+        case 5: cmd_put(&c, &zero, 4); c.len -= 2; break;
+        case 6: cmd_put(&c, &raw, sizeof(raw)); break;
+        case 7: cmd_write32(&c, 0, 2); c.patch[1].AllocationIndex = 1; break;
+        case 8: cmd_fill(&c, 0x100, 0, 2 * SABLE_PAGE_SIZE); break;
+        case 9: cmd_write32(&c, 0, 2); c.patch[1].PatchOffset -= 4; break;
+        case 10: cmd_patch(&c, c.len + 8, 0, 0); break;
+        }
+        g_test_message("case: %s", cases[i].what);
+        g_assert_cmphex((uint32_t)render(sim, &ctx, &r, &c), ==, (uint32_t)cases[i].want);
+    }
+    g_assert_cmpuint(sim->vidmm.render_submits, ==, submits);
+    g_assert_cmpuint(sim->node[0].faults, ==, 0);
+    resident_free(sim, &r);
+    close_contexts(sim, &ctx);
+    ws_sim_free(sim);
+}
+
+/* Patch refuses locations outside the submission or the allocation list,
+ * and allocations that are not resident, before writing anything. */
+static void test_patch_bounds(void)
+{
+    WsSim *sim = started();
+    uint8_t dma[64] = { 0 };
+    DXGK_ALLOCATIONLIST al = { .SegmentId = SABLE_SEGMENT_VRAM };
+    al.PhysicalAddress.QuadPart = 0x5000;
+    D3DDDI_PATCHLOCATIONLIST loc[2] = { { 0 } };
+    loc[0].PatchOffset = 8;
+    loc[1].PatchOffset = 16;
+    loc[1].AllocationOffset = 0x20;
+    DXGKARG_PATCH p = {
+        .pDmaBuffer = dma, .DmaBufferSize = 64, .DmaBufferSubmissionEndOffset = 24,
+        .pAllocationList = &al, .AllocationListSize = 1, .pPatchLocationList = loc,
+        .PatchLocationListSize = 2, .PatchLocationListSubmissionLength = 2,
+    };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiPatch(sim->adapter, &p), ==, 0);
+    uint64_t v;
+    memcpy(&v, dma + 16, 8);
+    g_assert_cmphex(v, ==, 0x5020);
+    memset(dma, 0, sizeof(dma));
+    DXGKARG_PATCH bad[5] = { p, p, p, p, p };
+    bad[0].DmaBufferSubmissionEndOffset = 20;       /* location 1 straddles the end */
+    bad[1].PatchLocationListSubmissionStart = 1;    /* start + length past the list */
+    bad[2].AllocationListSize = 0;                  /* index 0 out of range */
+    bad[3].DmaBufferSubmissionStartOffset = 12;     /* location 0 before the start */
+    bad[4].DmaBufferSize = 20;                      /* end past the buffer */
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiPatch(sim->adapter, &bad[i]), ==,
+                        (uint32_t)STATUS_INVALID_PARAMETER);
+    }
+    al.SegmentId = 0;                               /* not resident */
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiPatch(sim->adapter, &p), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    for (unsigned i = 0; i < sizeof(dma); i++) {
+        g_assert_cmpuint(dma[i], ==, 0); /* nothing written by a refused Patch */
+    }
+    ws_sim_free(sim);
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -506,6 +717,9 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/paging/aperture-map-unmap", test_aperture_map_unmap);
     g_test_add_func("/stack/paging/fill-transfer", test_fill_transfer);
     g_test_add_func("/stack/allocations", test_allocations);
+    g_test_add_func("/stack/render/ok-and-split", test_render);
+    g_test_add_func("/stack/render/rejects", test_render_rejects);
+    g_test_add_func("/stack/render/patch-bounds", test_patch_bounds);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);

@@ -6,6 +6,8 @@
 #include "mdl.h"
 #include "bugcheck.h"
 
+#define KMD_RENDER_DMA_SIZE (64u * 1024u)
+
 static NTSTATUS query_segments(WsSim *sim)
 {
     WsVidMm *v = &sim->vidmm;
@@ -51,6 +53,10 @@ void ws_vidmm_init(WsSim *sim)
                                     (void **)&v->pb_cpu));
     v->pb_mdl = ws_mdl_new(v->pb_bus, pages);
     v->pb_gpu = ws_aperture_map(sim, v->pb_mdl, pages);
+    v->dma_size = KMD_RENDER_DMA_SIZE;
+    g_assert_true(ws_guestmem_alloc(&sim->mem, v->dma_size, &v->dma_bus, (void **)&v->dma_cpu));
+    v->dma_mdl = ws_mdl_new(v->dma_bus, v->dma_size / SABLE_PAGE_SIZE);
+    v->dma_gpu = ws_aperture_map(sim, v->dma_mdl, v->dma_size / SABLE_PAGE_SIZE);
 }
 
 void ws_vidmm_destroy_contexts(WsSim *sim)
@@ -66,6 +72,8 @@ void ws_vidmm_release_memory(WsSim *sim)
     WsVidMm *v = &sim->vidmm;
     ws_mdl_free(v->pb_mdl);
     ws_guestmem_free(&sim->mem, v->pb_bus, v->out.PagingBufferSize);
+    ws_mdl_free(v->dma_mdl);
+    ws_guestmem_free(&sim->mem, v->dma_bus, v->dma_size);
     memset(v, 0, sizeof(*v));
 }
 

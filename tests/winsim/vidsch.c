@@ -65,3 +65,80 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
     }
     return false;
 }
+
+static void patch_and_submit(WsSim *sim, const WsRender *rd, size_t written, UINT nout)
+{
+    WsVidMm *v = &sim->vidmm;
+    DXGKARG_PATCH p;
+    memset(&p, 0, sizeof(p));
+    p.hContext = rd->context;
+    p.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
+    p.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)v->dma_gpu;
+    p.pDmaBuffer = v->dma_cpu;
+    p.DmaBufferSize = (UINT)written;
+    p.DmaBufferSubmissionEndOffset = (UINT)written;
+    p.pAllocationList = rd->allocs;
+    p.AllocationListSize = rd->nallocs;
+    p.pPatchLocationList = v->patch_out;
+    p.PatchLocationListSize = nout;
+    p.PatchLocationListSubmissionLength = nout;
+    p.SubmissionFenceId = sim->node[rd->node].next_fence;
+    NTSTATUS st = sim->init.DxgkDdiPatch(sim->adapter, &p);
+    uint32_t fence = 0;
+    if (NT_SUCCESS(st)) {
+        st = ws_submit(sim, rd->context, rd->node, SABLE_SEGMENT_APERTURE, v->dma_gpu,
+                       (uint32_t)written, false, &fence);
+    }
+    if (!NT_SUCCESS(st) || !ws_wait_fence(sim, rd->node, fence)) {
+        ws_bugcheck(VIDEO_TDR_ERROR, (uint32_t)st, written, nout, 0,
+                    "a rendered DMA buffer was not patched, accepted or completed");
+    }
+    v->render_submits++;
+}
+
+NTSTATUS ws_render(WsSim *sim, const WsRender *rd)
+{
+    WsVidMm *v = &sim->vidmm;
+    UINT multipass = 0;
+    for (;;) {
+        DXGKARG_RENDER r;
+        memset(&r, 0, sizeof(r));
+        r.pCommand = rd->cmd;
+        r.CommandLength = rd->len;
+        r.pDmaBuffer = v->dma_cpu;
+        r.DmaSize = v->dma_limit ? v->dma_limit : v->dma_size;
+        r.pAllocationList = rd->allocs;
+        r.AllocationListSize = rd->nallocs;
+        r.pPatchLocationListIn = (D3DDDI_PATCHLOCATIONLIST *)rd->patches;
+        r.PatchLocationListInSize = rd->npatches;
+        r.pPatchLocationListOut = v->patch_out;
+        r.PatchLocationListOutSize = SABLE_KMD_PATCH_LIST_SIZE;
+        r.MultipassOffset = multipass;
+        r.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
+        r.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)v->dma_gpu;
+        NTSTATUS st = sim->init.DxgkDdiRender(rd->context, &r);
+        if (!NT_SUCCESS(st) && st != STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER) {
+            return st;
+        }
+        uint8_t *end = r.pDmaBuffer;
+        D3DDDI_PATCHLOCATIONLIST *out_end = r.pPatchLocationListOut;
+        size_t size = v->dma_limit ? v->dma_limit : v->dma_size;
+        if (end < v->dma_cpu || end > v->dma_cpu + size || out_end < v->patch_out ||
+            out_end > v->patch_out + SABLE_KMD_PATCH_LIST_SIZE) {
+            ws_bugcheck(WS_PAGE_FAULT_IN_NONPAGED_AREA, (uintptr_t)end, (uintptr_t)out_end,
+                        0, 0, "Render moved its output pointers outside the buffers");
+        }
+        size_t written = (size_t)(end - v->dma_cpu);
+        if (written) {
+            patch_and_submit(sim, rd, written, (UINT)(out_end - v->patch_out));
+        }
+        if (st == STATUS_SUCCESS) {
+            return st;
+        }
+        if (!written || r.MultipassOffset <= multipass) {
+            ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, r.MultipassOffset, multipass, 0, 6,
+                        "Render asked for a new DMA buffer without progress");
+        }
+        multipass = r.MultipassOffset;
+    }
+}

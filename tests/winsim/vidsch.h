@@ -22,6 +22,23 @@ NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence);
 /* Wait until `fence` retired on node; false after WS_WAIT_TIMEOUT_NS. */
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence);
+/* A command buffer as the runtime hands it to dxgkrnl (D3DDDICB_RENDER). */
+typedef struct WsRender {
+    HANDLE context;
+    unsigned node;
+    const void *cmd;
+    uint32_t len;
+    DXGK_ALLOCATIONLIST *allocs;     /* with residency filled in by VidMm */
+    UINT nallocs;
+    const D3DDDI_PATCHLOCATIONLIST *patches;
+    UINT npatches;
+} WsRender;
+
+/* Render -> Patch -> SubmitCommand, repeated while Render reports
+ * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (DmaSize capped by
+ * vidmm.dma_limit); each part is waited for. Returns Render's status. */
+NTSTATUS ws_render(WsSim *sim, const WsRender *rd);
+
 /* DxgkDdiQueryCurrentFence for node, checked against the notified fence. */
 uint32_t ws_query_current_fence(WsSim *sim, unsigned node);
 

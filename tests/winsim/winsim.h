@@ -53,6 +53,13 @@ typedef struct WsVidMm {
     uint64_t next_page;         /* aperture pages handed out (bump) */
     uint32_t dma_limit;         /* tests: DmaSize cap per call; 0 = whole */
     unsigned paging_submits;
+    uint64_t dma_bus;           /* the DMA buffer Render fills (aperture) */
+    uint8_t *dma_cpu;
+    uint64_t dma_gpu;
+    uint32_t dma_size;
+    struct _MDL *dma_mdl;
+    D3DDDI_PATCHLOCATIONLIST patch_out[SABLE_KMD_PATCH_LIST_SIZE];
+    unsigned render_submits;
 } WsVidMm;
 
 typedef struct WsSim {
