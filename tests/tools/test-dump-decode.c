@@ -53,7 +53,7 @@ static void test_text(void)
         "history (2 commands, oldest first)", "NOP size=4 -> ok",
         "WRITE32 size=4 value=0xdeadbeef addr=0x0000010000001000 -> PAGE",
         "Engine 1 (copy)", "fault                none", "completed 68719476735",
-        "Registers (3)", "MAGIC", "0x4c424153", "ENG0.RING_HEAD", "0x0ffc ?",
+        "Registers (3)", "MAGIC", "0x4c424153", "ENG0.RING_HEAD", "0x0ffc (reserved)",
     };
 
     for (unsigned i = 0; i < G_N_ELEMENTS(expect); i++) {
