@@ -96,7 +96,7 @@ static NTSTATUS allocate(KmdAdapter *a)
     return st;
 }
 
-static NTSTATUS program(KmdAdapter *a)
+NTSTATUS kmd_adapter_program(KmdAdapter *a)
 {
     kmd_reg_write(a->regs, SABLE_REG_IRQ_MASK, 0);
     kmd_gart_program(&a->gart, a->regs);
@@ -149,7 +149,7 @@ NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk)
         st = allocate(a);
     }
     if (NT_SUCCESS(st)) {
-        st = program(a);
+        st = kmd_adapter_program(a);
     }
     if (!NT_SUCCESS(st)) {
         if (a->regs) {

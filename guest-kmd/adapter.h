@@ -42,5 +42,8 @@ KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo);
 void kmd_adapter_free(KmdAdapter *a);
 NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk);
 void kmd_adapter_stop(KmdAdapter *a);
+/* Program GART, fence page, rings and the interrupt mask (start, and after
+ * an adapter reset); fails if the device reports ERROR_STATUS. */
+NTSTATUS kmd_adapter_program(KmdAdapter *a);
 
 #endif

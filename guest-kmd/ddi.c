@@ -9,6 +9,7 @@
 #include "paging.h"
 #include "render.h"
 #include "submit.h"
+#include "tdr.h"
 
 static NTSTATUS WDDM_API ddi_add_device(const PDEVICE_OBJECT pdo, PVOID *ctx)
 {
@@ -133,6 +134,33 @@ static NTSTATUS WDDM_API ddi_patch(const HANDLE adapter, const DXGKARG_PATCH *ar
     return args ? kmd_patch(adapter, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_query_dependent_engine_group(
+    const HANDLE adapter, DXGKARG_QUERYDEPENDENTENGINEGROUP *args)
+{
+    return args ? kmd_query_dependent_engine_group(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_query_engine_status(const HANDLE adapter,
+                                                 DXGKARG_QUERYENGINESTATUS *args)
+{
+    return args ? kmd_query_engine_status(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_reset_engine(const HANDLE adapter, DXGKARG_RESETENGINE *args)
+{
+    return args ? kmd_reset_engine(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_reset_from_timeout(const HANDLE adapter)
+{
+    return kmd_reset_from_timeout(adapter);
+}
+
+static NTSTATUS WDDM_API ddi_restart_from_timeout(const HANDLE adapter)
+{
+    return kmd_restart_from_timeout(adapter);
+}
+
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
@@ -158,5 +186,10 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiDescribeAllocation = ddi_describe_allocation;
     init.DxgkDdiRender = ddi_render;
     init.DxgkDdiPatch = ddi_patch;
+    init.DxgkDdiQueryDependentEngineGroup = ddi_query_dependent_engine_group;
+    init.DxgkDdiQueryEngineStatus = ddi_query_engine_status;
+    init.DxgkDdiResetEngine = ddi_reset_engine;
+    init.DxgkDdiResetFromTimeout = ddi_reset_from_timeout;
+    init.DxgkDdiRestartFromTimeout = ddi_restart_from_timeout;
     return DxgkInitialize(driver, registry_path, &init);
 }

@@ -266,6 +266,8 @@ WsSim *ws_sim_new(const char *transport)
     sim->mappings = g_ptr_array_new();
     sim->resources = build_resources(sim->t);
     sim->query_after_ns = 1000000; /* 1 ms of device time without progress */
+    sim->tdr_delay_ns = 2000000000ull;
+    sim->tdr_limit_count = 5;
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         sim->node[n].next_fence = 1;
     }

@@ -10,6 +10,7 @@
 #include "winsim.h"
 #include "vidsch.h"
 #include "vidmm.h"
+#include "tdr.h"
 #include "mdl.h"
 
 static const char *transport_name(void)
@@ -35,7 +36,8 @@ static void test_bringup_caps(void)
 {
     WsSim *sim = started();
     g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WIN8);
-    g_assert_null(sim->init.DxgkDdiResetEngine);
+    g_assert_null(sim->init.DxgkDdiCollectDbgInfo); /* not implemented: not offered */
+    g_assert_null(sim->init.DxgkDdiEscape);
     DXGK_DRIVERCAPS caps;
     g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps) - 1), ==,
                     (uint32_t)STATUS_BUFFER_TOO_SMALL);
@@ -629,6 +631,116 @@ static void test_patch_bounds(void)
     ws_sim_free(sim);
 }
 
+static uint32_t submit_write32(WsSim *sim, Ctx *c, Mapped *m, unsigned node, uint32_t value)
+{
+    put_write32(m, node, value);
+    return submit_ok(sim, c, node, m->gpu + 256u * node, sizeof(struct sable_cmd_write32));
+}
+
+static uint32_t read_result(Mapped *m, unsigned node)
+{
+    uint32_t v;
+    memcpy(&v, m->cpu + SABLE_PAGE_SIZE + 8u * node, 4);
+    return v;
+}
+
+/* An injected hang times out after TdrDelay: the adapter is reset and
+ * restarted (KMD reprograms GART, fence page, rings) and new work on both
+ * nodes runs. */
+static void test_tdr_adapter_reset(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->stats.tdrs, ==, 1);
+    g_assert_cmpuint(sim->node[0].retired, ==, f); /* aborted, not completed */
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        uint32_t f2 = submit_write32(sim, &c, &m, n, 0x22 + n);
+        g_assert_true(ws_wait_fence(sim, n, f2));
+        g_assert_cmphex(read_result(&m, n), ==, 0x22 + n);
+    }
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* Per-engine recovery: a hung copy engine is reported unresponsive, its
+ * group is itself, ResetEngine aborts exactly the hung fence, the graphics
+ * node is never disturbed, and the copy node runs new work. A reset the
+ * device fails is reported as a failure. */
+static void test_reset_engine(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=1", &err));
+    g_assert_no_error(err);
+    uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
+    uint32_t f0 = submit_write32(sim, &c, &m, 0, 0x44);
+    g_assert_true(ws_wait_fence(sim, 0, f0));
+    DXGKARG_QUERYENGINESTATUS qs = { .NodeOrdinal = 1 };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryEngineStatus(sim->adapter, &qs), ==, 0);
+    g_assert_cmpuint(qs.EngineStatus.Responsive, ==, 0);
+    qs.NodeOrdinal = 0;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryEngineStatus(sim->adapter, &qs), ==, 0);
+    g_assert_cmpuint(qs.EngineStatus.Responsive, ==, 1);
+    DXGKARG_QUERYDEPENDENTENGINEGROUP g = { .NodeOrdinal = 1 };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryDependentEngineGroup(sim->adapter, &g), ==, 0);
+    g_assert_cmphex(g.DependentNodeOrdinalMask, ==, 2);
+    uint32_t aborted = 0;
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, &aborted), ==, 0);
+    g_assert_cmphex(aborted, ==, hung);
+    g_assert_cmphex(read_result(&m, 1), ==, 0); /* the hung write never ran */
+    uint32_t f1 = submit_write32(sim, &c, &m, 1, 0x55);
+    g_assert_true(ws_wait_fence(sim, 1, f1));
+    g_assert_cmphex(read_result(&m, 1), ==, 0x55);
+    g_assert_cmpuint(sim->stats.tdrs, ==, 0);
+
+    g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=1", &err));
+    g_assert_no_error(err);
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, &aborted), ==,
+                    (uint32_t)STATUS_DEVICE_HARDWARE_ERROR);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* More TDRs than TdrLimitCount: the simulated bugcheck 0x116 ends the run
+ * with its report. In a subprocess, so in-process transports only (a
+ * killed test process would leave its QEMU behind). */
+static void test_tdr_limit(void)
+{
+    if (g_str_equal(transport_name(), "qemu")) {
+        g_test_skip("needs an in-process device");
+        return;
+    }
+    if (g_test_subprocess()) {
+        WsSim *sim = started();
+        Ctx c;
+        Mapped m;
+        GError *err = NULL;
+        sim->tdr_limit_count = 0;
+        open_contexts(sim, &c);
+        map_pages(sim, &m);
+        g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+        ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1));
+        return; /* not reached */
+    }
+    g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+    g_test_trap_assert_failed();
+    g_test_trap_assert_stderr("*STOP 0x00000116*TdrLimitCount exceeded*");
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -720,6 +832,9 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/render/ok-and-split", test_render);
     g_test_add_func("/stack/render/rejects", test_render_rejects);
     g_test_add_func("/stack/render/patch-bounds", test_patch_bounds);
+    g_test_add_func("/stack/tdr/adapter-reset", test_tdr_adapter_reset);
+    g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
+    g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);

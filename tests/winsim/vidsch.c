@@ -3,6 +3,7 @@
 
 #include "vidsch.h"
 #include "bugcheck.h"
+#include "tdr.h"
 
 NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence)
@@ -48,22 +49,31 @@ uint32_t ws_query_current_fence(WsSim *sim, unsigned node)
 
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
 {
-    uint64_t idle = 0;
-    for (uint64_t waited = 0; waited <= WS_WAIT_TIMEOUT_NS; waited += WS_WAIT_STEP_NS) {
-        uint32_t retired = sim->node[node].retired;
+    uint64_t idle = 0, since_query = 0;
+    uint32_t retired = sim->node[node].retired;
+    for (;;) {
         ws_service_interrupts(sim);
         if ((int32_t)(sim->node[node].retired - fence) >= 0) {
             return true;
         }
-        idle = sim->node[node].retired == retired ? idle + WS_WAIT_STEP_NS : 0;
-        if (idle >= sim->query_after_ns) {
+        if (sim->node[node].retired != retired) {
+            retired = sim->node[node].retired;
+            idle = since_query = 0;
+        }
+        if (since_query >= sim->query_after_ns) {
             ws_query_current_fence(sim, node);
-            idle = 0;
+            since_query = 0;
             continue;
         }
-        sim->t->ops->advance(sim->t, WS_WAIT_STEP_NS);
+        if (idle >= sim->tdr_delay_ns) {
+            ws_tdr(sim, node);
+            return false;
+        }
+        uint64_t step = idle < sim->query_after_ns ? WS_WAIT_STEP_NS : WS_WAIT_LONG_STEP_NS;
+        sim->t->ops->advance(sim->t, step);
+        idle += step;
+        since_query += step;
     }
-    return false;
 }
 
 static void patch_and_submit(WsSim *sim, const WsRender *rd, size_t written, UINT nout)

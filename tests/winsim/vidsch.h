@@ -3,9 +3,10 @@
  * winsim's VidSch (minimal): fence ids per node, SubmitCommand, completion
  * through ISR -> DxgkCbNotifyInterrupt -> DPC -> DxgkCbNotifyDpc, and
  * waiting by letting the device advance. When a wait sees no completion
- * for query_after_ns of device time it asks DxgkDdiQueryCurrentFence, as
- * dxgkrnl does when it suspects a missed interrupt; the fence it returns
- * must equal the last one notified.
+ * for query_after_ns of device time it asks DxgkDdiQueryCurrentFence (again
+ * every query_after_ns), as dxgkrnl does when it suspects a missed
+ * interrupt; the fence it returns must equal the last one notified. After
+ * tdr_delay_ns without progress it starts a TDR.
  */
 #ifndef WS_VIDSCH_H
 #define WS_VIDSCH_H
@@ -13,14 +14,16 @@
 #include "winsim.h"
 
 #define WS_WAIT_STEP_NS 10000ull
-#define WS_WAIT_TIMEOUT_NS 200000000ull /* device time */
+#define WS_WAIT_LONG_STEP_NS 1000000ull /* once idle past query_after_ns */
 
 /* Submit [gpu, gpu + size) of segment `segment` (ignored when size is 0)
  * on the context's node; returns SubmitCommand's status, the fence in
  * *fence. */
 NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence);
-/* Wait until `fence` retired on node; false after WS_WAIT_TIMEOUT_NS. */
+/* Wait until `fence` retired on node: true. No progress for tdr_delay_ns of
+ * device time is a timeout: the TDR (tdr.h) runs and the wait returns
+ * false (the fence was aborted). */
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence);
 /* A command buffer as the runtime hands it to dxgkrnl (D3DDDICB_RENDER). */
 typedef struct WsRender {

@@ -37,6 +37,7 @@ typedef struct WsNode {
 typedef struct WsStats {
     unsigned isr_calls, isr_claimed, dpc_calls, notify_dpc;
     unsigned notify_completed, notify_outside_isr, queries;
+    unsigned tdrs, engine_resets;
     unsigned os_allocs, os_dma, os_locks, mappings;  /* live objects */
 } WsStats;
 
@@ -76,6 +77,8 @@ typedef struct WsSim {
     WsStats stats;
     WsVidMm vidmm;
     uint64_t query_after_ns;        /* no progress this long: QueryCurrentFence */
+    uint64_t tdr_delay_ns;          /* TdrDelay (device time), default 2 s */
+    unsigned tdr_limit_count;       /* more TDRs than this: bugcheck 0x116 */
 } WsSim;
 
 /* Open the transport (inproc, inproc-intx, qemu) and load the KMD. */
