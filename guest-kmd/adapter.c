@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "adapter.h"
+#include "dump.h"
 #include "regs.h"
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo)
@@ -89,6 +90,9 @@ static NTSTATUS allocate(KmdAdapter *a)
         !kmd_os_dma_alloc(SABLE_PAGE_SIZE, &a->fence_page)) {
         return STATUS_INSUFFICIENT_RESOURCES;
     }
+    if ((a->features & SABLE_FEATURE_DUMP) && !kmd_os_dma_alloc(KMD_DUMP_SIZE, &a->dump)) {
+        return STATUS_INSUFFICIENT_RESOURCES;
+    }
     uint32_t max_ring = kmd_reg_read(a->regs, SABLE_REG_MAX_RING_ENTRIES);
     for (unsigned n = 0; n < SABLE_NODE_COUNT && NT_SUCCESS(st); n++) {
         st = kmd_ring_init(&a->ring[n], n, max_ring);
@@ -128,6 +132,10 @@ static void release(KmdAdapter *a)
         kmd_os_dma_free(&a->fence_page);
     }
     memset(&a->fence_page, 0, sizeof(a->fence_page));
+    if (a->dump.cpu) {
+        kmd_os_dma_free(&a->dump);
+    }
+    memset(&a->dump, 0, sizeof(a->dump));
     kmd_gart_free(&a->gart);
     if (a->regs) {
         a->dxgk.DxgkCbUnmapMemory(a->dxgk.DeviceHandle, (PVOID)a->regs);

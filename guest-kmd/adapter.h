@@ -3,7 +3,8 @@
  * The adapter: one per PCI function, created by DxgkDdiAddDevice and freed
  * by DxgkDdiRemoveDevice. kmd_adapter_start() maps BAR0 from the translated
  * resources, checks the device (magic, ABI major, engines, sizes), then
- * allocates and programs the GART table, fence page and one ring per node,
+ * allocates and programs the GART table, fence page, dump buffer and one
+ * ring per node,
  * and unmasks the engine interrupts. kmd_adapter_stop() resets the device
  * (its DMA has stopped on return) and releases everything start acquired.
  */
@@ -33,6 +34,7 @@ typedef struct KmdAdapter {
     uint32_t irq_mask;
     KmdGart gart;
     KmdDmaMem fence_page;       /* size 0 when the device has none */
+    KmdDmaMem dump;             /* size 0 when the device has no dumps */
     KmdRing ring[SABLE_NODE_COUNT];
     KmdOsLock *lock;            /* protects context_ids */
     uint32_t context_ids;       /* bit i: context id i + 1 in use */

@@ -5,6 +5,7 @@
 #include "alloc.h"
 #include "caps.h"
 #include "device.h"
+#include "dump.h"
 #include "interrupt.h"
 #include "paging.h"
 #include "render.h"
@@ -161,6 +162,12 @@ static NTSTATUS WDDM_API ddi_restart_from_timeout(const HANDLE adapter)
     return kmd_restart_from_timeout(adapter);
 }
 
+static NTSTATUS WDDM_API ddi_collect_dbg_info(const HANDLE adapter,
+                                              const DXGKARG_COLLECTDBGINFO *args)
+{
+    return args ? kmd_collect_dbg_info(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
@@ -191,5 +198,6 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiResetEngine = ddi_reset_engine;
     init.DxgkDdiResetFromTimeout = ddi_reset_from_timeout;
     init.DxgkDdiRestartFromTimeout = ddi_restart_from_timeout;
+    init.DxgkDdiCollectDbgInfo = ddi_collect_dbg_info;
     return DxgkInitialize(driver, registry_path, &init);
 }

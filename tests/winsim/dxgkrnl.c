@@ -322,6 +322,7 @@ void ws_sim_free(WsSim *sim)
     g_assert_cmpuint(sim->stats.mappings, ==, 0);
     g_assert_cmpuint(sim->mem.live, ==, 0);
     g_ptr_array_free(sim->mappings, TRUE);
+    g_free(sim->last_dump);
     g_free(sim->resources);
     ws_guestmem_fini(&sim->mem);
     ws_transport_close(sim->t);

@@ -1,10 +1,39 @@
 /* SPDX-License-Identifier: MIT */
+#include <unistd.h>
+
 #include "tdr.h"
 #include "bugcheck.h"
 
 static void abort_pending(WsNode *n, uint32_t through)
 {
     n->notified = n->retired = through;
+}
+
+#define WS_DUMP_BUFFER (64u * 1024u)
+
+static void save_dump(WsSim *sim)
+{
+    g_autofree uint8_t *buf = g_malloc0(WS_DUMP_BUFFER);
+    DXGKARG_COLLECTDBGINFO args = {
+        .Reason = VIDEO_TDR_TIMEOUT_DETECTED, .pBuffer = buf, .BufferSize = WS_DUMP_BUFFER,
+    };
+    if (!sim->init.DxgkDdiCollectDbgInfo ||
+        !NT_SUCCESS(sim->init.DxgkDdiCollectDbgInfo(sim->adapter, &args))) {
+        return;
+    }
+    const char *dir = g_getenv("WINSIM_DUMP_DIR");
+    char *name = g_strdup_printf("winsim-tdr-%d-%u.sdmp", (int)getpid(), sim->stats.tdrs);
+    g_free(sim->last_dump);
+    sim->last_dump = g_build_filename(dir ? dir : g_get_tmp_dir(), name, NULL);
+    g_free(name);
+    GError *err = NULL;
+    if (!g_file_set_contents(sim->last_dump, (const char *)buf, WS_DUMP_BUFFER, &err)) {
+        g_test_message("winsim: cannot save the TDR dump: %s", err->message);
+        g_clear_error(&err);
+        g_clear_pointer(&sim->last_dump, g_free);
+        return;
+    }
+    sim->stats.dumps++;
 }
 
 void ws_tdr(WsSim *sim, unsigned node)
@@ -14,6 +43,7 @@ void ws_tdr(WsSim *sim, unsigned node)
         ws_bugcheck(VIDEO_TDR_ERROR, node, sim->stats.tdrs, sim->tdr_limit_count, 0,
                     "TdrLimitCount exceeded: %u timeouts", sim->stats.tdrs);
     }
+    save_dump(sim);
     NTSTATUS st = sim->init.DxgkDdiResetFromTimeout(sim->adapter);
     if (!NT_SUCCESS(st)) {
         ws_bugcheck(VIDEO_TDR_ERROR, node, (uint32_t)st, 1, 0, "DxgkDdiResetFromTimeout failed");

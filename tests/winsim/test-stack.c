@@ -6,11 +6,13 @@
  * of ws_sim_free().
  */
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "winsim.h"
 #include "vidsch.h"
 #include "vidmm.h"
 #include "tdr.h"
+#include "sable-dump-decode.h"
 #include "mdl.h"
 
 static const char *transport_name(void)
@@ -36,7 +38,6 @@ static void test_bringup_caps(void)
 {
     WsSim *sim = started();
     g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WIN8);
-    g_assert_null(sim->init.DxgkDdiCollectDbgInfo); /* not implemented: not offered */
     g_assert_null(sim->init.DxgkDdiEscape);
     DXGK_DRIVERCAPS caps;
     g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps) - 1), ==,
@@ -661,6 +662,19 @@ static void test_tdr_adapter_reset(void)
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->stats.tdrs, ==, 1);
     g_assert_cmpuint(sim->node[0].retired, ==, f); /* aborted, not completed */
+    /* the saved dump decodes and shows the hung submission */
+    g_assert_cmpuint(sim->stats.dumps, ==, 1);
+    g_autofree char *data = NULL;
+    gsize len = 0;
+    g_assert_true(g_file_get_contents(sim->last_dump, &data, &len, NULL));
+    g_autoptr(SableDump) dump = sable_dump_decode(data, len, &err);
+    g_assert_no_error(err);
+    g_assert_true(dump->engines[0].has_state);
+    g_assert_cmphex(dump->engines[0].state.status & SABLE_ENGINE_STATUS_HUNG, ==,
+                    SABLE_ENGINE_STATUS_HUNG);
+    g_assert_cmphex(dump->engines[0].state.current_fence, ==, f);
+    g_assert_cmphex(dump->engines[0].state.current_dma_addr, ==, m.gpu);
+    g_assert_cmpint(g_remove(sim->last_dump), ==, 0);
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         uint32_t f2 = submit_write32(sim, &c, &m, n, 0x22 + n);
         g_assert_true(ws_wait_fence(sim, n, f2));
