@@ -6,6 +6,7 @@
 #include "caps.h"
 #include "device.h"
 #include "dump.h"
+#include "escape.h"
 #include "interrupt.h"
 #include "paging.h"
 #include "render.h"
@@ -168,6 +169,11 @@ static NTSTATUS WDDM_API ddi_collect_dbg_info(const HANDLE adapter,
     return args ? kmd_collect_dbg_info(adapter, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_escape(const HANDLE adapter, const DXGKARG_ESCAPE *args)
+{
+    return args ? kmd_escape(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
@@ -199,5 +205,6 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiResetFromTimeout = ddi_reset_from_timeout;
     init.DxgkDdiRestartFromTimeout = ddi_restart_from_timeout;
     init.DxgkDdiCollectDbgInfo = ddi_collect_dbg_info;
+    init.DxgkDdiEscape = ddi_escape;
     return DxgkInitialize(driver, registry_path, &init);
 }

@@ -15,6 +15,8 @@
 
 #define KMD_DUMP_SIZE (64u * 1024u)
 
+/* Have the device write a dump into a->dump; *written is its size. */
+NTSTATUS kmd_dump_take(KmdAdapter *a, uint32_t *written);
 NTSTATUS kmd_collect_dbg_info(KmdAdapter *a, const DXGKARG_COLLECTDBGINFO *args);
 
 #endif

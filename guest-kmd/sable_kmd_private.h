@@ -44,6 +44,7 @@ SABLE_LAYOUT(struct sable_umd_private, 56);
 #define SABLE_KMD_F_APERTURE_MAP (1u << 1)    /* BuildPagingBuffer MAP_APERTURE_SEGMENT */
 #define SABLE_KMD_F_ALLOCATIONS (1u << 2)     /* Create/Destroy/DescribeAllocation */
 #define SABLE_KMD_F_RENDER (1u << 3)          /* Render + Patch of UMD command buffers */
+#define SABLE_KMD_F_ESCAPE (1u << 4)          /* DxgkDdiEscape: stats, dump fetch */
 
 /*
  * UMD command buffers (DxgkDdiRender): a sequence of device packets
@@ -92,5 +93,42 @@ struct sable_alloc_private {
     uint32_t reserved;       /* zero */
 };
 SABLE_LAYOUT(struct sable_alloc_private, 48);
+
+/*
+ * Escapes (DxgkDdiEscape, pPrivateDriverData): a struct sable_escape_header
+ * followed by the data of the operation. `size` is the whole buffer
+ * (header included) and must equal PrivateDriverDataSize. Both operations
+ * read the device, so the caller must set Flags.HardwareAccess. On return
+ * `data_size` holds the bytes written after the header, or, with
+ * STATUS_BUFFER_TOO_SMALL, the bytes needed. The DDI returns the status.
+ */
+#define SABLE_ESCAPE_MAGIC 0x43534553u /* "SESC" */
+#define SABLE_ESCAPE_VERSION 1u
+
+enum sable_escape_op {
+    SABLE_ESCAPE_QUERY_STATS = 1, /* data: struct sable_escape_stats */
+    SABLE_ESCAPE_FETCH_DUMP = 2,  /* data: a device dump (sable_dump.h) */
+};
+
+struct sable_escape_header {
+    uint32_t magic;
+    uint32_t version;
+    uint32_t op;             /* enum sable_escape_op */
+    uint32_t size;           /* bytes of the whole buffer */
+    uint32_t data_size;      /* out */
+    uint32_t reserved[3];    /* zero */
+};
+SABLE_LAYOUT(struct sable_escape_header, 32);
+
+struct sable_escape_stats {
+    uint64_t submitted_fence[SABLE_MAX_ENGINES]; /* per node, last submitted */
+    uint64_t completed_fence[SABLE_MAX_ENGINES]; /* per node, device value */
+    uint32_t engine_status[SABLE_MAX_ENGINES];   /* SABLE_ENGINE_STATUS_* */
+    uint32_t reset_count[SABLE_MAX_ENGINES];
+    uint32_t fault_count[SABLE_MAX_ENGINES];
+    uint32_t node_count;
+    uint32_t adapter_reset_count;
+};
+SABLE_LAYOUT(struct sable_escape_stats, 232);
 
 #endif

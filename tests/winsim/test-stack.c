@@ -38,7 +38,10 @@ static void test_bringup_caps(void)
 {
     WsSim *sim = started();
     g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WIN8);
-    g_assert_null(sim->init.DxgkDdiEscape);
+    /* not implemented, so not offered (and no preemption claimed below) */
+    g_assert_null(sim->init.DxgkDdiPreemptCommand);
+    g_assert_null(sim->init.DxgkDdiAcquireSwizzlingRange);
+    g_assert_null(sim->init.DxgkDdiOpenAllocation);
     DXGK_DRIVERCAPS caps;
     g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps) - 1), ==,
                     (uint32_t)STATUS_BUFFER_TOO_SMALL);
@@ -755,6 +758,66 @@ static void test_tdr_limit(void)
     g_test_trap_assert_stderr("*STOP 0x00000116*TdrLimitCount exceeded*");
 }
 
+static NTSTATUS escape(WsSim *sim, void *buf, uint32_t size, uint32_t op, bool hw)
+{
+    struct sable_escape_header h = {
+        .magic = SABLE_ESCAPE_MAGIC, .version = SABLE_ESCAPE_VERSION, .op = op, .size = size,
+    };
+    memcpy(buf, &h, sizeof(h));
+    DXGKARG_ESCAPE e = { .pPrivateDriverData = buf, .PrivateDriverDataSize = size };
+    e.Flags.HardwareAccess = hw;
+    return sim->init.DxgkDdiEscape(sim->adapter, &e);
+}
+
+/* Tools' escapes: statistics that follow the submissions, a dump that
+ * decodes, sizes reported when the buffer is short, malformed headers
+ * refused. */
+static void test_escape(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    uint32_t f = submit_ok(sim, &c, 1, 0, 0);
+    g_assert_true(ws_wait_fence(sim, 1, f));
+    struct {
+        struct sable_escape_header h;
+        struct sable_escape_stats s;
+    } st;
+    g_assert_cmphex((uint32_t)escape(sim, &st, sizeof(st), SABLE_ESCAPE_QUERY_STATS, true), ==, 0);
+    g_assert_cmpuint(st.h.data_size, ==, sizeof(st.s));
+    g_assert_cmpuint(st.s.node_count, ==, 2);
+    g_assert_cmphex(st.s.submitted_fence[1], ==, f);
+    g_assert_cmphex(st.s.completed_fence[1], ==, f);
+    g_assert_cmphex((uint32_t)escape(sim, &st, sizeof(st), SABLE_ESCAPE_QUERY_STATS, false), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER); /* no HardwareAccess */
+    g_assert_cmphex((uint32_t)escape(sim, &st, sizeof(st) - 8, SABLE_ESCAPE_QUERY_STATS, true), ==,
+                    (uint32_t)STATUS_BUFFER_TOO_SMALL);
+    g_assert_cmpuint(st.h.data_size, ==, sizeof(st.s));
+    g_assert_cmphex((uint32_t)escape(sim, &st, sizeof(st), 99, true), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    st.h.magic = 0;
+    DXGKARG_ESCAPE bad = { .pPrivateDriverData = &st, .PrivateDriverDataSize = sizeof(st) };
+    bad.Flags.HardwareAccess = 1;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiEscape(sim->adapter, &bad), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+
+    uint8_t small[64];
+    g_assert_cmphex((uint32_t)escape(sim, small, sizeof(small), SABLE_ESCAPE_FETCH_DUMP, true), ==,
+                    (uint32_t)STATUS_BUFFER_TOO_SMALL);
+    struct sable_escape_header h;
+    memcpy(&h, small, sizeof(h));
+    g_assert_cmpuint(h.data_size, >, sizeof(small));
+    uint32_t size = (uint32_t)sizeof(h) + h.data_size;
+    g_autofree uint8_t *buf = g_malloc0(size);
+    g_assert_cmphex((uint32_t)escape(sim, buf, size, SABLE_ESCAPE_FETCH_DUMP, true), ==, 0);
+    GError *err = NULL;
+    g_autoptr(SableDump) dump = sable_dump_decode(buf + sizeof(h), size - sizeof(h), &err);
+    g_assert_no_error(err);
+    g_assert_cmphex(dump->engines[1].state.completed_fence, ==, f);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -849,6 +912,7 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/tdr/adapter-reset", test_tdr_adapter_reset);
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
     g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
+    g_test_add_func("/stack/escape", test_escape);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);
