@@ -15,6 +15,9 @@ static NTSTATUS driver_caps(KmdAdapter *a, DXGK_DRIVERCAPS *caps)
     caps->GpuEngineTopology.NbAsymetricProcessingNodes = SABLE_NODE_COUNT;
     caps->PreemptionCaps.GraphicsPreemptionGranularity = D3DKMDT_GRAPHICS_PREEMPTION_NONE;
     caps->PreemptionCaps.ComputePreemptionGranularity = D3DKMDT_COMPUTE_PREEMPTION_NONE;
+    /* QueryDependentEngineGroup, QueryEngineStatus, ResetEngine and a
+     * CollectDbgInfo that needs no other lock are implemented (tdr.c). */
+    caps->SupportPerEngineTDR = TRUE;
     return STATUS_SUCCESS;
 }
 

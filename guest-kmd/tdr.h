@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Timeout detection and recovery, engine and adapter level.
+ * Timeout detection and recovery, engine and adapter level. DRIVERCAPS
+ * claims SupportPerEngineTDR: "in which case it must implement all of the
+ * listed functions" (QueryDependentEngineGroup, QueryEngineStatus,
+ * ResetEngine) and CollectDbgInfo with level zero synchronization.
  * - QueryDependentEngineGroup: engines are independent, so a node's group
  *   is the node alone.
  * - QueryEngineStatus: Responsive unless the engine is hung or faulted.

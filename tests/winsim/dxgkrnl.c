@@ -264,6 +264,7 @@ WsSim *ws_sim_new(const char *transport)
     current = sim;
     ws_guestmem_init(&sim->mem, sim->t);
     sim->mappings = g_ptr_array_new();
+    sim->dump_files = g_ptr_array_new_with_free_func(g_free);
     sim->resources = build_resources(sim->t);
     sim->query_after_ns = 1000000; /* 1 ms of device time without progress */
     sim->tdr_delay_ns = 2000000000ull;
@@ -294,6 +295,11 @@ NTSTATUS ws_adapter_start(WsSim *sim)
                     "render-only miniport reported display sources/children");
     }
     if (NT_SUCCESS(st)) {
+        DXGKARG_QUERYADAPTERINFO q = {
+            .Type = DXGKQAITYPE_DRIVERCAPS, .pOutputData = &sim->caps,
+            .OutputDataSize = sizeof(sim->caps),
+        };
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q), ==, 0);
         ws_vidmm_init(sim);
     }
     return st;
@@ -322,7 +328,7 @@ void ws_sim_free(WsSim *sim)
     g_assert_cmpuint(sim->stats.mappings, ==, 0);
     g_assert_cmpuint(sim->mem.live, ==, 0);
     g_ptr_array_free(sim->mappings, TRUE);
-    g_free(sim->last_dump);
+    g_ptr_array_free(sim->dump_files, TRUE);
     g_free(sim->resources);
     ws_guestmem_fini(&sim->mem);
     ws_transport_close(sim->t);

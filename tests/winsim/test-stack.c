@@ -49,7 +49,7 @@ static void test_bringup_caps(void)
     g_assert_cmpuint(caps.SchedulingCaps.MultiEngineAware, ==, 1);
     g_assert_cmpuint(caps.SchedulingCaps.PreemptionAware, ==, 0);
     g_assert_cmpuint(caps.GpuEngineTopology.NbAsymetricProcessingNodes, ==, 2);
-    g_assert_cmpuint(caps.SupportPerEngineTDR, ==, 0);
+    g_assert_cmpuint(caps.SupportPerEngineTDR, ==, 1);
     g_assert_cmpuint(caps.NumberOfSwizzlingRanges, ==, 0);
     g_assert_cmpuint(caps.MaxAllocationListSlotId, ==, SABLE_KMD_ALLOCATION_LIST_SIZE);
     g_assert_cmpuint(caps.InterruptMessageNumber, ==, sim->t->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0);
@@ -648,10 +648,28 @@ static uint32_t read_result(Mapped *m, unsigned node)
     return v;
 }
 
-/* An injected hang times out after TdrDelay: the adapter is reset and
- * restarted (KMD reprograms GART, fence page, rings) and new work on both
- * nodes runs. */
-static void test_tdr_adapter_reset(void)
+/* Check saved TDR dump i: engine `e` hung on fence f, DMA buffer gpu. */
+static void check_dump(WsSim *sim, unsigned i, unsigned e, uint32_t f, uint64_t gpu)
+{
+    GError *err = NULL;
+    g_autofree char *data = NULL;
+    gsize len = 0;
+    const char *path = g_ptr_array_index(sim->dump_files, i);
+    g_assert_true(g_file_get_contents(path, &data, &len, NULL));
+    g_autoptr(SableDump) dump = sable_dump_decode(data, len, &err);
+    g_assert_no_error(err);
+    g_assert_true(dump->engines[e].has_state);
+    g_assert_cmphex(dump->engines[e].state.status & SABLE_ENGINE_STATUS_HUNG, ==,
+                    SABLE_ENGINE_STATUS_HUNG);
+    g_assert_cmphex(dump->engines[e].state.current_fence, ==, f);
+    g_assert_cmphex(dump->engines[e].state.current_dma_addr, ==, gpu);
+    g_assert_cmpint(g_remove(path), ==, 0);
+}
+
+/* An injected hang on the graphics engine times out after TdrDelay: the
+ * per-engine path (dump, ResetEngine) recovers it; the copy node, busy
+ * meanwhile, is not disturbed; new work runs on both nodes. */
+static void test_tdr_engine(void)
 {
     WsSim *sim = started();
     Ctx c;
@@ -662,22 +680,49 @@ static void test_tdr_adapter_reset(void)
     g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
     g_assert_no_error(err);
     uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    uint32_t copy = submit_write32(sim, &c, &m, 1, 0x12);
     g_assert_false(ws_wait_fence(sim, 0, f));
-    g_assert_cmpuint(sim->stats.tdrs, ==, 1);
+    g_assert_cmpuint(sim->node[1].retired, ==, copy); /* completed, not aborted */
+    g_assert_cmphex(read_result(&m, 1), ==, 0x12);
+    g_assert_cmpuint(sim->stats.timeouts, ==, 1);
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 1);
+    g_assert_cmpuint(sim->stats.adapter_resets, ==, 0);
     g_assert_cmpuint(sim->node[0].retired, ==, f); /* aborted, not completed */
-    /* the saved dump decodes and shows the hung submission */
-    g_assert_cmpuint(sim->stats.dumps, ==, 1);
-    g_autofree char *data = NULL;
-    gsize len = 0;
-    g_assert_true(g_file_get_contents(sim->last_dump, &data, &len, NULL));
-    g_autoptr(SableDump) dump = sable_dump_decode(data, len, &err);
+    g_assert_cmphex(read_result(&m, 0), ==, 0);
+    g_assert_cmpuint(sim->dump_files->len, ==, 1);
+    check_dump(sim, 0, 0, f, m.gpu);
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        uint32_t f2 = submit_write32(sim, &c, &m, n, 0x22 + n);
+        g_assert_true(ws_wait_fence(sim, n, f2));
+        g_assert_cmphex(read_result(&m, n), ==, 0x22 + n);
+    }
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* The engine reset fails: the TDR is promoted to an adapter reset
+ * (ResetFromTimeout/RestartFromTimeout, the KMD programs everything again)
+ * and new work runs on both nodes. */
+static void test_tdr_promoted(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=0", &err));
     g_assert_no_error(err);
-    g_assert_true(dump->engines[0].has_state);
-    g_assert_cmphex(dump->engines[0].state.status & SABLE_ENGINE_STATUS_HUNG, ==,
-                    SABLE_ENGINE_STATUS_HUNG);
-    g_assert_cmphex(dump->engines[0].state.current_fence, ==, f);
-    g_assert_cmphex(dump->engines[0].state.current_dma_addr, ==, m.gpu);
-    g_assert_cmpint(g_remove(sim->last_dump), ==, 0);
+    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->stats.timeouts, ==, 1);
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 0);
+    g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
+    g_assert_cmpuint(sim->dump_files->len, ==, 2); /* engine, then adapter report */
+    check_dump(sim, 0, 0, f, m.gpu);
+    check_dump(sim, 1, 0, f, m.gpu);
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         uint32_t f2 = submit_write32(sim, &c, &m, n, 0x22 + n);
         g_assert_true(ws_wait_fence(sim, n, f2));
@@ -721,7 +766,7 @@ static void test_reset_engine(void)
     uint32_t f1 = submit_write32(sim, &c, &m, 1, 0x55);
     g_assert_true(ws_wait_fence(sim, 1, f1));
     g_assert_cmphex(read_result(&m, 1), ==, 0x55);
-    g_assert_cmpuint(sim->stats.tdrs, ==, 0);
+    g_assert_cmpuint(sim->stats.timeouts, ==, 0);
 
     g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=1", &err));
     g_assert_no_error(err);
@@ -909,7 +954,8 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/render/ok-and-split", test_render);
     g_test_add_func("/stack/render/rejects", test_render_rejects);
     g_test_add_func("/stack/render/patch-bounds", test_patch_bounds);
-    g_test_add_func("/stack/tdr/adapter-reset", test_tdr_adapter_reset);
+    g_test_add_func("/stack/tdr/engine-reset", test_tdr_engine);
+    g_test_add_func("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
     g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
     g_test_add_func("/stack/escape", test_escape);

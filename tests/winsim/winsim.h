@@ -37,7 +37,7 @@ typedef struct WsNode {
 typedef struct WsStats {
     unsigned isr_calls, isr_claimed, dpc_calls, notify_dpc;
     unsigned notify_completed, notify_outside_isr, queries;
-    unsigned tdrs, engine_resets, dumps;
+    unsigned timeouts, adapter_resets, engine_resets;
     unsigned os_allocs, os_dma, os_locks, mappings;  /* live objects */
 } WsStats;
 
@@ -70,6 +70,7 @@ typedef struct WsSim {
     bool initialized;
     PVOID adapter;                  /* MiniportDeviceContext */
     DXGKRNL_INTERFACE dxgk;
+    DXGK_DRIVERCAPS caps;           /* queried after StartDevice */
     CM_RESOURCE_LIST *resources;
     GPtrArray *mappings;            /* WsMapping */
     bool in_isr, in_dpc, dpc_queued;
@@ -79,7 +80,7 @@ typedef struct WsSim {
     uint64_t query_after_ns;        /* no progress this long: QueryCurrentFence */
     uint64_t tdr_delay_ns;          /* TdrDelay (device time), default 2 s */
     unsigned tdr_limit_count;       /* more TDRs than this: bugcheck 0x116 */
-    char *last_dump;                /* file of the last TDR's dump, or NULL */
+    GPtrArray *dump_files;          /* files of the dumps TDRs saved (char *) */
 } WsSim;
 
 /* Open the transport (inproc, inproc-intx, qemu) and load the KMD. */
