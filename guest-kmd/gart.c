@@ -15,18 +15,19 @@ uint64_t kmd_gart_pte(uint64_t bus)
 NTSTATUS kmd_gart_init(KmdGart *g, uint64_t base, uint32_t max_entries)
 {
     memset(g, 0, sizeof(*g));
-    g->entries = max_entries < KMD_GART_ENTRIES ? max_entries : KMD_GART_ENTRIES;
-    if (g->entries == 0 || (base & (SABLE_PAGE_SIZE - 1))) {
+    uint32_t total = max_entries < KMD_GART_ENTRIES ? max_entries : KMD_GART_ENTRIES;
+    if (total <= KMD_GART_WINDOW_PAGES || (base & (SABLE_PAGE_SIZE - 1))) {
         return STATUS_DEVICE_HARDWARE_ERROR;
     }
+    g->entries = total - KMD_GART_WINDOW_PAGES;
     if (!kmd_os_dma_alloc(SABLE_PAGE_SIZE, &g->dummy) ||
-        !kmd_os_dma_alloc((size_t)g->entries * sizeof(uint64_t), &g->table)) {
+        !kmd_os_dma_alloc((size_t)total * sizeof(uint64_t), &g->table)) {
         kmd_gart_free(g);
         return STATUS_INSUFFICIENT_RESOURCES;
     }
     g->base = base;
     uint64_t *pte = g->table.cpu;
-    for (uint32_t i = 0; i < g->entries; i++) {
+    for (uint32_t i = 0; i < total; i++) {
         pte[i] = kmd_gart_pte(g->dummy.bus);
     }
     return STATUS_SUCCESS;
@@ -35,7 +36,7 @@ NTSTATUS kmd_gart_init(KmdGart *g, uint64_t base, uint32_t max_entries)
 void kmd_gart_program(const KmdGart *g, volatile uint8_t *regs)
 {
     kmd_reg_write64(regs, SABLE_REG_GART_TABLE_LO, g->table.bus);
-    kmd_reg_write(regs, SABLE_REG_GART_ENTRIES, g->entries);
+    kmd_reg_write(regs, SABLE_REG_GART_ENTRIES, g->entries + KMD_GART_WINDOW_PAGES);
 }
 
 void kmd_gart_free(KmdGart *g)
@@ -52,6 +53,16 @@ void kmd_gart_free(KmdGart *g)
 uint64_t kmd_gart_size(const KmdGart *g)
 {
     return (uint64_t)g->entries * SABLE_PAGE_SIZE;
+}
+
+uint32_t kmd_gart_window_first(const KmdGart *g)
+{
+    return g->entries;
+}
+
+uint64_t kmd_gart_window_gpu(const KmdGart *g)
+{
+    return g->base + kmd_gart_size(g);
 }
 
 NTSTATUS kmd_gart_map_mdl(KmdGart *g, uint64_t first, uint64_t count,

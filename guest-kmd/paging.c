@@ -34,7 +34,38 @@ static NTSTATUS map_aperture(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args)
                             args->MapApertureSegment.MdlOffset);
 }
 
-#define UNMAP_BATCH 64u /* entries per GART_UPDATE packet */
+#define GART_BATCH 64u /* entries per GART_UPDATE packet */
+
+static size_t gart_update_bytes(uint32_t n)
+{
+    return sizeof(struct sable_cmd_gart_update) + (size_t)n * sizeof(uint64_t);
+}
+
+/* Entries that fit in one GART_UPDATE packet with `extra` more bytes after it. */
+static uint32_t gart_update_fit(const KmdCmdWriter *w, size_t extra, uint32_t want)
+{
+    size_t room = kmd_cmd_room(w);
+    if (room < gart_update_bytes(1) + extra) {
+        return 0;
+    }
+    size_t fit = (room - extra - sizeof(struct sable_cmd_gart_update)) / sizeof(uint64_t);
+    return fit < want ? (uint32_t)fit : want;
+}
+
+static void put_gart_update(KmdCmdWriter *w, uint32_t first, const uint64_t *pte, uint32_t n)
+{
+    struct {
+        struct sable_cmd_gart_update h;
+        uint64_t pte[GART_BATCH];
+    } pkt;
+    size_t bytes = gart_update_bytes(n);
+    pkt.h.header = SABLE_CMD_HEADER(SABLE_OP_GART_UPDATE, 0, bytes / 4);
+    pkt.h.count = n;
+    pkt.h.first_entry = first;
+    pkt.h.reserved = 0;
+    memcpy(pkt.pte, pte, n * sizeof(uint64_t));
+    kmd_cmd_put(w, &pkt, bytes);
+}
 
 static NTSTATUS unmap_aperture(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args,
                                KmdCmdWriter *w)
@@ -47,29 +78,18 @@ static NTSTATUS unmap_aperture(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args,
         count == 0 || first > a->gart.entries || count > a->gart.entries - first) {
         return STATUS_INVALID_PARAMETER;
     }
-    uint64_t pte = kmd_gart_pte(dummy ? dummy : a->gart.dummy.bus);
+    uint64_t pte[GART_BATCH];
+    for (unsigned i = 0; i < GART_BATCH; i++) {
+        pte[i] = kmd_gart_pte(dummy ? dummy : a->gart.dummy.bus);
+    }
     while (args->MultipassOffset < count) {
         uint64_t done = args->MultipassOffset;
-        uint32_t n = (uint32_t)(count - done < UNMAP_BATCH ? count - done : UNMAP_BATCH);
-        size_t room = kmd_cmd_room(w);
-        if (room < sizeof(struct sable_cmd_gart_update) + sizeof(uint64_t)) {
+        uint64_t left = count - done;
+        uint32_t n = gart_update_fit(w, 0, left < GART_BATCH ? (uint32_t)left : GART_BATCH);
+        if (n == 0) {
             return STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
         }
-        size_t fit = (room - sizeof(struct sable_cmd_gart_update)) / sizeof(uint64_t);
-        n = fit < n ? (uint32_t)fit : n;
-        struct {
-            struct sable_cmd_gart_update h;
-            uint64_t pte[UNMAP_BATCH];
-        } pkt;
-        size_t bytes = sizeof(pkt.h) + n * sizeof(uint64_t);
-        pkt.h.header = SABLE_CMD_HEADER(SABLE_OP_GART_UPDATE, 0, bytes / 4);
-        pkt.h.count = n;
-        pkt.h.first_entry = (uint32_t)(first + done);
-        pkt.h.reserved = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            pkt.pte[i] = pte;
-        }
-        kmd_cmd_put(w, &pkt, bytes);
+        put_gart_update(w, (uint32_t)(first + done), pte, n);
         args->MultipassOffset = (UINT)(done + n);
     }
     return STATUS_SUCCESS;
@@ -94,19 +114,21 @@ static NTSTATUS fill(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWrite
                                              : STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
 }
 
-static NTSTATUS transfer(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWriter *w)
+static NTSTATUS put_copy(KmdCmdWriter *w, uint64_t dst, uint64_t src, uint64_t size)
 {
-    uint64_t size = args->Transfer.TransferSize, off = args->Transfer.TransferOffset;
-    if (size == 0) {
-        return STATUS_SUCCESS; /* e.g. TDR cleanup: nothing to move */
-    }
-    if (args->Transfer.Source.SegmentId == 0 || args->Transfer.Destination.SegmentId == 0) {
-        return STATUS_NOT_SUPPORTED; /* system memory (MDL) side: not yet */
-    }
     struct sable_cmd_copy pkt = {
         .header = SABLE_CMD_HEADER(SABLE_OP_COPY, 0, sizeof(pkt) / 4),
-        .size = size,
+        .dst = dst, .src = src, .size = size,
     };
+    return kmd_cmd_put(w, &pkt, sizeof(pkt)) ? STATUS_SUCCESS
+                                             : STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
+}
+
+/* Segment to segment: one COPY. */
+static NTSTATUS transfer_segments(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args,
+                                  KmdCmdWriter *w)
+{
+    uint64_t size = args->Transfer.TransferSize, off = args->Transfer.TransferOffset;
     int64_t src = args->Transfer.Source.SegmentAddress.QuadPart;
     int64_t dst = args->Transfer.Destination.SegmentAddress.QuadPart;
     if (src < 0 || dst < 0 || off > (uint64_t)INT64_MAX - (uint64_t)(src > dst ? src : dst) ||
@@ -114,10 +136,77 @@ static NTSTATUS transfer(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdW
         !segment_range(a, args->Transfer.Destination.SegmentId, dst + (int64_t)off, size)) {
         return STATUS_INVALID_PARAMETER;
     }
-    pkt.src = (uint64_t)src + off;
-    pkt.dst = (uint64_t)dst + off;
-    return kmd_cmd_put(w, &pkt, sizeof(pkt)) ? STATUS_SUCCESS
-                                             : STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
+    return put_copy(w, (uint64_t)dst + off, (uint64_t)src + off, size);
+}
+
+/* A segment and system memory (an MDL): chunks of up to the window, each a
+ * GART_UPDATE mapping the MDL pages into the window, then a COPY. The MDL
+ * side starts at byte MdlOffset * 4096 + TransferOffset % 4096 (MdlOffset
+ * counts pages, as for MapApertureSegment). MultipassOffset: bytes done. */
+static NTSTATUS transfer_mdl(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWriter *w)
+{
+    bool to_mdl = args->Transfer.Destination.SegmentId == 0;
+    UINT seg_id = to_mdl ? args->Transfer.Source.SegmentId : args->Transfer.Destination.SegmentId;
+    int64_t seg = to_mdl ? args->Transfer.Source.SegmentAddress.QuadPart
+                         : args->Transfer.Destination.SegmentAddress.QuadPart;
+    PMDL mdl = to_mdl ? args->Transfer.Destination.pMdl : args->Transfer.Source.pMdl;
+    uint64_t size = args->Transfer.TransferSize, off = args->Transfer.TransferOffset;
+    if (!mdl || seg < 0 || size > UINT32_MAX || off > (uint64_t)INT64_MAX - (uint64_t)seg ||
+        !segment_range(a, seg_id, seg + (int64_t)off, size)) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    uint64_t seg_gpu = (uint64_t)seg + off, bus;
+    uint64_t mdl_pos = (uint64_t)args->Transfer.MdlOffset * SABLE_PAGE_SIZE +
+                       (off & (SABLE_PAGE_SIZE - 1));
+    if (!kmd_os_mdl_page(mdl, (mdl_pos + size - 1) / SABLE_PAGE_SIZE, &bus)) {
+        return STATUS_INVALID_PARAMETER; /* the MDL ends before the transfer */
+    }
+    while (args->MultipassOffset < size) {
+        uint64_t done = args->MultipassOffset, pos = mdl_pos + done;
+        uint64_t in_page = pos % SABLE_PAGE_SIZE;
+        uint64_t chunk = size - done;
+        uint64_t max = (uint64_t)KMD_GART_WINDOW_PAGES * SABLE_PAGE_SIZE - in_page;
+        chunk = chunk < max ? chunk : max;
+        uint32_t pages = (uint32_t)((in_page + chunk + SABLE_PAGE_SIZE - 1) / SABLE_PAGE_SIZE);
+        uint32_t fit = gart_update_fit(w, sizeof(struct sable_cmd_copy), pages);
+        if (fit == 0) {
+            return STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
+        }
+        if (fit < pages) {
+            chunk = (uint64_t)fit * SABLE_PAGE_SIZE - in_page;
+            pages = fit;
+        }
+        uint64_t pte[KMD_GART_WINDOW_PAGES];
+        for (uint32_t i = 0; i < pages; i++) {
+            if (!kmd_os_mdl_page(mdl, pos / SABLE_PAGE_SIZE + i, &bus) ||
+                (bus & (SABLE_PAGE_SIZE - 1))) {
+                return STATUS_INVALID_PARAMETER;
+            }
+            pte[i] = kmd_gart_pte(bus);
+        }
+        put_gart_update(w, kmd_gart_window_first(&a->gart), pte, pages);
+        uint64_t win = kmd_gart_window_gpu(&a->gart) + in_page;
+        put_copy(w, to_mdl ? win : seg_gpu + done, to_mdl ? seg_gpu + done : win, chunk);
+        args->MultipassOffset = (UINT)(done + chunk);
+    }
+    return STATUS_SUCCESS;
+}
+
+static NTSTATUS transfer(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWriter *w)
+{
+    bool src_mdl = args->Transfer.Source.SegmentId == 0;
+    bool dst_mdl = args->Transfer.Destination.SegmentId == 0;
+    if (args->Transfer.TransferSize == 0) {
+        return STATUS_SUCCESS; /* e.g. TDR cleanup: nothing to move */
+    }
+    if (src_mdl && dst_mdl) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    if (src_mdl || dst_mdl) {
+        return (a->features & SABLE_FEATURE_GART_UPDATE) ? transfer_mdl(a, args, w)
+                                                         : STATUS_NOT_SUPPORTED;
+    }
+    return transfer_segments(a, args, w);
 }
 
 static NTSTATUS build(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWriter *w)
@@ -131,6 +220,8 @@ static NTSTATUS build(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWrit
         return fill(a, args, w);
     case DXGK_OPERATION_TRANSFER:
         return transfer(a, args, w);
+    case DXGK_OPERATION_DISCARD_CONTENT:
+        return STATUS_SUCCESS; /* nothing to do: no compression or fast-clear state */
     default:
         return STATUS_NOT_SUPPORTED;
     }

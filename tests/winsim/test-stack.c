@@ -13,6 +13,7 @@
 #include "vidmm.h"
 #include "tdr.h"
 #include "sable-dump-decode.h"
+#include "gart.h"
 #include "mdl.h"
 
 static const char *transport_name(void)
@@ -89,7 +90,7 @@ static void test_segments(void)
     g_assert_cmphex((uint64_t)ap->BaseAddress.QuadPart, ==, gart_base);
     g_assert_cmpuint(ap->Size, >, 0);
     g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_ENTRIES), ==,
-                     ap->Size / SABLE_PAGE_SIZE);
+                     ap->Size / SABLE_PAGE_SIZE + KMD_GART_WINDOW_PAGES); /* + the KMD's window */
     g_assert_cmpuint(out.PagingBufferSegmentId, ==, SABLE_SEGMENT_APERTURE);
     ws_sim_free(sim);
 }
@@ -338,9 +339,9 @@ static void test_fill_transfer(void)
     op.Transfer.TransferSize = 0; /* TDR cleanup: no work, no submission */
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
     g_assert_cmpuint(sim->vidmm.paging_submits, ==, submits + 1);
-    op.Transfer.TransferSize = 64;
-    op.Transfer.Source.SegmentId = 0; /* system memory: not yet */
-    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, (uint32_t)STATUS_NOT_SUPPORTED);
+    op.Operation = DXGK_OPERATION_DISCARD_CONTENT; /* nothing to do, nothing written */
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    g_assert_cmpuint(sim->vidmm.paging_submits, ==, submits + 1);
     unmap_pages(sim, &m);
     ws_sim_free(sim);
 }
@@ -863,6 +864,58 @@ static void test_escape(void)
     ws_sim_free(sim);
 }
 
+/* System memory <-> VRAM through the KMD's GART window, split so that each
+ * paging buffer holds one page: bytes arrive intact both ways, and an MDL
+ * shorter than the transfer is refused before anything runs. */
+static void test_transfer_system_memory(void)
+{
+    WsSim *sim = started();
+    uint64_t bus[2];
+    uint8_t *cpu[2];
+    struct _MDL *mdl[2];
+    for (unsigned i = 0; i < 2; i++) {
+        g_assert_true(ws_guestmem_alloc(&sim->mem, 3 * SABLE_PAGE_SIZE, &bus[i], (void **)&cpu[i]));
+        mdl[i] = ws_mdl_new(bus[i], 3);
+    }
+    for (unsigned i = 0; i < 3 * SABLE_PAGE_SIZE; i++) {
+        cpu[0][i] = (uint8_t)(i * 7 + 3);
+    }
+    const uint32_t off = 0x10, size = 3 * SABLE_PAGE_SIZE - 0x18;
+    DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_TRANSFER };
+    op.Transfer.TransferOffset = off;
+    op.Transfer.TransferSize = size;
+    op.Transfer.Source.pMdl = mdl[0];
+    op.Transfer.Destination.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Transfer.Destination.SegmentAddress.QuadPart = 0x10000;
+    unsigned submits = sim->vidmm.paging_submits;
+    sim->vidmm.dma_limit = sizeof(struct sable_cmd_gart_update) + 8 + sizeof(struct sable_cmd_copy);
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    g_assert_cmpuint(sim->vidmm.paging_submits - submits, >=, 3);
+    g_assert_cmpmem((uint8_t *)sim->t->vram + 0x10000 + off, size, cpu[0] + off, size);
+
+    memset(&op, 0, sizeof(op));
+    op.Operation = DXGK_OPERATION_TRANSFER;
+    op.Transfer.TransferOffset = off;
+    op.Transfer.TransferSize = size;
+    op.Transfer.Source.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Transfer.Source.SegmentAddress.QuadPart = 0x10000;
+    op.Transfer.Destination.pMdl = mdl[1];
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    sim->vidmm.dma_limit = 0;
+    g_assert_cmpmem(cpu[1] + off, size, cpu[0] + off, size);
+    g_assert_cmpuint(cpu[1][off - 1], ==, 0); /* nothing before the range */
+
+    submits = sim->vidmm.paging_submits;
+    op.Transfer.MdlOffset = 1; /* the MDL has 3 pages: 1 + 3 pages do not fit */
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, (uint32_t)STATUS_INVALID_PARAMETER);
+    g_assert_cmpuint(sim->vidmm.paging_submits, ==, submits);
+    for (unsigned i = 0; i < 2; i++) {
+        ws_mdl_free(mdl[i]);
+        ws_guestmem_free(&sim->mem, bus[i], 3 * SABLE_PAGE_SIZE);
+    }
+    ws_sim_free(sim);
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -950,6 +1003,7 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/submit/dma-faulted", test_dma_faulted);
     g_test_add_func("/stack/paging/aperture-map-unmap", test_aperture_map_unmap);
     g_test_add_func("/stack/paging/fill-transfer", test_fill_transfer);
+    g_test_add_func("/stack/paging/transfer-system-memory", test_transfer_system_memory);
     g_test_add_func("/stack/allocations", test_allocations);
     g_test_add_func("/stack/render/ok-and-split", test_render);
     g_test_add_func("/stack/render/rejects", test_render_rejects);
