@@ -5,7 +5,7 @@
 #include "device.h"
 
 /* Bytes per pixel of a Sable format, 0 if unknown. */
-static uint32_t format_bpp(uint32_t format)
+uint32_t kmd_format_bpp(uint32_t format)
 {
     switch (format) {
     case SABLE_FORMAT_B8G8R8A8_UNORM:
@@ -42,20 +42,15 @@ static D3DDDIFORMAT d3d_format(uint32_t format)
 
 static bool surface_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
 {
-    uint32_t bpp = format_bpp(p->format);
+    uint32_t bpp = kmd_format_bpp(p->format);
     return bpp && p->width && p->height && p->width <= a->max_surface_dim &&
            p->height <= a->max_surface_dim && !(p->pitch & 3u) &&
            p->pitch >= (uint64_t)p->width * bpp &&
            p->size >= (uint64_t)p->pitch * p->height;
 }
 
-static bool private_ok(const KmdAdapter *a, const DXGK_ALLOCATIONINFO *info,
-                       struct sable_alloc_private *p)
+bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
 {
-    if (!info->pPrivateDriverData || info->PrivateDriverDataSize != sizeof(*p)) {
-        return false;
-    }
-    memcpy(p, info->pPrivateDriverData, sizeof(*p)); /* copy once, then check */
     uint64_t limit = a->vram_size > kmd_gart_size(&a->gart) ? a->vram_size
                                                              : kmd_gart_size(&a->gart);
     bool kind_ok = p->kind == SABLE_ALLOC_BUFFER ||
@@ -63,6 +58,17 @@ static bool private_ok(const KmdAdapter *a, const DXGK_ALLOCATIONINFO *info,
     return p->magic == SABLE_ALLOC_PRIVATE_MAGIC && p->version == SABLE_ALLOC_PRIVATE_VERSION &&
            kind_ok && !(p->flags & ~SABLE_ALLOC_F_ALL) && p->reserved == 0 &&
            p->size && p->size <= limit && p->segment <= SABLE_SEGMENT_COUNT;
+}
+
+/* Copy the private data once, then check the copy. */
+static bool private_ok(const KmdAdapter *a, const void *data, UINT size,
+                       struct sable_alloc_private *p)
+{
+    if (!data || size != sizeof(*p)) {
+        return false;
+    }
+    memcpy(p, data, sizeof(*p));
+    return kmd_alloc_desc_ok(a, p);
 }
 
 static void describe_to_vidmm(KmdAllocation *al, DXGK_ALLOCATIONINFO *info)
@@ -97,7 +103,8 @@ NTSTATUS kmd_create_allocation(KmdAdapter *a, DXGKARG_CREATEALLOCATION *args)
     }
     for (UINT i = 0; i < args->NumAllocations; i++) {
         KmdAllocation al;
-        if (!private_ok(a, &args->pAllocationInfo[i], &al.desc)) {
+        const DXGK_ALLOCATIONINFO *info = &args->pAllocationInfo[i];
+        if (!private_ok(a, info->pPrivateDriverData, info->PrivateDriverDataSize, &al.desc)) {
             free_created(args, i);
             return STATUS_INVALID_PARAMETER;
         }
@@ -162,5 +169,48 @@ NTSTATUS kmd_describe_allocation(KmdAdapter *a, DXGKARG_DESCRIBEALLOCATION *args
     args->RefreshRate.Denominator = 1;
     args->PrivateDriverFormatAttribute = 0;
     args->Rotation = D3DDDI_ROTATION_IDENTITY;
+    return STATUS_SUCCESS;
+}
+
+static void free_opened(DXGK_OPENALLOCATIONINFO *open, UINT count)
+{
+    for (UINT i = 0; i < count; i++) {
+        kmd_os_free(open[i].hDeviceSpecificAllocation);
+        open[i].hDeviceSpecificAllocation = NULL;
+    }
+}
+
+NTSTATUS kmd_open_allocation(KmdDevice *d, const DXGKARG_OPENALLOCATION *args)
+{
+    if (args->NumAllocations == 0 || !args->pOpenAllocation) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    for (UINT i = 0; i < args->NumAllocations; i++) {
+        DXGK_OPENALLOCATIONINFO *open = &args->pOpenAllocation[i];
+        KmdAllocation al;
+        KmdAllocation *p = NULL;
+        if (private_ok(d->adapter, open->pPrivateDriverData, open->PrivateDriverDataSize,
+                       &al.desc)) {
+            p = kmd_os_alloc(sizeof(*p));
+        }
+        if (!p) {
+            free_opened(args->pOpenAllocation, i);
+            return STATUS_INVALID_PARAMETER;
+        }
+        al.size = (al.desc.size + SABLE_PAGE_SIZE - 1) & ~(uint64_t)(SABLE_PAGE_SIZE - 1);
+        *p = al;
+        open->hDeviceSpecificAllocation = p;
+    }
+    return STATUS_SUCCESS;
+}
+
+NTSTATUS kmd_close_allocation(KmdDevice *d, const DXGKARG_CLOSEALLOCATION *args)
+{
+    if (args->NumAllocations && !args->pOpenHandleList) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    for (UINT i = 0; i < args->NumAllocations; i++) {
+        kmd_os_free(args->pOpenHandleList[i]);
+    }
     return STATUS_SUCCESS;
 }

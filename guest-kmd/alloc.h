@@ -8,11 +8,16 @@
  * With Flags.Resource a resource handle is returned as well.
  * DestroyAllocation frees them (and the resource with DestroyResource);
  * DescribeAllocation reports surface size and format (D3DDDIFORMAT).
+ * OpenAllocation (a shared allocation opened by another device) checks the
+ * same private data again and gives the device its own handle;
+ * CloseAllocation frees those. GetStandardAllocationDriverData describes
+ * the shared primary, shadow and staging surfaces dxgkrnl creates itself.
  */
 #ifndef KMD_ALLOC_H
 #define KMD_ALLOC_H
 
 #include "adapter.h"
+#include "device.h"
 
 typedef struct KmdAllocation {
     struct sable_alloc_private desc;
@@ -26,5 +31,13 @@ typedef struct KmdResource {
 NTSTATUS kmd_create_allocation(KmdAdapter *a, DXGKARG_CREATEALLOCATION *args);
 NTSTATUS kmd_destroy_allocation(KmdAdapter *a, const DXGKARG_DESTROYALLOCATION *args);
 NTSTATUS kmd_describe_allocation(KmdAdapter *a, DXGKARG_DESCRIBEALLOCATION *args);
+NTSTATUS kmd_open_allocation(KmdDevice *d, const DXGKARG_OPENALLOCATION *args);
+NTSTATUS kmd_close_allocation(KmdDevice *d, const DXGKARG_CLOSEALLOCATION *args);
+NTSTATUS kmd_standard_allocation(KmdAdapter *a, DXGKARG_GETSTANDARDALLOCATIONDRIVERDATA *args);
+
+/* Shared with stdalloc.c: bytes per pixel of a Sable format (0: unknown),
+ * and the full check of allocation private data. */
+uint32_t kmd_format_bpp(uint32_t format);
+bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p);
 
 #endif

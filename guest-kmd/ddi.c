@@ -174,6 +174,24 @@ static NTSTATUS WDDM_API ddi_escape(const HANDLE adapter, const DXGKARG_ESCAPE *
     return args ? kmd_escape(adapter, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_get_standard_allocation_driver_data(
+    const HANDLE adapter, DXGKARG_GETSTANDARDALLOCATIONDRIVERDATA *args)
+{
+    return args ? kmd_standard_allocation(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_open_allocation(const HANDLE device,
+                                             const DXGKARG_OPENALLOCATION *args)
+{
+    return args ? kmd_open_allocation(device, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_close_allocation(const HANDLE device,
+                                              const DXGKARG_CLOSEALLOCATION *args)
+{
+    return args ? kmd_close_allocation(device, args) : STATUS_INVALID_PARAMETER;
+}
+
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
@@ -197,6 +215,9 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiCreateAllocation = ddi_create_allocation;
     init.DxgkDdiDestroyAllocation = ddi_destroy_allocation;
     init.DxgkDdiDescribeAllocation = ddi_describe_allocation;
+    init.DxgkDdiGetStandardAllocationDriverData = ddi_get_standard_allocation_driver_data;
+    init.DxgkDdiOpenAllocation = ddi_open_allocation;
+    init.DxgkDdiCloseAllocation = ddi_close_allocation;
     init.DxgkDdiRender = ddi_render;
     init.DxgkDdiPatch = ddi_patch;
     init.DxgkDdiQueryDependentEngineGroup = ddi_query_dependent_engine_group;

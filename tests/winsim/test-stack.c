@@ -42,7 +42,7 @@ static void test_bringup_caps(void)
     /* not implemented, so not offered (and no preemption claimed below) */
     g_assert_null(sim->init.DxgkDdiPreemptCommand);
     g_assert_null(sim->init.DxgkDdiAcquireSwizzlingRange);
-    g_assert_null(sim->init.DxgkDdiOpenAllocation);
+    g_assert_null(sim->init.DxgkDdiSetPalette);
     DXGK_DRIVERCAPS caps;
     g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps) - 1), ==,
                     (uint32_t)STATUS_BUFFER_TOO_SMALL);
@@ -916,6 +916,75 @@ static void test_transfer_system_memory(void)
     ws_sim_free(sim);
 }
 
+/* A shared allocation opened by another device gets its own handle, which
+ * describes the same surface; broken private data is refused and nothing
+ * is kept; Close frees it. */
+static void test_open_allocation(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    unsigned allocs = sim->stats.os_allocs;
+    struct sable_alloc_private p = surface_desc();
+    struct sable_alloc_private bad = surface_desc();
+    bad.pitch = 2;
+    DXGK_OPENALLOCATIONINFO open[2] = { { 0 } };
+    open[0].pPrivateDriverData = &p;
+    open[0].PrivateDriverDataSize = sizeof(p);
+    open[1].pPrivateDriverData = &bad;
+    open[1].PrivateDriverDataSize = sizeof(bad);
+    DXGKARG_OPENALLOCATION args = { .NumAllocations = 2, .pOpenAllocation = open };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiOpenAllocation(c.device, &args), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    g_assert_null(open[0].hDeviceSpecificAllocation);
+    g_assert_cmpuint(sim->stats.os_allocs, ==, allocs);
+    args.NumAllocations = 1;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiOpenAllocation(c.device, &args), ==, 0);
+    g_assert_nonnull(open[0].hDeviceSpecificAllocation);
+    DXGKARG_DESCRIBEALLOCATION d = { .hAllocation = open[0].hDeviceSpecificAllocation };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiDescribeAllocation(sim->adapter, &d), ==, 0);
+    g_assert_cmpuint(d.Width, ==, p.width);
+    HANDLE h = open[0].hDeviceSpecificAllocation;
+    DXGKARG_CLOSEALLOCATION close = { .NumAllocations = 1, .pOpenHandleList = &h };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiCloseAllocation(c.device, &close), ==, 0);
+    g_assert_cmpuint(sim->stats.os_allocs, ==, allocs);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* Standard allocations: sizes first (NULL buffer), then private data that
+ * CreateAllocation accepts, with the pitch reported back. */
+static void test_standard_allocation(void)
+{
+    WsSim *sim = started();
+    D3DKMDT_SHADOWSURFACEDATA shadow = { .Width = 100, .Height = 20, .Format = 22 };
+    DXGKARG_GETSTANDARDALLOCATIONDRIVERDATA g = {
+        .StandardAllocationType = D3DKMDT_STANDARDALLOCATION_SHADOWSURFACE,
+        .pCreateShadowSurfaceData = &shadow,
+    };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiGetStandardAllocationDriverData(sim->adapter, &g),
+                    ==, 0);
+    g_assert_cmpuint(g.AllocationPrivateDriverDataSize, ==, sizeof(struct sable_alloc_private));
+    struct sable_alloc_private p;
+    g.pAllocationPrivateDriverData = &p;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiGetStandardAllocationDriverData(sim->adapter, &g),
+                    ==, 0);
+    g_assert_cmpuint(shadow.Pitch, >=, 400);
+    g_assert_cmpuint(shadow.Pitch % 4, ==, 0);
+    g_assert_cmpuint(p.format, ==, SABLE_FORMAT_B8G8R8X8_UNORM);
+    g_assert_cmpuint(p.size, >=, (uint64_t)shadow.Pitch * 20);
+    DXGK_ALLOCATIONINFO info;
+    g_assert_cmphex((uint32_t)create_one(sim, &p, &info), ==, 0);
+    destroy_one(sim, info.hAllocation);
+    shadow.Format = 50; /* not a format these surfaces use */
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiGetStandardAllocationDriverData(sim->adapter, &g),
+                    ==, (uint32_t)STATUS_INVALID_PARAMETER);
+    g.StandardAllocationType = D3DKMDT_STANDARDALLOCATION_GDISURFACE;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiGetStandardAllocationDriverData(sim->adapter, &g),
+                    ==, (uint32_t)STATUS_NOT_SUPPORTED);
+    ws_sim_free(sim);
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -1005,6 +1074,8 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/paging/fill-transfer", test_fill_transfer);
     g_test_add_func("/stack/paging/transfer-system-memory", test_transfer_system_memory);
     g_test_add_func("/stack/allocations", test_allocations);
+    g_test_add_func("/stack/allocations/open-close", test_open_allocation);
+    g_test_add_func("/stack/allocations/standard", test_standard_allocation);
     g_test_add_func("/stack/render/ok-and-split", test_render);
     g_test_add_func("/stack/render/rejects", test_render_rejects);
     g_test_add_func("/stack/render/patch-bounds", test_patch_bounds);
