@@ -985,6 +985,44 @@ static void test_standard_allocation(void)
     ws_sim_free(sim);
 }
 
+static void *reg_ram(WsSim *sim, uint32_t lo_reg, uint64_t offset, uint64_t len)
+{
+    WsTransport *t = sim->t;
+    uint64_t bus = t->ops->mmio_read(t, lo_reg) | (uint64_t)t->ops->mmio_read(t, lo_reg + 4) << 32;
+    void *p = t->ops->ram_ptr(t, bus + offset, len);
+    g_assert_nonnull(p);
+    return p;
+}
+
+/* Values the device writes to memory are not trusted: a completed fence
+ * past the last submitted one is never reported, and a ring head the device
+ * could not have written makes SubmitCommand refuse instead of overwriting
+ * queued descriptors. */
+static void test_defensive_device_values(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    uint32_t f = submit_ok(sim, &c, 0, 0, 0);
+    g_assert_true(ws_wait_fence(sim, 0, f));
+    uint64_t *fence_page = reg_ram(sim, SABLE_REG_FENCE_PAGE_LO, 0, 8);
+    uint64_t good = *fence_page;
+    *fence_page = good + 1000;
+    g_assert_cmpuint(ws_query_current_fence(sim, 0), ==, f); /* winsim checks it too */
+    *fence_page = good;
+    struct sable_ring_header *ring =
+        reg_ram(sim, SABLE_REG_ENGINE(1) + SABLE_ENG_RING_BASE_LO, 0, sizeof(*ring));
+    ring->head = ring->tail + 5000;
+    uint32_t fence;
+    g_assert_cmphex((uint32_t)ws_submit(sim, c.context[1], 1, 0, 0, 0, false, &fence), ==,
+                    (uint32_t)STATUS_DEVICE_NOT_READY);
+    ring->head = ring->tail;
+    g_assert_cmphex((uint32_t)ws_submit(sim, c.context[1], 1, 0, 0, 0, false, &fence), ==, 0);
+    g_assert_true(ws_wait_fence(sim, 1, fence));
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -1070,6 +1108,7 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/submit/dma-buffers", test_dma_buffers);
     g_test_add_func("/stack/submit/bad", test_bad_submissions);
     g_test_add_func("/stack/submit/dma-faulted", test_dma_faulted);
+    g_test_add_func("/stack/submit/defensive", test_defensive_device_values);
     g_test_add_func("/stack/paging/aperture-map-unmap", test_aperture_map_unmap);
     g_test_add_func("/stack/paging/fill-transfer", test_fill_transfer);
     g_test_add_func("/stack/paging/transfer-system-memory", test_transfer_system_memory);
