@@ -326,7 +326,7 @@ void ws_sim_free(WsSim *sim)
     g_assert_cmpuint(sim->stats.os_dma, ==, 0);
     g_assert_cmpuint(sim->stats.os_locks, ==, 0);
     g_assert_cmpuint(sim->stats.mappings, ==, 0);
-    g_assert_cmpuint(sim->mem.live, ==, 0);
+    g_assert_cmpuint(sim->mem.map.runs, ==, 0);
     g_ptr_array_free(sim->mappings, TRUE);
     g_ptr_array_free(sim->dump_files, TRUE);
     g_free(sim->resources);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * winsim's allocator of physically contiguous guest pages, over the RAM
- * range the transport hands out. First fit over a page bitmap; counts live
- * allocations so tests can check that nothing leaked.
+ * range the transport hands out; `map.runs` counts live allocations so
+ * tests can check that nothing leaked.
  */
 #ifndef WS_GUESTMEM_H
 #define WS_GUESTMEM_H
@@ -11,12 +11,11 @@
 #include <stdint.h>
 
 #include "transport.h"
+#include "pagemap.h"
 
 typedef struct WsGuestMem {
     WsTransport *t;
-    uint64_t pages;
-    uint8_t *used;       /* per page: 1 if allocated */
-    unsigned live;       /* live allocations */
+    WsPageMap map;
 } WsGuestMem;
 
 void ws_guestmem_init(WsGuestMem *m, WsTransport *t);

@@ -1093,7 +1093,7 @@ static void test_remove_releases_all(void)
     ws_adapter_remove(sim);
     g_assert_cmpuint(sim->stats.os_allocs, ==, 0);
     g_assert_cmpuint(sim->stats.os_dma, ==, 0);
-    g_assert_cmpuint(sim->mem.live, ==, 0);
+    g_assert_cmpuint(sim->mem.map.runs, ==, 0);
     g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_IRQ_MASK), ==, 0);
     g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_ENTRIES), ==, 0);
     ws_sim_free(sim);

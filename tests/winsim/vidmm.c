@@ -48,6 +48,8 @@ void ws_vidmm_init(WsSim *sim)
                     "paging buffer segment must be an aperture segment");
     }
     create_paging_context(sim);
+    ws_pagemap_init(&v->aperture, v->seg[SABLE_SEGMENT_APERTURE - 1].Size / SABLE_PAGE_SIZE);
+    ws_pagemap_init(&v->vram, v->seg[SABLE_SEGMENT_VRAM - 1].Size / SABLE_PAGE_SIZE);
     uint64_t pages = v->out.PagingBufferSize / SABLE_PAGE_SIZE;
     g_assert_true(ws_guestmem_alloc(&sim->mem, v->out.PagingBufferSize, &v->pb_bus,
                                     (void **)&v->pb_cpu));
@@ -74,6 +76,12 @@ void ws_vidmm_release_memory(WsSim *sim)
     ws_guestmem_free(&sim->mem, v->pb_bus, v->out.PagingBufferSize);
     ws_mdl_free(v->dma_mdl);
     ws_guestmem_free(&sim->mem, v->dma_bus, v->dma_size);
+    /* the paging and DMA buffers were still mapped: the GART went with the
+     * adapter; everything else must have been released */
+    g_assert_cmpuint(v->aperture.runs, ==, 2);
+    g_assert_cmpuint(v->vram.runs, ==, 0);
+    ws_pagemap_fini(&v->aperture);
+    ws_pagemap_fini(&v->vram);
     memset(v, 0, sizeof(*v));
 }
 
@@ -121,26 +129,46 @@ NTSTATUS ws_paging(WsSim *sim, DXGKARG_BUILDPAGINGBUFFER *op)
 uint64_t ws_aperture_map(WsSim *sim, struct _MDL *mdl, uint64_t pages)
 {
     WsVidMm *v = &sim->vidmm;
-    const DXGK_SEGMENTDESCRIPTOR *ap = &v->seg[SABLE_SEGMENT_APERTURE - 1];
-    g_assert_cmpuint((v->next_page + pages) * SABLE_PAGE_SIZE, <=, ap->Size);
+    uint64_t first;
+    g_assert_true(ws_pagemap_alloc(&v->aperture, pages, &first));
     DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_MAP_APERTURE_SEGMENT };
     op.MapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
-    op.MapApertureSegment.OffsetInPages = v->next_page;
+    op.MapApertureSegment.OffsetInPages = first;
     op.MapApertureSegment.NumberOfPages = pages;
     op.MapApertureSegment.pMdl = mdl;
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
-    uint64_t gpu = (uint64_t)ap->BaseAddress.QuadPart + v->next_page * SABLE_PAGE_SIZE;
-    v->next_page += pages;
-    return gpu;
+    return (uint64_t)v->seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart +
+           first * SABLE_PAGE_SIZE;
 }
 
 void ws_aperture_unmap(WsSim *sim, uint64_t gpu, uint64_t pages)
 {
-    const DXGK_SEGMENTDESCRIPTOR *ap = &sim->vidmm.seg[SABLE_SEGMENT_APERTURE - 1];
+    WsVidMm *v = &sim->vidmm;
+    uint64_t first = (gpu - (uint64_t)v->seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart) /
+                     SABLE_PAGE_SIZE;
     DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_UNMAP_APERTURE_SEGMENT };
     op.UnmapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
-    op.UnmapApertureSegment.OffsetInPages =
-        (gpu - (uint64_t)ap->BaseAddress.QuadPart) / SABLE_PAGE_SIZE;
+    op.UnmapApertureSegment.OffsetInPages = first;
     op.UnmapApertureSegment.NumberOfPages = pages;
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    ws_pagemap_free(&v->aperture, first, pages);
+}
+
+bool ws_vram_alloc(WsSim *sim, uint64_t size, uint64_t *gpu)
+{
+    uint64_t first;
+    if (!ws_pagemap_alloc(&sim->vidmm.vram, (size + SABLE_PAGE_SIZE - 1) / SABLE_PAGE_SIZE,
+                          &first)) {
+        return false;
+    }
+    *gpu = (uint64_t)sim->vidmm.seg[SABLE_SEGMENT_VRAM - 1].BaseAddress.QuadPart +
+           first * SABLE_PAGE_SIZE;
+    return true;
+}
+
+void ws_vram_free(WsSim *sim, uint64_t gpu, uint64_t size)
+{
+    uint64_t base = (uint64_t)sim->vidmm.seg[SABLE_SEGMENT_VRAM - 1].BaseAddress.QuadPart;
+    ws_pagemap_free(&sim->vidmm.vram, (gpu - base) / SABLE_PAGE_SIZE,
+                    (size + SABLE_PAGE_SIZE - 1) / SABLE_PAGE_SIZE);
 }

@@ -8,7 +8,7 @@
  * ws_paging() runs one paging operation as VidMm does: build, submit what
  * was written as a paging buffer, wait, and call again while the KMD says
  * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (MultipassOffset preserved).
- * Aperture pages are handed out by a bump allocator.
+ * Aperture and VRAM pages are handed out by page maps.
  */
 #ifndef WS_VIDMM_H
 #define WS_VIDMM_H
@@ -20,10 +20,14 @@ void ws_vidmm_destroy_contexts(WsSim *sim);
 void ws_vidmm_release_memory(WsSim *sim);
 NTSTATUS ws_paging(WsSim *sim, DXGKARG_BUILDPAGINGBUFFER *op);
 
-/* Map `pages` contiguous guest pages at bus into fresh aperture pages;
- * returns the GPU address. */
+/* Map the first `pages` pages of an MDL into free aperture pages; returns
+ * the GPU address. */
 uint64_t ws_aperture_map(WsSim *sim, struct _MDL *mdl, uint64_t pages);
-/* UNMAP_APERTURE_SEGMENT of the pages at gpu (through the paging buffer). */
+/* UNMAP_APERTURE_SEGMENT of the pages at gpu (through the paging buffer);
+ * the aperture pages become free. */
 void ws_aperture_unmap(WsSim *sim, uint64_t gpu, uint64_t pages);
+/* VRAM pages for an allocation: GPU address, false when VRAM is full. */
+bool ws_vram_alloc(WsSim *sim, uint64_t size, uint64_t *gpu);
+void ws_vram_free(WsSim *sim, uint64_t gpu, uint64_t size);
 
 #endif

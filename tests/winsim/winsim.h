@@ -51,7 +51,8 @@ typedef struct WsVidMm {
     uint8_t *pb_cpu;
     uint64_t pb_gpu;
     struct _MDL *pb_mdl;
-    uint64_t next_page;         /* aperture pages handed out (bump) */
+    WsPageMap aperture;         /* aperture segment pages in use */
+    WsPageMap vram;             /* VRAM segment pages in use */
     uint32_t dma_limit;         /* tests: DmaSize cap per call; 0 = whole */
     unsigned paging_submits;
     uint64_t dma_bus;           /* the DMA buffer Render fills (aperture) */
