@@ -12,6 +12,7 @@
 #include "vidsch.h"
 #include "vidmm.h"
 #include "tdr.h"
+#include "kmt.h"
 #include "sable-dump-decode.h"
 #include "gart.h"
 #include "mdl.h"
@@ -1023,6 +1024,71 @@ static void test_defensive_device_values(void)
     ws_sim_free(sim);
 }
 
+static struct sable_alloc_private buffer_desc(uint64_t size, uint32_t segment)
+{
+    struct sable_alloc_private p = {
+        .magic = SABLE_ALLOC_PRIVATE_MAGIC, .version = SABLE_ALLOC_PRIVATE_VERSION,
+        .kind = SABLE_ALLOC_BUFFER, .flags = SABLE_ALLOC_F_CPU_VISIBLE, .size = size,
+        .segment = segment,
+    };
+    return p;
+}
+
+/* The thunk path a runtime uses: allocations placed by VidMm in VRAM and in
+ * the aperture, Lock/Unlock, Render of COPY packets across them, a render
+ * refused while an allocation is locked, an escape, and everything
+ * released. */
+static void test_kmt(void)
+{
+    WsSim *sim = started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    const uint64_t size = 2 * SABLE_PAGE_SIZE;
+    WsKmtAllocation *src, *vram, *dst;
+    struct sable_alloc_private p = buffer_desc(size, SABLE_SEGMENT_APERTURE);
+    g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d, &p, &src), ==, 0);
+    g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d, &p, &dst), ==, 0);
+    p = buffer_desc(size, SABLE_SEGMENT_VRAM);
+    g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d, &p, &vram), ==, 0);
+    g_assert_cmpuint(src->segment, ==, SABLE_SEGMENT_APERTURE);
+    g_assert_cmpuint(vram->segment, ==, SABLE_SEGMENT_VRAM);
+    uint8_t *cpu = ws_kmt_lock(d, src);
+    for (unsigned i = 0; i < size; i++) {
+        cpu[i] = (uint8_t)(i * 13 + 1);
+    }
+    Cmd c = { .len = 0 };
+    struct sable_cmd_copy k = { .header = SABLE_CMD_HEADER(SABLE_OP_COPY, 0, 8), .size = size };
+    cmd_patch(&c, c.len + 8, 1, 0);  /* dst: vram */
+    cmd_patch(&c, c.len + 16, 0, 0); /* src: src */
+    cmd_put(&c, &k, sizeof(k));
+    cmd_patch(&c, c.len + 8, 2, 0);  /* dst: dst */
+    cmd_patch(&c, c.len + 16, 1, 0); /* src: vram */
+    cmd_put(&c, &k, sizeof(k));
+    WsKmtAllocation *list[3] = { src, vram, dst };
+    uint32_t fence = 0;
+    g_assert_cmphex((uint32_t)ws_kmt_render(d, 1, c.buf, c.len, list, 3, c.patch, c.npatch,
+                                            &fence), ==,
+                    (uint32_t)STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION);
+    ws_kmt_unlock(d, src);
+    g_assert_cmphex((uint32_t)ws_kmt_render(d, 1, c.buf, c.len, list, 3, c.patch, c.npatch,
+                                            &fence), ==, 0);
+    g_assert_cmpuint(fence, !=, 0);
+    uint8_t *out = ws_kmt_lock(d, dst);
+    g_assert_cmpmem(out, size, cpu, size);
+    ws_kmt_unlock(d, dst);
+    struct {
+        struct sable_escape_header h;
+        struct sable_escape_stats s;
+    } st = { .h = { .magic = SABLE_ESCAPE_MAGIC, .version = SABLE_ESCAPE_VERSION,
+                    .op = SABLE_ESCAPE_QUERY_STATS, .size = sizeof(st) } };
+    g_assert_cmphex((uint32_t)ws_kmt_escape(d, &st, sizeof(st), true), ==, 0);
+    g_assert_cmphex(st.s.completed_fence[1], ==, fence);
+    for (unsigned i = 0; i < 3; i++) {
+        ws_kmt_destroy_allocation(d, list[i]);
+    }
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -1123,6 +1189,7 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
     g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
     g_test_add_func("/stack/escape", test_escape);
+    g_test_add_func("/stack/kmt", test_kmt);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);

@@ -76,7 +76,7 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
     }
 }
 
-static void patch_and_submit(WsSim *sim, const WsRender *rd, size_t written, UINT nout)
+static void patch_and_submit(WsSim *sim, WsRender *rd, size_t written, UINT nout)
 {
     WsVidMm *v = &sim->vidmm;
     DXGKARG_PATCH p;
@@ -104,9 +104,10 @@ static void patch_and_submit(WsSim *sim, const WsRender *rd, size_t written, UIN
                     "a rendered DMA buffer was not patched, accepted or completed");
     }
     v->render_submits++;
+    rd->fence = fence;
 }
 
-NTSTATUS ws_render(WsSim *sim, const WsRender *rd)
+NTSTATUS ws_render(WsSim *sim, WsRender *rd)
 {
     WsVidMm *v = &sim->vidmm;
     UINT multipass = 0;

@@ -35,12 +35,13 @@ typedef struct WsRender {
     UINT nallocs;
     const D3DDDI_PATCHLOCATIONLIST *patches;
     UINT npatches;
+    uint32_t fence;                  /* out: fence of the last part */
 } WsRender;
 
 /* Render -> Patch -> SubmitCommand, repeated while Render reports
  * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (DmaSize capped by
  * vidmm.dma_limit); each part is waited for. Returns Render's status. */
-NTSTATUS ws_render(WsSim *sim, const WsRender *rd);
+NTSTATUS ws_render(WsSim *sim, WsRender *rd);
 
 /* DxgkDdiQueryCurrentFence for node, checked against the notified fence. */
 uint32_t ws_query_current_fence(WsSim *sim, unsigned node);

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "kmt.h"
+#include "mdl.h"
+#include "vidmm.h"
+#include "vidsch.h"
+
+WsKmtDevice *ws_kmt_create_device(WsSim *sim)
+{
+    WsKmtDevice *d = g_new0(WsKmtDevice, 1);
+    DXGK_DEVICEINFO info;
+    DXGKARG_CREATEDEVICE cd = { .pInfo = &info };
+    d->sim = sim;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateDevice(sim->adapter, &cd), ==, 0);
+    d->device = cd.hDevice;
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        DXGKARG_CREATECONTEXT cc = { .NodeOrdinal = n, .EngineAffinity = 1 };
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateContext(d->device, &cc), ==, 0);
+        d->context[n] = cc.hContext;
+    }
+    return d;
+}
+
+void ws_kmt_destroy_device(WsKmtDevice *d)
+{
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        g_assert_cmphex((uint32_t)d->sim->init.DxgkDdiDestroyContext(d->context[n]), ==, 0);
+    }
+    g_assert_cmphex((uint32_t)d->sim->init.DxgkDdiDestroyDevice(d->device), ==, 0);
+    g_free(d);
+}
+
+static void clear_vram(WsSim *sim, WsKmtAllocation *a)
+{
+    DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_FILL };
+    op.Fill.hAllocation = a->handle;
+    op.Fill.FillSize = a->size;
+    op.Fill.Destination.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Fill.Destination.SegmentAddress.QuadPart = (LONGLONG)a->gpu;
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+}
+
+/* Place the allocation: its preferred segment if it has room, else the
+ * aperture. */
+static bool place(WsSim *sim, const DXGK_ALLOCATIONINFO *info, WsKmtAllocation *a)
+{
+    UINT pref = info->PreferredSegment.SegmentId0;
+    uint32_t vram_bit = 1u << (SABLE_SEGMENT_VRAM - 1);
+    if ((pref == SABLE_SEGMENT_VRAM || pref == 0) && (info->SupportedWriteSegmentSet & vram_bit) &&
+        ws_vram_alloc(sim, a->size, &a->gpu)) {
+        a->segment = SABLE_SEGMENT_VRAM;
+        a->cpu = (uint8_t *)sim->t->vram + a->gpu;
+        clear_vram(sim, a);
+        return true;
+    }
+    void *cpu;
+    if (!ws_guestmem_alloc(&sim->mem, a->size, &a->bus, &cpu)) {
+        return false;
+    }
+    a->cpu = cpu;
+    a->segment = SABLE_SEGMENT_APERTURE;
+    a->mdl = ws_mdl_new(a->bus, a->size / SABLE_PAGE_SIZE);
+    a->gpu = ws_aperture_map(sim, a->mdl, a->size / SABLE_PAGE_SIZE);
+    return true;
+}
+
+NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
+                                  WsKmtAllocation **out)
+{
+    WsSim *sim = d->sim;
+    DXGK_ALLOCATIONINFO info = {
+        .pPrivateDriverData = (void *)p, .PrivateDriverDataSize = sizeof(*p),
+    };
+    DXGKARG_CREATEALLOCATION ca = { .NumAllocations = 1, .pAllocationInfo = &info };
+    NTSTATUS st = sim->init.DxgkDdiCreateAllocation(sim->adapter, &ca);
+    if (!NT_SUCCESS(st)) {
+        return st;
+    }
+    WsKmtAllocation *a = g_new0(WsKmtAllocation, 1);
+    a->handle = info.hAllocation;
+    a->size = info.Size;
+    if (!place(sim, &info, a)) {
+        HANDLE h = a->handle;
+        DXGKARG_DESTROYALLOCATION da = { .NumAllocations = 1, .pAllocationList = &h };
+        sim->init.DxgkDdiDestroyAllocation(sim->adapter, &da);
+        g_free(a);
+        return STATUS_GRAPHICS_NO_VIDEO_MEMORY;
+    }
+    *out = a;
+    return STATUS_SUCCESS;
+}
+
+static void wait_idle(WsSim *sim)
+{
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (sim->node[n].retired != sim->node[n].submitted) {
+            ws_wait_fence(sim, n, sim->node[n].submitted);
+        }
+    }
+}
+
+void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a)
+{
+    WsSim *sim = d->sim;
+    wait_idle(sim);
+    if (a->segment == SABLE_SEGMENT_VRAM) {
+        ws_vram_free(sim, a->gpu, a->size);
+    } else {
+        ws_aperture_unmap(sim, a->gpu, a->size / SABLE_PAGE_SIZE);
+        ws_mdl_free(a->mdl);
+        ws_guestmem_free(&sim->mem, a->bus, a->size);
+    }
+    DXGKARG_DESTROYALLOCATION da = { .NumAllocations = 1, .pAllocationList = &a->handle };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyAllocation(sim->adapter, &da), ==, 0);
+    g_free(a);
+}
+
+void *ws_kmt_lock(WsKmtDevice *d, WsKmtAllocation *a)
+{
+    wait_idle(d->sim);
+    a->locked = true;
+    return a->cpu;
+}
+
+void ws_kmt_unlock(WsKmtDevice *d, WsKmtAllocation *a)
+{
+    a->locked = false;
+}
+
+NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t len,
+                       WsKmtAllocation *const *allocs, UINT nallocs,
+                       const D3DDDI_PATCHLOCATIONLIST *patches, UINT npatches,
+                       uint32_t *fence)
+{
+    if (node >= SABLE_NODE_COUNT || nallocs > SABLE_KMD_ALLOCATION_LIST_SIZE) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    DXGK_ALLOCATIONLIST list[SABLE_KMD_ALLOCATION_LIST_SIZE];
+    memset(list, 0, sizeof(list));
+    for (UINT i = 0; i < nallocs; i++) {
+        if (allocs[i]->locked) {
+            return STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION;
+        }
+        list[i].hDeviceSpecificAllocation = allocs[i]->handle;
+        list[i].SegmentId = allocs[i]->segment;
+        list[i].PhysicalAddress.QuadPart = (LONGLONG)allocs[i]->gpu;
+    }
+    WsRender rd = {
+        .context = d->context[node], .node = node, .cmd = cmd, .len = len,
+        .allocs = list, .nallocs = nallocs, .patches = patches, .npatches = npatches,
+    };
+    NTSTATUS st = ws_render(d->sim, &rd);
+    *fence = rd.fence;
+    return st;
+}
+
+NTSTATUS ws_kmt_escape(WsKmtDevice *d, void *data, uint32_t size, bool hardware_access)
+{
+    DXGKARG_ESCAPE e = { .hDevice = d->device, .pPrivateDriverData = data,
+                         .PrivateDriverDataSize = size };
+    e.Flags.HardwareAccess = hardware_access;
+    return d->sim->init.DxgkDdiEscape(d->sim->adapter, &e);
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * D3DKMT-style thunks: what the D3D runtime reaches through gdi32's
+ * D3DKMTCreateDevice, D3DKMTCreateAllocation, D3DKMTLock, D3DKMTRender,
+ * D3DKMTEscape..., for the UMD runtime simulator of the next issue.
+ * A device has one context per node. VidMm places an allocation in its
+ * preferred segment (VRAM if there is room, else the aperture: system
+ * pages mapped through BuildPagingBuffer) and clears VRAM with a paging
+ * FILL. Lock waits until every node is idle and returns the CPU view
+ * (BAR2 for VRAM, the system pages for the aperture); rendering with a
+ * locked allocation fails with STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION
+ * as VidMm does. Render runs Render -> Patch -> SubmitCommand (vidsch.h).
+ */
+#ifndef WS_KMT_H
+#define WS_KMT_H
+
+#include "winsim.h"
+
+typedef struct WsKmtDevice {
+    WsSim *sim;
+    HANDLE device;
+    HANDLE context[SABLE_NODE_COUNT];
+} WsKmtDevice;
+
+typedef struct WsKmtAllocation {
+    HANDLE handle;              /* the KMD's hAllocation */
+    UINT segment;               /* where VidMm placed it */
+    uint64_t gpu;
+    uint64_t size;              /* as VidMm was told (page-aligned) */
+    uint8_t *cpu;               /* CPU view */
+    uint64_t bus;               /* aperture: the system pages backing it */
+    struct _MDL *mdl;
+    bool locked;
+} WsKmtAllocation;
+
+WsKmtDevice *ws_kmt_create_device(WsSim *sim);
+void ws_kmt_destroy_device(WsKmtDevice *d);
+NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
+                                  WsKmtAllocation **out);
+void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a);
+void *ws_kmt_lock(WsKmtDevice *d, WsKmtAllocation *a);
+void ws_kmt_unlock(WsKmtDevice *d, WsKmtAllocation *a);
+/* allocs[i] is allocation index i of the patch list. */
+NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t len,
+                       WsKmtAllocation *const *allocs, UINT nallocs,
+                       const D3DDDI_PATCHLOCATIONLIST *patches, UINT npatches,
+                       uint32_t *fence);
+NTSTATUS ws_kmt_escape(WsKmtDevice *d, void *data, uint32_t size, bool hardware_access);
+
+#endif
