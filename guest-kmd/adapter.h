@@ -11,6 +11,7 @@
 #ifndef KMD_ADAPTER_H
 #define KMD_ADAPTER_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "wddm_kmd.h"
@@ -32,6 +33,7 @@ typedef struct KmdAdapter {
     uint32_t max_surface_dim;
     bool msix;
     uint32_t irq_mask;
+    _Atomic bool deferred;      /* an MSI-X ISR left work for the DPC */
     KmdGart gart;
     KmdDmaMem fence_page;       /* size 0 when the device has none */
     KmdDmaMem dump;             /* size 0 when the device has no dumps */

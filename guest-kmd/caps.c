@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "caps.h"
+#include "interrupt.h"
 
 static NTSTATUS driver_caps(KmdAdapter *a, DXGK_DRIVERCAPS *caps)
 {
@@ -10,7 +11,7 @@ static NTSTATUS driver_caps(KmdAdapter *a, DXGK_DRIVERCAPS *caps)
     caps->HighestAcceptableAddress.QuadPart = (LONGLONG)SABLE_GART_PTE_ADDR_MASK | 0xfff;
     caps->MaxAllocationListSlotId = SABLE_KMD_ALLOCATION_LIST_SIZE;
     caps->ApertureSegmentCommitLimit = (SIZE_T)kmd_gart_size(&a->gart);
-    caps->InterruptMessageNumber = a->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0;
+    caps->InterruptMessageNumber = kmd_notify_message(a);
     caps->SchedulingCaps.MultiEngineAware = 1;
     caps->GpuEngineTopology.NbAsymetricProcessingNodes = SABLE_NODE_COUNT;
     caps->PreemptionCaps.GraphicsPreemptionGranularity = D3DKMDT_GRAPHICS_PREEMPTION_NONE;

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "interrupt.h"
@@ -68,29 +69,16 @@ static void report_fault(KmdAdapter *a, unsigned node)
     notify(a, &data);
 }
 
-static uint32_t message_causes(const KmdAdapter *a, ULONG message)
+ULONG kmd_notify_message(const KmdAdapter *a)
 {
-    if (!a->msix) {
-        return a->irq_mask;
-    }
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        if (message == SABLE_MSIX_VEC_ENGINE(n)) {
-            return SABLE_IRQ_ENGINE_CAUSES(n) & a->irq_mask;
-        }
-    }
-    return 0;
+    return a->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0;
 }
 
-BOOLEAN kmd_isr(KmdAdapter *a, ULONG message)
+/* Acknowledge `causes` (before reading fences: a later completion raises a
+ * new interrupt) and notify per node; true if anything was notified. */
+static bool handle_causes(KmdAdapter *a, uint32_t causes)
 {
-    if (!a->started) {
-        return FALSE;
-    }
-    uint32_t causes = kmd_reg_read(a->regs, SABLE_REG_IRQ_STATUS) & message_causes(a, message);
-    if (!causes) {
-        return FALSE;
-    }
-    kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, causes); /* before reading fences */
+    kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, causes);
     bool notified = false;
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         if (causes & SABLE_IRQ_ENGINE_CAUSES(n)) {
@@ -101,14 +89,60 @@ BOOLEAN kmd_isr(KmdAdapter *a, ULONG message)
             notified = true;
         }
     }
-    if (notified) {
+    return notified;
+}
+
+static uint32_t pending(KmdAdapter *a)
+{
+    return kmd_reg_read(a->regs, SABLE_REG_IRQ_STATUS) & a->irq_mask;
+}
+
+/* Another MSI-X message: only note that there is work; the DPC handles it
+ * synchronized with the notification message. */
+static BOOLEAN defer(KmdAdapter *a, ULONG message)
+{
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (message == SABLE_MSIX_VEC_ENGINE(n) && (pending(a) & SABLE_IRQ_ENGINE_CAUSES(n))) {
+            atomic_store(&a->deferred, true);
+            a->dxgk.DxgkCbQueueDpc(a->dxgk.DeviceHandle);
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+BOOLEAN kmd_isr(KmdAdapter *a, ULONG message)
+{
+    if (!a->started) {
+        return FALSE;
+    }
+    if (message != kmd_notify_message(a)) {
+        return a->msix ? defer(a, message) : FALSE;
+    }
+    uint32_t causes = pending(a);
+    if (!causes) {
+        return FALSE;
+    }
+    if (handle_causes(a, causes)) {
         a->dxgk.DxgkCbQueueDpc(a->dxgk.DeviceHandle);
     }
     return TRUE;
 }
 
+static BOOLEAN WDDM_API sync_deferred(PVOID context)
+{
+    KmdAdapter *a = context;
+    uint32_t causes = pending(a);
+    return causes && handle_causes(a, causes);
+}
+
 void kmd_dpc(KmdAdapter *a)
 {
+    if (atomic_exchange(&a->deferred, false)) {
+        BOOLEAN notified;
+        a->dxgk.DxgkCbSynchronizeExecution(a->dxgk.DeviceHandle, sync_deferred, a,
+                                           kmd_notify_message(a), &notified);
+    }
     a->dxgk.DxgkCbNotifyDpc(a->dxgk.DeviceHandle);
 }
 
@@ -138,9 +172,8 @@ NTSTATUS kmd_query_current_fence(KmdAdapter *a, DXGKARG_QUERYCURRENTFENCE *args)
     }
     FenceQuery q = { a, args->NodeOrdinal };
     BOOLEAN reported = FALSE;
-    ULONG message = a->msix ? SABLE_MSIX_VEC_ENGINE(q.node) : 0;
     NTSTATUS st = a->dxgk.DxgkCbSynchronizeExecution(a->dxgk.DeviceHandle, sync_report,
-                                                     &q, message, &reported);
+                                                     &q, kmd_notify_message(a), &reported);
     if (!NT_SUCCESS(st)) {
         return st;
     }

@@ -131,6 +131,7 @@ static NTSTATUS WDDM_API cb_synchronize_execution(HANDLE h, PKSYNCHRONIZE_ROUTIN
                     "DxgkCbSynchronizeExecution from the ISR or without a routine");
     }
     sim->in_isr = true;
+    sim->isr_message = message;
     BOOLEAN r = fn(ctx);
     sim->in_isr = false;
     if (ret) {
@@ -181,6 +182,12 @@ static VOID WDDM_API cb_notify_interrupt(HANDLE h, const DXGKARGCB_NOTIFY_INTERR
     if (!sim->in_isr) {
         ws_bugcheck(WS_DRIVER_IRQL_NOT_LESS_OR_EQUAL, d->InterruptType, 0, 0, 0,
                     "DxgkCbNotifyInterrupt outside the ISR or a synchronized routine");
+    }
+    if (sim->t->msix && sim->isr_message != sim->caps.InterruptMessageNumber) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, sim->isr_message,
+                    sim->caps.InterruptMessageNumber, 0, 8,
+                    "DxgkCbNotifyInterrupt at message %u, DRIVERCAPS names message %u",
+                    (unsigned)sim->isr_message, sim->caps.InterruptMessageNumber);
     }
     switch (d->InterruptType) {
     case DXGK_INTERRUPT_DMA_COMPLETED:
@@ -353,6 +360,7 @@ void ws_run_dpc(WsSim *sim)
 static BOOLEAN call_isr(WsSim *sim, ULONG message)
 {
     sim->in_isr = true;
+    sim->isr_message = message;
     BOOLEAN claimed = sim->init.DxgkDdiInterruptRoutine(sim->adapter, message);
     sim->in_isr = false;
     sim->stats.isr_calls++;

@@ -75,6 +75,7 @@ typedef struct WsSim {
     CM_RESOURCE_LIST *resources;
     GPtrArray *mappings;            /* WsMapping */
     bool in_isr, in_dpc, dpc_queued;
+    ULONG isr_message;              /* message of the ISR / synchronized routine */
     WsNode node[SABLE_NODE_COUNT];
     WsStats stats;
     WsVidMm vidmm;
