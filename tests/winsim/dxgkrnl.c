@@ -7,6 +7,7 @@
 #include "bugcheck.h"
 #include "ddi.h"
 #include "vidmm.h"
+#include "vidsch.h"
 
 static WsSim *current;
 
@@ -210,7 +211,7 @@ static VOID WDDM_API cb_notify_dpc(HANDLE h)
                     "DxgkCbNotifyDpc outside the DPC");
     }
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        sim->node[n].retired = sim->node[n].notified;
+        ws_retire(sim, n, sim->node[n].notified);
     }
     sim->stats.notify_dpc++;
 }
@@ -278,7 +279,10 @@ WsSim *ws_sim_new(const char *transport)
     sim->tdr_limit_count = 5;
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         sim->node[n].next_fence = 1;
+        sim->node[n].pending = g_array_new(FALSE, FALSE, sizeof(WsPacket));
+        sim->node[n].remap = g_array_new(FALSE, FALSE, sizeof(WsRemap));
     }
+    sim->errored = g_hash_table_new(NULL, NULL);
     static WCHAR path_buf[] = { 'S', 'a', 'b', 'l', 'e', 0 };
     UNICODE_STRING path = { 10, 12, path_buf };
     NTSTATUS st = kmd_driver_entry((PDRIVER_OBJECT)sim, &path);
@@ -336,6 +340,11 @@ void ws_sim_free(WsSim *sim)
     g_assert_cmpuint(sim->mem.map.runs, ==, 0);
     g_ptr_array_free(sim->mappings, TRUE);
     g_ptr_array_free(sim->dump_files, TRUE);
+    g_hash_table_destroy(sim->errored);
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        g_array_free(sim->node[n].pending, TRUE);
+        g_array_free(sim->node[n].remap, TRUE);
+    }
     g_free(sim->resources);
     ws_guestmem_fini(&sim->mem);
     ws_transport_close(sim->t);

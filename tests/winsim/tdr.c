@@ -3,10 +3,37 @@
 
 #include "tdr.h"
 #include "bugcheck.h"
+#include "vidsch.h"
 
-static void abort_pending(WsNode *n, uint32_t through)
+/* Everything pending on the node was aborted: take it out. */
+static GArray *take_pending(WsSim *sim, unsigned node)
 {
-    n->notified = n->retired = through;
+    WsNode *n = &sim->node[node];
+    GArray *aborted = n->pending;
+    n->pending = g_array_new(FALSE, FALSE, sizeof(WsPacket));
+    n->notified = n->retired = n->submitted;
+    return aborted;
+}
+
+/* The oldest aborted packet of the node that timed out was running: its
+ * context is put in error. The work of other contexts is submitted again,
+ * so innocent contexts lose nothing. */
+static void blame_and_resubmit(WsSim *sim, unsigned node, GArray *aborted, bool blame)
+{
+    for (guint i = 0; i < aborted->len; i++) {
+        WsPacket *p = &g_array_index(aborted, WsPacket, i);
+        if (blame && i == 0) {
+            g_hash_table_add(sim->errored, p->context);
+            continue;
+        }
+        WsRemap r = { p->fence, 0 };
+        if (NT_SUCCESS(ws_submit(sim, p->context, node, p->segment, p->gpu, p->size, p->paging,
+                                 &r.new_fence))) {
+            g_array_append_val(sim->node[node].remap, r);
+            sim->stats.resubmitted++;
+        }
+    }
+    g_array_free(aborted, TRUE);
 }
 
 #define WS_DUMP_BUFFER (64u * 1024u)
@@ -43,14 +70,18 @@ static void adapter_tdr(WsSim *sim, unsigned node)
         ws_bugcheck(VIDEO_TDR_ERROR, node, (uint32_t)st, 1, 0, "DxgkDdiResetFromTimeout failed");
     }
     sim->dpc_queued = false;
+    GArray *aborted[SABLE_NODE_COUNT];
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        abort_pending(&sim->node[n], sim->node[n].submitted);
+        aborted[n] = take_pending(sim, n);
     }
     st = sim->init.DxgkDdiRestartFromTimeout(sim->adapter);
     if (!NT_SUCCESS(st)) {
         ws_bugcheck(VIDEO_TDR_ERROR, node, (uint32_t)st, 2, 0, "DxgkDdiRestartFromTimeout failed");
     }
     sim->stats.adapter_resets++;
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        blame_and_resubmit(sim, n, aborted[n], n == node);
+    }
 }
 
 /* False when an engine reset failed: the caller promotes to the adapter. */
@@ -68,7 +99,7 @@ static bool engine_tdr(WsSim *sim, unsigned node)
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         uint32_t last;
         if ((g.DependentNodeOrdinalMask & (1ull << n)) &&
-            !NT_SUCCESS(ws_reset_engine(sim, n, &last))) {
+            !NT_SUCCESS(ws_reset_engine(sim, n, n == node, &last))) {
             return false;
         }
     }
@@ -87,7 +118,7 @@ void ws_tdr(WsSim *sim, unsigned node)
     }
 }
 
-NTSTATUS ws_reset_engine(WsSim *sim, unsigned node, uint32_t *last_aborted)
+NTSTATUS ws_reset_engine(WsSim *sim, unsigned node, bool blame, uint32_t *last_aborted)
 {
     DXGKARG_RESETENGINE r = { .NodeOrdinal = node };
     NTSTATUS st = sim->init.DxgkDdiResetEngine(sim->adapter, &r);
@@ -100,7 +131,7 @@ NTSTATUS ws_reset_engine(WsSim *sim, unsigned node, uint32_t *last_aborted)
         ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, r.LastAbortedFenceId, n->retired,
                     n->submitted, "LastAbortedFenceId outside [retired, submitted]");
     }
-    abort_pending(n, n->submitted);
+    blame_and_resubmit(sim, node, take_pending(sim, node), blame);
     sim->stats.engine_resets++;
     *last_aborted = r.LastAbortedFenceId;
     return st;

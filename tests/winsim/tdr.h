@@ -10,7 +10,10 @@
  * reset fails, or without the claim, the adapter path runs:
  * DxgkDdiCollectDbgInfo with VIDEO_TDR_TIMEOUT_DETECTED,
  * DxgkDdiResetFromTimeout, every pending submission on every node aborted,
- * DxgkDdiRestartFromTimeout (a failure of either: bugcheck 0x116). Each
+ * DxgkDdiRestartFromTimeout (a failure of either: bugcheck 0x116). After
+ * either reset the context of the submission that was running on the
+ * timed-out node is put in error (ws_submit refuses it) and the aborted
+ * work of every other context is submitted again. Each
  * dump is saved to a file in $WINSIM_DUMP_DIR or the temporary directory,
  * as Windows saves its watchdog reports.
  */
@@ -20,6 +23,8 @@
 #include "winsim.h"
 
 void ws_tdr(WsSim *sim, unsigned node);
-NTSTATUS ws_reset_engine(WsSim *sim, unsigned node, uint32_t *last_aborted);
+/* One DxgkDdiResetEngine with its checks; `blame`: the node's oldest
+ * pending submission was the one running and its context goes in error. */
+NTSTATUS ws_reset_engine(WsSim *sim, unsigned node, bool blame, uint32_t *last_aborted);
 
 #endif

@@ -668,6 +668,24 @@ static void check_dump(WsSim *sim, unsigned i, unsigned e, uint32_t f, uint64_t 
     g_assert_cmpint(g_remove(path), ==, 0);
 }
 
+/* After a TDR blamed `guilty`'s context: it is refused; new work runs on
+ * every node (a new device for the guilty node, the old contexts of the
+ * others). */
+static void run_after_tdr(WsSim *sim, Ctx *c, Mapped *m, unsigned guilty)
+{
+    uint32_t fence;
+    g_assert_cmphex((uint32_t)ws_submit(sim, c->context[guilty], guilty, 0, 0, 0, false,
+                                        &fence), ==, (uint32_t)STATUS_DEVICE_REMOVED);
+    Ctx fresh;
+    open_contexts(sim, &fresh);
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        uint32_t f2 = submit_write32(sim, n == guilty ? &fresh : c, m, n, 0x22 + n);
+        g_assert_true(ws_wait_fence(sim, n, f2));
+        g_assert_cmphex(read_result(m, n), ==, 0x22 + n);
+    }
+    close_contexts(sim, &fresh);
+}
+
 /* An injected hang on the graphics engine times out after TdrDelay: the
  * per-engine path (dump, ResetEngine) recovers it; the copy node, busy
  * meanwhile, is not disturbed; new work runs on both nodes. */
@@ -693,13 +711,44 @@ static void test_tdr_engine(void)
     g_assert_cmphex(read_result(&m, 0), ==, 0);
     g_assert_cmpuint(sim->dump_files->len, ==, 1);
     check_dump(sim, 0, 0, f, m.gpu);
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        uint32_t f2 = submit_write32(sim, &c, &m, n, 0x22 + n);
-        g_assert_true(ws_wait_fence(sim, n, f2));
-        g_assert_cmphex(read_result(&m, n), ==, 0x22 + n);
-    }
+    run_after_tdr(sim, &c, &m, 0);
     unmap_pages(sim, &m);
     close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* Two contexts share the graphics node; the first hangs, the second's work
+ * is queued behind it. The engine reset aborts both: the hung context is
+ * put in error, the innocent one's work is submitted again and completes,
+ * and its wait follows it to the new fence. */
+static void test_tdr_innocent_resubmitted(void)
+{
+    WsSim *sim = started();
+    Ctx a, b;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &a);
+    open_contexts(sim, &b);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    submit_write32(sim, &a, &m, 0, 0x66);
+    put_write32(&m, 1, 0x77);
+    uint32_t innocent;
+    g_assert_cmphex((uint32_t)ws_submit(sim, b.context[0], 0, SABLE_SEGMENT_APERTURE,
+                                        m.gpu + 256, sizeof(struct sable_cmd_write32), false,
+                                        &innocent), ==, 0);
+    g_assert_true(ws_wait_fence(sim, 0, innocent));
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 1);
+    g_assert_cmpuint(sim->stats.resubmitted, ==, 1);
+    g_assert_cmphex(read_result(&m, 1), ==, 0x77);
+    g_assert_cmphex(read_result(&m, 0), ==, 0);
+    uint32_t fence;
+    g_assert_cmphex((uint32_t)ws_submit(sim, a.context[0], 0, 0, 0, 0, false, &fence), ==,
+                    (uint32_t)STATUS_DEVICE_REMOVED);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &a);
+    close_contexts(sim, &b);
     ws_sim_free(sim);
 }
 
@@ -725,11 +774,7 @@ static void test_tdr_promoted(void)
     g_assert_cmpuint(sim->dump_files->len, ==, 2); /* engine, then adapter report */
     check_dump(sim, 0, 0, f, m.gpu);
     check_dump(sim, 1, 0, f, m.gpu);
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        uint32_t f2 = submit_write32(sim, &c, &m, n, 0x22 + n);
-        g_assert_true(ws_wait_fence(sim, n, f2));
-        g_assert_cmphex(read_result(&m, n), ==, 0x22 + n);
-    }
+    run_after_tdr(sim, &c, &m, 0);
     unmap_pages(sim, &m);
     close_contexts(sim, &c);
     ws_sim_free(sim);
@@ -762,17 +807,20 @@ static void test_reset_engine(void)
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryDependentEngineGroup(sim->adapter, &g), ==, 0);
     g_assert_cmphex(g.DependentNodeOrdinalMask, ==, 2);
     uint32_t aborted = 0;
-    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, &aborted), ==, 0);
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
     g_assert_cmphex(aborted, ==, hung);
     g_assert_cmphex(read_result(&m, 1), ==, 0); /* the hung write never ran */
-    uint32_t f1 = submit_write32(sim, &c, &m, 1, 0x55);
+    Ctx fresh;
+    open_contexts(sim, &fresh);
+    uint32_t f1 = submit_write32(sim, &fresh, &m, 1, 0x55);
     g_assert_true(ws_wait_fence(sim, 1, f1));
     g_assert_cmphex(read_result(&m, 1), ==, 0x55);
+    close_contexts(sim, &fresh);
     g_assert_cmpuint(sim->stats.timeouts, ==, 0);
 
     g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=1", &err));
     g_assert_no_error(err);
-    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, &aborted), ==,
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==,
                     (uint32_t)STATUS_DEVICE_HARDWARE_ERROR);
     unmap_pages(sim, &m);
     close_contexts(sim, &c);
@@ -1186,6 +1234,7 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/render/patch-bounds", test_patch_bounds);
     g_test_add_func("/stack/tdr/engine-reset", test_tdr_engine);
     g_test_add_func("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
+    g_test_add_func("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
     g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
     g_test_add_func("/stack/escape", test_escape);

@@ -9,6 +9,9 @@ NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence)
 {
     WsNode *n = &sim->node[node];
+    if (g_hash_table_contains(sim->errored, context)) {
+        return STATUS_DEVICE_REMOVED;
+    }
     DXGKARG_SUBMITCOMMAND s;
     memset(&s, 0, sizeof(s));
     s.hContext = context;
@@ -26,8 +29,34 @@ NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
         n->submitted = before;
         return st;
     }
+    WsPacket pkt = { context, segment, gpu, size, paging, n->next_fence };
+    g_array_append_val(n->pending, pkt);
     *fence = n->next_fence++;
     return st;
+}
+
+void ws_retire(WsSim *sim, unsigned node, uint32_t fence)
+{
+    WsNode *n = &sim->node[node];
+    guint done = 0;
+    while (done < n->pending->len &&
+           (int32_t)(g_array_index(n->pending, WsPacket, done).fence - fence) <= 0) {
+        done++;
+    }
+    g_array_remove_range(n->pending, 0, done);
+    n->retired = fence;
+}
+
+/* The new fence of resubmitted work, or the fence itself. */
+static uint32_t follow(const WsNode *n, uint32_t fence)
+{
+    for (guint i = 0; i < n->remap->len; i++) {
+        const WsRemap *r = &g_array_index(n->remap, WsRemap, i);
+        if (r->old_fence == fence) {
+            return r->new_fence;
+        }
+    }
+    return fence;
 }
 
 uint32_t ws_query_current_fence(WsSim *sim, unsigned node)
@@ -67,7 +96,13 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
         }
         if (idle >= sim->tdr_delay_ns) {
             ws_tdr(sim, node);
-            return false;
+            uint32_t next = follow(&sim->node[node], fence);
+            if (next == fence) {
+                return false;
+            }
+            fence = next;
+            idle = since_query = 0;
+            continue;
         }
         uint64_t step = idle < sim->query_after_ns ? WS_WAIT_STEP_NS : WS_WAIT_LONG_STEP_NS;
         sim->t->ops->advance(sim->t, step);

@@ -18,12 +18,14 @@
 
 /* Submit [gpu, gpu + size) of segment `segment` (ignored when size is 0)
  * on the context's node; returns SubmitCommand's status, the fence in
- * *fence. */
+ * *fence. A context a TDR put in error gets STATUS_DEVICE_REMOVED and
+ * nothing reaches the KMD. */
 NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence);
 /* Wait until `fence` retired on node: true. No progress for tdr_delay_ns of
- * device time is a timeout: the TDR (tdr.h) runs and the wait returns
- * false (the fence was aborted). */
+ * device time is a timeout: the TDR (tdr.h) runs; if it resubmitted the
+ * fence's work (an innocent context) the wait follows the new fence,
+ * else it returns false (the work was aborted). */
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence);
 /* A command buffer as the runtime hands it to dxgkrnl (D3DDDICB_RENDER). */
 typedef struct WsRender {
@@ -42,6 +44,9 @@ typedef struct WsRender {
  * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (DmaSize capped by
  * vidmm.dma_limit); each part is waited for. Returns Render's status. */
 NTSTATUS ws_render(WsSim *sim, WsRender *rd);
+
+/* Everything up to `fence` completed on node (at DPC time). */
+void ws_retire(WsSim *sim, unsigned node, uint32_t fence);
 
 /* DxgkDdiQueryCurrentFence for node, checked against the notified fence. */
 uint32_t ws_query_current_fence(WsSim *sim, unsigned node);

@@ -25,6 +25,21 @@ typedef struct WsMapping {
     bool mmio;         /* BAR0: accesses go to the transport */
 } WsMapping;
 
+/* A submission VidSch keeps until it retires, to resubmit it after a reset
+ * that aborted it when its context was innocent. */
+typedef struct WsPacket {
+    HANDLE context;
+    unsigned segment;
+    uint64_t gpu;
+    uint32_t size;
+    bool paging;
+    uint32_t fence;
+} WsPacket;
+
+typedef struct WsRemap {
+    uint32_t old_fence, new_fence;
+} WsRemap;
+
 typedef struct WsNode {
     uint32_t next_fence;    /* next SubmissionFenceId */
     uint32_t submitted;     /* last fence handed to SubmitCommand */
@@ -32,12 +47,14 @@ typedef struct WsNode {
     uint32_t retired;       /* completed as of the last NotifyDpc */
     uint32_t faults;        /* DMA_FAULTED notifications */
     uint32_t faulted_fence;
+    GArray *pending;        /* WsPacket submitted and not retired, oldest first */
+    GArray *remap;          /* WsRemap: aborted fences resubmitted under new ones */
 } WsNode;
 
 typedef struct WsStats {
     unsigned isr_calls, isr_claimed, dpc_calls, notify_dpc;
     unsigned notify_completed, notify_outside_isr, queries;
-    unsigned timeouts, adapter_resets, engine_resets;
+    unsigned timeouts, adapter_resets, engine_resets, resubmitted;
     unsigned os_allocs, os_dma, os_locks, mappings;  /* live objects */
 } WsStats;
 
@@ -83,6 +100,7 @@ typedef struct WsSim {
     uint64_t tdr_delay_ns;          /* TdrDelay (device time), default 2 s */
     unsigned tdr_limit_count;       /* more TDRs than this: bugcheck 0x116 */
     GPtrArray *dump_files;          /* files of the dumps TDRs saved (char *) */
+    GHashTable *errored;            /* contexts put in error by a TDR */
 } WsSim;
 
 /* Open the transport (inproc, inproc-intx, qemu) and load the KMD. */
