@@ -1213,9 +1213,34 @@ static void test_remove_releases_all(void)
     ws_sim_free(sim);
 }
 
+/* TDR dumps go to a directory of this run, removed at the end. */
+static char *dump_dir_new(void)
+{
+    char *dir = g_dir_make_tmp("winsim-dumps-XXXXXX", NULL);
+    g_assert_nonnull(dir);
+    g_setenv("WINSIM_DUMP_DIR", dir, TRUE);
+    return dir;
+}
+
+static void dump_dir_remove(char *dir)
+{
+    GDir *d = g_dir_open(dir, 0, NULL);
+    const char *name;
+    while (d && (name = g_dir_read_name(d))) {
+        g_autofree char *path = g_build_filename(dir, name, NULL);
+        g_remove(path);
+    }
+    if (d) {
+        g_dir_close(d);
+    }
+    g_rmdir(dir);
+    g_free(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    char *dumps = g_test_subprocess() ? NULL : dump_dir_new();
     g_test_add_func("/stack/bringup-caps", test_bringup_caps);
     g_test_add_func("/stack/segments", test_segments);
     g_test_add_func("/stack/submit/empty-both-nodes", test_empty_submissions);
@@ -1242,5 +1267,9 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);
-    return g_test_run();
+    int status = g_test_run();
+    if (dumps) {
+        dump_dir_remove(dumps);
+    }
+    return status;
 }

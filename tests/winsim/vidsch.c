@@ -111,7 +111,10 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
     }
 }
 
-static void patch_and_submit(WsSim *sim, WsRender *rd, size_t written, UINT nout)
+/* Patch (must succeed: the KMD validated the buffer in Render), submit and
+ * wait. Work a TDR aborted for good gives STATUS_DEVICE_REMOVED, as the
+ * runtime sees it. */
+static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, size_t written, UINT nout)
 {
     WsVidMm *v = &sim->vidmm;
     DXGKARG_PATCH p;
@@ -129,17 +132,19 @@ static void patch_and_submit(WsSim *sim, WsRender *rd, size_t written, UINT nout
     p.PatchLocationListSubmissionLength = nout;
     p.SubmissionFenceId = sim->node[rd->node].next_fence;
     NTSTATUS st = sim->init.DxgkDdiPatch(sim->adapter, &p);
-    uint32_t fence = 0;
-    if (NT_SUCCESS(st)) {
-        st = ws_submit(sim, rd->context, rd->node, SABLE_SEGMENT_APERTURE, v->dma_gpu,
-                       (uint32_t)written, false, &fence);
+    if (!NT_SUCCESS(st)) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, (uint32_t)st, written, nout, 9,
+                    "Patch refused a DMA buffer its Render produced");
     }
-    if (!NT_SUCCESS(st) || !ws_wait_fence(sim, rd->node, fence)) {
-        ws_bugcheck(VIDEO_TDR_ERROR, (uint32_t)st, written, nout, 0,
-                    "a rendered DMA buffer was not patched, accepted or completed");
+    uint32_t fence = 0;
+    st = ws_submit(sim, rd->context, rd->node, SABLE_SEGMENT_APERTURE, v->dma_gpu,
+                   (uint32_t)written, false, &fence);
+    if (!NT_SUCCESS(st)) {
+        return st;
     }
     v->render_submits++;
     rd->fence = fence;
+    return ws_wait_fence(sim, rd->node, fence) ? STATUS_SUCCESS : STATUS_DEVICE_REMOVED;
 }
 
 NTSTATUS ws_render(WsSim *sim, WsRender *rd)
@@ -175,8 +180,11 @@ NTSTATUS ws_render(WsSim *sim, WsRender *rd)
                         0, 0, "Render moved its output pointers outside the buffers");
         }
         size_t written = (size_t)(end - v->dma_cpu);
-        if (written) {
-            patch_and_submit(sim, rd, written, (UINT)(out_end - v->patch_out));
+        NTSTATUS sub = written ? patch_and_submit(sim, rd, written,
+                                                  (UINT)(out_end - v->patch_out))
+                               : STATUS_SUCCESS;
+        if (!NT_SUCCESS(sub)) {
+            return sub;
         }
         if (st == STATUS_SUCCESS) {
             return st;

@@ -42,7 +42,9 @@ typedef struct WsRender {
 
 /* Render -> Patch -> SubmitCommand, repeated while Render reports
  * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (DmaSize capped by
- * vidmm.dma_limit); each part is waited for. Returns Render's status. */
+ * vidmm.dma_limit); each part is waited for. Returns Render's status, or
+ * the submission's failure: STATUS_DEVICE_REMOVED when a TDR aborted the
+ * work and put the context in error. */
 NTSTATUS ws_render(WsSim *sim, WsRender *rd);
 
 /* Everything up to `fence` completed on node (at DPC time). */
