@@ -41,19 +41,18 @@ static void clear_vram(WsSim *sim, WsKmtAllocation *a)
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
 }
 
-/* Place the allocation: its preferred segment if it has room, else the
- * aperture. */
-static bool place(WsSim *sim, const DXGK_ALLOCATIONINFO *info, WsKmtAllocation *a)
+static void wait_idle(WsSim *sim)
 {
-    UINT pref = info->PreferredSegment.SegmentId0;
-    uint32_t vram_bit = 1u << (SABLE_SEGMENT_VRAM - 1);
-    if ((pref == SABLE_SEGMENT_VRAM || pref == 0) && (info->SupportedWriteSegmentSet & vram_bit) &&
-        ws_vram_alloc(sim, a->size, &a->gpu)) {
-        a->segment = SABLE_SEGMENT_VRAM;
-        a->cpu = (uint8_t *)sim->t->vram + a->gpu;
-        clear_vram(sim, a);
-        return true;
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (sim->node[n].retired != sim->node[n].submitted) {
+            ws_wait_fence(sim, n, sim->node[n].submitted);
+        }
     }
+}
+
+/* Back `a` with fresh system pages mapped into the aperture. */
+static bool to_aperture(WsSim *sim, WsKmtAllocation *a)
+{
     void *cpu;
     if (!ws_guestmem_alloc(&sim->mem, a->size, &a->bus, &cpu)) {
         return false;
@@ -63,6 +62,68 @@ static bool place(WsSim *sim, const DXGK_ALLOCATIONINFO *info, WsKmtAllocation *
     a->mdl = ws_mdl_new(a->bus, a->size / SABLE_PAGE_SIZE);
     a->gpu = ws_aperture_map(sim, a->mdl, a->size / SABLE_PAGE_SIZE);
     return true;
+}
+
+/* Page a VRAM allocation out: TRANSFER its content to system pages (which
+ * then back it in the aperture) and free its VRAM. */
+static bool page_out(WsSim *sim, WsKmtAllocation *a)
+{
+    uint64_t vram = a->gpu;
+    wait_idle(sim);
+    if (!to_aperture(sim, a)) {
+        return false;
+    }
+    DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_TRANSFER };
+    op.Transfer.hAllocation = a->handle;
+    op.Transfer.TransferSize = a->size;
+    op.Transfer.Source.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Transfer.Source.SegmentAddress.QuadPart = (LONGLONG)vram;
+    op.Transfer.Destination.pMdl = a->mdl;
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    ws_vram_free(sim, vram, a->size);
+    sim->vidmm.evictions++;
+    return true;
+}
+
+/* Evict the oldest VRAM allocation that is not locked. */
+static bool evict_one(WsSim *sim)
+{
+    GPtrArray *in_vram = sim->vidmm.in_vram;
+    for (guint i = 0; i < in_vram->len; i++) {
+        WsKmtAllocation *a = g_ptr_array_index(in_vram, i);
+        if (!a->locked && page_out(sim, a)) {
+            g_ptr_array_remove_index(in_vram, i);
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool vram_place(WsSim *sim, WsKmtAllocation *a)
+{
+    while (!ws_vram_alloc(sim, a->size, &a->gpu)) {
+        if (!evict_one(sim)) {
+            return false;
+        }
+    }
+    a->segment = SABLE_SEGMENT_VRAM;
+    a->cpu = (uint8_t *)sim->t->vram + a->gpu;
+    g_ptr_array_add(sim->vidmm.in_vram, a);
+    clear_vram(sim, a);
+    return true;
+}
+
+/* Place the allocation: VRAM when preferred (evicting older allocations
+ * under pressure), else, or when that fails, the aperture. */
+static bool place(WsSim *sim, const DXGK_ALLOCATIONINFO *info, WsKmtAllocation *a)
+{
+    UINT pref = info->PreferredSegment.SegmentId0;
+    uint32_t vram_bit = 1u << (SABLE_SEGMENT_VRAM - 1);
+    if ((pref == SABLE_SEGMENT_VRAM || pref == 0) &&
+        (info->SupportedWriteSegmentSet & vram_bit) && vram_place(sim, a)) {
+        return true;
+    }
+    return to_aperture(sim, a);
 }
 
 NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
@@ -91,20 +152,12 @@ NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_priva
     return STATUS_SUCCESS;
 }
 
-static void wait_idle(WsSim *sim)
-{
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        if (sim->node[n].retired != sim->node[n].submitted) {
-            ws_wait_fence(sim, n, sim->node[n].submitted);
-        }
-    }
-}
-
 void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a)
 {
     WsSim *sim = d->sim;
     wait_idle(sim);
     if (a->segment == SABLE_SEGMENT_VRAM) {
+        g_ptr_array_remove(sim->vidmm.in_vram, a);
         ws_vram_free(sim, a->gpu, a->size);
     } else {
         ws_aperture_unmap(sim, a->gpu, a->size / SABLE_PAGE_SIZE);

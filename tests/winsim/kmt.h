@@ -4,9 +4,10 @@
  * D3DKMTCreateDevice, D3DKMTCreateAllocation, D3DKMTLock, D3DKMTRender,
  * D3DKMTEscape..., for the UMD runtime simulator of the next issue.
  * A device has one context per node. VidMm places an allocation in its
- * preferred segment (VRAM if there is room, else the aperture: system
- * pages mapped through BuildPagingBuffer) and clears VRAM with a paging
- * FILL. Lock waits until every node is idle and returns the CPU view
+ * preferred segment: VRAM (cleared with a paging FILL), evicting the oldest
+ * unlocked VRAM allocations under pressure (paged out with a TRANSFER to
+ * system pages that then back them in the aperture), else the aperture
+ * (system pages mapped through BuildPagingBuffer). Lock waits until every node is idle and returns the CPU view
  * (BAR2 for VRAM, the system pages for the aperture); rendering with a
  * locked allocation fails with STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION
  * as VidMm does. Render runs Render -> Patch -> SubmitCommand (vidsch.h).

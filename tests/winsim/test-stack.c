@@ -1137,6 +1137,51 @@ static void test_kmt(void)
     ws_sim_free(sim);
 }
 
+/* VRAM pressure: allocations fill VRAM, one more evicts the oldest (paged
+ * out with a TRANSFER to system memory, content intact, now in the
+ * aperture) while a locked one stays; the evicted allocation still renders. */
+static void test_eviction(void)
+{
+    WsSim *sim = started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    uint64_t vram = sim->vidmm.seg[SABLE_SEGMENT_VRAM - 1].Size, size = vram / 4;
+    struct sable_alloc_private p = buffer_desc(size, SABLE_SEGMENT_VRAM);
+    WsKmtAllocation *a[5];
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d, &p, &a[i]), ==, 0);
+        g_assert_cmpuint(a[i]->segment, ==, SABLE_SEGMENT_VRAM);
+        uint8_t *cpu = ws_kmt_lock(d, a[i]);
+        memset(cpu, 0x10 + i, size);
+        ws_kmt_unlock(d, a[i]);
+    }
+    ws_kmt_lock(d, a[0]); /* locked: VidMm must pass over it */
+    g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d, &p, &a[4]), ==, 0);
+    g_assert_cmpuint(a[4]->segment, ==, SABLE_SEGMENT_VRAM);
+    g_assert_cmpuint(sim->vidmm.evictions, ==, 1);
+    g_assert_cmpuint(a[0]->segment, ==, SABLE_SEGMENT_VRAM);
+    g_assert_cmpuint(a[1]->segment, ==, SABLE_SEGMENT_APERTURE);
+    ws_kmt_unlock(d, a[0]);
+    uint8_t *evicted = ws_kmt_lock(d, a[1]);
+    g_assert_cmpuint(evicted[0], ==, 0x11);
+    g_assert_cmpuint(evicted[size - 1], ==, 0x11);
+    ws_kmt_unlock(d, a[1]);
+    /* the paged-out allocation is still usable by the GPU where it is now */
+    Cmd c = { .len = 0 };
+    cmd_write32(&c, 0x40, 0xe71c7ed);
+    uint32_t fence;
+    g_assert_cmphex((uint32_t)ws_kmt_render(d, 0, c.buf, c.len, &a[1], 1, c.patch, c.npatch,
+                                            &fence), ==, 0);
+    uint32_t v;
+    memcpy(&v, ws_kmt_lock(d, a[1]) + 0x40, 4);
+    ws_kmt_unlock(d, a[1]);
+    g_assert_cmphex(v, ==, 0xe71c7ed);
+    for (unsigned i = 0; i < 5; i++) {
+        ws_kmt_destroy_allocation(d, a[i]);
+    }
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
 static void test_bad_submissions(void)
 {
     WsSim *sim = started();
@@ -1264,6 +1309,7 @@ int main(int argc, char **argv)
     g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
     g_test_add_func("/stack/escape", test_escape);
     g_test_add_func("/stack/kmt", test_kmt);
+    g_test_add_func("/stack/kmt/eviction", test_eviction);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);

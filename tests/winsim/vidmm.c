@@ -50,6 +50,7 @@ void ws_vidmm_init(WsSim *sim)
     create_paging_context(sim);
     ws_pagemap_init(&v->aperture, v->seg[SABLE_SEGMENT_APERTURE - 1].Size / SABLE_PAGE_SIZE);
     ws_pagemap_init(&v->vram, v->seg[SABLE_SEGMENT_VRAM - 1].Size / SABLE_PAGE_SIZE);
+    v->in_vram = g_ptr_array_new();
     uint64_t pages = v->out.PagingBufferSize / SABLE_PAGE_SIZE;
     g_assert_true(ws_guestmem_alloc(&sim->mem, v->out.PagingBufferSize, &v->pb_bus,
                                     (void **)&v->pb_cpu));
@@ -82,6 +83,7 @@ void ws_vidmm_release_memory(WsSim *sim)
     g_assert_cmpuint(v->vram.runs, ==, 0);
     ws_pagemap_fini(&v->aperture);
     ws_pagemap_fini(&v->vram);
+    g_ptr_array_free(v->in_vram, TRUE);
     memset(v, 0, sizeof(*v));
 }
 

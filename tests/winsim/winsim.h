@@ -79,6 +79,8 @@ typedef struct WsVidMm {
     struct _MDL *dma_mdl;
     D3DDDI_PATCHLOCATIONLIST patch_out[SABLE_KMD_PATCH_LIST_SIZE];
     unsigned render_submits;
+    GPtrArray *in_vram;         /* WsKmtAllocation * in VRAM, oldest first */
+    unsigned evictions;
 } WsVidMm;
 
 typedef struct WsSim {
