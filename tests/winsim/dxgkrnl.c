@@ -372,7 +372,6 @@ static BOOLEAN call_isr(WsSim *sim, ULONG message)
     sim->isr_message = message;
     BOOLEAN claimed = sim->init.DxgkDdiInterruptRoutine(sim->adapter, message);
     sim->in_isr = false;
-    sim->stats.isr_calls++;
     sim->stats.isr_claimed += claimed ? 1 : 0;
     return claimed;
 }

@@ -52,7 +52,7 @@ typedef struct WsNode {
 } WsNode;
 
 typedef struct WsStats {
-    unsigned isr_calls, isr_claimed, dpc_calls, notify_dpc;
+    unsigned isr_claimed, dpc_calls, notify_dpc;
     unsigned notify_completed, notify_outside_isr, queries;
     unsigned timeouts, adapter_resets, engine_resets, resubmitted;
     unsigned os_allocs, os_dma, os_locks, mappings;  /* live objects */

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/* The stack suite: Bring-up, capabilities, segments, RemoveDevice. */
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "stack-util.h"
+#include "gart.h"
+
+static void test_bringup_caps(void)
+{
+    WsSim *sim = started();
+    g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WIN8);
+    /* not implemented, so not offered (and no preemption claimed below) */
+    g_assert_null(sim->init.DxgkDdiPreemptCommand);
+    g_assert_null(sim->init.DxgkDdiAcquireSwizzlingRange);
+    g_assert_null(sim->init.DxgkDdiSetPalette);
+    DXGK_DRIVERCAPS caps;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps) - 1), ==,
+                    (uint32_t)STATUS_BUFFER_TOO_SMALL);
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps)), ==, 0);
+    g_assert_cmpuint(caps.SchedulingCaps.MultiEngineAware, ==, 1);
+    g_assert_cmpuint(caps.SchedulingCaps.PreemptionAware, ==, 0);
+    g_assert_cmpuint(caps.GpuEngineTopology.NbAsymetricProcessingNodes, ==, 2);
+    g_assert_cmpuint(caps.SupportPerEngineTDR, ==, 1);
+    g_assert_cmpuint(caps.NumberOfSwizzlingRanges, ==, 0);
+    g_assert_cmpuint(caps.MaxAllocationListSlotId, ==, SABLE_KMD_ALLOCATION_LIST_SIZE);
+    g_assert_cmpuint(caps.InterruptMessageNumber, ==, sim->t->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0);
+    g_assert_cmpuint(caps.ApertureSegmentCommitLimit, >, 0);
+    struct sable_umd_private priv;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_UMDRIVERPRIVATE, &priv, sizeof(priv)), ==, 0);
+    g_assert_cmphex(priv.magic, ==, SABLE_UMD_PRIVATE_MAGIC);
+    g_assert_cmpuint(priv.version, ==, SABLE_UMD_PRIVATE_VERSION);
+    g_assert_cmpuint(priv.size, ==, sizeof(priv));
+    g_assert_cmpuint(SABLE_ABI_VERSION_MAJOR(priv.abi_version), ==, SABLE_ABI_MAJOR);
+    g_assert_cmpuint(priv.vram_size, ==, sim->t->vram_size);
+    g_assert_cmpuint(priv.node_count, ==, 2);
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_GPUMMUCAPS, &priv, sizeof(priv)), ==,
+                    (uint32_t)STATUS_NOT_SUPPORTED);
+    ws_sim_free(sim);
+}
+
+static void test_segments(void)
+{
+    WsSim *sim = started();
+    DXGK_QUERYSEGMENTOUT out = { 0 };
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT, &out, sizeof(out)), ==, 0);
+    g_assert_cmpuint(out.NbSegment, ==, 2);
+    DXGK_SEGMENTDESCRIPTOR seg[2];
+    out.pSegmentDescriptor = seg;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT, &out, sizeof(out)), ==, 0);
+    const DXGK_SEGMENTDESCRIPTOR *vram = &seg[SABLE_SEGMENT_VRAM - 1];
+    const DXGK_SEGMENTDESCRIPTOR *ap = &seg[SABLE_SEGMENT_APERTURE - 1];
+    g_assert_cmpuint(vram->Size, ==, sim->t->vram_size);
+    g_assert_cmphex((uint64_t)vram->CpuTranslatedAddress.QuadPart, ==,
+                    sim->t->bar[SABLE_BAR_VRAM].addr);
+    g_assert_cmpuint(vram->Flags.CpuVisible, ==, 1);
+    g_assert_cmpuint(vram->Flags.Aperture, ==, 0);
+    g_assert_cmpuint(ap->Flags.Aperture, ==, 1);
+    uint64_t gart_base = sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_BASE_LO) |
+                         (uint64_t)sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_BASE_HI) << 32;
+    g_assert_cmphex((uint64_t)ap->BaseAddress.QuadPart, ==, gart_base);
+    g_assert_cmpuint(ap->Size, >, 0);
+    g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_ENTRIES), ==,
+                     ap->Size / SABLE_PAGE_SIZE + KMD_GART_WINDOW_PAGES); /* + the KMD's window */
+    g_assert_cmpuint(out.PagingBufferSegmentId, ==, SABLE_SEGMENT_APERTURE);
+    ws_sim_free(sim);
+}
+
+static void test_remove_releases_all(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    open_contexts(sim, &c);
+    g_assert_cmpuint(sim->stats.os_dma, >, 0);
+    g_assert_cmpuint(sim->stats.mappings, ==, 1);
+    close_contexts(sim, &c);
+    ws_adapter_remove(sim);
+    g_assert_cmpuint(sim->stats.os_allocs, ==, 0);
+    g_assert_cmpuint(sim->stats.os_dma, ==, 0);
+    g_assert_cmpuint(sim->mem.map.runs, ==, 0);
+    g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_IRQ_MASK), ==, 0);
+    g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_ENTRIES), ==, 0);
+    ws_sim_free(sim);
+}
+
+void stack_add_basic_tests(void)
+{
+    g_test_add_func("/stack/bringup-caps", test_bringup_caps);
+    g_test_add_func("/stack/segments", test_segments);
+    g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);
+}

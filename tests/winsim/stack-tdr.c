@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/* The stack suite: Timeout detection and recovery. */
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "stack-util.h"
+#include "sable-dump-decode.h"
+
+/* Check saved TDR dump i: engine `e` hung on fence f, DMA buffer gpu. */
+static void check_dump(WsSim *sim, unsigned i, unsigned e, uint32_t f, uint64_t gpu)
+{
+    GError *err = NULL;
+    g_autofree char *data = NULL;
+    gsize len = 0;
+    const char *path = g_ptr_array_index(sim->dump_files, i);
+    g_assert_true(g_file_get_contents(path, &data, &len, NULL));
+    g_autoptr(SableDump) dump = sable_dump_decode(data, len, &err);
+    g_assert_no_error(err);
+    g_assert_true(dump->engines[e].has_state);
+    g_assert_cmphex(dump->engines[e].state.status & SABLE_ENGINE_STATUS_HUNG, ==,
+                    SABLE_ENGINE_STATUS_HUNG);
+    g_assert_cmphex(dump->engines[e].state.current_fence, ==, f);
+    g_assert_cmphex(dump->engines[e].state.current_dma_addr, ==, gpu);
+    g_assert_cmpint(g_remove(path), ==, 0);
+}
+
+/* After a TDR blamed `guilty`'s context: it is refused; new work runs on
+ * every node (a new device for the guilty node, the old contexts of the
+ * others). */
+static void run_after_tdr(WsSim *sim, Ctx *c, Mapped *m, unsigned guilty)
+{
+    uint32_t fence;
+    g_assert_cmphex((uint32_t)ws_submit(sim, c->context[guilty], guilty, 0, 0, 0, false,
+                                        &fence), ==, (uint32_t)STATUS_DEVICE_REMOVED);
+    Ctx fresh;
+    open_contexts(sim, &fresh);
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        uint32_t f2 = submit_write32(sim, n == guilty ? &fresh : c, m, n, 0x22 + n);
+        g_assert_true(ws_wait_fence(sim, n, f2));
+        g_assert_cmphex(read_result(m, n), ==, 0x22 + n);
+    }
+    close_contexts(sim, &fresh);
+}
+
+/* An injected hang on the graphics engine times out after TdrDelay: the
+ * per-engine path (dump, ResetEngine) recovers it; the copy node, busy
+ * meanwhile, is not disturbed; new work runs on both nodes. */
+static void test_tdr_engine(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    uint32_t copy = submit_write32(sim, &c, &m, 1, 0x12);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->node[1].retired, ==, copy); /* completed, not aborted */
+    g_assert_cmphex(read_result(&m, 1), ==, 0x12);
+    g_assert_cmpuint(sim->stats.timeouts, ==, 1);
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 1);
+    g_assert_cmpuint(sim->stats.adapter_resets, ==, 0);
+    g_assert_cmpuint(sim->node[0].retired, ==, f); /* aborted, not completed */
+    g_assert_cmphex(read_result(&m, 0), ==, 0);
+    g_assert_cmpuint(sim->dump_files->len, ==, 1);
+    check_dump(sim, 0, 0, f, m.gpu);
+    run_after_tdr(sim, &c, &m, 0);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* Two contexts share the graphics node; the first hangs, the second's work
+ * is queued behind it. The engine reset aborts both: the hung context is
+ * put in error, the innocent one's work is submitted again and completes,
+ * and its wait follows it to the new fence. */
+static void test_tdr_innocent_resubmitted(void)
+{
+    WsSim *sim = started();
+    Ctx a, b;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &a);
+    open_contexts(sim, &b);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    submit_write32(sim, &a, &m, 0, 0x66);
+    put_write32(&m, 1, 0x77);
+    uint32_t innocent;
+    g_assert_cmphex((uint32_t)ws_submit(sim, b.context[0], 0, SABLE_SEGMENT_APERTURE,
+                                        m.gpu + 256, sizeof(struct sable_cmd_write32), false,
+                                        &innocent), ==, 0);
+    g_assert_true(ws_wait_fence(sim, 0, innocent));
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 1);
+    g_assert_cmpuint(sim->stats.resubmitted, ==, 1);
+    g_assert_cmphex(read_result(&m, 1), ==, 0x77);
+    g_assert_cmphex(read_result(&m, 0), ==, 0);
+    uint32_t fence;
+    g_assert_cmphex((uint32_t)ws_submit(sim, a.context[0], 0, 0, 0, 0, false, &fence), ==,
+                    (uint32_t)STATUS_DEVICE_REMOVED);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &a);
+    close_contexts(sim, &b);
+    ws_sim_free(sim);
+}
+
+/* The engine reset fails: the TDR is promoted to an adapter reset
+ * (ResetFromTimeout/RestartFromTimeout, the KMD programs everything again)
+ * and new work runs on both nodes. */
+static void test_tdr_promoted(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=0", &err));
+    g_assert_no_error(err);
+    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->stats.timeouts, ==, 1);
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 0);
+    g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
+    g_assert_cmpuint(sim->dump_files->len, ==, 2); /* engine, then adapter report */
+    check_dump(sim, 0, 0, f, m.gpu);
+    check_dump(sim, 1, 0, f, m.gpu);
+    run_after_tdr(sim, &c, &m, 0);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* Per-engine recovery: a hung copy engine is reported unresponsive, its
+ * group is itself, ResetEngine aborts exactly the hung fence, the graphics
+ * node is never disturbed, and the copy node runs new work. A reset the
+ * device fails is reported as a failure. */
+static void test_reset_engine(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=1", &err));
+    g_assert_no_error(err);
+    uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
+    uint32_t f0 = submit_write32(sim, &c, &m, 0, 0x44);
+    g_assert_true(ws_wait_fence(sim, 0, f0));
+    DXGKARG_QUERYENGINESTATUS qs = { .NodeOrdinal = 1 };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryEngineStatus(sim->adapter, &qs), ==, 0);
+    g_assert_cmpuint(qs.EngineStatus.Responsive, ==, 0);
+    qs.NodeOrdinal = 0;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryEngineStatus(sim->adapter, &qs), ==, 0);
+    g_assert_cmpuint(qs.EngineStatus.Responsive, ==, 1);
+    DXGKARG_QUERYDEPENDENTENGINEGROUP g = { .NodeOrdinal = 1 };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryDependentEngineGroup(sim->adapter, &g), ==, 0);
+    g_assert_cmphex(g.DependentNodeOrdinalMask, ==, 2);
+    uint32_t aborted = 0;
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
+    g_assert_cmphex(aborted, ==, hung);
+    g_assert_cmphex(read_result(&m, 1), ==, 0); /* the hung write never ran */
+    Ctx fresh;
+    open_contexts(sim, &fresh);
+    uint32_t f1 = submit_write32(sim, &fresh, &m, 1, 0x55);
+    g_assert_true(ws_wait_fence(sim, 1, f1));
+    g_assert_cmphex(read_result(&m, 1), ==, 0x55);
+    close_contexts(sim, &fresh);
+    g_assert_cmpuint(sim->stats.timeouts, ==, 0);
+
+    g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=1", &err));
+    g_assert_no_error(err);
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==,
+                    (uint32_t)STATUS_DEVICE_HARDWARE_ERROR);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* More TDRs than TdrLimitCount: the simulated bugcheck 0x116 ends the run
+ * with its report. In a subprocess, so in-process transports only (a
+ * killed test process would leave its QEMU behind). */
+static void test_tdr_limit(void)
+{
+    if (g_str_equal(transport_name(), "qemu")) {
+        g_test_skip("needs an in-process device");
+        return;
+    }
+    if (g_test_subprocess()) {
+        WsSim *sim = started();
+        Ctx c;
+        Mapped m;
+        GError *err = NULL;
+        sim->tdr_limit_count = 0;
+        open_contexts(sim, &c);
+        map_pages(sim, &m);
+        g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+        ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1));
+        return; /* not reached */
+    }
+    g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+    g_test_trap_assert_failed();
+    g_test_trap_assert_stderr("*STOP 0x00000116*TdrLimitCount exceeded*");
+}
+
+void stack_add_tdr_tests(void)
+{
+    g_test_add_func("/stack/tdr/engine-reset", test_tdr_engine);
+    g_test_add_func("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
+    g_test_add_func("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
+    g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
+    g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
+}
