@@ -116,6 +116,9 @@ NTSTATUS ws_adapter_start(WsSim *sim);
 /* StopDevice + RemoveDevice. */
 void ws_adapter_remove(WsSim *sim);
 
+/* The DXGKRNL_INTERFACE handed to StartDevice (callbacks.c). */
+void ws_fill_interface(WsSim *sim);
+
 /* Deliver pending interrupts (ISR per message) and run a queued DPC. */
 void ws_service_interrupts(WsSim *sim);
 void ws_run_dpc(WsSim *sim);
