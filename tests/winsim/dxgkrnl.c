@@ -108,19 +108,23 @@ NTSTATUS ws_adapter_start(WsSim *sim)
     DXGK_START_INFO start = { .RequiredDmaQueueEntry = 0 };
     ULONG sources = 99, children = 99;
     st = sim->init.DxgkDdiStartDevice(sim->adapter, &start, &sim->dxgk, &sources, &children);
-    if (NT_SUCCESS(st) && (sources != 0 || children != 0)) {
+    if (!NT_SUCCESS(st)) {
+        /* dxgkrnl removes a device whose start failed */
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiRemoveDevice(sim->adapter), ==, 0);
+        sim->adapter = NULL;
+        return st;
+    }
+    if (sources != 0 || children != 0) {
         ws_bugcheck(VIDEO_TDR_ERROR, sources, children, 0, 0,
                     "render-only miniport reported display sources/children");
     }
-    if (NT_SUCCESS(st)) {
-        DXGKARG_QUERYADAPTERINFO q = {
-            .Type = DXGKQAITYPE_DRIVERCAPS, .pOutputData = &sim->caps,
-            .OutputDataSize = sizeof(sim->caps),
-        };
-        g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q), ==, 0);
-        ws_vidmm_init(sim);
-    }
-    return st;
+    DXGKARG_QUERYADAPTERINFO q = {
+        .Type = DXGKQAITYPE_DRIVERCAPS, .pOutputData = &sim->caps,
+        .OutputDataSize = sizeof(sim->caps),
+    };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q), ==, 0);
+    ws_vidmm_init(sim);
+    return STATUS_SUCCESS;
 }
 
 void ws_adapter_remove(WsSim *sim)

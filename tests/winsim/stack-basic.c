@@ -83,9 +83,33 @@ static void test_remove_releases_all(void)
     ws_sim_free(sim);
 }
 
+/* StartDevice with resources it cannot use fails with nothing left behind
+ * (ws_sim_free checks every allocation, mapping and lock): BAR0 too small,
+ * no interrupt, a resource list with no entry. */
+static void test_start_failures(void)
+{
+    for (unsigned i = 0; i < 3; i++) {
+        WsSim *sim = ws_sim_new(transport_name());
+        CM_PARTIAL_RESOURCE_LIST *p = &sim->resources->List[0].PartialResourceList;
+        CM_PARTIAL_RESOURCE_DESCRIPTOR *d = p->PartialDescriptors;
+        if (i == 0) {
+            d[0].u.Memory.Length = SABLE_MMIO_SIZE / 2;
+        } else if (i == 1) {
+            p->Count--; /* the interrupt is the last descriptor */
+        } else {
+            sim->resources->Count = 0;
+        }
+        NTSTATUS st = ws_adapter_start(sim);
+        g_assert_false(NT_SUCCESS(st));
+        g_assert_null(sim->adapter);
+        ws_sim_free(sim);
+    }
+}
+
 void stack_add_basic_tests(void)
 {
     g_test_add_func("/stack/bringup-caps", test_bringup_caps);
     g_test_add_func("/stack/segments", test_segments);
+    g_test_add_func("/stack/start-failures", test_start_failures);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);
 }

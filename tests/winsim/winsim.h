@@ -111,7 +111,8 @@ WsSim *ws_sim_new(const char *transport);
 void ws_sim_free(WsSim *sim);
 WsSim *ws_sim_current(void);
 
-/* AddDevice + StartDevice; returns StartDevice's status. */
+/* AddDevice + StartDevice; returns StartDevice's status (after a failure
+ * the device is removed, as dxgkrnl does). */
 NTSTATUS ws_adapter_start(WsSim *sim);
 /* StopDevice + RemoveDevice. */
 void ws_adapter_remove(WsSim *sim);
