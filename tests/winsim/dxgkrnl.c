@@ -83,7 +83,9 @@ WsSim *ws_sim_new(const char *transport)
     sim->resources = build_resources(sim->t);
     sim->query_after_ns = 1000000; /* 1 ms of device time without progress */
     sim->tdr_delay_ns = 2000000000ull;
-    sim->tdr_limit_count = 5;
+    sim->tdr_limit_count = 5;        /* TdrLimitCount default */
+    sim->tdr_limit_time_ns = 60000000000ull; /* TdrLimitTime default: 60 s */
+    sim->tdr_times = g_array_new(FALSE, FALSE, sizeof(uint64_t));
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         sim->node[n].next_fence = 1;
         sim->node[n].pending = g_array_new(FALSE, FALSE, sizeof(WsPacket));
@@ -152,6 +154,7 @@ void ws_sim_free(WsSim *sim)
     g_ptr_array_free(sim->mappings, TRUE);
     g_ptr_array_free(sim->dump_files, TRUE);
     g_hash_table_destroy(sim->errored);
+    g_array_free(sim->tdr_times, TRUE);
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         g_array_free(sim->node[n].pending, TRUE);
         g_array_free(sim->node[n].remap, TRUE);

@@ -209,6 +209,31 @@ static void test_tdr_limit(void)
     g_test_trap_assert_stderr("*STOP 0x00000116*TdrLimitCount exceeded*");
 }
 
+/* Two timeouts further apart than TdrLimitTime do not add up: with a limit
+ * of one TDR per second of device time, two hangs two seconds apart are
+ * both recovered. */
+static void test_tdr_limit_time(void)
+{
+    WsSim *sim = started();
+    Mapped m;
+    GError *err = NULL;
+    sim->tdr_limit_count = 1;
+    sim->tdr_limit_time_ns = 1000000000ull;
+    map_pages(sim, &m);
+    for (unsigned i = 0; i < 2; i++) {
+        Ctx c;
+        open_contexts(sim, &c);
+        g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+        g_assert_no_error(err);
+        g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1)));
+        close_contexts(sim, &c);
+    }
+    g_assert_cmpuint(sim->stats.timeouts, ==, 2);
+    g_assert_cmpuint(sim->tdr_times->len, ==, 1); /* the first one aged out */
+    unmap_pages(sim, &m);
+    ws_sim_free(sim);
+}
+
 void stack_add_tdr_tests(void)
 {
     g_test_add_func("/stack/tdr/engine-reset", test_tdr_engine);
@@ -216,4 +241,5 @@ void stack_add_tdr_tests(void)
     g_test_add_func("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
     g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
+    g_test_add_func("/stack/tdr/limit-time", test_tdr_limit_time);
 }

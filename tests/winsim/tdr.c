@@ -106,13 +106,25 @@ static bool engine_tdr(WsSim *sim, unsigned node)
     return true;
 }
 
+/* Count this timeout among those of the last TdrLimitTime. */
+static void check_limit(WsSim *sim, unsigned node)
+{
+    GArray *t = sim->tdr_times;
+    g_array_append_val(t, sim->now_ns);
+    while (t->len && sim->now_ns - g_array_index(t, uint64_t, 0) > sim->tdr_limit_time_ns) {
+        g_array_remove_index(t, 0);
+    }
+    if (t->len > sim->tdr_limit_count) {
+        ws_bugcheck(VIDEO_TDR_ERROR, node, t->len, sim->tdr_limit_count, sim->tdr_limit_time_ns,
+                    "TdrLimitCount exceeded: %u timeouts within TdrLimitTime (%" G_GUINT64_FORMAT
+                    " ns of device time)", t->len, sim->tdr_limit_time_ns);
+    }
+}
+
 void ws_tdr(WsSim *sim, unsigned node)
 {
     sim->stats.timeouts++;
-    if (sim->stats.timeouts > sim->tdr_limit_count) {
-        ws_bugcheck(VIDEO_TDR_ERROR, node, sim->stats.timeouts, sim->tdr_limit_count, 0,
-                    "TdrLimitCount exceeded: %u timeouts", sim->stats.timeouts);
-    }
+    check_limit(sim, node);
     if (!sim->caps.SupportPerEngineTDR || !engine_tdr(sim, node)) {
         adapter_tdr(sim, node);
     }

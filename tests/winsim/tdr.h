@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * winsim's TDR. A wait that sees no progress for TdrDelay calls ws_tdr().
- * More than tdr_limit_count timeouts is bugcheck 0x116 (VIDEO_TDR_ERROR).
+ * More than tdr_limit_count (TdrLimitCount, default 5) timeouts within
+ * tdr_limit_time_ns (TdrLimitTime, default 60 s) of device time is bugcheck
+ * 0x116 (VIDEO_TDR_ERROR).
  * When DRIVERCAPS claims SupportPerEngineTDR, the engine path runs first:
  * DxgkDdiQueryDependentEngineGroup (the mask must contain the node),
  * DxgkDdiCollectDbgInfo with Reason VIDEO_ENGINE_TIMEOUT_DETECTED, then

@@ -106,6 +106,7 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
         }
         uint64_t step = idle < sim->query_after_ns ? WS_WAIT_STEP_NS : WS_WAIT_LONG_STEP_NS;
         sim->t->ops->advance(sim->t, step);
+        sim->now_ns += step;
         idle += step;
         since_query += step;
     }

@@ -100,7 +100,10 @@ typedef struct WsSim {
     WsVidMm vidmm;
     uint64_t query_after_ns;        /* no progress this long: QueryCurrentFence */
     uint64_t tdr_delay_ns;          /* TdrDelay (device time), default 2 s */
-    unsigned tdr_limit_count;       /* more TDRs than this: bugcheck 0x116 */
+    unsigned tdr_limit_count;       /* more TDRs than this within... */
+    uint64_t tdr_limit_time_ns;     /* ...this much device time: bugcheck 0x116 */
+    GArray *tdr_times;              /* device time (uint64_t) of recent TDRs */
+    uint64_t now_ns;                /* device time winsim let pass */
     GPtrArray *dump_files;          /* files of the dumps TDRs saved (char *) */
     GHashTable *errored;            /* contexts put in error by a TDR */
 } WsSim;
