@@ -208,6 +208,11 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
     return st;
 }
 
+bool ws_kmt_wait(WsKmtDevice *d, unsigned node, uint32_t fence)
+{
+    return node < SABLE_NODE_COUNT && ws_wait_fence(d->sim, node, fence);
+}
+
 NTSTATUS ws_kmt_escape(WsKmtDevice *d, void *data, uint32_t size, bool hardware_access)
 {
     DXGKARG_ESCAPE e = { .hDevice = d->device, .pPrivateDriverData = data,

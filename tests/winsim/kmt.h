@@ -10,7 +10,9 @@
  * (system pages mapped through BuildPagingBuffer). Lock waits until every node is idle and returns the CPU view
  * (BAR2 for VRAM, the system pages for the aperture); rendering with a
  * locked allocation fails with STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION
- * as VidMm does. Render runs Render -> Patch -> SubmitCommand (vidsch.h).
+ * as VidMm does. Render runs Render -> Patch -> SubmitCommand (vidsch.h)
+ * and returns once submitted; Wait waits for a fence (false: a TDR aborted
+ * the work and put the context in error).
  */
 #ifndef WS_KMT_H
 #define WS_KMT_H
@@ -46,6 +48,7 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
                        WsKmtAllocation *const *allocs, UINT nallocs,
                        const D3DDDI_PATCHLOCATIONLIST *patches, UINT npatches,
                        uint32_t *fence);
+bool ws_kmt_wait(WsKmtDevice *d, unsigned node, uint32_t fence);
 NTSTATUS ws_kmt_escape(WsKmtDevice *d, void *data, uint32_t size, bool hardware_access);
 
 #endif

@@ -166,9 +166,39 @@ static void test_eviction(void)
     ws_sim_free(sim);
 }
 
+/* Renders are asynchronous: sixteen in flight on both nodes, more than the
+ * pool of DMA buffers, each reused only once its submission retired; every
+ * write lands. */
+static void test_kmt_async(void)
+{
+    WsSim *sim = started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    WsKmtAllocation *a;
+    struct sable_alloc_private p = buffer_desc(SABLE_PAGE_SIZE, SABLE_SEGMENT_APERTURE);
+    g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d, &p, &a), ==, 0);
+    unsigned submits = sim->vidmm.render_submits;
+    for (unsigned i = 0; i < 16; i++) {
+        Cmd c = { .len = 0 };
+        cmd_write32(&c, 4 * i, 0x1000 + i);
+        uint32_t fence;
+        g_assert_cmphex((uint32_t)ws_kmt_render(d, i % SABLE_NODE_COUNT, c.buf, c.len, &a, 1,
+                                                c.patch, c.npatch, &fence), ==, 0);
+    }
+    g_assert_cmpuint(sim->vidmm.render_submits - submits, ==, 16);
+    const uint32_t *v = ws_kmt_lock(d, a);
+    for (unsigned i = 0; i < 16; i++) {
+        g_assert_cmphex(v[i], ==, 0x1000 + i);
+    }
+    ws_kmt_unlock(d, a);
+    ws_kmt_destroy_allocation(d, a);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
 void stack_add_kmt_tests(void)
 {
     g_test_add_func("/stack/escape", test_escape);
     g_test_add_func("/stack/kmt", test_kmt);
     g_test_add_func("/stack/kmt/eviction", test_eviction);
+    g_test_add_func("/stack/kmt/async", test_kmt_async);
 }

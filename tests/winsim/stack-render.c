@@ -32,13 +32,18 @@ static void resident_free(WsSim *sim, Resident *r)
     unmap_pages(sim, &r->m);
 }
 
+/* Render on the graphics node and wait for the work to complete. */
 static NTSTATUS render(WsSim *sim, Ctx *ctx, Resident *r, const Cmd *c)
 {
     WsRender rd = {
         .context = ctx->context[0], .node = 0, .cmd = c->buf, .len = c->len,
         .allocs = &r->entry, .nallocs = 1, .patches = c->patch, .npatches = c->npatch,
     };
-    return ws_render(sim, &rd);
+    NTSTATUS st = ws_render(sim, &rd);
+    if (NT_SUCCESS(st)) {
+        g_assert_true(ws_wait_fence(sim, 0, rd.fence));
+    }
+    return st;
 }
 
 /* WRITE32, FILL, COPY through Render -> Patch -> SubmitCommand, first in one

@@ -57,9 +57,12 @@ void ws_vidmm_init(WsSim *sim)
     v->pb_mdl = ws_mdl_new(v->pb_bus, pages);
     v->pb_gpu = ws_aperture_map(sim, v->pb_mdl, pages);
     v->dma_size = KMD_RENDER_DMA_SIZE;
-    g_assert_true(ws_guestmem_alloc(&sim->mem, v->dma_size, &v->dma_bus, (void **)&v->dma_cpu));
-    v->dma_mdl = ws_mdl_new(v->dma_bus, v->dma_size / SABLE_PAGE_SIZE);
-    v->dma_gpu = ws_aperture_map(sim, v->dma_mdl, v->dma_size / SABLE_PAGE_SIZE);
+    for (unsigned i = 0; i < WS_DMA_BUFFERS; i++) {
+        WsDmaBuffer *b = &v->dma[i];
+        g_assert_true(ws_guestmem_alloc(&sim->mem, v->dma_size, &b->bus, (void **)&b->cpu));
+        b->mdl = ws_mdl_new(b->bus, v->dma_size / SABLE_PAGE_SIZE);
+        b->gpu = ws_aperture_map(sim, b->mdl, v->dma_size / SABLE_PAGE_SIZE);
+    }
 }
 
 void ws_vidmm_destroy_contexts(WsSim *sim)
@@ -75,11 +78,13 @@ void ws_vidmm_release_memory(WsSim *sim)
     WsVidMm *v = &sim->vidmm;
     ws_mdl_free(v->pb_mdl);
     ws_guestmem_free(&sim->mem, v->pb_bus, v->out.PagingBufferSize);
-    ws_mdl_free(v->dma_mdl);
-    ws_guestmem_free(&sim->mem, v->dma_bus, v->dma_size);
+    for (unsigned i = 0; i < WS_DMA_BUFFERS; i++) {
+        ws_mdl_free(v->dma[i].mdl);
+        ws_guestmem_free(&sim->mem, v->dma[i].bus, v->dma_size);
+    }
     /* the paging and DMA buffers were still mapped: the GART went with the
      * adapter; everything else must have been released */
-    g_assert_cmpuint(v->aperture.runs, ==, 2);
+    g_assert_cmpuint(v->aperture.runs, ==, 1 + WS_DMA_BUFFERS);
     g_assert_cmpuint(v->vram.runs, ==, 0);
     ws_pagemap_fini(&v->aperture);
     ws_pagemap_fini(&v->vram);

@@ -4,7 +4,7 @@
  * segments (QUERYSEGMENT, two calls), creates the system device and the
  * paging context on node 0, and places the paging buffer in the segment
  * the KMD names, mapping it through BuildPagingBuffer MAP_APERTURE_SEGMENT;
- * likewise one 64 KiB DMA buffer for Render (vidsch.h).
+ * likewise a pool of 64 KiB DMA buffers for Render (vidsch.h).
  * ws_paging() runs one paging operation as VidMm does: build, submit what
  * was written as a paging buffer, wait, and call again while the KMD says
  * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (MultipassOffset preserved).

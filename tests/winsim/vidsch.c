@@ -112,18 +112,41 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
     }
 }
 
-/* Patch (must succeed: the KMD validated the buffer in Render), submit and
- * wait. Work a TDR aborted for good gives STATUS_DEVICE_REMOVED, as the
- * runtime sees it. */
-static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, size_t written, UINT nout)
+/* True once the submission that used the buffer retired (following it
+ * when a TDR resubmitted it). */
+static bool dma_free(WsSim *sim, const WsDmaBuffer *b)
+{
+    const WsNode *n = &sim->node[b->node];
+    return !b->busy || (int32_t)(n->retired - follow(n, b->fence)) >= 0;
+}
+
+/* A DMA buffer no submission uses any more, waiting for one if needed. */
+static WsDmaBuffer *dma_buffer(WsSim *sim)
+{
+    WsDmaBuffer *pool = sim->vidmm.dma;
+    for (;;) {
+        for (unsigned i = 0; i < WS_DMA_BUFFERS; i++) {
+            if (dma_free(sim, &pool[i])) {
+                pool[i].busy = false;
+                return &pool[i];
+            }
+        }
+        ws_wait_fence(sim, pool[0].node, pool[0].fence); /* returns once it retired */
+    }
+}
+
+/* Patch (must succeed: the KMD validated the buffer in Render) and submit;
+ * the buffer stays busy until the submission retires. */
+static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_t written,
+                                 UINT nout)
 {
     WsVidMm *v = &sim->vidmm;
     DXGKARG_PATCH p;
     memset(&p, 0, sizeof(p));
     p.hContext = rd->context;
     p.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
-    p.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)v->dma_gpu;
-    p.pDmaBuffer = v->dma_cpu;
+    p.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)b->gpu;
+    p.pDmaBuffer = b->cpu;
     p.DmaBufferSize = (UINT)written;
     p.DmaBufferSubmissionEndOffset = (UINT)written;
     p.pAllocationList = rd->allocs;
@@ -138,62 +161,69 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, size_t written, UINT 
                     "Patch refused a DMA buffer its Render produced");
     }
     uint32_t fence = 0;
-    st = ws_submit(sim, rd->context, rd->node, SABLE_SEGMENT_APERTURE, v->dma_gpu,
+    st = ws_submit(sim, rd->context, rd->node, SABLE_SEGMENT_APERTURE, b->gpu,
                    (uint32_t)written, false, &fence);
-    if (!NT_SUCCESS(st)) {
+    if (NT_SUCCESS(st)) {
+        *b = (WsDmaBuffer){ b->bus, b->gpu, b->cpu, b->mdl, true, rd->node, fence };
+        v->render_submits++;
+        rd->fence = fence;
+    }
+    return st;
+}
+
+/* Render into `b` from *multipass; STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER
+ * when more remains. */
+static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *multipass)
+{
+    WsVidMm *v = &sim->vidmm;
+    uint32_t size = v->dma_limit ? v->dma_limit : v->dma_size;
+    DXGKARG_RENDER r;
+    memset(&r, 0, sizeof(r));
+    r.pCommand = rd->cmd;
+    r.CommandLength = rd->len;
+    r.pDmaBuffer = b->cpu;
+    r.DmaSize = size;
+    r.pAllocationList = rd->allocs;
+    r.AllocationListSize = rd->nallocs;
+    r.pPatchLocationListIn = (D3DDDI_PATCHLOCATIONLIST *)rd->patches;
+    r.PatchLocationListInSize = rd->npatches;
+    r.pPatchLocationListOut = v->patch_out;
+    r.PatchLocationListOutSize = SABLE_KMD_PATCH_LIST_SIZE;
+    r.MultipassOffset = *multipass;
+    r.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
+    r.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)b->gpu;
+    NTSTATUS st = sim->init.DxgkDdiRender(rd->context, &r);
+    if (!NT_SUCCESS(st) && st != STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER) {
         return st;
     }
-    v->render_submits++;
-    rd->fence = fence;
-    return ws_wait_fence(sim, rd->node, fence) ? STATUS_SUCCESS : STATUS_DEVICE_REMOVED;
+    uint8_t *end = r.pDmaBuffer;
+    D3DDDI_PATCHLOCATIONLIST *out_end = r.pPatchLocationListOut;
+    if (end < b->cpu || end > b->cpu + size || out_end < v->patch_out ||
+        out_end > v->patch_out + SABLE_KMD_PATCH_LIST_SIZE) {
+        ws_bugcheck(WS_PAGE_FAULT_IN_NONPAGED_AREA, (uintptr_t)end, (uintptr_t)out_end,
+                    0, 0, "Render moved its output pointers outside the buffers");
+    }
+    size_t written = (size_t)(end - b->cpu);
+    if (st == STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER &&
+        (!written || r.MultipassOffset <= *multipass)) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, r.MultipassOffset, *multipass, 0, 6,
+                    "Render asked for a new DMA buffer without progress");
+    }
+    *multipass = r.MultipassOffset;
+    NTSTATUS sub = written ? patch_and_submit(sim, rd, b, written, (UINT)(out_end - v->patch_out))
+                           : STATUS_SUCCESS;
+    return NT_SUCCESS(sub) ? st : sub;
 }
 
 NTSTATUS ws_render(WsSim *sim, WsRender *rd)
 {
-    WsVidMm *v = &sim->vidmm;
-    UINT multipass = 0;
-    for (;;) {
-        DXGKARG_RENDER r;
-        memset(&r, 0, sizeof(r));
-        r.pCommand = rd->cmd;
-        r.CommandLength = rd->len;
-        r.pDmaBuffer = v->dma_cpu;
-        r.DmaSize = v->dma_limit ? v->dma_limit : v->dma_size;
-        r.pAllocationList = rd->allocs;
-        r.AllocationListSize = rd->nallocs;
-        r.pPatchLocationListIn = (D3DDDI_PATCHLOCATIONLIST *)rd->patches;
-        r.PatchLocationListInSize = rd->npatches;
-        r.pPatchLocationListOut = v->patch_out;
-        r.PatchLocationListOutSize = SABLE_KMD_PATCH_LIST_SIZE;
-        r.MultipassOffset = multipass;
-        r.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
-        r.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)v->dma_gpu;
-        NTSTATUS st = sim->init.DxgkDdiRender(rd->context, &r);
-        if (!NT_SUCCESS(st) && st != STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER) {
-            return st;
-        }
-        uint8_t *end = r.pDmaBuffer;
-        D3DDDI_PATCHLOCATIONLIST *out_end = r.pPatchLocationListOut;
-        size_t size = v->dma_limit ? v->dma_limit : v->dma_size;
-        if (end < v->dma_cpu || end > v->dma_cpu + size || out_end < v->patch_out ||
-            out_end > v->patch_out + SABLE_KMD_PATCH_LIST_SIZE) {
-            ws_bugcheck(WS_PAGE_FAULT_IN_NONPAGED_AREA, (uintptr_t)end, (uintptr_t)out_end,
-                        0, 0, "Render moved its output pointers outside the buffers");
-        }
-        size_t written = (size_t)(end - v->dma_cpu);
-        NTSTATUS sub = written ? patch_and_submit(sim, rd, written,
-                                                  (UINT)(out_end - v->patch_out))
-                               : STATUS_SUCCESS;
-        if (!NT_SUCCESS(sub)) {
-            return sub;
-        }
-        if (st == STATUS_SUCCESS) {
-            return st;
-        }
-        if (!written || r.MultipassOffset <= multipass) {
-            ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, r.MultipassOffset, multipass, 0, 6,
-                        "Render asked for a new DMA buffer without progress");
-        }
-        multipass = r.MultipassOffset;
+    if (g_hash_table_contains(sim->errored, rd->context)) {
+        return STATUS_DEVICE_REMOVED; /* dxgkrnl no longer renders for it */
     }
+    UINT multipass = 0;
+    NTSTATUS st;
+    do {
+        st = render_part(sim, rd, dma_buffer(sim), &multipass);
+    } while (st == STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER);
+    return st;
 }

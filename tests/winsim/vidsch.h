@@ -40,11 +40,12 @@ typedef struct WsRender {
     uint32_t fence;                  /* out: fence of the last part */
 } WsRender;
 
-/* Render -> Patch -> SubmitCommand, repeated while Render reports
- * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (DmaSize capped by
- * vidmm.dma_limit); each part is waited for. Returns Render's status, or
- * the submission's failure: STATUS_DEVICE_REMOVED when a TDR aborted the
- * work and put the context in error. */
+/* Render -> Patch -> SubmitCommand into DMA buffers of the pool, repeated
+ * while Render reports STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (DmaSize
+ * capped by vidmm.dma_limit). Asynchronous: returns once submitted (waiting
+ * only for a free DMA buffer); rd->fence is the last part's fence. Returns
+ * Render's status, the submission's failure, or STATUS_DEVICE_REMOVED for
+ * a context a TDR put in error. */
 NTSTATUS ws_render(WsSim *sim, WsRender *rd);
 
 /* Everything up to `fence` completed on node (at DPC time). */

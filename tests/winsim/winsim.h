@@ -58,6 +58,18 @@ typedef struct WsStats {
     unsigned os_allocs, os_dma, os_locks, mappings;  /* live objects */
 } WsStats;
 
+/* A DMA buffer of the pool Render fills (aperture pages); busy until the
+ * submission using it retires. */
+#define WS_DMA_BUFFERS 4u
+typedef struct WsDmaBuffer {
+    uint64_t bus, gpu;
+    uint8_t *cpu;
+    struct _MDL *mdl;
+    bool busy;
+    unsigned node;
+    uint32_t fence;
+} WsDmaBuffer;
+
 /* VidMm (vidmm.h): segments, the paging buffer and the paging context. */
 typedef struct WsVidMm {
     DXGK_SEGMENTDESCRIPTOR seg[SABLE_SEGMENT_COUNT];
@@ -72,11 +84,8 @@ typedef struct WsVidMm {
     WsPageMap vram;             /* VRAM segment pages in use */
     uint32_t dma_limit;         /* tests: DmaSize cap per call; 0 = whole */
     unsigned paging_submits;
-    uint64_t dma_bus;           /* the DMA buffer Render fills (aperture) */
-    uint8_t *dma_cpu;
-    uint64_t dma_gpu;
+    WsDmaBuffer dma[WS_DMA_BUFFERS]; /* the DMA buffers Render fills */
     uint32_t dma_size;
-    struct _MDL *dma_mdl;
     D3DDDI_PATCHLOCATIONLIST patch_out[SABLE_KMD_PATCH_LIST_SIZE];
     unsigned render_submits;
     GPtrArray *in_vram;         /* WsKmtAllocation * in VRAM, oldest first */
