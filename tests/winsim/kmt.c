@@ -113,17 +113,43 @@ static bool vram_place(WsSim *sim, WsKmtAllocation *a)
     return true;
 }
 
+/* Page an evicted allocation back into VRAM if there is room (no eviction
+ * for it: that would only move the pressure). */
+static void page_in(WsSim *sim, WsKmtAllocation *a)
+{
+    uint64_t gpu;
+    if (!a->wants_vram || a->segment == SABLE_SEGMENT_VRAM || a->locked ||
+        !ws_vram_alloc(sim, a->size, &gpu)) {
+        return;
+    }
+    wait_idle(sim);
+    DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_TRANSFER };
+    op.Transfer.hAllocation = a->handle;
+    op.Transfer.TransferSize = a->size;
+    op.Transfer.Source.pMdl = a->mdl;
+    op.Transfer.Destination.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Transfer.Destination.SegmentAddress.QuadPart = (LONGLONG)gpu;
+    g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
+    ws_aperture_unmap(sim, a->gpu, a->size / SABLE_PAGE_SIZE);
+    ws_mdl_free(a->mdl);
+    ws_guestmem_free(&sim->mem, a->bus, a->size);
+    a->mdl = NULL;
+    a->gpu = gpu;
+    a->segment = SABLE_SEGMENT_VRAM;
+    a->cpu = (uint8_t *)sim->t->vram + gpu;
+    g_ptr_array_add(sim->vidmm.in_vram, a);
+    sim->vidmm.page_ins++;
+}
+
 /* Place the allocation: VRAM when preferred (evicting older allocations
  * under pressure), else, or when that fails, the aperture. */
 static bool place(WsSim *sim, const DXGK_ALLOCATIONINFO *info, WsKmtAllocation *a)
 {
     UINT pref = info->PreferredSegment.SegmentId0;
     uint32_t vram_bit = 1u << (SABLE_SEGMENT_VRAM - 1);
-    if ((pref == SABLE_SEGMENT_VRAM || pref == 0) &&
-        (info->SupportedWriteSegmentSet & vram_bit) && vram_place(sim, a)) {
-        return true;
-    }
-    return to_aperture(sim, a);
+    a->wants_vram = (pref == SABLE_SEGMENT_VRAM || pref == 0) &&
+                    (info->SupportedWriteSegmentSet & vram_bit);
+    return (a->wants_vram && vram_place(sim, a)) || to_aperture(sim, a);
 }
 
 NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
@@ -195,6 +221,7 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
         if (allocs[i]->locked) {
             return STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION;
         }
+        page_in(d->sim, allocs[i]);
         list[i].hDeviceSpecificAllocation = allocs[i]->handle;
         list[i].SegmentId = allocs[i]->segment;
         list[i].PhysicalAddress.QuadPart = (LONGLONG)allocs[i]->gpu;

@@ -7,7 +7,9 @@
  * preferred segment: VRAM (cleared with a paging FILL), evicting the oldest
  * unlocked VRAM allocations under pressure (paged out with a TRANSFER to
  * system pages that then back them in the aperture), else the aperture
- * (system pages mapped through BuildPagingBuffer). Lock waits until every node is idle and returns the CPU view
+ * (system pages mapped through BuildPagingBuffer). Before a render, an
+ * allocation that prefers VRAM but was paged out is paged back in when
+ * VRAM has room (TRANSFER from its system pages). Lock waits until every node is idle and returns the CPU view
  * (BAR2 for VRAM, the system pages for the aperture); rendering with a
  * locked allocation fails with STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION
  * as VidMm does. Render runs Render -> Patch -> SubmitCommand (vidsch.h)
@@ -34,6 +36,7 @@ typedef struct WsKmtAllocation {
     uint64_t bus;               /* aperture: the system pages backing it */
     struct _MDL *mdl;
     bool locked;
+    bool wants_vram;            /* VRAM preferred: paged back in when room */
 } WsKmtAllocation;
 
 WsKmtDevice *ws_kmt_create_device(WsSim *sim);

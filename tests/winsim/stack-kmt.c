@@ -123,7 +123,8 @@ static void test_kmt(void)
 
 /* VRAM pressure: allocations fill VRAM, one more evicts the oldest (paged
  * out with a TRANSFER to system memory, content intact, now in the
- * aperture) while a locked one stays; the evicted allocation still renders. */
+ * aperture) while a locked one stays; the evicted allocation still renders,
+ * and once VRAM has room again a render pages it back in. */
 static void test_eviction(void)
 {
     WsSim *sim = started();
@@ -159,7 +160,28 @@ static void test_eviction(void)
     memcpy(&v, ws_kmt_lock(d, a[1]) + 0x40, 4);
     ws_kmt_unlock(d, a[1]);
     g_assert_cmphex(v, ==, 0xe71c7ed);
+    g_assert_cmpuint(sim->vidmm.page_ins, ==, 0); /* no room: it stayed out */
+    /* room again: the next render pages it back in, content intact */
+    ws_kmt_destroy_allocation(d, a[2]);
+    a[2] = NULL;
+    c = (Cmd){ .len = 0 };
+    cmd_write32(&c, 0x44, 0xbacc);
+    g_assert_cmphex((uint32_t)ws_kmt_render(d, 0, c.buf, c.len, &a[1], 1, c.patch, c.npatch,
+                                            &fence), ==, 0);
+    g_assert_cmpuint(sim->vidmm.page_ins, ==, 1);
+    g_assert_cmpuint(a[1]->segment, ==, SABLE_SEGMENT_VRAM);
+    const uint8_t *back = ws_kmt_lock(d, a[1]);
+    g_assert_cmpuint(back[0], ==, 0x11);
+    g_assert_cmpuint(back[size - 1], ==, 0x11);
+    memcpy(&v, back + 0x40, 4);
+    g_assert_cmphex(v, ==, 0xe71c7ed);
+    memcpy(&v, back + 0x44, 4);
+    g_assert_cmphex(v, ==, 0xbacc);
+    ws_kmt_unlock(d, a[1]);
     for (unsigned i = 0; i < 5; i++) {
+        if (!a[i]) {
+            continue;
+        }
         ws_kmt_destroy_allocation(d, a[i]);
     }
     ws_kmt_destroy_device(d);

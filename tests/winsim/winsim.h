@@ -89,7 +89,7 @@ typedef struct WsVidMm {
     D3DDDI_PATCHLOCATIONLIST patch_out[SABLE_KMD_PATCH_LIST_SIZE];
     unsigned render_submits;
     GPtrArray *in_vram;         /* WsKmtAllocation * in VRAM, oldest first */
-    unsigned evictions;
+    unsigned evictions, page_ins;
 } WsVidMm;
 
 typedef struct WsSim {
