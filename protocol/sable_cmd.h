@@ -39,6 +39,7 @@ enum sable_opcode {
     SABLE_OP_TIMESTAMP = 0x07,    /* struct sable_cmd_timestamp */
     SABLE_OP_WAIT_VALUE = 0x08,   /* struct sable_cmd_wait_value */
     SABLE_OP_GART_UPDATE = 0x09,  /* struct sable_cmd_gart_update + entries */
+    SABLE_OP_COPY_2D = 0x0a,      /* struct sable_cmd_copy_2d; ABI 1.1 (FEATURE_TILING) */
     SABLE_OP_DEBUG_STALL = 0x40,  /* struct sable_cmd_debug_stall; debug=on only */
     SABLE_OP_DEBUG_HANG = 0x41,   /* header only; debug=on only: never completes */
 };
@@ -99,16 +100,55 @@ enum sable_format {
     SABLE_FORMAT_COUNT
 };
 
-/* A linear surface: pitch >= width * bytes per pixel, pitch a multiple of 4,
- * width/height in 1..MAX_SURFACE_DIM; all of its rows must be mapped. */
+/* A surface: pitch >= width * bytes per pixel, width/height in
+ * 1..MAX_SURFACE_DIM; all of its memory must be mapped. `format` carries the
+ * pixel format in bits 0..15 and (ABI 1.1, FEATURE_TILING) the memory layout
+ * in bits 16..23; bits 24..31 are reserved (zero). Layout 0 is linear, so
+ * ABI 1.0 packets keep their meaning:
+ *   LINEAR  pitch a multiple of 4; byte (xb, y) at addr + y * pitch + xb.
+ *   TILE_Y  4 KiB tiles of 128 bytes x 32 rows; inside a tile, 16-byte wide
+ *           columns of 32 rows each, stored column after column. addr 4 KiB
+ *           aligned, pitch a multiple of 128; the surface occupies
+ *           pitch * align_up(height, 32) bytes. Byte (xb, y) is at
+ *             addr + ((y / 32) * (pitch / 128) + xb / 128) * 4096
+ *                  + ((xb % 128) / 16) * 512 + (y % 32) * 16 + xb % 16
+ *           (sable_tile_y_offset() below). */
 struct sable_surface {
     uint64_t addr;
     uint32_t pitch;
-    uint32_t format;
+    uint32_t format; /* SABLE_SURFACE_FORMAT(format, tiling) */
     uint32_t width;
     uint32_t height;
 };
 SABLE_LAYOUT(struct sable_surface, 24);
+
+enum sable_tiling {
+    SABLE_TILING_LINEAR = 0,
+    SABLE_TILING_Y = 1,
+    SABLE_TILING_COUNT
+};
+#define SABLE_SURFACE_FORMAT(format, tiling) \
+    ((uint32_t)(format) | ((uint32_t)(tiling) << 16))
+#define SABLE_SURFACE_PIXEL_FORMAT(f) ((f) & 0xffffu)
+#define SABLE_SURFACE_TILING(f) (((f) >> 16) & 0xffu)
+#define SABLE_SURFACE_RESERVED(f) ((f) & 0xff000000u)
+
+#define SABLE_TILE_SIZE 4096u
+#define SABLE_TILE_WIDTH 128u  /* bytes */
+#define SABLE_TILE_HEIGHT 32u  /* rows */
+#define SABLE_TILE_COLUMN 16u  /* bytes per column */
+
+/* Byte offset of byte xb of row y in a TILE_Y surface of `pitch` bytes. */
+static inline uint64_t sable_tile_y_offset(uint32_t pitch, uint32_t xb,
+                                           uint32_t y)
+{
+    uint64_t tile = (uint64_t)(y / SABLE_TILE_HEIGHT) *
+                    (pitch / SABLE_TILE_WIDTH) + xb / SABLE_TILE_WIDTH;
+    return tile * SABLE_TILE_SIZE +
+           (xb % SABLE_TILE_WIDTH) / SABLE_TILE_COLUMN *
+               (SABLE_TILE_COLUMN * SABLE_TILE_HEIGHT) +
+           (y % SABLE_TILE_HEIGHT) * SABLE_TILE_COLUMN + xb % SABLE_TILE_COLUMN;
+}
 
 struct sable_rect {
     uint32_t x, y, w, h;
@@ -129,6 +169,21 @@ struct sable_cmd_blit_2d {
     uint32_t dst_y;
 };
 SABLE_LAYOUT(struct sable_cmd_blit_2d, 80);
+
+/* Copy src_rect of src to (dst_x, dst_y) of dst byte for byte: no format
+ * conversion (X bytes are kept), so both pixel formats must have the same
+ * bytes per pixel. Either surface may be tiled: this is the tiled<->linear
+ * copy used by paging. Same rules as BLIT_2D otherwise. */
+struct sable_cmd_copy_2d {
+    uint32_t header;
+    uint32_t reserved;
+    struct sable_surface src;
+    struct sable_surface dst;
+    struct sable_rect src_rect;
+    uint32_t dst_x;
+    uint32_t dst_y;
+};
+SABLE_LAYOUT(struct sable_cmd_copy_2d, 80);
 
 /* Fill rect of dst with color, given as a B8G8R8A8 value (0xAARRGGBB) and
  * converted to the destination format. */

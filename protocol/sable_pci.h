@@ -7,8 +7,9 @@
  * BAR2  64-bit prefetchable memory: VRAM, size is the `vram-size` property
  *       (power of two, reported in SABLE_REG_VRAM_SIZE_LO/HI).
  * BAR4  64-bit prefetchable memory: swizzling aperture window, size reported
- *       in SABLE_REG_APERTURE_SIZE_LO/HI (reserved in ABI 1.0: reads as
- *       zero, writes are ignored).
+ *       in SABLE_REG_APERTURE_SIZE_LO/HI. Since ABI 1.1 it is plain memory
+ *       whose swizzle ranges (SABLE_REG_SWZ) present tiled surfaces
+ *       linearly; see sable_regs.h for when data moves.
  */
 #ifndef SABLE_PCI_H
 #define SABLE_PCI_H

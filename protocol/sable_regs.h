@@ -27,7 +27,7 @@
 #define SABLE_REG_CMD_HISTORY 0x02c    /* commands kept per engine for dumps */
 #define SABLE_REG_APERTURE_SIZE_LO 0x030 /* BAR4 size, bytes */
 #define SABLE_REG_APERTURE_SIZE_HI 0x034
-#define SABLE_REG_SWIZZLE_RANGES 0x038 /* 0 in ABI 1.0 */
+#define SABLE_REG_SWIZZLE_RANGES 0x038 /* swizzle ranges (SABLE_REG_SWZ); 0 in ABI 1.0 */
 #define SABLE_REG_MAX_SURFACE_DIM 0x03c /* max width/height of BLIT surfaces */
 
 #define SABLE_MAGIC 0x4c424153u /* "SABL" little-endian */
@@ -41,6 +41,8 @@
 #define SABLE_FEATURE_DEBUG_CMDS (1ull << 5) /* device property debug=on */
 #define SABLE_FEATURE_ENGINE_RESET (1ull << 6)
 #define SABLE_FEATURE_GART_UPDATE (1ull << 7) /* GART_UPDATE command */
+#define SABLE_FEATURE_TILING (1ull << 8)     /* 1.1: tiled surfaces, COPY_2D */
+#define SABLE_FEATURE_SWIZZLE_RANGES (1ull << 9) /* 1.1: BAR4 swizzle ranges */
 
 /* ---- Interrupts ------------------------------------------------------- */
 #define SABLE_REG_IRQ_STATUS 0x040 /* W1C: pending causes (SABLE_IRQ_*) */
@@ -96,6 +98,7 @@
 #define SABLE_ERROR_BAD_GART_CONFIG (1u << 1)
 #define SABLE_ERROR_BAD_FENCE_PAGE (1u << 2)
 #define SABLE_ERROR_BAD_DUMP_REQUEST (1u << 3)
+#define SABLE_ERROR_SWIZZLE_RANGE (1u << 4) /* 1.1: see the range's SWZ_STATUS */
 
 /* ---- Dumps ------------------------------------------------------------ */
 /* Write a dump (sable_dump.h) of DUMP_SIZE bytes at most to the bus address
@@ -119,6 +122,54 @@
 #define SABLE_REG_SCRATCH 0x0a0       /* RW: free for the driver, reset to 0 */
 #define SABLE_REG_TIMESTAMP_LO 0x0a8  /* RO: device clock, ns */
 #define SABLE_REG_TIMESTAMP_HI 0x0ac
+
+/* ---- Swizzle ranges (ABI 1.1, FEATURE_SWIZZLE_RANGES) ---------------- */
+/* Range r (< SWIZZLE_RANGES) has a block at SABLE_REG_SWZ(r). While enabled,
+ * BAR4 bytes [APERTURE_OFFSET, + SIZE) show the surface at GPU_ADDR (layout
+ * TILING, PITCH bytes per row, HEIGHT rows) linearly: byte (xb, y) of the
+ * surface is at aperture offset APERTURE_OFFSET + y * PITCH + xb. BAR4 is a
+ * linear shadow, so data moves only on CONTROL writes:
+ *   ENABLE   check the configuration, de-tile GPU memory into the window
+ *   FLUSH    re-tile the window into GPU memory (stays enabled)
+ *   REFRESH  de-tile GPU memory into the window again (unflushed CPU writes
+ *            are lost)
+ *   DISABLE  FLUSH, then disable and zero the window
+ *   DISCARD  disable and zero the window without writing back
+ * Engine writes to the surface are not visible through an enabled range
+ * until REFRESH (or a new ENABLE); CPU writes reach GPU memory only on FLUSH
+ * or DISABLE. Configuration registers can be written only while the range is
+ * disabled. Adapter reset discards every range (no write-back). */
+#define SABLE_REG_SWZ_BASE 0x800
+#define SABLE_REG_SWZ_STRIDE 0x40
+#define SABLE_REG_SWZ(r) (SABLE_REG_SWZ_BASE + (r) * SABLE_REG_SWZ_STRIDE)
+#define SABLE_SWZ_MAX_RANGES 16u   /* blocks reserved in the map */
+
+#define SABLE_SWZ_APERTURE_OFFSET 0x00 /* RW: byte offset in BAR4, 4 KiB aligned */
+#define SABLE_SWZ_SIZE 0x04        /* RW: window bytes, multiple of 4 KiB, >= PITCH * HEIGHT */
+#define SABLE_SWZ_GPU_ADDR_LO 0x08 /* RW: GPU address of the surface */
+#define SABLE_SWZ_GPU_ADDR_HI 0x0c
+#define SABLE_SWZ_PITCH 0x10       /* RW: bytes per row (layout rules of sable_surface) */
+#define SABLE_SWZ_HEIGHT 0x14      /* RW: rows, 1..MAX_SURFACE_DIM */
+#define SABLE_SWZ_TILING 0x18      /* RW: enum sable_tiling */
+#define SABLE_SWZ_CONTROL 0x1c     /* W: SABLE_SWZ_CONTROL_* */
+#define SABLE_SWZ_STATUS 0x20      /* RO: SABLE_SWZ_STATUS_* */
+#define SABLE_SWZ_FAULT_ADDR_LO 0x24 /* RO: GPU address of the last FAULT */
+#define SABLE_SWZ_FAULT_ADDR_HI 0x28
+
+#define SABLE_SWZ_CONTROL_ENABLE 1u
+#define SABLE_SWZ_CONTROL_FLUSH 2u
+#define SABLE_SWZ_CONTROL_REFRESH 3u
+#define SABLE_SWZ_CONTROL_DISABLE 4u
+#define SABLE_SWZ_CONTROL_DISCARD 5u
+
+#define SABLE_SWZ_STATUS_ENABLED (1u << 0)
+#define SABLE_SWZ_STATUS_ERROR_SHIFT 8 /* bits 8..15: SABLE_SWZ_ERR_* of the last CONTROL/config write */
+#define SABLE_SWZ_STATUS_ERROR(s) (((s) >> 8) & 0xffu)
+#define SABLE_SWZ_ERR_NONE 0u
+#define SABLE_SWZ_ERR_BAD_CONFIG 1u  /* alignment, size, pitch, height, tiling, outside BAR4 */
+#define SABLE_SWZ_ERR_OVERLAP 2u     /* window overlaps another enabled range */
+#define SABLE_SWZ_ERR_FAULT 3u       /* GPU memory not accessible: FAULT_ADDR */
+#define SABLE_SWZ_ERR_BUSY 4u        /* config write while enabled, or bad CONTROL value/state */
 
 /* ---- Per engine: SABLE_REG_ENGINE(e) + offset ------------------------- */
 #define SABLE_REG_ENGINE_BASE 0x1000

@@ -1,30 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd-2d.c: BLIT_2D and SOLID_FILL_2D. Surfaces and rectangles are checked
- * with 64-bit math (BAD_ARGUMENT), then the rectangle is processed in bands
- * of rows that fit the byte budget: the needed part of each row is staged
- * into host buffers through gpumem (GART pages may be scattered), rendered
- * by sable-render and written back. A band's source is staged completely
- * before its destination is written, and bands run bottom-up when the
- * destination starts after the source, so overlapping blits are correct.
+ * cmd-2d.c: BLIT_2D, COPY_2D and SOLID_FILL_2D. Surfaces and rectangles are
+ * checked with 64-bit math (BAD_ARGUMENT), then the rectangle is processed
+ * in bands of rows that fit the byte budget: the needed part of each row is
+ * staged into host buffers through tiling.c (linear rows, or whole tiles
+ * de-tiled; GART pages may be scattered), rendered by sable-render (COPY_2D:
+ * the staged bytes as they are) and written back (re-tiled). A band's
+ * source is staged completely before its destination is written, and bands
+ * run bottom-up when the destination starts after the source (by linear
+ * position), so overlapping blits between surfaces of one layout are
+ * correct.
  */
 #include "core-internal.h"
 #include "sable-render.h"
 
+_Static_assert(sizeof(struct sable_cmd_copy_2d) ==
+               sizeof(struct sable_cmd_blit_2d) &&
+               offsetof(struct sable_cmd_copy_2d, src_rect) ==
+               offsetof(struct sable_cmd_blit_2d, src_rect) &&
+               offsetof(struct sable_cmd_copy_2d, dst_y) ==
+               offsetof(struct sable_cmd_blit_2d, dst_y),
+               "COPY_2D is executed through BLIT_2D's layout");
+
 typedef struct Surface {
     struct sable_surface s;
+    SableLayout layout;
+    uint32_t format;        /* pixel format */
     unsigned bpp;
 } Surface;
 
 static bool surface_check(const struct sable_surface *in, Surface *out)
 {
+    uint64_t size;
+
     out->s = *in;
-    out->bpp = sable_format_bpp(in->format);
-    return out->bpp && in->width >= 1 && in->height >= 1 &&
+    out->format = SABLE_SURFACE_PIXEL_FORMAT(in->format);
+    out->bpp = sable_format_bpp(out->format);
+    out->layout = (SableLayout) { .addr = in->addr, .pitch = in->pitch,
+                                  .tiling = SABLE_SURFACE_TILING(in->format),
+                                  .height = in->height };
+    return out->bpp && !SABLE_SURFACE_RESERVED(in->format) &&
+           in->width >= 1 && in->height >= 1 &&
            in->width <= SABLE_CORE_MAX_SURFACE_DIM &&
-           in->height <= SABLE_CORE_MAX_SURFACE_DIM && !(in->pitch & 3) &&
-           in->pitch >= (uint64_t)in->width * out->bpp &&
-           sable_range_ok(in->addr, (uint64_t)in->pitch * in->height);
+           in->height <= SABLE_CORE_MAX_SURFACE_DIM &&
+           sable_layout_check(&out->layout, (uint64_t)in->width * out->bpp,
+                              &size);
 }
 
 static bool rect_inside(const Surface *s, uint32_t x, uint32_t y, uint32_t w,
@@ -33,7 +53,8 @@ static bool rect_inside(const Surface *s, uint32_t x, uint32_t y, uint32_t w,
     return (uint64_t)x + w <= s->s.width && (uint64_t)y + h <= s->s.height;
 }
 
-/* GPU address of pixel (x, y); inside the surface, so no overflow. */
+/* Linear position of pixel (x, y) (its GPU address in a linear surface),
+ * for ordering overlapping bands; inside the surface, so no overflow. */
 static uint64_t pixel_addr(const Surface *s, uint32_t x, uint32_t y)
 {
     return s->s.addr + (uint64_t)y * s->s.pitch + (uint64_t)x * s->bpp;
@@ -49,23 +70,19 @@ static bool rows_transfer(SableEngine *eng, const Surface *s, uint32_t x,
                           uint32_t y, uint32_t w, uint32_t k, uint8_t *buf,
                           bool write)
 {
-    uint32_t hp = host_pitch(s, w);
-    for (uint32_t i = 0; i < k; i++) {
-        uint64_t gpa = pixel_addr(s, x, y + i);
-        uint8_t *row = buf + (uint64_t)i * hp;
-        bool ok = write ? sable_gpu_write(eng, gpa, row, (uint64_t)w * s->bpp)
-                        : sable_gpu_read(eng, gpa, row, (uint64_t)w * s->bpp);
-        if (!ok) {
-            return false;
-        }
-    }
-    return true;
+    SableMem m = sable_mem_of(eng);
+    uint32_t xb = x * s->bpp, wb = w * s->bpp; /* inside: <= 4 * 16384 */
+
+    return write ? sable_layout_write(&m, &s->layout, xb, y, wb, k, buf,
+                                      host_pitch(s, w))
+                 : sable_layout_read(&m, &s->layout, xb, y, wb, k, buf,
+                                     host_pitch(s, w));
 }
 
 static SableImage host_image(const Surface *s, void *buf, uint32_t w, uint32_t k)
 {
     return (SableImage) { .pixels = buf, .pitch = host_pitch(s, w),
-                          .format = s->s.format, .width = w, .height = k };
+                          .format = s->format, .width = w, .height = k };
 }
 
 /* Next band of rows: [*first, *first + *k) of h rows, in processing order. */
@@ -90,33 +107,46 @@ static SableCmdResult render_failed(SableEngine *eng)
     return CMD_FAULT;
 }
 
+/* Convert the staged source band into the destination's format. */
+static bool band_convert(const Surface *src, const Surface *dst, uint8_t *sbuf,
+                         uint8_t *dbuf, uint32_t w, uint32_t k)
+{
+    SableImage si = host_image(src, sbuf, w, k);
+    SableImage di = host_image(dst, dbuf, w, k);
+    struct sable_rect rect = { 0, 0, w, k };
+    return sable_render_blit(&si, &rect, &di, 0, 0);
+}
+
+/* convert: BLIT_2D; otherwise COPY_2D writes the staged bytes back as is
+ * (same bytes per pixel, so the same host pitch). */
 static SableCmdResult blit_band(SableEngine *eng, const Surface *src,
-                                const Surface *dst, uint32_t first, uint32_t k)
+                                const Surface *dst, uint32_t first, uint32_t k,
+                                bool convert)
 {
     const struct sable_cmd_blit_2d *c = &eng->pkt.blit;
     uint32_t w = c->src_rect.w;
     uint8_t *sbuf = g_malloc((uint64_t)host_pitch(src, w) * k);
-    uint8_t *dbuf = g_malloc0((uint64_t)host_pitch(dst, w) * k);
+    uint8_t *dbuf = convert ? g_malloc0((uint64_t)host_pitch(dst, w) * k)
+                            : sbuf;
     SableCmdResult r = CMD_FAULT;
 
     if (rows_transfer(eng, src, c->src_rect.x, c->src_rect.y + first, w, k,
                       sbuf, false)) {
-        SableImage si = host_image(src, sbuf, w, k);
-        SableImage di = host_image(dst, dbuf, w, k);
-        struct sable_rect rect = { 0, 0, w, k };
-        if (!sable_render_blit(&si, &rect, &di, 0, 0)) {
+        if (convert && !band_convert(src, dst, sbuf, dbuf, w, k)) {
             r = render_failed(eng);
         } else if (rows_transfer(eng, dst, c->dst_x, c->dst_y + first, w, k,
                                  dbuf, true)) {
             r = CMD_DONE;
         }
     }
+    if (dbuf != sbuf) {
+        g_free(dbuf);
+    }
     g_free(sbuf);
-    g_free(dbuf);
     return r;
 }
 
-SableCmdResult sable_cmd_blit(SableEngine *eng)
+static SableCmdResult blit_or_copy(SableEngine *eng, bool convert)
 {
     const struct sable_cmd_blit_2d *c = &eng->pkt.blit;
     const struct sable_rect *r = &c->src_rect;
@@ -124,6 +154,7 @@ SableCmdResult sable_cmd_blit(SableEngine *eng)
 
     if (c->reserved || !surface_check(&c->src, &src) ||
         !surface_check(&c->dst, &dst) ||
+        (!convert && src.bpp != dst.bpp) ||
         !rect_inside(&src, r->x, r->y, r->w, r->h) ||
         !rect_inside(&dst, c->dst_x, c->dst_y, r->w, r->h)) {
         return render_failed(eng);
@@ -139,12 +170,22 @@ SableCmdResult sable_cmd_blit(SableEngine *eng)
         if (!next_band(eng, r->h, row_bytes, bottom_up, &first, &k)) {
             return CMD_YIELD;
         }
-        if (blit_band(eng, &src, &dst, first, k) != CMD_DONE) {
+        if (blit_band(eng, &src, &dst, first, k, convert) != CMD_DONE) {
             return CMD_FAULT;
         }
         eng->progress += k;
     }
     return CMD_DONE;
+}
+
+SableCmdResult sable_cmd_blit(SableEngine *eng)
+{
+    return blit_or_copy(eng, true);
+}
+
+SableCmdResult sable_cmd_copy_2d(SableEngine *eng)
+{
+    return blit_or_copy(eng, false);
 }
 
 static SableCmdResult fill_band(SableEngine *eng, const Surface *dst,

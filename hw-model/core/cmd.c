@@ -220,6 +220,8 @@ static const CmdInfo *cmd_info(uint32_t opcode)
         [SABLE_OP_COPY] = { sizeof(struct sable_cmd_copy), false, exec_copy },
         [SABLE_OP_FILL] = { sizeof(struct sable_cmd_fill), false, exec_fill },
         [SABLE_OP_BLIT_2D] = { sizeof(struct sable_cmd_blit_2d), false, sable_cmd_blit },
+        [SABLE_OP_COPY_2D] = { sizeof(struct sable_cmd_copy_2d), false,
+                               sable_cmd_copy_2d },
         [SABLE_OP_SOLID_FILL_2D] = { sizeof(struct sable_cmd_solid_fill_2d), false,
                                      sable_cmd_solid_fill },
         [SABLE_OP_TIMESTAMP] = { sizeof(struct sable_cmd_timestamp), false, exec_timestamp },

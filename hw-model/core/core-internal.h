@@ -27,7 +27,7 @@ typedef union SablePacket {
     struct sable_cmd_write64 write64;
     struct sable_cmd_copy copy;
     struct sable_cmd_fill fill;
-    struct sable_cmd_blit_2d blit;
+    struct sable_cmd_blit_2d blit;    /* also COPY_2D (same layout) */
     struct sable_cmd_solid_fill_2d solid;
     struct sable_cmd_timestamp timestamp;
     struct sable_cmd_wait_value wait;
@@ -75,6 +75,18 @@ typedef struct SableEngine {
     uint64_t byte_budget;
 } SableEngine;
 
+/* One swizzle range (aperture.c); registers as programmed. */
+typedef struct SableSwzRange {
+    uint32_t offset, size;   /* window in BAR4 */
+    uint64_t gpu_addr;
+    uint32_t pitch, height, tiling;
+    bool enabled;
+    uint32_t error;          /* SABLE_SWZ_ERR_* of the last write */
+    uint64_t fault_addr;
+} SableSwzRange;
+
+#define SABLE_CORE_SWZ_RANGES 8u
+
 typedef struct SableInjectSlot {
     bool active;
     SableInjection inj;
@@ -103,6 +115,8 @@ struct SableDevice {
     SableEngine eng[SABLE_NUM_ENGINES];
     SableInjectSlot inj[SABLE_CORE_MAX_INJECTIONS];
     uint8_t *bounce;         /* SABLE_BOUNCE_SIZE bytes for COPY/FILL */
+    uint8_t *aperture;       /* BAR4 (cfg.aperture), NULL: no ranges */
+    SableSwzRange swz[SABLE_CORE_SWZ_RANGES];
 };
 
 #define SABLE_BOUNCE_SIZE (64u * 1024)
@@ -119,9 +133,22 @@ void sable_irq_raise(SableDevice *dev, uint32_t causes, bool drop);
 void sable_irq_ack(SableDevice *dev, uint32_t causes);
 void sable_irq_set_mask(SableDevice *dev, uint32_t mask);
 
-/* gpumem.c: GPU address translation for an engine. Every access is bounds
- * and permission checked; on failure the engine's fault is latched with the
- * faulting GPU address and false is returned. */
+/* gpumem.c: GPU address translation. Every access is bounds and permission
+ * checked; on failure the fault is recorded in the SableMem (and latched on
+ * its engine, if it has one) and false is returned. sable_gpu_* are the
+ * engine shorthands. */
+typedef struct SableMemFault {
+    uint32_t code, flags;    /* SABLE_FAULT_*, SABLE_FAULT_F_* */
+    uint64_t addr;
+} SableMemFault;
+typedef struct SableMem {
+    SableDevice *dev;
+    SableEngine *eng;        /* NULL: not an engine access (no injection) */
+    SableMemFault fault;     /* the last fault */
+} SableMem;
+SableMem sable_mem_of(SableEngine *eng);
+bool sable_mem_read(SableMem *m, uint64_t gpa, void *buf, uint64_t len);
+bool sable_mem_write(SableMem *m, uint64_t gpa, const void *buf, uint64_t len);
 bool sable_gpu_read(SableEngine *eng, uint64_t gpa, void *buf, uint64_t len);
 bool sable_gpu_write(SableEngine *eng, uint64_t gpa, const void *buf,
                      uint64_t len);
@@ -166,8 +193,35 @@ typedef enum SableCmdResult {
 SableCmdResult sable_cmd_step(SableEngine *eng);
 uint64_t sable_cmd_gpa(const SableEngine *eng);
 
-/* cmd-2d.c: BLIT_2D and SOLID_FILL_2D. */
+/* tiling.c: surface layouts (LINEAR, TILE_Y). A layout is valid for rows
+ * of row_bytes bytes when the pitch and alignment rules hold and the
+ * surface's bytes (*size, tile padding included) do not wrap. read/write
+ * move the byte rectangle [xb, xb + wb) x [y, y + h), which must lie inside
+ * the surface, to/from buf (bpitch bytes per row). */
+typedef struct SableLayout {
+    uint64_t addr;
+    uint32_t pitch, tiling, height;
+} SableLayout;
+bool sable_layout_check(const SableLayout *l, uint64_t row_bytes,
+                        uint64_t *size);
+bool sable_layout_read(SableMem *m, const SableLayout *l, uint32_t xb,
+                       uint32_t y, uint32_t wb, uint32_t h, uint8_t *buf,
+                       uint64_t bpitch);
+bool sable_layout_write(SableMem *m, const SableLayout *l, uint32_t xb,
+                        uint32_t y, uint32_t wb, uint32_t h,
+                        const uint8_t *buf, uint64_t bpitch);
+
+/* aperture.c: swizzle ranges (SABLE_REG_SWZ block), BAR4 shadow. */
+uint32_t sable_swz_count(const SableDevice *dev);
+uint32_t sable_swz_read(const SableDevice *dev, uint32_t offset);
+void sable_swz_write(SableDevice *dev, uint32_t offset, uint32_t value);
+/* Adapter/power-on reset: every range disabled without write-back, BAR4
+ * zeroed. */
+void sable_swz_reset(SableDevice *dev);
+
+/* cmd-2d.c: BLIT_2D, COPY_2D and SOLID_FILL_2D. */
 SableCmdResult sable_cmd_blit(SableEngine *eng);
+SableCmdResult sable_cmd_copy_2d(SableEngine *eng);
 SableCmdResult sable_cmd_solid_fill(SableEngine *eng);
 
 /* reset.c: engine and adapter reset (synchronous). */

@@ -50,6 +50,8 @@ SableDevice *sable_device_new(const SableConfig *cfg, const SableHostOps *ops,
     dev->byte_budget = cfg->run_byte_budget ? cfg->run_byte_budget
                                             : SABLE_CORE_DEFAULT_BYTE_BUDGET;
     dev->bounce = g_malloc(SABLE_BOUNCE_SIZE);
+    dev->aperture = cfg->aperture;
+    sable_swz_reset(dev);
     for (unsigned e = 0; e < SABLE_NUM_ENGINES; e++) {
         sable_engine_init(&dev->eng[e], dev, e);
     }

@@ -5,7 +5,8 @@
  * guest table via dma_read on every translation. Accesses are split per
  * page in the GART and checked for VALID/READ/WRITE; anything else is a
  * PAGE fault at the first bad GPU address. A PAGE_FAULT injection makes the
- * next access fault. Faults are latched on the engine and return false.
+ * next access fault. Engine accesses latch their fault on the engine;
+ * accesses without an engine (swizzle ranges) only record it in SableMem.
  */
 #include <string.h>
 
@@ -17,7 +18,7 @@ bool sable_range_ok(uint64_t addr, uint64_t len)
 }
 
 typedef struct GpuAccess {
-    SableEngine *eng;
+    SableMem *mem;
     bool write;
     uint8_t *buf;      /* host side: source for writes, destination for reads */
 } GpuAccess;
@@ -29,12 +30,16 @@ static void access_fault(const GpuAccess *a, uint32_t code, uint64_t gpa,
     if (gpa >= SABLE_CORE_GART_BASE) {
         flags |= SABLE_FAULT_F_GART;
     }
-    sable_fault(a->eng, code, gpa, flags);
+    a->mem->fault = (SableMemFault) { .code = code, .flags = flags,
+                                      .addr = gpa };
+    if (a->mem->eng) {
+        sable_fault(a->mem->eng, code, gpa, flags);
+    }
 }
 
 static bool vram_access(const GpuAccess *a, uint64_t gpa, uint64_t len)
 {
-    uint8_t *p = a->eng->dev->vram + gpa;
+    uint8_t *p = a->mem->dev->vram + gpa;
     if (a->write) {
         memmove(p, a->buf, len);
     } else {
@@ -46,7 +51,7 @@ static bool vram_access(const GpuAccess *a, uint64_t gpa, uint64_t len)
 /* One GART page (or part of it): [gpa, gpa + len) within one page. */
 static bool gart_page_access(const GpuAccess *a, uint64_t gpa, uint64_t len)
 {
-    SableDevice *dev = a->eng->dev;
+    SableDevice *dev = a->mem->dev;
     uint64_t index = (gpa - SABLE_CORE_GART_BASE) >> SABLE_PAGE_SHIFT;
     uint64_t pte;
 
@@ -90,9 +95,10 @@ static uint64_t mapped_chunk(const SableDevice *dev, uint64_t gpa, uint64_t len)
 
 static bool gpu_access(GpuAccess *a, uint64_t gpa, uint64_t len)
 {
-    SableDevice *dev = a->eng->dev;
+    SableDevice *dev = a->mem->dev;
 
-    if (sable_inject_take(a->eng, SABLE_INJECT_PAGE_FAULT, NULL)) {
+    if (a->mem->eng &&
+        sable_inject_take(a->mem->eng, SABLE_INJECT_PAGE_FAULT, NULL)) {
         access_fault(a, SABLE_FAULT_PAGE, gpa, SABLE_FAULT_F_INJECTED);
         return false;
     }
@@ -118,15 +124,32 @@ static bool gpu_access(GpuAccess *a, uint64_t gpa, uint64_t len)
     return true;
 }
 
+SableMem sable_mem_of(SableEngine *eng)
+{
+    return (SableMem) { .dev = eng->dev, .eng = eng };
+}
+
+bool sable_mem_read(SableMem *m, uint64_t gpa, void *buf, uint64_t len)
+{
+    GpuAccess a = { .mem = m, .write = false, .buf = buf };
+    return gpu_access(&a, gpa, len);
+}
+
+bool sable_mem_write(SableMem *m, uint64_t gpa, const void *buf, uint64_t len)
+{
+    GpuAccess a = { .mem = m, .write = true, .buf = (uint8_t *)buf };
+    return gpu_access(&a, gpa, len);
+}
+
 bool sable_gpu_read(SableEngine *eng, uint64_t gpa, void *buf, uint64_t len)
 {
-    GpuAccess a = { .eng = eng, .write = false, .buf = buf };
-    return gpu_access(&a, gpa, len);
+    SableMem m = sable_mem_of(eng);
+    return sable_mem_read(&m, gpa, buf, len);
 }
 
 bool sable_gpu_write(SableEngine *eng, uint64_t gpa, const void *buf,
                      uint64_t len)
 {
-    GpuAccess a = { .eng = eng, .write = true, .buf = (uint8_t *)buf };
-    return gpu_access(&a, gpa, len);
+    SableMem m = sable_mem_of(eng);
+    return sable_mem_write(&m, gpa, buf, len);
 }

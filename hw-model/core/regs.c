@@ -26,8 +26,9 @@ static uint64_t features(const SableDevice *dev)
     return SABLE_FEATURE_FENCE_PAGE | SABLE_FEATURE_MSIX |
            SABLE_FEATURE_BLIT_2D | SABLE_FEATURE_WAIT_VALUE |
            SABLE_FEATURE_DUMP | SABLE_FEATURE_ENGINE_RESET |
-           SABLE_FEATURE_GART_UPDATE |
-           (dev->cfg.debug ? SABLE_FEATURE_DEBUG_CMDS : 0);
+           SABLE_FEATURE_GART_UPDATE | SABLE_FEATURE_TILING |
+           (dev->cfg.debug ? SABLE_FEATURE_DEBUG_CMDS : 0) |
+           (dev->aperture ? SABLE_FEATURE_SWIZZLE_RANGES : 0);
 }
 
 static uint32_t engine_read(const SableEngine *e, uint32_t reg)
@@ -90,6 +91,9 @@ static uint32_t global_read(const SableDevice *dev, uint32_t reg)
     case SABLE_REG_GART_MAX_ENTRIES: return dev->gart_max;
     case SABLE_REG_CMD_HISTORY: return SABLE_CORE_CMD_HISTORY;
     case SABLE_REG_MAX_SURFACE_DIM: return SABLE_CORE_MAX_SURFACE_DIM;
+    case SABLE_REG_APERTURE_SIZE_LO:
+        return dev->aperture ? SABLE_APERTURE_SIZE : 0;
+    case SABLE_REG_SWIZZLE_RANGES: return sable_swz_count(dev);
     case SABLE_REG_IRQ_STATUS: return dev->irq_status;
     case SABLE_REG_IRQ_MASK: return dev->irq_mask;
     case SABLE_REG_FENCE_PAGE_LO: return LO(dev->fence_page);
@@ -133,6 +137,9 @@ uint32_t sable_regs_read(const SableDevice *dev, uint32_t offset)
     int e = engine_of(offset);
     if (e >= 0) {
         return engine_read(&dev->eng[e], offset % SABLE_REG_ENGINE_STRIDE);
+    }
+    if (offset >= SABLE_REG_SWZ_BASE && offset < SABLE_REG_ENGINE_BASE) {
+        return sable_swz_read(dev, offset);
     }
     return offset < SABLE_REG_ENGINE_BASE ? global_read(dev, offset) : 0;
 }
@@ -305,7 +312,9 @@ void sable_mmio_write(SableDevice *dev, uint32_t offset, uint32_t value)
     if (e >= 0) {
         engine_write(&dev->eng[e], offset % SABLE_REG_ENGINE_STRIDE, value,
                      offset);
-    } else if (offset < SABLE_REG_ENGINE_BASE) {
+    } else if (offset >= SABLE_REG_SWZ_BASE && offset < SABLE_REG_ENGINE_BASE) {
+        sable_swz_write(dev, offset, value);
+    } else if (offset < SABLE_REG_SWZ_BASE) {
         global_write(dev, offset, value);
     }
 }

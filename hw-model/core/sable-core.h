@@ -33,7 +33,9 @@ typedef struct SableDevice SableDevice;
  *   IRQ           c = causes newly raised, a = vector (MSI-X)
  *   IRQ_DROPPED   engine, c = causes whose interrupt injection dropped
  *   INJECT        engine, c = SableInjectKind armed or fired, a = 1 if fired
- *   REG_ERROR     c = SABLE_ERROR_* bit latched, a = register offset */
+ *   REG_ERROR     c = SABLE_ERROR_* bit latched, a = register offset
+ *   SWIZZLE       engine = range, a = GPU address, b = aperture offset,
+ *                 c = SABLE_SWZ_CONTROL_* | SABLE_SWZ_ERR_* << 8 */
 typedef enum SableEventType {
     SABLE_EV_DOORBELL,
     SABLE_EV_SUBMIT,
@@ -46,6 +48,7 @@ typedef enum SableEventType {
     SABLE_EV_IRQ_DROPPED,
     SABLE_EV_INJECT,
     SABLE_EV_REG_ERROR,
+    SABLE_EV_SWIZZLE,
 } SableEventType;
 
 typedef struct SableEvent {
@@ -84,6 +87,11 @@ typedef struct SableConfig {
     uint32_t gart_max_entries; /* 0: default (SABLE_CORE_DEFAULT_GART_ENTRIES) */
     uint32_t run_cmd_budget;   /* commands per sable_engine_run; 0: default */
     uint64_t run_byte_budget;  /* bytes moved per sable_engine_run; 0: default */
+    /* Host memory backing BAR4 (SABLE_APERTURE_SIZE bytes, owned by the
+     * host), or NULL: no swizzle ranges. The core de-tiles surfaces into it
+     * and re-tiles them from it on swizzle-range CONTROL writes only; CPU
+     * accesses go straight to this memory (ABI 1.1). */
+    void *aperture;
 } SableConfig;
 
 #define SABLE_CORE_DEFAULT_GART_ENTRIES (1u << 20) /* 4 GiB window */

@@ -10,13 +10,17 @@
  *   0  registers, SABLE_MMIO_SIZE, 32-bit accesses (64-bit ones are split)
  *   1  MSI-X table and PBA, SABLE_MSIX_VECTORS(SABLE_NUM_ENGINES) vectors
  *   2  VRAM, RAM, `vram-size` bytes (or the `vram-memdev` backend)
- *   4  swizzling aperture, SABLE_APERTURE_SIZE, reserved: reads 0
+ *   4  swizzling aperture, SABLE_APERTURE_SIZE of RAM (or the
+ *      `aperture-memdev` backend): the core's linear shadow of the enabled
+ *      swizzle ranges, so CPU accesses run at memory speed
  *
  * Properties:
  *   vram-size     VRAM bytes, power of two >= 1 MiB (default 64 MiB)
  *   vram-memdev   optional memory backend for VRAM (e.g. memory-backend-file
  *                 share=on, so a test process maps VRAM); its size must equal
  *                 vram-size
+ *   aperture-memdev  optional memory backend for BAR4 (like vram-memdev);
+ *                 its size must equal SABLE_APERTURE_SIZE
  *   debug         accept DEBUG_* commands
  *   gart-entries  largest GART the guest may program
  *   inject        fault-injection spec, see sable_inject_parse() in
@@ -67,7 +71,7 @@ struct SableGpuState {
 
     MemoryRegion mmio;
     MemoryRegion vram;
-    MemoryRegion aperture;
+    MemoryRegion aperture;      /* unless aperture_memdev */
     SableDevice *core;
     SableGpuEngine engines[SABLE_NUM_ENGINES];
     bool intx_level;            /* the core's INTx line, before MSI-X gating */
@@ -77,6 +81,7 @@ struct SableGpuState {
     /* properties */
     uint64_t vram_size;
     HostMemoryBackend *vram_memdev;
+    HostMemoryBackend *aperture_memdev;
     bool debug;
     uint32_t gart_entries;
     char *inject;               /* last injection spec accepted */
@@ -201,6 +206,9 @@ static void sable_gpu_event(void *opaque, const SableEvent *ev)
     case SABLE_EV_REG_ERROR:
         trace_sable_gpu_reg_error(ev->c, ev->a);
         break;
+    case SABLE_EV_SWIZZLE:
+        trace_sable_gpu_swizzle(ev->engine, ev->a, ev->b, ev->c);
+        break;
     }
 }
 
@@ -294,50 +302,51 @@ static const MemoryRegionOps sable_gpu_mmio_ops = {
     .impl = { .min_access_size = 4, .max_access_size = 4 },
 };
 
-static uint64_t sable_gpu_aperture_read(void *opaque, hwaddr addr,
-                                        unsigned size)
-{
-    return 0;
-}
-
-static void sable_gpu_aperture_write(void *opaque, hwaddr addr, uint64_t value,
-                                     unsigned size)
-{
-}
-
-static const MemoryRegionOps sable_gpu_aperture_ops = {
-    .read = sable_gpu_aperture_read,
-    .write = sable_gpu_aperture_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 8 },
-};
-
-static bool sable_gpu_vram_init(SableGpuState *s, Error **errp)
+/* RAM for a BAR: own RAM `mr`, or the backend `memdev` of exactly `size`. */
+static bool sable_gpu_ram_init(SableGpuState *s, MemoryRegion *mr,
+                               HostMemoryBackend *memdev, const char *what,
+                               uint64_t size, Error **errp)
 {
     ERRP_GUARD();
+    g_autofree char *name = g_strdup_printf("sable-gpu.%s", what);
 
+    if (!memdev) {
+        memory_region_init_ram(mr, OBJECT(s), name, size, errp);
+        return *errp == NULL;
+    }
+    if (host_memory_backend_is_mapped(memdev)) {
+        error_setg(errp, "%s-memdev '%s' is already in use", what,
+                   object_get_canonical_path_component(OBJECT(memdev)));
+        return false;
+    }
+    if (memory_region_size(host_memory_backend_get_memory(memdev)) != size) {
+        error_setg(errp, "%s-memdev size must be %" PRIu64 " bytes", what,
+                   size);
+        return false;
+    }
+    host_memory_backend_set_mapped(memdev, true);
+    return true;
+}
+
+/* VRAM (BAR2) and the aperture (BAR4); on failure neither is claimed. */
+static bool sable_gpu_ram_bars_init(SableGpuState *s, Error **errp)
+{
     if (s->vram_size < SABLE_GPU_MIN_VRAM || !is_power_of_2(s->vram_size)) {
         error_setg(errp, "vram-size must be a power of two of at least 1 MiB,"
                    " not %" PRIu64, s->vram_size);
         return false;
     }
-    if (!s->vram_memdev) {
-        memory_region_init_ram(&s->vram, OBJECT(s), "sable-gpu.vram",
-                               s->vram_size, errp);
-        return *errp == NULL;
-    }
-    if (host_memory_backend_is_mapped(s->vram_memdev)) {
-        error_setg(errp, "vram-memdev '%s' is already in use",
-                   object_get_canonical_path_component(OBJECT(s->vram_memdev)));
+    if (!sable_gpu_ram_init(s, &s->vram, s->vram_memdev, "vram",
+                            s->vram_size, errp)) {
         return false;
     }
-    if (memory_region_size(host_memory_backend_get_memory(s->vram_memdev))
-        != s->vram_size) {
-        error_setg(errp, "vram-memdev size must equal vram-size (%" PRIu64 ")",
-                   s->vram_size);
+    if (!sable_gpu_ram_init(s, &s->aperture, s->aperture_memdev, "aperture",
+                            SABLE_APERTURE_SIZE, errp)) {
+        if (s->vram_memdev) {
+            host_memory_backend_set_mapped(s->vram_memdev, false);
+        }
         return false;
     }
-    host_memory_backend_set_mapped(s->vram_memdev, true);
     return true;
 }
 
@@ -345,6 +354,13 @@ static MemoryRegion *sable_gpu_vram_mr(SableGpuState *s)
 {
     return s->vram_memdev ? host_memory_backend_get_memory(s->vram_memdev)
                           : &s->vram;
+}
+
+static MemoryRegion *sable_gpu_aperture_mr(SableGpuState *s)
+{
+    return s->aperture_memdev
+               ? host_memory_backend_get_memory(s->aperture_memdev)
+               : &s->aperture;
 }
 
 static void sable_gpu_bars_init(SableGpuState *s)
@@ -355,12 +371,10 @@ static void sable_gpu_bars_init(SableGpuState *s)
 
     memory_region_init_io(&s->mmio, OBJECT(s), &sable_gpu_mmio_ops, s,
                           "sable-gpu.mmio", SABLE_MMIO_SIZE);
-    memory_region_init_io(&s->aperture, OBJECT(s), &sable_gpu_aperture_ops, s,
-                          "sable-gpu.aperture", SABLE_APERTURE_SIZE);
     pci_register_bar(pdev, SABLE_BAR_MMIO, PCI_BASE_ADDRESS_SPACE_MEMORY,
                      &s->mmio);
     pci_register_bar(pdev, SABLE_BAR_VRAM, bar64, sable_gpu_vram_mr(s));
-    pci_register_bar(pdev, SABLE_BAR_APERTURE, bar64, &s->aperture);
+    pci_register_bar(pdev, SABLE_BAR_APERTURE, bar64, sable_gpu_aperture_mr(s));
 }
 
 static bool sable_gpu_msix_init(SableGpuState *s, Error **errp)
@@ -471,6 +485,9 @@ static void sable_gpu_teardown(SableGpuState *s)
     if (s->vram_memdev) {
         host_memory_backend_set_mapped(s->vram_memdev, false);
     }
+    if (s->aperture_memdev) {
+        host_memory_backend_set_mapped(s->aperture_memdev, false);
+    }
 }
 
 static bool sable_gpu_core_init(SableGpuState *s, Error **errp)
@@ -480,6 +497,7 @@ static bool sable_gpu_core_init(SableGpuState *s, Error **errp)
         .vram_size = s->vram_size,
         .debug = s->debug,
         .gart_max_entries = s->gart_entries,
+        .aperture = memory_region_get_ram_ptr(sable_gpu_aperture_mr(s)),
     };
     GError *gerr = NULL;
 
@@ -491,7 +509,7 @@ static void sable_gpu_realize(PCIDevice *pdev, Error **errp)
 {
     SableGpuState *s = SABLE_GPU(pdev);
 
-    if (!sable_gpu_vram_init(s, errp)) {
+    if (!sable_gpu_ram_bars_init(s, errp)) {
         return;
     }
     pci_config_set_interrupt_pin(pdev->config, 1);
@@ -549,6 +567,8 @@ static const VMStateDescription sable_gpu_vmstate = {
 static Property sable_gpu_properties[] = {
     DEFINE_PROP_SIZE("vram-size", SableGpuState, vram_size, 64 * MiB),
     DEFINE_PROP_LINK("vram-memdev", SableGpuState, vram_memdev,
+                     TYPE_MEMORY_BACKEND, HostMemoryBackend *),
+    DEFINE_PROP_LINK("aperture-memdev", SableGpuState, aperture_memdev,
                      TYPE_MEMORY_BACKEND, HostMemoryBackend *),
     DEFINE_PROP_BOOL("debug", SableGpuState, debug, false),
     DEFINE_PROP_UINT32("gart-entries", SableGpuState, gart_entries,

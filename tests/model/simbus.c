@@ -101,12 +101,14 @@ SimBus *simbus_new(const SimBusConfig *cfg)
     bus->vram_size = cfg->vram_size ? cfg->vram_size : 4u << 20;
     bus->ram = g_malloc0(bus->ram_size);
     bus->vram = g_malloc0(bus->vram_size);
+    bus->aperture = cfg->no_aperture ? NULL : g_malloc0(SABLE_APERTURE_SIZE);
     bus->events = g_array_new(FALSE, TRUE, sizeof(SableEvent));
     SableConfig sc = {
         .vram = bus->vram, .vram_size = bus->vram_size, .debug = cfg->debug,
         .gart_max_entries = cfg->gart_max_entries,
         .run_cmd_budget = cfg->run_cmd_budget,
         .run_byte_budget = cfg->run_byte_budget,
+        .aperture = bus->aperture,
     };
     bus->dev = sable_device_new(&sc, &sim_ops, bus, &err);
     g_assert_no_error(err);
@@ -123,6 +125,7 @@ void simbus_free(SimBus *bus)
     g_array_free(bus->events, TRUE);
     g_free(bus->ram);
     g_free(bus->vram);
+    g_free(bus->aperture);
     g_free(bus);
 }
 

@@ -2,7 +2,7 @@
 /*
  * simbus: a simulated host bus for running sable-core in-process. Guest RAM
  * is a buffer at bus address 0 (dma_read/dma_write bounds-checked, anything
- * outside fails), VRAM is a host buffer, interrupts are recorded, schedule()
+ * outside fails), VRAM and the BAR4 aperture are host buffers, interrupts are recorded, schedule()
  * requests go to a run queue that the test drains, timers fire when the test
  * advances the virtual clock, and every core event is recorded. The bus checks
  * the host contract it can see: level changes only on a change, timers
@@ -20,6 +20,7 @@ typedef struct SimBusConfig {
     uint32_t gart_max_entries;
     uint32_t run_cmd_budget;
     uint64_t run_byte_budget;
+    bool no_aperture;    /* no BAR4 memory: the device has no swizzle ranges */
 } SimBusConfig;
 
 typedef struct SimBus {
@@ -28,6 +29,7 @@ typedef struct SimBus {
     uint64_t ram_size;
     uint8_t *vram;
     uint64_t vram_size;
+    uint8_t *aperture;    /* SABLE_APERTURE_SIZE bytes (BAR4), or NULL */
     uint64_t now_ns;
     bool sched[SABLE_MAX_ENGINES];
     bool timer_armed[SABLE_MAX_ENGINES];

@@ -26,8 +26,11 @@ static void test_discovery(void)
                      SABLE_CORE_CMD_HISTORY);
     g_assert_cmpuint(simbus_read(bus, SABLE_REG_MAX_SURFACE_DIM), ==,
                      SABLE_CORE_MAX_SURFACE_DIM);
-    g_assert_cmpuint(simbus_read64(bus, SABLE_REG_APERTURE_SIZE_LO), ==, 0);
-    g_assert_cmpuint(simbus_read(bus, SABLE_REG_SWIZZLE_RANGES), ==, 0);
+    g_assert_cmpuint(simbus_read64(bus, SABLE_REG_APERTURE_SIZE_LO), ==,
+                     SABLE_APERTURE_SIZE);
+    g_assert_cmpuint(simbus_read(bus, SABLE_REG_SWIZZLE_RANGES), ==, 8);
+    g_assert_cmphex(feat & (SABLE_FEATURE_TILING | SABLE_FEATURE_SWIZZLE_RANGES),
+                    ==, SABLE_FEATURE_TILING | SABLE_FEATURE_SWIZZLE_RANGES);
     g_assert_cmpuint(sable_engine_count(bus->dev), ==, SABLE_NUM_ENGINES);
     /* read-only: writes ignored */
     simbus_write(bus, SABLE_REG_MAGIC, 0);
@@ -53,6 +56,16 @@ static void test_debug_feature_and_config_errors(void)
     SimBus *bus = simbus_new(&cfg);
     g_assert_cmphex(simbus_read(bus, SABLE_REG_FEATURES_LO) &
                     SABLE_FEATURE_DEBUG_CMDS, !=, 0);
+    simbus_free(bus);
+    /* a host without BAR4 memory has no swizzle ranges */
+    SimBusConfig noap = { .no_aperture = true };
+    bus = simbus_new(&noap);
+    g_assert_cmphex(simbus_read(bus, SABLE_REG_FEATURES_LO) &
+                    SABLE_FEATURE_SWIZZLE_RANGES, ==, 0);
+    g_assert_cmpuint(simbus_read(bus, SABLE_REG_SWIZZLE_RANGES), ==, 0);
+    g_assert_cmpuint(simbus_read(bus, SABLE_REG_APERTURE_SIZE_LO), ==, 0);
+    simbus_write(bus, SABLE_REG_SWZ(0) + SABLE_SWZ_PITCH, 128);
+    g_assert_cmpuint(simbus_read(bus, SABLE_REG_SWZ(0) + SABLE_SWZ_PITCH), ==, 0);
     simbus_free(bus);
     /* host configuration errors are reported, not fatal */
     uint8_t vram[4096];
