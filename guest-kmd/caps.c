@@ -22,39 +22,98 @@ static NTSTATUS driver_caps(KmdAdapter *a, DXGK_DRIVERCAPS *caps)
     return STATUS_SUCCESS;
 }
 
-static void describe_segments(KmdAdapter *a, DXGK_SEGMENTDESCRIPTOR *seg)
+/* What both descriptor layouts say of segment `id`. */
+typedef struct Segment {
+    PHYSICAL_ADDRESS base, cpu;
+    SIZE_T size;
+    DXGK_SEGMENTFLAGS flags;
+} Segment;
+
+static Segment segment(const KmdAdapter *a, unsigned id)
 {
-    memset(seg, 0, SABLE_SEGMENT_COUNT * sizeof(*seg));
-    DXGK_SEGMENTDESCRIPTOR *vram = &seg[SABLE_SEGMENT_VRAM - 1];
-    vram->BaseAddress.QuadPart = 0; /* VRAM GPU addresses start at 0 */
-    vram->CpuTranslatedAddress.QuadPart = (LONGLONG)a->res.mem[KMD_RES_VRAM].start;
-    vram->Size = (SIZE_T)a->vram_size;
-    vram->CommitLimit = (SIZE_T)a->vram_size;
-    vram->Flags.CpuVisible = 1;
-    DXGK_SEGMENTDESCRIPTOR *ap = &seg[SABLE_SEGMENT_APERTURE - 1];
-    ap->BaseAddress.QuadPart = (LONGLONG)a->gart.base;
-    ap->Size = (SIZE_T)kmd_gart_size(&a->gart);
-    ap->CommitLimit = (SIZE_T)kmd_gart_size(&a->gart);
-    ap->Flags.Aperture = 1;
-    ap->Flags.CacheCoherent = 1;
+    Segment s;
+    memset(&s, 0, sizeof(s));
+    if (id == SABLE_SEGMENT_VRAM) {
+        s.base.QuadPart = 0; /* VRAM GPU addresses start at 0 */
+        s.cpu.QuadPart = (LONGLONG)a->res.mem[KMD_RES_VRAM].start;
+        s.size = (SIZE_T)a->vram_size;
+        s.flags.CpuVisible = 1;
+    } else {
+        s.base.QuadPart = (LONGLONG)a->gart.base;
+        s.size = (SIZE_T)kmd_gart_size(&a->gart);
+        s.flags.Aperture = 1;
+        s.flags.CacheCoherent = 1;
+    }
+    return s;
 }
 
+static void describe_v1(const KmdAdapter *a, DXGK_SEGMENTDESCRIPTOR *d)
+{
+    for (unsigned id = 1; id <= SABLE_SEGMENT_COUNT; id++, d++) {
+        Segment s = segment(a, id);
+        memset(d, 0, sizeof(*d));
+        d->BaseAddress = s.base;
+        d->CpuTranslatedAddress = s.cpu;
+        d->Size = s.size;
+        d->CommitLimit = s.size;
+        d->Flags = s.flags;
+    }
+}
+
+static void describe_v3(const KmdAdapter *a, DXGK_SEGMENTDESCRIPTOR3 *d)
+{
+    for (unsigned id = 1; id <= SABLE_SEGMENT_COUNT; id++, d++) {
+        Segment s = segment(a, id);
+        memset(d, 0, sizeof(*d));
+        d->BaseAddress = s.base;
+        d->CpuTranslatedAddress = s.cpu;
+        d->Size = s.size;
+        d->CommitLimit = s.size;
+        d->Flags = s.flags;
+    }
+}
+
+/* The members QUERYSEGMENT and QUERYSEGMENT3 share, after the array. */
+static void paging_buffer(UINT *nb, UINT *segment_id, UINT *size, UINT *private_size)
+{
+    *nb = SABLE_SEGMENT_COUNT;
+    *segment_id = SABLE_SEGMENT_APERTURE;
+    *size = KMD_PAGING_BUFFER_SIZE;
+    *private_size = 0;
+}
+
+/* Two calls: first NbSegment, then the array (pSegmentDescriptor set). */
 static NTSTATUS query_segment(KmdAdapter *a, const DXGKARG_QUERYADAPTERINFO *q)
 {
     if (q->OutputDataSize < sizeof(DXGK_QUERYSEGMENTOUT)) {
         return STATUS_BUFFER_TOO_SMALL;
     }
     DXGK_QUERYSEGMENTOUT *out = q->pOutputData;
-    if (out->pSegmentDescriptor) { /* second call: the array has NbSegment entries */
-        if (out->NbSegment < SABLE_SEGMENT_COUNT) {
-            return STATUS_BUFFER_TOO_SMALL;
-        }
-        describe_segments(a, out->pSegmentDescriptor);
+    if (out->pSegmentDescriptor && out->NbSegment < SABLE_SEGMENT_COUNT) {
+        return STATUS_BUFFER_TOO_SMALL;
     }
-    out->NbSegment = SABLE_SEGMENT_COUNT;
-    out->PagingBufferSegmentId = SABLE_SEGMENT_APERTURE;
-    out->PagingBufferSize = KMD_PAGING_BUFFER_SIZE;
-    out->PagingBufferPrivateDataSize = 0;
+    if (out->pSegmentDescriptor) {
+        describe_v1(a, out->pSegmentDescriptor);
+    }
+    paging_buffer(&out->NbSegment, &out->PagingBufferSegmentId, &out->PagingBufferSize,
+                  &out->PagingBufferPrivateDataSize);
+    return STATUS_SUCCESS;
+}
+
+static NTSTATUS query_segment3(KmdAdapter *a, const DXGKARG_QUERYADAPTERINFO *q)
+{
+    if (q->OutputDataSize < sizeof(DXGK_QUERYSEGMENTOUT3)) {
+        return STATUS_BUFFER_TOO_SMALL;
+    }
+    DXGK_QUERYSEGMENTOUT3 *out = q->pOutputData;
+    if (out->pSegmentDescriptor && out->NbSegment < SABLE_SEGMENT_COUNT) {
+        return STATUS_BUFFER_TOO_SMALL;
+    }
+    if (out->pSegmentDescriptor) {
+        describe_v3(a, out->pSegmentDescriptor);
+    }
+    paging_buffer(&out->NbSegment, &out->PagingBufferSegmentId, &out->PagingBufferSize,
+                  &out->PagingBufferPrivateDataSize);
     return STATUS_SUCCESS;
 }
 
@@ -86,6 +145,8 @@ NTSTATUS kmd_query_adapter_info(KmdAdapter *a, const DXGKARG_QUERYADAPTERINFO *q
                    ? STATUS_BUFFER_TOO_SMALL : driver_caps(a, q->pOutputData);
     case DXGKQAITYPE_QUERYSEGMENT:
         return query_segment(a, q);
+    case DXGKQAITYPE_QUERYSEGMENT3: /* what dxgkrnl asks a WDDM 1.2+ driver */
+        return query_segment3(a, q);
     case DXGKQAITYPE_UMDRIVERPRIVATE:
         return q->OutputDataSize < sizeof(struct sable_umd_private)
                    ? STATUS_BUFFER_TOO_SMALL : umd_private(a, q->pOutputData);

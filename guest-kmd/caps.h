@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * DxgkDdiQueryAdapterInfo: DRIVERCAPS (only what is implemented),
- * QUERYSEGMENT (VRAM memory segment + GART aperture segment) and
+ * QUERYSEGMENT and QUERYSEGMENT3 (VRAM memory segment + GART aperture
+ * segment, same content in both layouts) and
  * UMDRIVERPRIVATE (struct sable_umd_private). Output sizes are checked;
  * other types return STATUS_NOT_SUPPORTED.
  */

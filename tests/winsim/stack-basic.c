@@ -63,6 +63,22 @@ static void test_segments(void)
     g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_GART_ENTRIES), ==,
                      ap->Size / SABLE_PAGE_SIZE + KMD_GART_WINDOW_PAGES); /* + the KMD's window */
     g_assert_cmpuint(out.PagingBufferSegmentId, ==, SABLE_SEGMENT_APERTURE);
+    /* QUERYSEGMENT3 (what dxgkrnl asks a WDDM 1.2 driver) says the same */
+    DXGK_QUERYSEGMENTOUT3 out3 = { 0 };
+    DXGK_SEGMENTDESCRIPTOR3 seg3[2];
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT3, &out3, sizeof(out3)), ==, 0);
+    g_assert_cmpuint(out3.NbSegment, ==, 2);
+    out3.pSegmentDescriptor = seg3;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT3, &out3, sizeof(out3) - 1), ==,
+                    (uint32_t)STATUS_BUFFER_TOO_SMALL);
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_QUERYSEGMENT3, &out3, sizeof(out3)), ==, 0);
+    for (unsigned i = 0; i < 2; i++) {
+        g_assert_cmphex((uint64_t)seg3[i].BaseAddress.QuadPart, ==,
+                        (uint64_t)seg[i].BaseAddress.QuadPart);
+        g_assert_cmpuint(seg3[i].Size, ==, seg[i].Size);
+        g_assert_cmphex(seg3[i].Flags.Value, ==, seg[i].Flags.Value);
+    }
+    g_assert_cmpuint(out3.PagingBufferSegmentId, ==, out.PagingBufferSegmentId);
     ws_sim_free(sim);
 }
 

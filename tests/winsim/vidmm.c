@@ -8,20 +8,37 @@
 
 #define KMD_RENDER_DMA_SIZE (64u * 1024u)
 
+/* DXGKQAITYPE_QUERYSEGMENT3, as dxgkrnl asks a WDDM 1.2+ driver: sizes
+ * first, then the array; kept in v->seg / v->out (the common members). */
 static NTSTATUS query_segments(WsSim *sim)
 {
     WsVidMm *v = &sim->vidmm;
+    DXGK_QUERYSEGMENTOUT3 out;
+    DXGK_SEGMENTDESCRIPTOR3 seg[SABLE_SEGMENT_COUNT];
     DXGKARG_QUERYADAPTERINFO q = {
-        .Type = DXGKQAITYPE_QUERYSEGMENT, .pOutputData = &v->out,
-        .OutputDataSize = sizeof(v->out),
+        .Type = DXGKQAITYPE_QUERYSEGMENT3, .pOutputData = &out, .OutputDataSize = sizeof(out),
     };
-    memset(&v->out, 0, sizeof(v->out));
+    memset(&out, 0, sizeof(out));
     NTSTATUS st = sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q);
-    if (!NT_SUCCESS(st) || v->out.NbSegment != SABLE_SEGMENT_COUNT) {
+    if (!NT_SUCCESS(st) || out.NbSegment != SABLE_SEGMENT_COUNT) {
         return NT_SUCCESS(st) ? STATUS_NOT_SUPPORTED : st;
     }
-    v->out.pSegmentDescriptor = v->seg;
-    return sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q);
+    out.pSegmentDescriptor = seg;
+    st = sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q);
+    memset(&v->out, 0, sizeof(v->out));
+    v->out.NbSegment = out.NbSegment;
+    v->out.PagingBufferSegmentId = out.PagingBufferSegmentId;
+    v->out.PagingBufferSize = out.PagingBufferSize;
+    v->out.PagingBufferPrivateDataSize = out.PagingBufferPrivateDataSize;
+    for (unsigned i = 0; i < SABLE_SEGMENT_COUNT; i++) {
+        memset(&v->seg[i], 0, sizeof(v->seg[i]));
+        v->seg[i].BaseAddress = seg[i].BaseAddress;
+        v->seg[i].CpuTranslatedAddress = seg[i].CpuTranslatedAddress;
+        v->seg[i].Size = seg[i].Size;
+        v->seg[i].CommitLimit = seg[i].CommitLimit;
+        v->seg[i].Flags = seg[i].Flags;
+    }
+    return st;
 }
 
 static void create_paging_context(WsSim *sim)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * winsim's VidMm (enough for paging): at adapter start it reads the
- * segments (QUERYSEGMENT, two calls), creates the system device and the
+ * segments (QUERYSEGMENT3, two calls, as for a WDDM 1.2+ driver), creates the system device and the
  * paging context on node 0, and places the paging buffer in the segment
  * the KMD names, mapping it through BuildPagingBuffer MAP_APERTURE_SEGMENT;
  * likewise a pool of 64 KiB DMA buffers for Render (vidsch.h).

@@ -297,6 +297,29 @@ typedef struct _DXGK_QUERYSEGMENTOUT {
     UINT PagingBufferPrivateDataSize;
 } DXGK_QUERYSEGMENTOUT;
 
+/* DXGKQAITYPE_QUERYSEGMENT3: "memory-segment information that a Windows
+ * Display Driver Model (WDDM) 1.2 or later display miniport driver should
+ * return" (DXGK_QUERYSEGMENTOUT3 page); members in documented order. */
+typedef struct _DXGK_SEGMENTDESCRIPTOR3 {
+    DXGK_SEGMENTFLAGS Flags;
+    PHYSICAL_ADDRESS BaseAddress;
+    PHYSICAL_ADDRESS CpuTranslatedAddress;
+    SIZE_T Size;
+    UINT NbOfBanks;
+    SIZE_T *pBankRangeTable;
+    SIZE_T CommitLimit;
+    SIZE_T SystemMemoryEndAddress;
+    SIZE_T Reserved;
+} DXGK_SEGMENTDESCRIPTOR3;
+
+typedef struct _DXGK_QUERYSEGMENTOUT3 {
+    UINT NbSegment;
+    DXGK_SEGMENTDESCRIPTOR3 *pSegmentDescriptor;
+    UINT PagingBufferSegmentId;
+    UINT PagingBufferSize;
+    UINT PagingBufferPrivateDataSize;
+} DXGK_QUERYSEGMENTOUT3;
+
 #ifdef __cplusplus
 }
 #endif
