@@ -6,6 +6,14 @@
 #include "vidmm.h"
 #include "vidsch.h"
 
+NTSTATUS ws_kmt_query_umd_private(WsSim *sim, void *data, UINT size)
+{
+    DXGKARG_QUERYADAPTERINFO q = {
+        .Type = DXGKQAITYPE_UMDRIVERPRIVATE, .pOutputData = data, .OutputDataSize = size,
+    };
+    return sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q);
+}
+
 WsKmtDevice *ws_kmt_create_device(WsSim *sim)
 {
     WsKmtDevice *d = g_new0(WsKmtDevice, 1);

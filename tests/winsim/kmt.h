@@ -39,6 +39,9 @@ typedef struct WsKmtAllocation {
     bool wants_vram;            /* VRAM preferred: paged back in when room */
 } WsKmtAllocation;
 
+/* D3DKMTQueryAdapterInfo(KMTQAITYPE_UMDRIVERPRIVATE): the KMD's
+ * struct sable_umd_private for the UMD. */
+NTSTATUS ws_kmt_query_umd_private(WsSim *sim, void *data, UINT size);
 WsKmtDevice *ws_kmt_create_device(WsSim *sim);
 void ws_kmt_destroy_device(WsKmtDevice *d);
 NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,

@@ -73,6 +73,9 @@ static void test_escape(void)
 static void test_kmt(void)
 {
     WsSim *sim = started();
+    struct sable_umd_private priv;
+    g_assert_cmphex((uint32_t)ws_kmt_query_umd_private(sim, &priv, sizeof(priv)), ==, 0);
+    g_assert_cmpuint(priv.kmd_features & SABLE_KMD_F_RENDER, ==, SABLE_KMD_F_RENDER);
     WsKmtDevice *d = ws_kmt_create_device(sim);
     const uint64_t size = 2 * SABLE_PAGE_SIZE;
     WsKmtAllocation *src, *vram, *dst;
