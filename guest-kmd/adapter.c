@@ -79,7 +79,7 @@ static NTSTATUS discover(KmdAdapter *a)
     return STATUS_SUCCESS;
 }
 
-static NTSTATUS allocate(KmdAdapter *a)
+static NTSTATUS allocate(KmdAdapter *a, uint32_t queue_entries)
 {
     NTSTATUS st = kmd_gart_init(&a->gart, kmd_reg_read64(a->regs, SABLE_REG_GART_BASE_LO),
                                 kmd_reg_read(a->regs, SABLE_REG_GART_MAX_ENTRIES));
@@ -95,7 +95,7 @@ static NTSTATUS allocate(KmdAdapter *a)
     }
     uint32_t max_ring = kmd_reg_read(a->regs, SABLE_REG_MAX_RING_ENTRIES);
     for (unsigned n = 0; n < SABLE_NODE_COUNT && NT_SUCCESS(st); n++) {
-        st = kmd_ring_init(&a->ring[n], n, max_ring);
+        st = kmd_ring_init(&a->ring[n], n, queue_entries, max_ring);
     }
     return st;
 }
@@ -143,7 +143,7 @@ static void release(KmdAdapter *a)
     }
 }
 
-NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk)
+NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk, uint32_t queue_entries)
 {
     if (a->started || dxgk->Size < sizeof(a->dxgk)) {
         return STATUS_INVALID_PARAMETER;
@@ -154,7 +154,7 @@ NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk)
         st = discover(a);
     }
     if (NT_SUCCESS(st)) {
-        st = allocate(a);
+        st = allocate(a, queue_entries);
     }
     if (NT_SUCCESS(st)) {
         st = kmd_adapter_program(a);

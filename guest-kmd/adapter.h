@@ -44,7 +44,10 @@ typedef struct KmdAdapter {
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo);
 void kmd_adapter_free(KmdAdapter *a);
-NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk);
+/* queue_entries: DXGK_START_INFO.RequiredDmaQueueEntry, "the number of DMA
+ * buffers that the display miniport driver ... must be able to hold in a
+ * queue"; each node's ring holds at least that many. */
+NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk, uint32_t queue_entries);
 void kmd_adapter_stop(KmdAdapter *a);
 /* Program GART, fence page, rings and the interrupt mask (start, and after
  * an adapter reset); fails if the device reports ERROR_STATUS. */

@@ -29,7 +29,7 @@ static NTSTATUS WDDM_API ddi_start_device(const PVOID ctx, PDXGK_START_INFO star
     if (!start || !dxgk || !sources || !children) {
         return STATUS_INVALID_PARAMETER;
     }
-    NTSTATUS st = kmd_adapter_start(ctx, dxgk);
+    NTSTATUS st = kmd_adapter_start(ctx, dxgk, start->RequiredDmaQueueEntry);
     if (NT_SUCCESS(st)) {
         *sources = 0; /* render only: no display yet */
         *children = 0;

@@ -10,14 +10,18 @@ static volatile struct sable_ring_header *header(const KmdRing *r)
     return (volatile struct sable_ring_header *)r->mem.cpu;
 }
 
-NTSTATUS kmd_ring_init(KmdRing *r, unsigned engine, uint32_t max_entries)
+NTSTATUS kmd_ring_init(KmdRing *r, unsigned engine, uint32_t required, uint32_t max_entries)
 {
     uint32_t entries = KMD_RING_ENTRIES;
-    while (entries > max_entries && entries > SABLE_RING_MIN_ENTRIES) {
-        entries /= 2;
+    while (entries < required && entries <= SABLE_RING_MAX_ENTRIES / 2) {
+        entries *= 2;
     }
-    if (entries > max_entries) {
-        return STATUS_DEVICE_HARDWARE_ERROR;
+    while (entries > max_entries && entries / 2 >= required &&
+           entries / 2 >= SABLE_RING_MIN_ENTRIES) {
+        entries /= 2; /* a smaller device ring still holds what is required */
+    }
+    if (entries < required || entries > max_entries) {
+        return STATUS_INSUFFICIENT_RESOURCES; /* the device cannot queue that many */
     }
     size_t bytes = SABLE_RING_HEADER_SIZE + (size_t)entries * sizeof(struct sable_submit);
     bytes = (bytes + SABLE_PAGE_SIZE - 1) & ~(size_t)(SABLE_PAGE_SIZE - 1);

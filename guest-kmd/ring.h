@@ -26,8 +26,11 @@ typedef struct KmdRing {
     bool primed;        /* a fence was submitted since the ring was set up */
 } KmdRing;
 
-/* Allocate a ring of min(KMD_RING_ENTRIES, max_entries) descriptors. */
-NTSTATUS kmd_ring_init(KmdRing *r, unsigned engine, uint32_t max_entries);
+/* Allocate a ring of KMD_RING_ENTRIES descriptors, more if `required`
+ * (DXGK_START_INFO.RequiredDmaQueueEntry) needs them, fewer if the device
+ * accepts fewer and `required` still fits; else
+ * STATUS_INSUFFICIENT_RESOURCES. Sizes are powers of two. */
+NTSTATUS kmd_ring_init(KmdRing *r, unsigned engine, uint32_t required, uint32_t max_entries);
 void kmd_ring_program(const KmdRing *r, volatile uint8_t *regs);
 void kmd_ring_free(KmdRing *r);
 NTSTATUS kmd_ring_submit(KmdRing *r, volatile uint8_t *regs,

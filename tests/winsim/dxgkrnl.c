@@ -83,6 +83,7 @@ WsSim *ws_sim_new(const char *transport)
     sim->resources = build_resources(sim->t);
     sim->query_after_ns = 1000000; /* 1 ms of device time without progress */
     sim->tdr_delay_ns = 2000000000ull;
+    sim->dma_queue_entries = 64;
     sim->tdr_limit_count = 5;        /* TdrLimitCount default */
     sim->tdr_limit_time_ns = 60000000000ull; /* TdrLimitTime default: 60 s */
     sim->tdr_times = g_array_new(FALSE, FALSE, sizeof(uint64_t));
@@ -107,7 +108,7 @@ NTSTATUS ws_adapter_start(WsSim *sim)
         return st;
     }
     ws_fill_interface(sim);
-    DXGK_START_INFO start = { .RequiredDmaQueueEntry = 0 };
+    DXGK_START_INFO start = { .RequiredDmaQueueEntry = sim->dma_queue_entries };
     ULONG sources = 99, children = 99;
     st = sim->init.DxgkDdiStartDevice(sim->adapter, &start, &sim->dxgk, &sources, &children);
     if (!NT_SUCCESS(st)) {

@@ -122,10 +122,29 @@ static void test_start_failures(void)
     }
 }
 
+/* RequiredDmaQueueEntry sizes the rings: 1000 queued DMA buffers need 1024
+ * ring entries; more than the device can hold fails StartDevice cleanly. */
+static void test_dma_queue_entries(void)
+{
+    WsSim *sim = ws_sim_new(transport_name());
+    sim->dma_queue_entries = 1000;
+    g_assert_cmphex((uint32_t)ws_adapter_start(sim), ==, 0);
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        g_assert_cmpuint(sim->t->ops->mmio_read(sim->t, SABLE_REG_ENGINE(n) + SABLE_ENG_RING_SIZE),
+                         ==, 1024);
+    }
+    ws_sim_free(sim);
+    sim = ws_sim_new(transport_name());
+    sim->dma_queue_entries = SABLE_RING_MAX_ENTRIES + 1;
+    g_assert_cmphex((uint32_t)ws_adapter_start(sim), ==, (uint32_t)STATUS_INSUFFICIENT_RESOURCES);
+    ws_sim_free(sim);
+}
+
 void stack_add_basic_tests(void)
 {
     g_test_add_func("/stack/bringup-caps", test_bringup_caps);
     g_test_add_func("/stack/segments", test_segments);
     g_test_add_func("/stack/start-failures", test_start_failures);
+    g_test_add_func("/stack/dma-queue-entries", test_dma_queue_entries);
     g_test_add_func("/stack/remove-releases-all", test_remove_releases_all);
 }

@@ -172,6 +172,26 @@ static void test_dropped_interrupt(void)
     ws_sim_free(sim);
 }
 
+/* VidSch keeps no more than RequiredDmaQueueEntry submissions in flight
+ * per node: the next one waits for the oldest to retire. */
+static void test_queue_limit(void)
+{
+    WsSim *sim = ws_sim_new(transport_name());
+    sim->dma_queue_entries = 2;
+    g_assert_cmphex((uint32_t)ws_adapter_start(sim), ==, 0);
+    Ctx c;
+    open_contexts(sim, &c);
+    uint32_t last = 0;
+    for (unsigned i = 0; i < 10; i++) {
+        last = submit_ok(sim, &c, 1, 0, 0);
+        g_assert_cmpuint(sim->node[1].pending->len, <=, 2);
+    }
+    g_assert_true(ws_wait_fence(sim, 1, last));
+    g_assert_cmpuint(sim->node[1].pending->len, ==, 0);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
 void stack_add_submit_tests(void)
 {
     g_test_add_func("/stack/submit/empty-both-nodes", test_empty_submissions);
@@ -180,5 +200,6 @@ void stack_add_submit_tests(void)
     g_test_add_func("/stack/submit/dma-faulted", test_dma_faulted);
     g_test_add_func("/stack/submit/defensive", test_defensive_device_values);
     g_test_add_func("/stack/submit/fence-wrap", test_fence_wrap);
+    g_test_add_func("/stack/submit/queue-limit", test_queue_limit);
     g_test_add_func("/stack/dropped-interrupt", test_dropped_interrupt);
 }

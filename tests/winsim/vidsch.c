@@ -12,6 +12,10 @@ NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
     if (g_hash_table_contains(sim->errored, context)) {
         return STATUS_DEVICE_REMOVED;
     }
+    /* no more than RequiredDmaQueueEntry submissions in flight per node */
+    while (n->pending->len >= sim->dma_queue_entries) {
+        ws_wait_fence(sim, node, g_array_index(n->pending, WsPacket, 0).fence);
+    }
     DXGKARG_SUBMITCOMMAND s;
     memset(&s, 0, sizeof(s));
     s.hContext = context;

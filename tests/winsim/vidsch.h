@@ -18,8 +18,9 @@
 
 /* Submit [gpu, gpu + size) of segment `segment` (ignored when size is 0)
  * on the context's node; returns SubmitCommand's status, the fence in
- * *fence. A context a TDR put in error gets STATUS_DEVICE_REMOVED and
- * nothing reaches the KMD. */
+ * *fence. At most dma_queue_entries (RequiredDmaQueueEntry) submissions
+ * are in flight per node: beyond, it waits for the oldest. A context a TDR
+ * put in error gets STATUS_DEVICE_REMOVED and nothing reaches the KMD. */
 NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence);
 /* Wait until `fence` retired on node: true. No progress for tdr_delay_ns of
