@@ -139,55 +139,73 @@ static NTSTATUS transfer_segments(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args
     return put_copy(w, (uint64_t)dst + off, (uint64_t)src + off, size);
 }
 
+/* One side of a transfer that is system memory, seen through the window. */
+typedef struct MdlSide {
+    PMDL mdl;
+    bool to_mdl;        /* the MDL is the destination */
+    uint64_t seg_gpu;   /* GPU address of the segment side's first byte */
+    uint64_t mdl_pos;   /* byte of the MDL where the transfer starts */
+} MdlSide;
+
+/* Emit one chunk starting `done` bytes in, at most what the window and the
+ * DMA buffer allow; the bytes it covers in *chunk (0: no room). */
+static NTSTATUS mdl_chunk(KmdAdapter *a, KmdCmdWriter *w, const MdlSide *m, uint64_t done,
+                          uint64_t left, uint64_t *chunk)
+{
+    uint64_t pos = m->mdl_pos + done, in_page = pos % SABLE_PAGE_SIZE, bus;
+    uint64_t max = (uint64_t)KMD_GART_WINDOW_PAGES * SABLE_PAGE_SIZE - in_page;
+    *chunk = left < max ? left : max;
+    uint32_t pages = (uint32_t)((in_page + *chunk + SABLE_PAGE_SIZE - 1) / SABLE_PAGE_SIZE);
+    uint32_t fit = gart_update_fit(w, sizeof(struct sable_cmd_copy), pages);
+    if (fit < pages) {
+        *chunk = fit ? (uint64_t)fit * SABLE_PAGE_SIZE - in_page : 0;
+        pages = fit;
+    }
+    uint64_t pte[KMD_GART_WINDOW_PAGES];
+    for (uint32_t i = 0; i < pages; i++) {
+        if (!kmd_os_mdl_page(m->mdl, pos / SABLE_PAGE_SIZE + i, &bus) ||
+            (bus & (SABLE_PAGE_SIZE - 1))) {
+            return STATUS_INVALID_PARAMETER;
+        }
+        pte[i] = kmd_gart_pte(bus);
+    }
+    if (*chunk) {
+        put_gart_update(w, kmd_gart_window_first(&a->gart), pte, pages);
+        uint64_t win = kmd_gart_window_gpu(&a->gart) + in_page, seg = m->seg_gpu + done;
+        put_copy(w, m->to_mdl ? win : seg, m->to_mdl ? seg : win, *chunk);
+    }
+    return STATUS_SUCCESS;
+}
+
 /* A segment and system memory (an MDL): chunks of up to the window, each a
  * GART_UPDATE mapping the MDL pages into the window, then a COPY. The MDL
  * side starts at byte MdlOffset * 4096 + TransferOffset % 4096 (MdlOffset
  * counts pages, as for MapApertureSegment). MultipassOffset: bytes done. */
 static NTSTATUS transfer_mdl(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWriter *w)
 {
-    bool to_mdl = args->Transfer.Destination.SegmentId == 0;
-    UINT seg_id = to_mdl ? args->Transfer.Source.SegmentId : args->Transfer.Destination.SegmentId;
-    int64_t seg = to_mdl ? args->Transfer.Source.SegmentAddress.QuadPart
-                         : args->Transfer.Destination.SegmentAddress.QuadPart;
-    PMDL mdl = to_mdl ? args->Transfer.Destination.pMdl : args->Transfer.Source.pMdl;
-    uint64_t size = args->Transfer.TransferSize, off = args->Transfer.TransferOffset;
-    if (!mdl || seg < 0 || size > UINT32_MAX || off > (uint64_t)INT64_MAX - (uint64_t)seg ||
+    MdlSide m = { .to_mdl = args->Transfer.Destination.SegmentId == 0 };
+    UINT seg_id = m.to_mdl ? args->Transfer.Source.SegmentId : args->Transfer.Destination.SegmentId;
+    int64_t seg = m.to_mdl ? args->Transfer.Source.SegmentAddress.QuadPart
+                           : args->Transfer.Destination.SegmentAddress.QuadPart;
+    m.mdl = m.to_mdl ? args->Transfer.Destination.pMdl : args->Transfer.Source.pMdl;
+    uint64_t size = args->Transfer.TransferSize, off = args->Transfer.TransferOffset, bus;
+    if (!m.mdl || seg < 0 || size > UINT32_MAX || off > (uint64_t)INT64_MAX - (uint64_t)seg ||
         !segment_range(a, seg_id, seg + (int64_t)off, size)) {
         return STATUS_INVALID_PARAMETER;
     }
-    uint64_t seg_gpu = (uint64_t)seg + off, bus;
-    uint64_t mdl_pos = (uint64_t)args->Transfer.MdlOffset * SABLE_PAGE_SIZE +
-                       (off & (SABLE_PAGE_SIZE - 1));
-    if (!kmd_os_mdl_page(mdl, (mdl_pos + size - 1) / SABLE_PAGE_SIZE, &bus)) {
+    m.seg_gpu = (uint64_t)seg + off;
+    m.mdl_pos = (uint64_t)args->Transfer.MdlOffset * SABLE_PAGE_SIZE + (off & (SABLE_PAGE_SIZE - 1));
+    if (!kmd_os_mdl_page(m.mdl, (m.mdl_pos + size - 1) / SABLE_PAGE_SIZE, &bus)) {
         return STATUS_INVALID_PARAMETER; /* the MDL ends before the transfer */
     }
     while (args->MultipassOffset < size) {
-        uint64_t done = args->MultipassOffset, pos = mdl_pos + done;
-        uint64_t in_page = pos % SABLE_PAGE_SIZE;
-        uint64_t chunk = size - done;
-        uint64_t max = (uint64_t)KMD_GART_WINDOW_PAGES * SABLE_PAGE_SIZE - in_page;
-        chunk = chunk < max ? chunk : max;
-        uint32_t pages = (uint32_t)((in_page + chunk + SABLE_PAGE_SIZE - 1) / SABLE_PAGE_SIZE);
-        uint32_t fit = gart_update_fit(w, sizeof(struct sable_cmd_copy), pages);
-        if (fit == 0) {
-            return STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
+        uint64_t chunk;
+        NTSTATUS st = mdl_chunk(a, w, &m, args->MultipassOffset, size - args->MultipassOffset,
+                                &chunk);
+        if (!NT_SUCCESS(st) || chunk == 0) {
+            return NT_SUCCESS(st) ? STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER : st;
         }
-        if (fit < pages) {
-            chunk = (uint64_t)fit * SABLE_PAGE_SIZE - in_page;
-            pages = fit;
-        }
-        uint64_t pte[KMD_GART_WINDOW_PAGES];
-        for (uint32_t i = 0; i < pages; i++) {
-            if (!kmd_os_mdl_page(mdl, pos / SABLE_PAGE_SIZE + i, &bus) ||
-                (bus & (SABLE_PAGE_SIZE - 1))) {
-                return STATUS_INVALID_PARAMETER;
-            }
-            pte[i] = kmd_gart_pte(bus);
-        }
-        put_gart_update(w, kmd_gart_window_first(&a->gart), pte, pages);
-        uint64_t win = kmd_gart_window_gpu(&a->gart) + in_page;
-        put_copy(w, to_mdl ? win : seg_gpu + done, to_mdl ? seg_gpu + done : win, chunk);
-        args->MultipassOffset = (UINT)(done + chunk);
+        args->MultipassOffset += (UINT)chunk;
     }
     return STATUS_SUCCESS;
 }
