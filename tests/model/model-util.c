@@ -229,6 +229,14 @@ void cb_blit(CmdBuf *cb, struct sable_surface src, struct sable_surface dst,
                                      .dst_x = dx, .dst_y = dy });
 }
 
+void cb_copy_2d(CmdBuf *cb, struct sable_surface src, struct sable_surface dst,
+                struct sable_rect r, uint32_t dx, uint32_t dy)
+{
+    EMIT(cb, SABLE_OP_COPY_2D,
+         (struct sable_cmd_copy_2d){ .src = src, .dst = dst, .src_rect = r,
+                                     .dst_x = dx, .dst_y = dy });
+}
+
 void cb_solid(CmdBuf *cb, struct sable_surface dst, struct sable_rect r,
               uint32_t color)
 {

@@ -81,6 +81,8 @@ struct sable_surface mt_surface(uint64_t addr, uint32_t pitch, uint32_t format,
                                 uint32_t w, uint32_t h);
 void cb_blit(CmdBuf *cb, struct sable_surface src, struct sable_surface dst,
              struct sable_rect r, uint32_t dx, uint32_t dy);
+void cb_copy_2d(CmdBuf *cb, struct sable_surface src, struct sable_surface dst,
+                struct sable_rect r, uint32_t dx, uint32_t dy);
 void cb_solid(CmdBuf *cb, struct sable_surface dst, struct sable_rect r,
               uint32_t color);
 
