@@ -77,6 +77,18 @@ uint32_t sqt_cmd_blit(SqtCmdBuf *cb, const struct sable_surface *src,
     return sqt_cmd_raw(cb, &c, sizeof(c));
 }
 
+uint32_t sqt_cmd_copy_2d(SqtCmdBuf *cb, const struct sable_surface *src,
+                         const struct sable_surface *dst,
+                         const struct sable_rect *src_rect,
+                         uint32_t dst_x, uint32_t dst_y)
+{
+    struct sable_cmd_copy_2d c = {
+        .header = HEADER(SABLE_OP_COPY_2D, c), .src = *src, .dst = *dst,
+        .src_rect = *src_rect, .dst_x = dst_x, .dst_y = dst_y,
+    };
+    return sqt_cmd_raw(cb, &c, sizeof(c));
+}
+
 uint32_t sqt_cmd_timestamp(SqtCmdBuf *cb, uint64_t addr)
 {
     struct sable_cmd_timestamp c = {

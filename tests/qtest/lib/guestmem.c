@@ -67,6 +67,15 @@ void sqt_store32(void *p, uint32_t v)
     __atomic_store_n((uint32_t *)p, v, __ATOMIC_RELEASE);
 }
 
+void *sqt_aperture_ptr(SqtMachine *m, uint64_t offset, uint64_t len)
+{
+    if (offset > SABLE_APERTURE_SIZE || len > SABLE_APERTURE_SIZE - offset) {
+        sqt_fatal(m, "aperture [0x%" PRIx64 ", +0x%" PRIx64 ") is outside BAR4",
+                  offset, len);
+    }
+    return (uint8_t *)m->aperture + offset;
+}
+
 uint64_t sqt_vram_size(const SqtMachine *m)
 {
     return m->vram_size;

@@ -158,8 +158,13 @@ static char *shared_file_path(const SqtMachine *m, const char *what)
     return g_build_filename(m->tmpdir, what, NULL);
 }
 
+/* Backing files shared with QEMU: guest RAM, VRAM (BAR2), aperture (BAR4). */
+typedef struct SharedPaths {
+    char *ram, *vram, *aperture;
+} SharedPaths;
+
 static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
-                            const char *ram_path, const char *vram_path)
+                            const SharedPaths *paths)
 {
     GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
     g_autofree char *gart = opt->gart_entries
@@ -177,11 +182,15 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup("-object"));
     g_ptr_array_add(a, g_strdup_printf(
         "memory-backend-file,id=ram0,size=%" G_GUINT64_FORMAT ",mem-path=%s,share=on",
-        m->ram_size, ram_path));
+        m->ram_size, paths->ram));
     g_ptr_array_add(a, g_strdup("-object"));
     g_ptr_array_add(a, g_strdup_printf(
         "memory-backend-file,id=vram0,size=%" G_GUINT64_FORMAT ",mem-path=%s,share=on",
-        m->vram_size, vram_path));
+        m->vram_size, paths->vram));
+    g_ptr_array_add(a, g_strdup("-object"));
+    g_ptr_array_add(a, g_strdup_printf(
+        "memory-backend-file,id=aperture0,size=%u,mem-path=%s,share=on",
+        SABLE_APERTURE_SIZE, paths->aperture));
     g_ptr_array_add(a, g_strdup("-qtest"));
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qtest.sock", m->tmpdir));
     g_ptr_array_add(a, g_strdup("-qmp"));
@@ -189,7 +198,7 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup("-device"));
     g_ptr_array_add(a, g_strdup_printf(
         "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT
-        ",vram-memdev=vram0,debug=%s%s", m->vram_size, opt->debug ? "on" : "off", gart));
+        ",vram-memdev=vram0,aperture-memdev=aperture0,debug=%s%s", m->vram_size, opt->debug ? "on" : "off", gart));
     g_ptr_array_add(a, NULL);
     return a;
 }
@@ -224,8 +233,7 @@ static bool spawn_qemu(SqtMachine *m, GPtrArray *argv, GError **err)
 }
 
 static bool connect_sockets(SqtMachine *m, const SqtOptions *opt,
-                            const char *ram_path, const char *vram_path,
-                            GError **err)
+                            const SharedPaths *paths, GError **err)
 {
     g_autofree char *qpath = g_build_filename(m->tmpdir, "qtest.sock", NULL);
     g_autofree char *mpath = g_build_filename(m->tmpdir, "qmp.sock", NULL);
@@ -233,7 +241,7 @@ static bool connect_sockets(SqtMachine *m, const SqtOptions *opt,
     int mlfd = qlfd < 0 ? -1 : listen_unix(mpath, err);
     bool ok = false;
     if (mlfd >= 0) {
-        g_autoptr(GPtrArray) argv = qemu_argv(opt, m, ram_path, vram_path);
+        g_autoptr(GPtrArray) argv = qemu_argv(opt, m, paths);
         ok = spawn_qemu(m, argv, err) &&
              (m->qtest.fd = accept_qemu(m, qlfd, "qtest", err)) >= 0 &&
              (m->qmp.fd = accept_qemu(m, mlfd, "QMP", err)) >= 0;
@@ -264,14 +272,20 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
     m->own_log = opt->log_path == NULL;
     m->log_path = m->own_log ? g_build_filename(m->tmpdir, "qemu.log", NULL)
                              : g_strdup(opt->log_path);
-    g_autofree char *ram_path = shared_file_path(m, "ram");
-    g_autofree char *vram_path = shared_file_path(m, "vram");
-    bool ok = map_shared_file(ram_path, m->ram_size, &m->ram, err) &&
-              map_shared_file(vram_path, m->vram_size, &m->vram, err) &&
-              connect_sockets(m, opt, ram_path, vram_path, err) &&
+    SharedPaths paths = { shared_file_path(m, "ram"), shared_file_path(m, "vram"),
+                          shared_file_path(m, "aperture") };
+    bool ok = map_shared_file(paths.ram, m->ram_size, &m->ram, err) &&
+              map_shared_file(paths.vram, m->vram_size, &m->vram, err) &&
+              map_shared_file(paths.aperture, SABLE_APERTURE_SIZE, &m->aperture,
+                              err) &&
+              connect_sockets(m, opt, &paths, err) &&
               sqt_qmp_handshake(m, err);
-    unlink(ram_path); /* QEMU and we keep them mapped */
-    unlink(vram_path);
+    unlink(paths.ram); /* QEMU and we keep them mapped */
+    unlink(paths.vram);
+    unlink(paths.aperture);
+    g_free(paths.ram);
+    g_free(paths.vram);
+    g_free(paths.aperture);
     if (!ok) {
         print_log_tail(m->log_path);
         sqt_machine_stop(m);
@@ -301,6 +315,9 @@ void sqt_machine_stop(SqtMachine *m)
     }
     if (m->vram) {
         munmap(m->vram, m->vram_size);
+    }
+    if (m->aperture) {
+        munmap(m->aperture, SABLE_APERTURE_SIZE);
     }
     if (m->tmpdir) {
         if (m->own_log) {

@@ -10,6 +10,8 @@
  * pointed at guest RAM) are plain memory here. VRAM is shared the same way
  * (the device's `vram-memdev` property names a second file backend), so
  * VRAM contents are checked at memory speed too; BAR2 maps the same bytes.
+ * BAR4 (the swizzle aperture) is shared the same way (`aperture-memdev`), so
+ * the test reads and writes an aperture range as a CPU mapping would.
  *
  * The virtual clock moves only when this process steps it: every wait loop
  * steps it and measures its timeout in device time, never wall time.
@@ -112,6 +114,8 @@ uint64_t sqt_ram_size(const SqtMachine *m);
 /* Host pointer of VRAM [gpu, gpu + len) (VRAM GPU address = offset). */
 void *sqt_vram_ptr(SqtMachine *m, uint64_t gpu, uint64_t len);
 uint64_t sqt_vram_size(const SqtMachine *m);
+/* Host pointer of BAR4 bytes [offset, offset + len); fatal if outside. */
+void *sqt_aperture_ptr(SqtMachine *m, uint64_t offset, uint64_t len);
 
 /* A bump allocator over an address range (guest RAM or GPU addresses). */
 typedef struct SqtArena {
@@ -296,11 +300,32 @@ uint32_t sqt_cmd_blit(SqtCmdBuf *cb, const struct sable_surface *src,
                       const struct sable_surface *dst,
                       const struct sable_rect *src_rect,
                       uint32_t dst_x, uint32_t dst_y);
+/* Byte-exact rectangle copy (ABI 1.1): either surface may be tiled. */
+uint32_t sqt_cmd_copy_2d(SqtCmdBuf *cb, const struct sable_surface *src,
+                         const struct sable_surface *dst,
+                         const struct sable_rect *src_rect,
+                         uint32_t dst_x, uint32_t dst_y);
 uint32_t sqt_cmd_timestamp(SqtCmdBuf *cb, uint64_t addr);
 uint32_t sqt_cmd_debug_stall(SqtCmdBuf *cb, uint32_t usec);
 uint32_t sqt_cmd_debug_hang(SqtCmdBuf *cb);
 /* Submit the whole buffer on engine e and ring the doorbell. */
 uint64_t sqt_submit_cmdbuf(SqtDevice *d, unsigned e, const SqtCmdBuf *cb);
+
+/* ---- Swizzle ranges (swizzle.c) -------------------------------------- */
+
+/* One range's configuration (SABLE_REG_SWZ block). */
+typedef struct SqtSwzRange {
+    uint32_t offset, size;      /* window in BAR4 */
+    uint64_t gpu;               /* surface GPU address */
+    uint32_t pitch, height, tiling;
+} SqtSwzRange;
+
+/* Program range r (disabled) and write CONTROL = ENABLE; returns the
+ * range's SABLE_SWZ_ERR_* (0: enabled, the window holds the surface). */
+uint32_t sqt_swz_enable(SqtDevice *d, unsigned r, const SqtSwzRange *c);
+/* Write CONTROL = ctl (SABLE_SWZ_CONTROL_*); returns the SABLE_SWZ_ERR_*. */
+uint32_t sqt_swz_control(SqtDevice *d, unsigned r, uint32_t ctl);
+uint32_t sqt_swz_status(SqtDevice *d, unsigned r);
 
 /* ---- Dumps (dump.c) -------------------------------------------------- */
 

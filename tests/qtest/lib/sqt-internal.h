@@ -26,6 +26,7 @@ struct SqtMachine {
     uint64_t ram_size;
     void *vram;            /* shared mapping of VRAM (vram-memdev) */
     uint64_t vram_size;
+    void *aperture;        /* shared mapping of BAR4 (aperture-memdev) */
     bool irq_level[SQT_IRQ_LINES];
 };
 
