@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cmdcheck.h"
+#include "alloc.h"
 
 static uint32_t min_size(uint32_t opcode)
 {
@@ -12,6 +13,7 @@ static uint32_t min_size(uint32_t opcode)
     case SABLE_OP_COPY: return sizeof(struct sable_cmd_copy);
     case SABLE_OP_FILL: return sizeof(struct sable_cmd_fill);
     case SABLE_OP_BLIT_2D: return sizeof(struct sable_cmd_blit_2d);
+    case SABLE_OP_COPY_2D: return sizeof(struct sable_cmd_copy_2d);
     case SABLE_OP_SOLID_FILL_2D: return sizeof(struct sable_cmd_solid_fill_2d);
     case SABLE_OP_TIMESTAMP: return sizeof(struct sable_cmd_timestamp);
     case SABLE_OP_WAIT_VALUE: return sizeof(struct sable_cmd_wait_value);
@@ -19,7 +21,7 @@ static uint32_t min_size(uint32_t opcode)
     }
 }
 
-NTSTATUS kmd_cmd_header(uint32_t header, uint32_t avail, uint32_t *min_bytes)
+NTSTATUS kmd_cmd_header(uint32_t header, uint32_t avail, bool tiling, uint32_t *min_bytes)
 {
     uint64_t bytes = (uint64_t)SABLE_CMD_SIZE_DW(header) * 4;
     if (bytes == 0 || bytes > avail) {
@@ -30,7 +32,7 @@ NTSTATUS kmd_cmd_header(uint32_t header, uint32_t avail, uint32_t *min_bytes)
         return STATUS_PRIVILEGED_INSTRUCTION;
     }
     *min_bytes = min_size(op);
-    if (*min_bytes == 0) {
+    if (*min_bytes == 0 || (op == SABLE_OP_COPY_2D && !tiling)) {
         return STATUS_ILLEGAL_INSTRUCTION;
     }
     if (SABLE_CMD_FLAGS(header)) {
@@ -47,41 +49,65 @@ static void add_addr(KmdPacketInfo *info, uint32_t off, uint64_t extent, uint32_
     info->naddr++;
 }
 
-/* Bytes a surface covers from its address, 0 if its shape is invalid. */
-static uint64_t surface_extent(const struct sable_surface *s)
+_Static_assert(sizeof(struct sable_cmd_copy_2d) == sizeof(struct sable_cmd_blit_2d) &&
+               offsetof(struct sable_cmd_copy_2d, dst) == offsetof(struct sable_cmd_blit_2d, dst) &&
+               offsetof(struct sable_cmd_copy_2d, dst_y) == offsetof(struct sable_cmd_blit_2d, dst_y),
+               "COPY_2D and BLIT_2D share their layout");
+
+/* Bytes a surface covers from its address and the alignment its address
+ * needs; 0 if its shape is invalid (sable_cmd.h: LINEAR and TILE_Y). */
+static uint64_t surface_extent(const struct sable_surface *s, bool tiling, uint32_t *align)
 {
-    static const uint8_t bpp[SABLE_FORMAT_COUNT] = { 0, 4, 4, 4, 4, 2, 2, 1, 4 };
-    if (s->format == 0 || s->format >= SABLE_FORMAT_COUNT || s->width == 0 ||
-        s->height == 0 || (s->pitch & 3u) || s->pitch < (uint64_t)s->width * bpp[s->format]) {
+    uint32_t bpp = kmd_format_bpp(SABLE_SURFACE_PIXEL_FORMAT(s->format));
+    uint32_t layout = SABLE_SURFACE_TILING(s->format);
+    if (!bpp || SABLE_SURFACE_RESERVED(s->format) || s->width == 0 || s->height == 0 ||
+        s->pitch < (uint64_t)s->width * bpp) {
         return 0;
     }
-    return (uint64_t)s->pitch * (s->height - 1) + (uint64_t)s->width * bpp[s->format];
+    if (layout == SABLE_TILING_LINEAR && !(s->pitch & 3u)) {
+        *align = 4;
+        return (uint64_t)s->pitch * (s->height - 1) + (uint64_t)s->width * bpp;
+    }
+    if (layout == SABLE_TILING_Y && tiling && !(s->pitch % SABLE_TILE_WIDTH)) {
+        uint64_t rows = ((uint64_t)s->height + SABLE_TILE_HEIGHT - 1) / SABLE_TILE_HEIGHT;
+        *align = SABLE_TILE_SIZE;
+        return (uint64_t)s->pitch * rows * SABLE_TILE_HEIGHT;
+    }
+    return 0;
 }
 
-static NTSTATUS check_2d(const uint8_t *p, uint32_t op, KmdPacketInfo *info)
+/* BLIT_2D and COPY_2D share their layout: two surfaces, a rectangle. */
+static NTSTATUS check_2d(const uint8_t *p, uint32_t op, bool tiling, KmdPacketInfo *info)
 {
-    if (op == SABLE_OP_BLIT_2D) {
+    if (op == SABLE_OP_BLIT_2D || op == SABLE_OP_COPY_2D) {
         struct sable_cmd_blit_2d b;
         memcpy(&b, p, sizeof(b));
-        uint64_t src = surface_extent(&b.src), dst = surface_extent(&b.dst);
+        uint32_t src_align = 0, dst_align = 0;
+        uint64_t src = surface_extent(&b.src, tiling, &src_align);
+        uint64_t dst = surface_extent(&b.dst, tiling, &dst_align);
         if (b.reserved || !src || !dst) {
             return STATUS_INVALID_PARAMETER;
         }
-        add_addr(info, offsetof(struct sable_cmd_blit_2d, src.addr), src, 4);
-        add_addr(info, offsetof(struct sable_cmd_blit_2d, dst.addr), dst, 4);
+        if (op == SABLE_OP_COPY_2D && kmd_format_bpp(SABLE_SURFACE_PIXEL_FORMAT(b.src.format)) !=
+                                      kmd_format_bpp(SABLE_SURFACE_PIXEL_FORMAT(b.dst.format))) {
+            return STATUS_INVALID_PARAMETER; /* COPY_2D copies bytes: equal pixel sizes */
+        }
+        add_addr(info, offsetof(struct sable_cmd_blit_2d, src.addr), src, src_align);
+        add_addr(info, offsetof(struct sable_cmd_blit_2d, dst.addr), dst, dst_align);
         return STATUS_SUCCESS;
     }
     struct sable_cmd_solid_fill_2d f;
     memcpy(&f, p, sizeof(f));
-    uint64_t dst = surface_extent(&f.dst);
+    uint32_t align = 0;
+    uint64_t dst = surface_extent(&f.dst, tiling, &align);
     if (!dst) {
         return STATUS_INVALID_PARAMETER;
     }
-    add_addr(info, offsetof(struct sable_cmd_solid_fill_2d, dst.addr), dst, 4);
+    add_addr(info, offsetof(struct sable_cmd_solid_fill_2d, dst.addr), dst, align);
     return STATUS_SUCCESS;
 }
 
-static NTSTATUS check_memory(const uint8_t *p, uint32_t op, KmdPacketInfo *info)
+static NTSTATUS check_memory(const uint8_t *p, uint32_t op, bool tiling, KmdPacketInfo *info)
 {
     switch (op) {
     case SABLE_OP_WRITE32:
@@ -107,11 +133,11 @@ static NTSTATUS check_memory(const uint8_t *p, uint32_t op, KmdPacketInfo *info)
         return STATUS_SUCCESS;
     }
     default:
-        return check_2d(p, op, info);
+        return check_2d(p, op, tiling, info);
     }
 }
 
-NTSTATUS kmd_cmd_check(const uint8_t *p, KmdPacketInfo *info)
+NTSTATUS kmd_cmd_check(const uint8_t *p, bool tiling, KmdPacketInfo *info)
 {
     uint32_t header;
     memcpy(&header, p, 4);
@@ -135,6 +161,6 @@ NTSTATUS kmd_cmd_check(const uint8_t *p, KmdPacketInfo *info)
                                                      : STATUS_SUCCESS;
     }
     default:
-        return check_memory(p, op, info);
+        return check_memory(p, op, tiling, info);
     }
 }

@@ -9,6 +9,8 @@
 #ifndef KMD_CMDCHECK_H
 #define KMD_CMDCHECK_H
 
+#include <stdbool.h>
+
 #include "wddm_kmd.h"
 #include "sable_protocol.h"
 
@@ -23,10 +25,11 @@ typedef struct KmdPacketInfo {
     uint32_t align[KMD_MAX_ADDR_FIELDS];
 } KmdPacketInfo;
 
-/* header: the packet's first dword; avail: bytes left in the buffer.
+/* header: the packet's first dword; avail: bytes left in the buffer;
+ * tiling: the device has SABLE_FEATURE_TILING (COPY_2D, TILE_Y surfaces).
  * On success *min_bytes is what the caller must copy before calling
  * kmd_cmd_check() on the copy. */
-NTSTATUS kmd_cmd_header(uint32_t header, uint32_t avail, uint32_t *min_bytes);
-NTSTATUS kmd_cmd_check(const uint8_t *packet, KmdPacketInfo *info);
+NTSTATUS kmd_cmd_header(uint32_t header, uint32_t avail, bool tiling, uint32_t *min_bytes);
+NTSTATUS kmd_cmd_check(const uint8_t *packet, bool tiling, KmdPacketInfo *info);
 
 #endif

@@ -9,6 +9,7 @@
  * or also emitting into the DMA buffer and the output patch list. */
 typedef struct Walk {
     const DXGKARG_RENDER *r;
+    bool tiling;              /* the device has SABLE_FEATURE_TILING */
     uint32_t pos;             /* command buffer offset */
     UINT patch;               /* next input patch location */
     uint8_t *dma, *dma_end;   /* NULL when only validating */
@@ -85,14 +86,14 @@ static NTSTATUS step(Walk *w)
     const uint8_t *cmd = w->r->pCommand;
     uint32_t header, min_bytes;
     memcpy(&header, cmd + w->pos, 4);
-    NTSTATUS st = kmd_cmd_header(header, w->r->CommandLength - w->pos, &min_bytes);
+    NTSTATUS st = kmd_cmd_header(header, w->r->CommandLength - w->pos, w->tiling, &min_bytes);
     if (!NT_SUCCESS(st)) {
         return st;
     }
     uint8_t packet[KMD_MAX_PACKET_BYTES];
     KmdPacketInfo info;
     memcpy(packet, cmd + w->pos, min_bytes);
-    st = kmd_cmd_check(packet, &info);
+    st = kmd_cmd_check(packet, w->tiling, &info);
     D3DDDI_PATCHLOCATIONLIST locs[KMD_MAX_ADDR_FIELDS];
     UINT first_patch = w->patch;
     for (unsigned k = 0; k < info.naddr && NT_SUCCESS(st); k++) {
@@ -131,9 +132,9 @@ static UINT first_patch(const DXGKARG_RENDER *r, uint32_t pos)
     return i;
 }
 
-static NTSTATUS validate_all(const DXGKARG_RENDER *r)
+static NTSTATUS validate_all(const DXGKARG_RENDER *r, bool tiling)
 {
-    Walk w = { .r = r };
+    Walk w = { .r = r, .tiling = tiling };
     NTSTATUS st = walk(&w);
     if (NT_SUCCESS(st) && w.patch != r->PatchLocationListInSize) {
         return STATUS_INVALID_PARAMETER; /* locations that name no address field */
@@ -151,11 +152,12 @@ NTSTATUS kmd_render(KmdContext *c, DXGKARG_RENDER *r)
     if (r->CommandLength & 3u) {
         return STATUS_INVALID_USER_BUFFER;
     }
-    NTSTATUS st = validate_all(r);
+    bool tiling = (c->device->adapter->features & SABLE_FEATURE_TILING) != 0;
+    NTSTATUS st = validate_all(r, tiling);
     if (!NT_SUCCESS(st)) {
         return st;
     }
-    Walk w = { .r = r, .pos = r->MultipassOffset };
+    Walk w = { .r = r, .tiling = tiling, .pos = r->MultipassOffset };
     w.patch = first_patch(r, w.pos);
     w.dma = r->pDmaBuffer;
     w.dma_end = w.dma + r->DmaSize;

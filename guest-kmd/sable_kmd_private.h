@@ -49,7 +49,8 @@ SABLE_LAYOUT(struct sable_umd_private, 56);
 /*
  * UMD command buffers (DxgkDdiRender): a sequence of device packets
  * (sable_cmd.h) of the opcodes NOP, WRITE32, WRITE64, COPY, FILL, BLIT_2D,
- * SOLID_FILL_2D, TIMESTAMP, WAIT_VALUE, with packet flags 0 and reserved
+ * SOLID_FILL_2D, TIMESTAMP, WAIT_VALUE, and COPY_2D and TILE_Y surfaces when
+ * the device has SABLE_FEATURE_TILING, with packet flags 0 and reserved
  * fields 0. GART_UPDATE is privileged (STATUS_PRIVILEGED_INSTRUCTION), any
  * other opcode illegal (STATUS_ILLEGAL_INSTRUCTION). Every GPU address
  * field must be named by one patch location whose PatchOffset is the byte

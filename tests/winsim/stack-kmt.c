@@ -220,10 +220,73 @@ static void test_kmt_async(void)
     ws_sim_free(sim);
 }
 
+static void put_copy_2d(Cmd *c, UINT src, uint32_t src_tiling, UINT dst, uint32_t dst_tiling)
+{
+    struct sable_cmd_copy_2d k = {
+        .header = SABLE_CMD_HEADER(SABLE_OP_COPY_2D, 0, sizeof(k) / 4),
+        .src = { .pitch = 256, .width = 64, .height = 32,
+                 .format = SABLE_SURFACE_FORMAT(SABLE_FORMAT_B8G8R8A8_UNORM, src_tiling) },
+        .dst = { .pitch = 256, .width = 64, .height = 32,
+                 .format = SABLE_SURFACE_FORMAT(SABLE_FORMAT_B8G8R8A8_UNORM, dst_tiling) },
+        .src_rect = { 0, 0, 64, 32 },
+    };
+    cmd_patch(c, c->len + offsetof(struct sable_cmd_copy_2d, src.addr), src, 0);
+    cmd_patch(c, c->len + offsetof(struct sable_cmd_copy_2d, dst.addr), dst, 0);
+    cmd_put(c, &k, sizeof(k));
+}
+
+/* COPY_2D (ABI 1.1, FEATURE_TILING): linear -> TILE_Y -> linear gives the
+ * bytes back while the tiled copy is laid out differently; a tiled pitch
+ * that is not a multiple of 128 is refused. Without the feature the opcode
+ * is an illegal instruction. */
+static void test_copy_2d_tiling(void)
+{
+    WsSim *sim = started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    struct sable_umd_private priv;
+    g_assert_cmphex((uint32_t)ws_kmt_query_umd_private(sim, &priv, sizeof(priv)), ==, 0);
+    bool tiling = (priv.device_features & SABLE_FEATURE_TILING) != 0;
+    struct sable_alloc_private p = buffer_desc(2 * SABLE_PAGE_SIZE, SABLE_SEGMENT_APERTURE);
+    WsKmtAllocation *a[3];
+    for (unsigned i = 0; i < 3; i++) {
+        g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d, &p, &a[i]), ==, 0);
+    }
+    uint8_t *src = ws_kmt_lock(d, a[0]);
+    for (unsigned i = 0; i < 256 * 32; i++) {
+        src[i] = (uint8_t)(i * 7 + i / 256);
+    }
+    ws_kmt_unlock(d, a[0]);
+    Cmd c = { .len = 0 };
+    put_copy_2d(&c, 0, SABLE_TILING_LINEAR, 1, SABLE_TILING_Y);
+    put_copy_2d(&c, 1, SABLE_TILING_Y, 2, SABLE_TILING_LINEAR);
+    uint32_t fence;
+    NTSTATUS st = ws_kmt_render(d, 0, c.buf, c.len, a, 3, c.patch, c.npatch, &fence);
+    if (!tiling) {
+        g_assert_cmphex((uint32_t)st, ==, (uint32_t)STATUS_ILLEGAL_INSTRUCTION);
+    } else {
+        g_assert_cmphex((uint32_t)st, ==, 0);
+        const uint8_t *tiled = ws_kmt_lock(d, a[1]);
+        g_assert_true(memcmp(tiled, src, 256 * 32) != 0);
+        ws_kmt_unlock(d, a[1]);
+        g_assert_cmpmem(ws_kmt_lock(d, a[2]), 256 * 32, src, 256 * 32);
+        ws_kmt_unlock(d, a[2]);
+        struct sable_cmd_copy_2d *k = (struct sable_cmd_copy_2d *)c.buf;
+        k->dst.pitch = 320; /* TILE_Y pitch must be a multiple of 128 */
+        g_assert_cmphex((uint32_t)ws_kmt_render(d, 0, c.buf, c.len, a, 3, c.patch, c.npatch,
+                                                &fence), ==, (uint32_t)STATUS_INVALID_PARAMETER);
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        ws_kmt_destroy_allocation(d, a[i]);
+    }
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
 void stack_add_kmt_tests(void)
 {
     g_test_add_func("/stack/escape", test_escape);
     g_test_add_func("/stack/kmt", test_kmt);
     g_test_add_func("/stack/kmt/eviction", test_eviction);
     g_test_add_func("/stack/kmt/async", test_kmt_async);
+    g_test_add_func("/stack/kmt/copy-2d-tiling", test_copy_2d_tiling);
 }
