@@ -25,6 +25,9 @@ void bench_submissions(SqtDevice *d, unsigned n, unsigned batch, double rtt_s,
                        const char *name, const char *label, GArray *out);
 void bench_irq_latency(SqtDevice *d, unsigned n, double rtt_s, GArray *out);
 void bench_copy(SqtDevice *d, uint64_t size, GArray *out);
+/* Swizzle range CPU read/write and COPY_2D tiled<->linear, size bytes
+ * (<= SABLE_APERTURE_SIZE, a multiple of 4 KiB). */
+void bench_aperture(SqtDevice *d, uint64_t size, GArray *out);
 
 double bench_now_s(void);
 

@@ -3,7 +3,8 @@
  * in one run: submissions per second (1 and N per doorbell), doorbell to
  * MSI-X latency (median, p99; wall clock), each also as a ratio to one
  * MMIO round trip measured in the same run, and COPY bandwidth between VRAM
- * and system memory as a ratio to memcpy. Prints a table; --json writes it.
+ * and system memory, swizzle-range CPU bandwidth and COPY_2D tiled<->linear
+ * bandwidth, each as a ratio to memcpy. Prints a table; --json writes it.
  *   sable-bench [--qemu PATH] [--firmware DIR] [--json FILE] */
 #include <stdio.h>
 #include <json-glib/json-glib.h>
@@ -14,6 +15,7 @@
 #define BATCH 16
 #define LATENCY_SAMPLES 1000u
 #define COPY_SIZE (64ull << 20)
+#define APERTURE_BENCH_SIZE ((uint64_t)SABLE_APERTURE_SIZE)
 
 static void print_table(const GArray *res)
 {
@@ -79,6 +81,7 @@ int main(int argc, char **argv)
                       "submissions/s, " G_STRINGIFY(BATCH) " per doorbell", res);
     bench_irq_latency(d, LATENCY_SAMPLES, rtt, res);
     bench_copy(d, COPY_SIZE, res);
+    bench_aperture(d, APERTURE_BENCH_SIZE, res);
     sqt_device_close(d);
     print_table(res);
     if (json && !write_json(res, json, &err)) {

@@ -5,7 +5,9 @@
  * in bands of rows that fit the byte budget: the needed part of each row is
  * staged into host buffers through tiling.c (linear rows, or whole tiles
  * de-tiled; GART pages may be scattered), rendered by sable-render (COPY_2D:
- * the staged bytes as they are) and written back (re-tiled). A band's
+ * the staged bytes as they are) and written back (re-tiled). COPY_2D
+ * between surfaces that share no memory skips the staging when one side is
+ * linear in VRAM: the other side is (de-)tiled straight to/from it. A band's
  * source is staged completely before its destination is written, and bands
  * run bottom-up when the destination starts after the source (by linear
  * position), so overlapping blits between surfaces of one layout are
@@ -27,12 +29,11 @@ typedef struct Surface {
     SableLayout layout;
     uint32_t format;        /* pixel format */
     unsigned bpp;
+    uint64_t size;          /* bytes it occupies (tile padding included) */
 } Surface;
 
 static bool surface_check(const struct sable_surface *in, Surface *out)
 {
-    uint64_t size;
-
     out->s = *in;
     out->format = SABLE_SURFACE_PIXEL_FORMAT(in->format);
     out->bpp = sable_format_bpp(out->format);
@@ -44,7 +45,13 @@ static bool surface_check(const struct sable_surface *in, Surface *out)
            in->width <= SABLE_CORE_MAX_SURFACE_DIM &&
            in->height <= SABLE_CORE_MAX_SURFACE_DIM &&
            sable_layout_check(&out->layout, (uint64_t)in->width * out->bpp,
-                              &size);
+                              &out->size);
+}
+
+static bool surfaces_disjoint(const Surface *a, const Surface *b)
+{
+    return a->s.addr + a->size <= b->s.addr ||
+           b->s.addr + b->size <= a->s.addr;
 }
 
 static bool rect_inside(const Surface *s, uint32_t x, uint32_t y, uint32_t w,
@@ -146,6 +153,47 @@ static SableCmdResult blit_band(SableEngine *eng, const Surface *src,
     return r;
 }
 
+/* Host pointer of rows [y, y + k) of w pixels at column x of a linear
+ * surface when they all lie in VRAM (*p NULL otherwise); false: faulted. */
+static bool direct_rows(SableMem *m, const Surface *s, uint32_t x, uint32_t y,
+                        uint32_t w, uint32_t k, bool write, uint8_t **p)
+{
+    *p = NULL;
+    return s->layout.tiling != SABLE_TILING_LINEAR ||
+           sable_mem_direct(m, pixel_addr(s, x, y),
+                            (uint64_t)(k - 1) * s->s.pitch +
+                            (uint64_t)w * s->bpp, write, p);
+}
+
+/* COPY_2D band of disjoint surfaces without staging, if one side allows. */
+static SableCmdResult copy_band(SableEngine *eng, const Surface *src,
+                                const Surface *dst, uint32_t first, uint32_t k)
+{
+    const struct sable_cmd_blit_2d *c = &eng->pkt.blit;
+    uint32_t w = c->src_rect.w, wb = w * src->bpp;
+    uint32_t sy = c->src_rect.y + first, dy = c->dst_y + first;
+    SableMem m = sable_mem_of(eng);
+    uint8_t *p;
+
+    if (!direct_rows(&m, dst, c->dst_x, dy, w, k, true, &p)) {
+        return CMD_FAULT;
+    }
+    if (p) {
+        return sable_layout_read(&m, &src->layout, c->src_rect.x * src->bpp,
+                                 sy, wb, k, p, dst->s.pitch) ? CMD_DONE
+                                                             : CMD_FAULT;
+    }
+    if (!direct_rows(&m, src, c->src_rect.x, sy, w, k, false, &p)) {
+        return CMD_FAULT;
+    }
+    if (p) {
+        return sable_layout_write(&m, &dst->layout, c->dst_x * dst->bpp, dy,
+                                  wb, k, p, src->s.pitch) ? CMD_DONE
+                                                          : CMD_FAULT;
+    }
+    return blit_band(eng, src, dst, first, k, false);
+}
+
 static SableCmdResult blit_or_copy(SableEngine *eng, bool convert)
 {
     const struct sable_cmd_blit_2d *c = &eng->pkt.blit;
@@ -164,13 +212,17 @@ static SableCmdResult blit_or_copy(SableEngine *eng, bool convert)
     }
     bool bottom_up = pixel_addr(&dst, c->dst_x, c->dst_y) >
                      pixel_addr(&src, r->x, r->y);
+    bool direct = !convert && surfaces_disjoint(&src, &dst);
     uint64_t row_bytes = (uint64_t)r->w * (src.bpp + dst.bpp);
     while (eng->progress < r->h) {
         uint32_t first, k;
         if (!next_band(eng, r->h, row_bytes, bottom_up, &first, &k)) {
             return CMD_YIELD;
         }
-        if (blit_band(eng, &src, &dst, first, k, convert) != CMD_DONE) {
+        SableCmdResult res = direct ? copy_band(eng, &src, &dst, first, k)
+                                    : blit_band(eng, &src, &dst, first, k,
+                                                convert);
+        if (res != CMD_DONE) {
             return CMD_FAULT;
         }
         eng->progress += k;

@@ -149,6 +149,11 @@ typedef struct SableMem {
 SableMem sable_mem_of(SableEngine *eng);
 bool sable_mem_read(SableMem *m, uint64_t gpa, void *buf, uint64_t len);
 bool sable_mem_write(SableMem *m, uint64_t gpa, const void *buf, uint64_t len);
+/* Direct access for bulk work: after the checks every access starts with
+ * (false: faulted), *out is the host pointer of [gpa, gpa + len) if it all
+ * lies in VRAM, else NULL (use read/write). */
+bool sable_mem_direct(SableMem *m, uint64_t gpa, uint64_t len, bool write,
+                      uint8_t **out);
 bool sable_gpu_read(SableEngine *eng, uint64_t gpa, void *buf, uint64_t len);
 bool sable_gpu_write(SableEngine *eng, uint64_t gpa, const void *buf,
                      uint64_t len);

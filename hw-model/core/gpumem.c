@@ -93,10 +93,9 @@ static uint64_t mapped_chunk(const SableDevice *dev, uint64_t gpa, uint64_t len)
     return 0;
 }
 
-static bool gpu_access(GpuAccess *a, uint64_t gpa, uint64_t len)
+/* Checks every access starts with: injection, wrap-around. */
+static bool access_start(const GpuAccess *a, uint64_t gpa, uint64_t len)
 {
-    SableDevice *dev = a->mem->dev;
-
     if (a->mem->eng &&
         sable_inject_take(a->mem->eng, SABLE_INJECT_PAGE_FAULT, NULL)) {
         access_fault(a, SABLE_FAULT_PAGE, gpa, SABLE_FAULT_F_INJECTED);
@@ -104,6 +103,16 @@ static bool gpu_access(GpuAccess *a, uint64_t gpa, uint64_t len)
     }
     if (!sable_range_ok(gpa, len)) {
         access_fault(a, SABLE_FAULT_PAGE, gpa, 0);
+        return false;
+    }
+    return true;
+}
+
+static bool gpu_access(GpuAccess *a, uint64_t gpa, uint64_t len)
+{
+    SableDevice *dev = a->mem->dev;
+
+    if (!access_start(a, gpa, len)) {
         return false;
     }
     while (len) {
@@ -139,6 +148,21 @@ bool sable_mem_write(SableMem *m, uint64_t gpa, const void *buf, uint64_t len)
 {
     GpuAccess a = { .mem = m, .write = true, .buf = (uint8_t *)buf };
     return gpu_access(&a, gpa, len);
+}
+
+bool sable_mem_direct(SableMem *m, uint64_t gpa, uint64_t len, bool write,
+                      uint8_t **out)
+{
+    GpuAccess a = { .mem = m, .write = write };
+
+    *out = NULL;
+    if (!access_start(&a, gpa, len)) {
+        return false;
+    }
+    if (gpa < m->dev->cfg.vram_size && len <= m->dev->cfg.vram_size - gpa) {
+        *out = m->dev->vram + gpa;
+    }
+    return true;
 }
 
 bool sable_gpu_read(SableEngine *eng, uint64_t gpa, void *buf, uint64_t len)

@@ -4,8 +4,9 @@
  * sable_surface): LINEAR rows and TILE_Y 4 KiB tiles. Moves a rectangle of
  * bytes between a surface in GPU memory and a linear host buffer. A tiled
  * surface is accessed one whole tile at a time (a tile is one aligned 4 KiB
- * page, so one translation); a tile only partly covered by a write is read
- * first, so bytes outside the rectangle keep their value. Every access goes
+ * page, so one translation): in place in VRAM, else through a copy of the
+ * tile, and a tile only partly covered by a write is then read first, so
+ * bytes outside the rectangle keep their value. Every access goes
  * through gpumem, so faults are reported like any other GPU access.
  */
 #include <string.h>
@@ -59,11 +60,50 @@ static bool linear_move(SableMem *m, const SableLayout *l, const Rect *r,
     return true;
 }
 
+/* Whole tile rows [r0, r1) -> host rows at buf, row by row, so the
+ * destination is written sequentially (strided stores are the slow side). */
+static void tile_read_rows(const uint8_t *tile, uint8_t *buf, uint64_t bpitch,
+                           uint32_t r0, uint32_t r1)
+{
+    for (uint32_t r = r0; r < r1; r++) {
+        const uint8_t *t = tile + r * SABLE_TILE_COLUMN;
+        uint8_t *row = buf + (uint64_t)(r - r0) * bpitch;
+        for (uint32_t col = 0; col < SABLE_TILE_WIDTH / SABLE_TILE_COLUMN; col++) {
+            memcpy(row + col * SABLE_TILE_COLUMN, t + col * COLUMN_BYTES,
+                   SABLE_TILE_COLUMN);
+        }
+    }
+}
+
+/* Host rows at buf -> whole tile rows [r0, r1), column by column, so the
+ * tile is written sequentially. */
+static void tile_write_rows(uint8_t *tile, const uint8_t *buf, uint64_t bpitch,
+                            uint32_t r0, uint32_t r1)
+{
+    for (uint32_t col = 0; col < SABLE_TILE_WIDTH / SABLE_TILE_COLUMN; col++) {
+        uint8_t *t = tile + col * COLUMN_BYTES + r0 * SABLE_TILE_COLUMN;
+        const uint8_t *row = buf + col * SABLE_TILE_COLUMN;
+        for (uint32_t r = r0; r < r1; r++) {
+            memcpy(t, row, SABLE_TILE_COLUMN);
+            t += SABLE_TILE_COLUMN;
+            row += bpitch;
+        }
+    }
+}
+
 /* Tile-relative rows [r0, r1) and bytes [c0, c1) <-> host rows at buf. */
 static void tile_copy(uint8_t *tile, uint8_t *buf, uint64_t bpitch,
                       uint32_t r0, uint32_t r1, uint32_t c0, uint32_t c1,
                       bool to_tile)
 {
+    if (c0 == 0 && c1 == SABLE_TILE_WIDTH) {
+        if (to_tile) {
+            tile_write_rows(tile, buf, bpitch, r0, r1);
+        } else {
+            tile_read_rows(tile, buf, bpitch, r0, r1);
+        }
+        return;
+    }
     for (uint32_t r = r0; r < r1; r++) {
         uint8_t *row = buf + (uint64_t)(r - r0) * bpitch - c0;
         for (uint32_t c = c0; c < c1;) {
@@ -71,22 +111,18 @@ static void tile_copy(uint8_t *tile, uint8_t *buf, uint64_t bpitch,
                                  SABLE_TILE_COLUMN) - c;
             uint8_t *t = tile + c / SABLE_TILE_COLUMN * COLUMN_BYTES +
                          r * SABLE_TILE_COLUMN + c % SABLE_TILE_COLUMN;
-            if (n == SABLE_TILE_COLUMN) { /* constant size: inlined */
-                memcpy(to_tile ? t : row + c, to_tile ? row + c : t,
-                       SABLE_TILE_COLUMN);
-            } else {
-                memcpy(to_tile ? t : row + c, to_tile ? row + c : t, n);
-            }
+            memcpy(to_tile ? t : row + c, to_tile ? row + c : t, n);
             c += n;
         }
     }
 }
 
-/* Move the part of r inside tile (tx, ty). */
+/* Move the part of r inside tile (tx, ty): in place when the tile is in
+ * VRAM, else through a local copy of the tile. */
 static bool tile_move(SableMem *m, const SableLayout *l, const Rect *r,
                       uint32_t tx, uint32_t ty, bool write)
 {
-    uint8_t tile[SABLE_TILE_SIZE];
+    uint8_t local[SABLE_TILE_SIZE], *tile;
     uint64_t gpa = l->addr + ((uint64_t)ty * (l->pitch / SABLE_TILE_WIDTH) +
                               tx) * SABLE_TILE_SIZE;
     uint32_t x0 = tx * SABLE_TILE_WIDTH, y0 = ty * SABLE_TILE_HEIGHT;
@@ -98,11 +134,18 @@ static bool tile_move(SableMem *m, const SableLayout *l, const Rect *r,
     uint8_t *buf = r->buf + (uint64_t)(y0 + r0 - r->y) * r->bpitch +
                    (x0 + c0 - r->xb);
 
-    if ((!write || !whole) && !sable_mem_read(m, gpa, tile, sizeof(tile))) {
+    if (!sable_mem_direct(m, gpa, SABLE_TILE_SIZE, write, &tile)) {
         return false;
     }
-    tile_copy(tile, buf, r->bpitch, r0, r1, c0, c1, write);
-    return !write || sable_mem_write(m, gpa, tile, sizeof(tile));
+    if (tile) {
+        tile_copy(tile, buf, r->bpitch, r0, r1, c0, c1, write);
+        return true;
+    }
+    if ((!write || !whole) && !sable_mem_read(m, gpa, local, sizeof(local))) {
+        return false;
+    }
+    tile_copy(local, buf, r->bpitch, r0, r1, c0, c1, write);
+    return !write || sable_mem_write(m, gpa, local, sizeof(local));
 }
 
 static bool tiled_move(SableMem *m, const SableLayout *l, const Rect *r,
