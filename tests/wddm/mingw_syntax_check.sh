@@ -9,6 +9,8 @@ if ! command -v "$cc" >/dev/null 2>&1; then
     echo "$cc not found: skipping"
     exit 77
 fi
-"$cc" -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only \
-    -I"$src_root/wddm/include" "$src_root/tests/wddm/test_wddm_layout.c"
-echo "mingw-w64 x64: WDDM headers and layout asserts compile"
+for t in test_wddm_layout.c test_wddm_umd_layout.c; do
+    "$cc" -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only \
+        -I"$src_root/wddm/include" "$src_root/tests/wddm/$t"
+done
+echo "mingw-w64 x64: WDDM KMD/UMD headers and layout asserts compile"
