@@ -272,8 +272,9 @@ typedef enum D3D10_DDI_MAP_FLAG {
     D3D10_DDI_MAP_FLAG_MASK = 0x00100000,
 } D3D10_DDI_MAP_FLAG;
 
-/* Flags of ClearDepthStencilView (D3D10_DDI_CLEAR_DEPTH/STENCIL).
- * UNCERTAIN: values 1 and 2 (same as the API's D3D10_CLEAR_FLAG). */
+/* Flags of ClearDepthStencilView: "D3D10_DDI_CLEAR_DEPTH (0x01L)",
+ * "D3D10_DDI_CLEAR_STENCIL (0x02L)" (D3D10_DDI_CLEAR_FLAG, on the
+ * ClearDepthStencilView page). */
 #define D3D10_DDI_CLEAR_DEPTH   0x1u
 #define D3D10_DDI_CLEAR_STENCIL 0x2u
 

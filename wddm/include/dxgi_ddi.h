@@ -35,14 +35,17 @@ typedef enum DXGI_DDI_FLIP_INTERVAL_TYPE {
     DXGI_DDI_FLIP_INTERVAL_FOUR = 4,
 } DXGI_DDI_FLIP_INTERVAL_TYPE;
 
-/* DXGI_DDI_PRESENT_FLAGS: Blt (bit 0), Flip (bit 1).  UNCERTAIN: later
- * (Windows 8+) bits not declared. */
+/* DXGI_DDI_PRESENT_FLAGS: Blt "first bit ... (0x00000001)", Flip "second
+ * bit (0x00000002)", PreferRight and TemporaryMono (Windows 8, third and
+ * fourth bits); Reserved is "the remaining 28 bits (0xFFFFFFF0)". */
 typedef struct DXGI_DDI_PRESENT_FLAGS {
     union {
         struct {
             UINT Blt : 1;
             UINT Flip : 1;
-            UINT Reserved : 30;
+            UINT PreferRight : 1;
+            UINT TemporaryMono : 1;
+            UINT Reserved : 28;
         };
         UINT Value;
     };
@@ -63,8 +66,9 @@ typedef struct DXGI_DDI_ARG_PRESENT {
     DXGI_DDI_FLIP_INTERVAL_TYPE FlipInterval;
 } DXGI_DDI_ARG_PRESENT;
 
-/* DXGI_DDI_ARG_BLT_FLAGS: Resolve, Convert, Stretch, Present (bits 0..3).
- * UNCERTAIN: bit order is that of the page's member list. */
+/* DXGI_DDI_ARG_BLT_FLAGS: Resolve (0x1), Convert (0x2), Stretch (0x4),
+ * Present (0x8), Reserved "the remaining 28 bits (0xFFFFFFF0)" -- bit
+ * positions as the page states them. */
 typedef struct DXGI_DDI_ARG_BLT_FLAGS {
     union {
         struct {
