@@ -36,6 +36,15 @@ static void test_every_opcode(void)
           "src.format=B8G8R8A8_UNORM src.width=64 src.height=32 "
           "dst.addr=0x0000000000009000 dst.pitch=128 dst.format=B5G6R5_UNORM dst.width=64 "
           "dst.height=32 src_rect.x=1 src_rect.y=2 src_rect.w=3 src_rect.h=4 dst_x=5 dst_y=6");
+    check(H(COPY_2D, 20),
+          (const uint32_t[]){ 0, 0x1000, 0, 256,
+                              SABLE_SURFACE_FORMAT(SABLE_FORMAT_A8_UNORM, SABLE_TILING_Y), 64, 32,
+                              0x9000, 0, 64, SABLE_FORMAT_A8_UNORM, 64, 32, 0, 0, 64, 32, 0, 0 },
+          19,
+          "COPY_2D size=20 src.addr=0x0000000000001000 src.pitch=256 "
+          "src.format=A8_UNORM/TILE_Y src.width=64 src.height=32 "
+          "dst.addr=0x0000000000009000 dst.pitch=64 dst.format=A8_UNORM dst.width=64 "
+          "dst.height=32 src_rect.x=0 src_rect.y=0 src_rect.w=64 src_rect.h=32 dst_x=0 dst_y=0");
     check(H(SOLID_FILL_2D, 12), (const uint32_t[]){ 0xff00ff00, 0x100, 0, 64, 99, 16, 16, 0, 0,
                                                     16, 16 }, 11,
           "SOLID_FILL_2D size=12 color=0xff00ff00 dst.addr=0x0000000000000100 dst.pitch=64 "
@@ -105,6 +114,28 @@ static void test_names(void)
     g_assert_null(sable_reg_name(SABLE_REG_ENGINE(0) + 0x5c));
 }
 
+static void test_names_1_1(void)
+{
+    g_autofree char *swz = sable_reg_name(SABLE_REG_SWZ(2) + SABLE_SWZ_PITCH);
+    g_autofree char *last = sable_reg_name(SABLE_REG_SWZ(15) + SABLE_SWZ_FAULT_ADDR_HI);
+    g_autofree char *feat = sable_bits_to_string(SABLE_FEATURE_TILING |
+                                                 SABLE_FEATURE_SWIZZLE_RANGES,
+                                                 sable_feature_bits);
+    g_autofree char *err = sable_bits_to_string(SABLE_ERROR_SWIZZLE_RANGE, sable_error_bits);
+
+    g_assert_cmpstr(swz, ==, "SWZ2.PITCH");
+    g_assert_cmpstr(last, ==, "SWZ15.FAULT_ADDR_HI");
+    g_assert_null(sable_reg_name(SABLE_REG_SWZ(0) + 0x2c));
+    g_assert_null(sable_reg_name(SABLE_REG_SWZ(SABLE_SWZ_MAX_RANGES)));
+    g_assert_cmpstr(feat, ==, "TILING|SWIZZLE_RANGES");
+    g_assert_cmpstr(err, ==, "SWIZZLE_RANGE");
+    g_assert_cmpstr(sable_opcode_name(SABLE_OP_COPY_2D), ==, "COPY_2D");
+    g_assert_cmpstr(sable_tiling_name(SABLE_TILING_Y), ==, "TILE_Y");
+    g_assert_null(sable_tiling_name(SABLE_TILING_COUNT));
+    g_assert_cmpstr(sable_swz_error_name(SABLE_SWZ_ERR_FAULT), ==, "FAULT");
+    g_assert_null(sable_swz_error_name(5));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -112,5 +143,6 @@ int main(int argc, char **argv)
     g_test_add_func("/tools/describe/partial-and-unknown", test_partial_and_unknown);
     g_test_add_func("/tools/describe/dump-cmd", test_dump_cmd);
     g_test_add_func("/tools/names", test_names);
+    g_test_add_func("/tools/names-1.1", test_names_1_1);
     return g_test_run();
 }

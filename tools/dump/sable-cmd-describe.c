@@ -11,7 +11,7 @@ typedef enum FieldKind {
     F_X32,      /* hex */
     F_X64,      /* hex, two dwords (lo, hi) */
     F_U64,      /* decimal, two dwords */
-    F_FORMAT,   /* enum sable_format */
+    F_FORMAT,   /* sable_surface.format: enum sable_format, tiling bits */
     F_COMPARE,  /* enum sable_compare */
     F_RESERVED, /* shown only when non-zero */
 } FieldKind;
@@ -57,6 +57,7 @@ static const Field *op_fields(uint32_t opcode)
     case SABLE_OP_FILL:
         return f_fill;
     case SABLE_OP_BLIT_2D:
+    case SABLE_OP_COPY_2D:
         return f_blit;
     case SABLE_OP_SOLID_FILL_2D:
         return f_solid;
@@ -79,6 +80,21 @@ static void append_named(GString *out, const char *name, uint32_t v)
         g_string_append(out, name);
     } else {
         g_string_append_printf(out, "%u", v);
+    }
+}
+
+/* "B8G8R8A8_UNORM", "B8G8R8A8_UNORM/TILE_Y", else the number (decimal). */
+static void append_format(GString *out, uint32_t v)
+{
+    const char *fmt = sable_format_label(SABLE_SURFACE_PIXEL_FORMAT(v));
+    const char *tiling = sable_tiling_name(SABLE_SURFACE_TILING(v));
+
+    if (fmt == NULL || tiling == NULL || SABLE_SURFACE_RESERVED(v)) {
+        g_string_append_printf(out, "%u", v);
+    } else if (SABLE_SURFACE_TILING(v) == SABLE_TILING_LINEAR) {
+        g_string_append(out, fmt);
+    } else {
+        g_string_append_printf(out, "%s/%s", fmt, tiling);
     }
 }
 
@@ -107,7 +123,7 @@ static bool append_field(GString *out, const Field *f, const uint32_t *args, siz
         g_string_append_printf(out, "0x%016" G_GINT64_MODIFIER "x", v);
         break;
     case F_FORMAT:
-        append_named(out, sable_format_label((uint32_t)v), (uint32_t)v);
+        append_format(out, (uint32_t)v);
         break;
     case F_COMPARE:
         append_named(out, sable_compare_name((uint32_t)v), (uint32_t)v);

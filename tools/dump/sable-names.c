@@ -11,7 +11,8 @@ const SableBitName sable_feature_bits[] = {
     BIT("BLIT_2D", SABLE_FEATURE_BLIT_2D), BIT("WAIT_VALUE", SABLE_FEATURE_WAIT_VALUE),
     BIT("DUMP", SABLE_FEATURE_DUMP), BIT("DEBUG_CMDS", SABLE_FEATURE_DEBUG_CMDS),
     BIT("ENGINE_RESET", SABLE_FEATURE_ENGINE_RESET),
-    BIT("GART_UPDATE", SABLE_FEATURE_GART_UPDATE), END,
+    BIT("GART_UPDATE", SABLE_FEATURE_GART_UPDATE), BIT("TILING", SABLE_FEATURE_TILING),
+    BIT("SWIZZLE_RANGES", SABLE_FEATURE_SWIZZLE_RANGES), END,
 };
 
 const SableBitName sable_engine_status_bits[] = {
@@ -34,7 +35,8 @@ const SableBitName sable_error_bits[] = {
     BIT("BAD_RING_CONFIG", SABLE_ERROR_BAD_RING_CONFIG),
     BIT("BAD_GART_CONFIG", SABLE_ERROR_BAD_GART_CONFIG),
     BIT("BAD_FENCE_PAGE", SABLE_ERROR_BAD_FENCE_PAGE),
-    BIT("BAD_DUMP_REQUEST", SABLE_ERROR_BAD_DUMP_REQUEST), END,
+    BIT("BAD_DUMP_REQUEST", SABLE_ERROR_BAD_DUMP_REQUEST),
+    BIT("SWIZZLE_RANGE", SABLE_ERROR_SWIZZLE_RANGE), END,
 };
 
 const SableBitName sable_cmd_flag_bits[] = {
@@ -65,7 +67,8 @@ const char *sable_opcode_name(uint32_t opcode)
         [SABLE_OP_WRITE64] = "WRITE64", [SABLE_OP_COPY] = "COPY", [SABLE_OP_FILL] = "FILL",
         [SABLE_OP_BLIT_2D] = "BLIT_2D", [SABLE_OP_SOLID_FILL_2D] = "SOLID_FILL_2D",
         [SABLE_OP_TIMESTAMP] = "TIMESTAMP", [SABLE_OP_WAIT_VALUE] = "WAIT_VALUE",
-        [SABLE_OP_GART_UPDATE] = "GART_UPDATE", [SABLE_OP_DEBUG_STALL] = "DEBUG_STALL",
+        [SABLE_OP_GART_UPDATE] = "GART_UPDATE", [SABLE_OP_COPY_2D] = "COPY_2D",
+        [SABLE_OP_DEBUG_STALL] = "DEBUG_STALL",
         [SABLE_OP_DEBUG_HANG] = "DEBUG_HANG",
     };
     return lookup(names, G_N_ELEMENTS(names), opcode);
@@ -105,6 +108,24 @@ const char *sable_format_label(uint32_t format)
         [SABLE_FORMAT_R10G10B10A2_UNORM] = "R10G10B10A2_UNORM",
     };
     return lookup(names, G_N_ELEMENTS(names), format);
+}
+
+const char *sable_tiling_name(uint32_t tiling)
+{
+    static const char *const names[] = {
+        [SABLE_TILING_LINEAR] = "LINEAR", [SABLE_TILING_Y] = "TILE_Y",
+    };
+    return lookup(names, G_N_ELEMENTS(names), tiling);
+}
+
+const char *sable_swz_error_name(uint32_t error)
+{
+    static const char *const names[] = {
+        [SABLE_SWZ_ERR_NONE] = "NONE", [SABLE_SWZ_ERR_BAD_CONFIG] = "BAD_CONFIG",
+        [SABLE_SWZ_ERR_OVERLAP] = "OVERLAP", [SABLE_SWZ_ERR_FAULT] = "FAULT",
+        [SABLE_SWZ_ERR_BUSY] = "BUSY",
+    };
+    return lookup(names, G_N_ELEMENTS(names), error);
 }
 
 const char *sable_compare_name(uint32_t compare)
@@ -172,6 +193,13 @@ static const RegName engine_regs[] = {
     ENG(FAULT_OPCODE), ENG(FAULT_CONTEXT),
 };
 
+#define SWZ(name) { SABLE_SWZ_##name, #name }
+static const RegName swizzle_regs[] = {
+    SWZ(APERTURE_OFFSET), SWZ(SIZE), SWZ(GPU_ADDR_LO), SWZ(GPU_ADDR_HI), SWZ(PITCH),
+    SWZ(HEIGHT), SWZ(TILING), SWZ(CONTROL), SWZ(STATUS), SWZ(FAULT_ADDR_LO),
+    SWZ(FAULT_ADDR_HI),
+};
+
 static const char *find_reg(const RegName *regs, size_t n, uint32_t offset)
 {
     for (size_t i = 0; i < n; i++) {
@@ -187,6 +215,13 @@ char *sable_reg_name(uint32_t offset)
     uint32_t engine, rel;
     const char *name;
 
+    if (offset >= SABLE_REG_SWZ_BASE && offset < SABLE_REG_ENGINE_BASE) {
+        uint32_t range = (offset - SABLE_REG_SWZ_BASE) / SABLE_REG_SWZ_STRIDE;
+        name = find_reg(swizzle_regs, G_N_ELEMENTS(swizzle_regs),
+                        (offset - SABLE_REG_SWZ_BASE) % SABLE_REG_SWZ_STRIDE);
+        return name && range < SABLE_SWZ_MAX_RANGES
+                   ? g_strdup_printf("SWZ%u.%s", range, name) : NULL;
+    }
     if (offset < SABLE_REG_ENGINE_BASE) {
         return g_strdup(find_reg(global_regs, G_N_ELEMENTS(global_regs), offset));
     }

@@ -42,12 +42,14 @@ const char *sable_fault_name(uint32_t code);
 const char *sable_engine_name(uint32_t engine);
 const char *sable_format_label(uint32_t format);
 const char *sable_compare_name(uint32_t compare);
+const char *sable_tiling_name(uint32_t tiling);     /* enum sable_tiling */
+const char *sable_swz_error_name(uint32_t error);   /* SABLE_SWZ_ERR_* */
 
 /* "A|B|0x40" for the set bits of value (unknown bits in hex), "none" if 0. */
 char *sable_bits_to_string(uint64_t value, const SableBitName *table);
 /* The same, as a NULL-terminated array of names (unknown bits as hex). */
 GStrv sable_bits_to_strv(uint64_t value, const SableBitName *table);
-/* "MAGIC", "ENG1.RING_HEAD", ...; NULL for an offset with no register. */
+/* "MAGIC", "SWZ2.PITCH", "ENG1.RING_HEAD", ...; NULL for an offset with no register. */
 char *sable_reg_name(uint32_t offset);
 
 #endif
