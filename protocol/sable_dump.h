@@ -16,7 +16,7 @@
 
 #define SABLE_DUMP_MAGIC 0x504d4453u /* "SDMP" */
 #define SABLE_DUMP_MAJOR 1u
-#define SABLE_DUMP_MINOR 0u
+#define SABLE_DUMP_MINOR 1u /* 1.1: SWIZZLE section */
 
 struct sable_dump_header {
     uint32_t magic;
@@ -37,6 +37,7 @@ enum sable_dump_section_type {
     SABLE_DUMP_SEC_ENGINE = 2,      /* struct sable_dump_engine; instance = engine */
     SABLE_DUMP_SEC_CMD_HISTORY = 3, /* struct sable_dump_history + entries; instance = engine */
     SABLE_DUMP_SEC_REGISTERS = 4,   /* struct sable_dump_registers + entries */
+    SABLE_DUMP_SEC_SWIZZLE = 5,     /* 1.1: struct sable_dump_swizzle + entries */
 };
 
 struct sable_dump_section {
@@ -131,5 +132,27 @@ struct sable_dump_registers {
     uint32_t reserved;
 };
 SABLE_LAYOUT(struct sable_dump_registers, 24);
+
+/* One swizzle range (registers of the SABLE_REG_SWZ block), dump 1.1. */
+struct sable_dump_swz_range {
+    uint32_t index;
+    uint32_t status;         /* SWZ_STATUS: ENABLED, error in bits 8..15 */
+    uint32_t aperture_offset;
+    uint32_t size;
+    uint64_t gpu_addr;
+    uint32_t pitch;
+    uint32_t height;
+    uint32_t tiling;
+    uint32_t reserved;
+    uint64_t fault_addr;
+};
+SABLE_LAYOUT(struct sable_dump_swz_range, 48);
+
+struct sable_dump_swizzle {
+    struct sable_dump_section sec;
+    uint32_t count;      /* entries that follow: every range of the device */
+    uint32_t reserved;
+};
+SABLE_LAYOUT(struct sable_dump_swizzle, 24);
 
 #endif

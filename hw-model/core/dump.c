@@ -2,7 +2,8 @@
 /*
  * dump.c: device dump per protocol/sable_dump.h, written synchronously by a
  * DUMP_CONTROL write: header, DEVICE, then per engine ENGINE and
- * CMD_HISTORY, then REGISTERS (global registers, then every engine's).
+ * CMD_HISTORY, then REGISTERS (global registers, then every engine's), then
+ * SWIZZLE (every swizzle range) when the device has ranges.
  * DUMP_REQUIRED is always updated; TOO_SMALL writes nothing; DMA_ERROR if
  * the buffer is not guest memory. Completion raises DUMP_DONE.
  */
@@ -19,9 +20,16 @@ static uint32_t history_bytes(uint32_t count)
     return sizeof(struct sable_dump_history) + count * sizeof(struct sable_dump_cmd);
 }
 
+static uint32_t swizzle_bytes(const SableDevice *dev)
+{
+    uint32_t n = sable_swz_count(dev);
+    return n ? sizeof(struct sable_dump_swizzle) +
+               n * sizeof(struct sable_dump_swz_range) : 0;
+}
+
 static uint32_t dump_size(const SableDevice *dev)
 {
-    uint32_t size = sizeof(struct sable_dump_header) +
+    uint32_t size = swizzle_bytes(dev) + sizeof(struct sable_dump_header) +
                     sizeof(struct sable_dump_device) +
                     sizeof(struct sable_dump_registers) +
                     DUMP_REGS * sizeof(struct sable_dump_reg);
@@ -131,12 +139,35 @@ static void put_registers(const SableDevice *dev, uint8_t *p)
     }
 }
 
+static void put_swizzle(const SableDevice *dev, uint8_t *p)
+{
+    uint32_t n = sable_swz_count(dev);
+    struct sable_dump_swizzle h = {
+        .sec = section(SABLE_DUMP_SEC_SWIZZLE, swizzle_bytes(dev), 0),
+        .count = n,
+    };
+
+    memcpy(p, &h, sizeof(h));
+    for (uint32_t i = 0; i < n; i++) {
+        const SableSwzRange *r = &dev->swz[i];
+        struct sable_dump_swz_range e = {
+            .index = i,
+            .status = sable_regs_read(dev, SABLE_REG_SWZ(i) + SABLE_SWZ_STATUS),
+            .aperture_offset = r->offset, .size = r->size,
+            .gpu_addr = r->gpu_addr, .pitch = r->pitch, .height = r->height,
+            .tiling = r->tiling, .fault_addr = r->fault_addr,
+        };
+        memcpy(p + sizeof(h) + i * sizeof(e), &e, sizeof(e));
+    }
+}
+
 static void encode(const SableDevice *dev, uint8_t *buf, uint32_t size)
 {
     struct sable_dump_header h = {
         .magic = SABLE_DUMP_MAGIC, .major = SABLE_DUMP_MAJOR,
         .minor = SABLE_DUMP_MINOR, .header_size = sizeof(h),
-        .total_size = size, .section_count = 2 + 2 * SABLE_NUM_ENGINES,
+        .total_size = size,
+        .section_count = 2 + 2 * SABLE_NUM_ENGINES + (swizzle_bytes(dev) ? 1 : 0),
         .engine_count = SABLE_NUM_ENGINES,
         .timestamp_ns = dev->ops.clock_ns(dev->opaque),
         .abi_version = SABLE_ABI_VERSION,
@@ -152,6 +183,10 @@ static void encode(const SableDevice *dev, uint8_t *buf, uint32_t size)
         p += put_history(&dev->eng[e], p);
     }
     put_registers(dev, p);
+    if (swizzle_bytes(dev)) {
+        put_swizzle(dev, p + sizeof(struct sable_dump_registers) +
+                         DUMP_REGS * sizeof(struct sable_dump_reg));
+    }
 }
 
 static uint32_t dump_write(SableDevice *dev, uint32_t size)

@@ -15,6 +15,8 @@ typedef struct Parsed {
     uint32_t reg_count;
     uint32_t magic_reg;
     uint32_t scratch_reg;
+    uint32_t swz_count;
+    struct sable_dump_swz_range swz[16];
     unsigned sections;
 } Parsed;
 
@@ -62,6 +64,15 @@ static void parse_section(const uint8_t *p, const struct sable_dump_section *s,
     case SABLE_DUMP_SEC_REGISTERS:
         parse_registers(p, s, out);
         break;
+    case SABLE_DUMP_SEC_SWIZZLE: {
+        struct sable_dump_swizzle h;
+        memcpy(&h, p, sizeof(h));
+        g_assert_cmpuint(h.count, <=, G_N_ELEMENTS(out->swz));
+        g_assert_cmpuint(s->size, ==, sizeof(h) + h.count * sizeof(out->swz[0]));
+        out->swz_count = h.count;
+        memcpy(out->swz, p + sizeof(h), h.count * sizeof(out->swz[0]));
+        break;
+    }
     default:
         g_assert_not_reached();
     }
@@ -179,6 +190,51 @@ static void test_dump_fault(void)
     mt_free(mt);
 }
 
+/* Dump 1.1: the SWIZZLE section lists every range with its state. */
+static void test_dump_swizzle(void)
+{
+    Mt *mt = mt_new(NULL);
+    uint32_t r1 = SABLE_REG_SWZ(1), r5 = SABLE_REG_SWZ(5);
+    simbus_write(mt->bus, r1 + SABLE_SWZ_APERTURE_OFFSET, 0x3000);
+    simbus_write(mt->bus, r1 + SABLE_SWZ_SIZE, 0x2000);
+    simbus_write64(mt->bus, r1 + SABLE_SWZ_GPU_ADDR_LO, 0x40000);
+    simbus_write(mt->bus, r1 + SABLE_SWZ_PITCH, 256);
+    simbus_write(mt->bus, r1 + SABLE_SWZ_HEIGHT, 20);
+    simbus_write(mt->bus, r1 + SABLE_SWZ_TILING, SABLE_TILING_Y);
+    simbus_write(mt->bus, r1 + SABLE_SWZ_CONTROL, SABLE_SWZ_CONTROL_ENABLE);
+    simbus_write(mt->bus, r5 + SABLE_SWZ_CONTROL, SABLE_SWZ_CONTROL_ENABLE); /* size 0 */
+    g_assert_cmpuint(request_dump(mt, MT_DUMP, 1 << 20), ==, SABLE_DUMP_STATUS_OK);
+    uint32_t need = simbus_read(mt->bus, SABLE_REG_DUMP_WRITTEN);
+    Parsed *p = g_new0(Parsed, 1);
+    parse(simbus_ram(mt->bus, MT_DUMP, need), need, p);
+    g_assert_cmpuint(p->hdr.minor, ==, 1);
+    g_assert_cmpuint(p->swz_count, ==, simbus_read(mt->bus, SABLE_REG_SWIZZLE_RANGES));
+    const struct sable_dump_swz_range *a = &p->swz[1], *b = &p->swz[5];
+    g_assert_cmpuint(a->index, ==, 1);
+    g_assert_cmphex(a->status, ==, SABLE_SWZ_STATUS_ENABLED);
+    g_assert_cmphex(a->aperture_offset, ==, 0x3000);
+    g_assert_cmphex(a->size, ==, 0x2000);
+    g_assert_cmphex(a->gpu_addr, ==, 0x40000);
+    g_assert_cmpuint(a->pitch, ==, 256);
+    g_assert_cmpuint(a->height, ==, 20);
+    g_assert_cmpuint(a->tiling, ==, SABLE_TILING_Y);
+    g_assert_cmpuint(b->index, ==, 5);
+    g_assert_cmpuint(SABLE_SWZ_STATUS_ERROR(b->status), ==, SABLE_SWZ_ERR_BAD_CONFIG);
+    g_free(p);
+    mt_free(mt);
+    /* a device without ranges writes no SWIZZLE section */
+    SimBusConfig noap = { .no_aperture = true };
+    mt = mt_new(&noap);
+    g_assert_cmpuint(request_dump(mt, MT_DUMP, 1 << 20), ==, SABLE_DUMP_STATUS_OK);
+    need = simbus_read(mt->bus, SABLE_REG_DUMP_WRITTEN);
+    p = g_new0(Parsed, 1);
+    parse(simbus_ram(mt->bus, MT_DUMP, need), need, p);
+    g_assert_cmpuint(p->sections, ==, 2 + 2 * SABLE_NUM_ENGINES);
+    g_assert_cmpuint(p->swz_count, ==, 0);
+    g_free(p);
+    mt_free(mt);
+}
+
 static void test_dump_history_wraps(void)
 {
     Mt *mt = mt_new(NULL);
@@ -222,5 +278,6 @@ int main(int argc, char **argv)
     g_test_add_func("/dump/fault", test_dump_fault);
     g_test_add_func("/dump/history-wraps", test_dump_history_wraps);
     g_test_add_func("/dump/errors", test_dump_errors);
+    g_test_add_func("/dump/swizzle", test_dump_swizzle);
     return g_test_run();
 }

@@ -45,7 +45,7 @@ static void test_text(void)
     g_autoptr(SableDump) d = sable_dump_decode(data, len, NULL);
     g_autofree char *text = sable_dump_to_text(d);
     static const char *const expect[] = {
-        "Sable dump 1.0 (device ABI 1.1)", "5 sections, 2 engines, taken at 123456789 ns",
+        "Sable dump 1.1 (device ABI 1.1)", "5 sections, 2 engines, taken at 123456789 ns",
         "FENCE_PAGE|MSIX|DUMP", "FAULT0|DUMP_DONE", "DONE, engine 1", "debug                on",
         "Engine 0 (graphics)", "ENABLED|FAULTED", "head 7, tail 9",
         "PAGE (1), flags WRITE|GART, address 0x0000010000001000",
@@ -114,6 +114,72 @@ static void test_json(void)
                     ==, "ENG0.RING_HEAD");
     g_assert_true(json_object_get_null_member(array_object(root, "registers", 2), "name"));
     g_assert_cmpint(json_object_get_int_member(root, "unknown_sections"), ==, 0);
+}
+
+/* A dump with a 1.1 SWIZZLE section of two ranges (count n). */
+static guint8 *swizzle_dump(size_t *len, uint32_t n, bool twice)
+{
+    DumpBuilder *b = dump_builder_new(1);
+    struct {
+        struct sable_dump_swizzle h;
+        struct sable_dump_swz_range r[2];
+    } s = {
+        .h = { .count = n },
+        .r = {
+            { .index = 0, .status = SABLE_SWZ_STATUS_ENABLED, .aperture_offset = 0x10000,
+              .size = 0x5000, .gpu_addr = 0x400000, .pitch = 384, .height = 45,
+              .tiling = SABLE_TILING_Y },
+            { .index = 1, .status = SABLE_SWZ_ERR_FAULT << SABLE_SWZ_STATUS_ERROR_SHIFT,
+              .gpu_addr = 0x10000000000ull, .fault_addr = 0x10000004000ull,
+              .tiling = SABLE_TILING_LINEAR },
+        },
+    };
+    dump_builder_add(b, SABLE_DUMP_SEC_SWIZZLE, 0, &s, sizeof s);
+    if (twice) {
+        dump_builder_add(b, SABLE_DUMP_SEC_SWIZZLE, 0, &s, sizeof s);
+    }
+    return dump_builder_finish(b, len);
+}
+
+static void test_swizzle(void)
+{
+    size_t len;
+    g_autofree guint8 *data = swizzle_dump(&len, 2, false);
+    g_autoptr(GError) err = NULL;
+    g_autoptr(SableDump) d = sable_dump_decode(data, len, &err);
+    g_assert_no_error(err);
+    g_assert_true(d->has_swizzle);
+    g_assert_cmpuint(d->swz_count, ==, 2);
+    g_assert_cmphex(d->swz[1].fault_addr, ==, 0x10000004000ull);
+    g_autofree char *text = sable_dump_to_text(d);
+    assert_contains(text, "Swizzle ranges (2)");
+    assert_contains(text, "0 enabled  window 0x10000+0x5000 gpu 0x0000000000400000 "
+                          "pitch 384 height 45 TILE_Y error NONE");
+    assert_contains(text, "1 disabled window 0x0+0x0 gpu 0x0000010000000000 pitch 0 "
+                          "height 0 LINEAR error FAULT fault 0x0000010000004000");
+    g_autofree char *json = sable_dump_to_json_string(d, false);
+    g_autoptr(JsonParser) parser = json_parser_new();
+    JsonObject *root = parse_object(parser, json);
+    JsonObject *r0 = array_object(root, "swizzle_ranges", 0);
+    JsonObject *r1 = array_object(root, "swizzle_ranges", 1);
+    g_assert_true(json_object_get_boolean_member(r0, "enabled"));
+    g_assert_cmpstr(json_object_get_string_member(r0, "tiling"), ==, "TILE_Y");
+    g_assert_cmpstr(json_object_get_string_member(r0, "gpu_addr"), ==, "0x0000000000400000");
+    g_assert_cmpstr(json_object_get_string_member(r1, "error"), ==, "FAULT");
+    g_assert_false(json_object_get_boolean_member(r1, "enabled"));
+}
+
+static void test_swizzle_invalid(void)
+{
+    size_t len;
+    g_autofree guint8 *many = swizzle_dump(&len, 3, false);
+    g_autoptr(GError) err = NULL;
+    g_assert_null(sable_dump_decode(many, len, &err));
+    g_assert_error(err, SABLE_DUMP_ERROR, SABLE_DUMP_ERROR_INVALID);
+    g_clear_error(&err);
+    g_autofree guint8 *dup = swizzle_dump(&len, 2, true);
+    g_assert_null(sable_dump_decode(dup, len, &err));
+    g_assert_error(err, SABLE_DUMP_ERROR, SABLE_DUMP_ERROR_INVALID);
 }
 
 /* Decode data and expect the given error code. */
@@ -308,6 +374,8 @@ int main(int argc, char **argv)
     g_test_add_func("/tools/dump/fields", test_fields);
     g_test_add_func("/tools/dump/text", test_text);
     g_test_add_func("/tools/dump/json", test_json);
+    g_test_add_func("/tools/dump/swizzle", test_swizzle);
+    g_test_add_func("/tools/dump/swizzle-invalid", test_swizzle_invalid);
     g_test_add_func("/tools/dump/truncated", test_truncated);
     g_test_add_func("/tools/dump/bad-magic", test_bad_magic);
     g_test_add_func("/tools/dump/versions", test_versions);

@@ -208,6 +208,19 @@ static bool decode_registers(SableDump *d, const Section *s, GError **err)
     return true;
 }
 
+static bool decode_swizzle(SableDump *d, const Section *s, GError **err)
+{
+    if (!need_size(s, sizeof(struct sable_dump_swizzle), err) ||
+        !not_seen(d->has_swizzle, s, err) ||
+        !copy_entries(s, sizeof(struct sable_dump_swizzle),
+                      sizeof(struct sable_dump_swz_range), &d->swz_count,
+                      (void **)&d->swz, err)) {
+        return false;
+    }
+    d->has_swizzle = true;
+    return true;
+}
+
 static bool decode_section(SableDump *d, const Section *s, GError **err)
 {
     switch (s->hdr.type) {
@@ -219,6 +232,8 @@ static bool decode_section(SableDump *d, const Section *s, GError **err)
         return decode_history(d, s, err);
     case SABLE_DUMP_SEC_REGISTERS:
         return decode_registers(d, s, err);
+    case SABLE_DUMP_SEC_SWIZZLE:
+        return decode_swizzle(d, s, err);
     default:
         d->unknown_sections++;
         return true;
@@ -261,5 +276,6 @@ void sable_dump_free(SableDump *dump)
         g_free(dump->engines[i].history);
     }
     g_free(dump->regs);
+    g_free(dump->swz);
     g_free(dump);
 }

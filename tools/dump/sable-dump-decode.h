@@ -42,6 +42,9 @@ typedef struct SableDump {
     bool has_registers;
     uint32_t reg_count;
     struct sable_dump_reg *regs;
+    bool has_swizzle;               /* dump 1.1 */
+    uint32_t swz_count;
+    struct sable_dump_swz_range *swz;
     uint32_t unknown_sections;      /* skipped: types this decoder does not know */
 } SableDump;
 

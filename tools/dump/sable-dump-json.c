@@ -189,6 +189,31 @@ static void add_registers(JsonBuilder *b, const SableDump *d)
     json_builder_end_array(b);
 }
 
+static void add_swizzle(JsonBuilder *b, const SableDump *d)
+{
+    json_builder_set_member_name(b, "swizzle_ranges");
+    json_builder_begin_array(b);
+    for (uint32_t i = 0; i < d->swz_count; i++) {
+        const struct sable_dump_swz_range *r = &d->swz[i];
+
+        json_builder_begin_object(b);
+        add_u32(b, "index", r->index);
+        add_u32(b, "status", r->status);
+        json_builder_set_member_name(b, "enabled");
+        json_builder_add_boolean_value(b, r->status & SABLE_SWZ_STATUS_ENABLED);
+        add_name(b, "error", sable_swz_error_name(SABLE_SWZ_STATUS_ERROR(r->status)));
+        add_u32(b, "aperture_offset", r->aperture_offset);
+        add_u32(b, "size", r->size);
+        add_u64(b, "gpu_addr", r->gpu_addr);
+        add_u32(b, "pitch", r->pitch);
+        add_u32(b, "height", r->height);
+        add_name(b, "tiling", sable_tiling_name(r->tiling));
+        add_u64(b, "fault_addr", r->fault_addr);
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+}
+
 JsonNode *sable_dump_to_json(const SableDump *d)
 {
     g_autoptr(JsonBuilder) b = json_builder_new();
@@ -206,6 +231,9 @@ JsonNode *sable_dump_to_json(const SableDump *d)
     json_builder_end_array(b);
     if (d->has_registers) {
         add_registers(b, d);
+    }
+    if (d->has_swizzle) {
+        add_swizzle(b, d);
     }
     add_u32(b, "unknown_sections", d->unknown_sections);
     json_builder_end_object(b);

@@ -111,6 +111,24 @@ static void append_registers(GString *out, const SableDump *d)
     }
 }
 
+static void append_swizzle(GString *out, const SableDump *d)
+{
+    g_string_append_printf(out, "Swizzle ranges (%u)\n", d->swz_count);
+    for (uint32_t i = 0; i < d->swz_count; i++) {
+        const struct sable_dump_swz_range *r = &d->swz[i];
+
+        g_string_append_printf(out, "  %u %-8s window 0x%x+0x%x gpu " X64
+                               " pitch %u height %u %s error %s fault " X64 "\n",
+                               r->index,
+                               r->status & SABLE_SWZ_STATUS_ENABLED ? "enabled" : "disabled",
+                               r->aperture_offset, r->size, r->gpu_addr, r->pitch, r->height,
+                               or_unknown(sable_tiling_name(r->tiling)),
+                               or_unknown(sable_swz_error_name(
+                                   SABLE_SWZ_STATUS_ERROR(r->status))),
+                               r->fault_addr);
+    }
+}
+
 char *sable_dump_to_text(const SableDump *d)
 {
     const struct sable_dump_header *h = &d->header;
@@ -129,6 +147,9 @@ char *sable_dump_to_text(const SableDump *d)
     }
     if (d->has_registers) {
         append_registers(out, d);
+    }
+    if (d->has_swizzle) {
+        append_swizzle(out, d);
     }
     if (d->unknown_sections != 0) {
         g_string_append_printf(out, "Skipped %u section(s) of unknown type\n",
