@@ -154,8 +154,7 @@ static bool copy_entries(const Section *s, size_t base, size_t entry_size, uint3
                              (uint64_t)n * entry_size, (uint64_t)s->hdr.size - base);
     }
     *count = n;
-    *entries = g_malloc((gsize)n * entry_size);
-    memcpy(*entries, s->p + base, (gsize)n * entry_size);
+    *entries = g_memdup2(s->p + base, (gsize)n * entry_size); /* NULL if n == 0 */
     return true;
 }
 
