@@ -2,7 +2,7 @@
 # Thin wrapper around meson. Every target installs what it needs (Debian
 # packages, as root) and builds what is missing, so these work on a fresh
 # Debian machine:
-#   make demo    run the end-to-end demo against the real QEMU device
+#   make demo    run the driver stack end to end against the real QEMU device
 #   make test    build everything and run every test suite (plus ASan/UBSan)
 #   make bench   run the benchmarks and print the table
 BUILD ?= build
@@ -12,7 +12,7 @@ JOBS ?= $(shell nproc)
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 
-.PHONY: all deps qemu build asan demo test bench clean
+.PHONY: all deps qemu build asan demo demo-device test bench clean
 
 all: build
 
@@ -36,7 +36,17 @@ build: qemu $(BUILD)/build.ninja
 asan: deps $(ASAN_BUILD)/build.ninja
 	meson compile -C $(ASAN_BUILD) -j $(JOBS)
 
+# The whole stack against QEMU: winsim's dxgkrnl loads the KMD, renders,
+# injects a hang and shows the TDR with its decoded dump, then recovers.
 demo: build
+	@mkdir -p $(BUILD)/demo-report
+	@SABLE_QEMU=$(BUILD)/qemu/qemu-system-x86_64 \
+	    $(BUILD)/tests/winsim/winsim-demo qemu > $(BUILD)/demo-report/stack.txt; \
+	    status=$$?; cat $(BUILD)/demo-report/stack.txt; \
+	    echo "report saved in $(BUILD)/demo-report/stack.txt"; exit $$status
+
+# The device alone (no driver): both engines, a hang, the dump, engine reset.
+demo-device: build
 	$(BUILD)/demo/sable-demo --qemu $(BUILD)/qemu/qemu-system-x86_64 \
 	    --out $(BUILD)/demo-report
 
@@ -44,7 +54,7 @@ demo: build
 # decides the exit status.
 test: build asan
 	-meson test -C $(BUILD) --print-errorlogs --num-processes 2
-	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools \
+	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack \
 	    --print-errorlogs --num-processes 2
 	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD)
 

@@ -108,6 +108,10 @@ static bool hang_and_recover(WsSim *sim, WsKmtDevice *d, WsKmtAllocation *target
 
 int main(int argc, char **argv)
 {
+    if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
+        g_printerr("usage: winsim-demo [inproc|inproc-intx|qemu]\n");
+        return 2;
+    }
     const char *transport = argc > 1 ? argv[1] : "inproc";
     WsSim *sim = ws_sim_new(transport);
     if (!NT_SUCCESS(ws_adapter_start(sim))) {
