@@ -169,6 +169,12 @@ static NTSTATUS WDDM_API ddi_collect_dbg_info(const HANDLE adapter,
     return args ? kmd_collect_dbg_info(adapter, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_collect_dbg_info2(const HANDLE adapter,
+                                               const DXGKARG_COLLECTDBGINFO2 *args)
+{
+    return args ? kmd_collect_dbg_info2(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
 static NTSTATUS WDDM_API ddi_escape(const HANDLE adapter, const DXGKARG_ESCAPE *args)
 {
     return args ? kmd_escape(adapter, args) : STATUS_INVALID_PARAMETER;
@@ -196,7 +202,7 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
     memset(&init, 0, sizeof(init));
-    init.Version = DXGKDDI_INTERFACE_VERSION_WIN8;
+    init.Version = DXGKDDI_INTERFACE_VERSION_WDDM3_2;
     init.DxgkDdiAddDevice = ddi_add_device;
     init.DxgkDdiStartDevice = ddi_start_device;
     init.DxgkDdiStopDevice = ddi_stop_device;
@@ -226,6 +232,7 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiResetFromTimeout = ddi_reset_from_timeout;
     init.DxgkDdiRestartFromTimeout = ddi_restart_from_timeout;
     init.DxgkDdiCollectDbgInfo = ddi_collect_dbg_info;
+    init.DxgkDdiCollectDbgInfo2 = ddi_collect_dbg_info2;
     init.DxgkDdiEscape = ddi_escape;
     return DxgkInitialize(driver, registry_path, &init);
 }

@@ -85,6 +85,7 @@ WsSim *ws_sim_new(const char *transport)
     ws_guestmem_init(&sim->mem, sim->t);
     sim->mappings = g_ptr_array_new();
     sim->dump_files = g_ptr_array_new_with_free_func(g_free);
+    sim->tdr_reports = g_array_new(FALSE, TRUE, sizeof(WsTdrReport));
     sim->resources = build_resources(sim->t);
     sim->query_after_ns = 1000000; /* 1 ms of device time without progress */
     sim->tdr_delay_ns = 2000000000ull;
@@ -159,6 +160,7 @@ void ws_sim_free(WsSim *sim)
     g_assert_cmpuint(sim->mem.map.runs, ==, 0);
     g_ptr_array_free(sim->mappings, TRUE);
     g_ptr_array_free(sim->dump_files, TRUE);
+    g_array_free(sim->tdr_reports, TRUE);
     g_hash_table_destroy(sim->errored);
     g_array_free(sim->tdr_times, TRUE);
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {

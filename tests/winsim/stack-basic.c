@@ -9,7 +9,7 @@
 static void test_bringup_caps(void)
 {
     WsSim *sim = started();
-    g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WIN8);
+    g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WDDM3_2);
     /* not implemented, so not offered (and no preemption claimed below) */
     g_assert_null(sim->init.DxgkDdiPreemptCommand);
     g_assert_null(sim->init.DxgkDdiAcquireSwizzlingRange);

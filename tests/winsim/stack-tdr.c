@@ -5,10 +5,17 @@
 
 #include "stack-util.h"
 #include "sable-dump-decode.h"
+#include "dump.h"
 
-/* Check saved TDR dump i: engine `e` hung on fence f, DMA buffer gpu. */
+/* BucketingKey the KMD gives (kmd_bucketing_key): TdrType, node, cause. */
+#define BUCKET(type, node, cause) (KMD_BUCKET_TAG << 16 | (type) << 8 | ((node) + 1) << 4 | (cause))
+#define HUNG 1u
+
+/* Check saved TDR dump i: engine `e` hung on fence f, DMA buffer gpu, the
+ * next command at `offset` (the report's CurrentDmaBufferOffset). */
 static void check_dump(WsSim *sim, unsigned i, unsigned e, uint32_t f, uint64_t gpu)
 {
+    const WsTdrReport *rep = &g_array_index(sim->tdr_reports, WsTdrReport, i);
     GError *err = NULL;
     g_autofree char *data = NULL;
     gsize len = 0;
@@ -21,6 +28,8 @@ static void check_dump(WsSim *sim, unsigned i, unsigned e, uint32_t f, uint64_t 
                     SABLE_ENGINE_STATUS_HUNG);
     g_assert_cmphex(dump->engines[e].state.current_fence, ==, f);
     g_assert_cmphex(dump->engines[e].state.current_dma_addr, ==, gpu);
+    g_assert_cmpuint(dump->engines[e].state.current_dma_offset, ==,
+                     rep->ext.CurrentDmaBufferOffset);
     g_assert_cmpint(g_remove(path), ==, 0);
 }
 
@@ -66,6 +75,19 @@ static void test_tdr_engine(void)
     g_assert_cmpuint(sim->node[0].retired, ==, f); /* aborted, not completed */
     g_assert_cmphex(read_result(&m, 0), ==, 0);
     g_assert_cmpuint(sim->dump_files->len, ==, 1);
+    /* QueryEngineStatus, then CollectDbgInfo2 with the engine payload */
+    g_assert_cmpuint(sim->tdr_reports->len, ==, 1);
+    const WsTdrReport *rep = &g_array_index(sim->tdr_reports, WsTdrReport, 0);
+    g_assert_cmpuint(rep->engine_status.Responsive, ==, 0);
+    g_assert_true(rep->v2);
+    g_assert_cmphex(rep->reason, ==, VIDEO_ENGINE_TIMEOUT_DETECTED);
+    g_assert_cmpint(rep->type, ==, DXGK_TDR_TYPE_ENGINE_TIMEOUT);
+    g_assert_true(rep->has_payload);
+    g_assert_cmpuint(rep->payload.NodeOrdinal, ==, 0);
+    g_assert_cmpuint(rep->payload.LastHwSubmittedFenceId, ==, f);
+    g_assert_cmpuint(rep->payload.LastHwCompletedFenceId, ==, (uint32_t)(f - 1));
+    g_assert_cmphex(rep->ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 0, HUNG));
+    g_assert_cmpuint(rep->ext.CurrentDmaBufferOffset, ==, 0); /* hung on its first packet */
     check_dump(sim, 0, 0, f, m.gpu);
     run_after_tdr(sim, &c, &m, 0);
     unmap_pages(sim, &m);
@@ -128,6 +150,16 @@ static void test_tdr_promoted(void)
     g_assert_cmpuint(sim->stats.engine_resets, ==, 0);
     g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
     g_assert_cmpuint(sim->dump_files->len, ==, 2); /* engine, then adapter report */
+    const WsTdrReport *eng = &g_array_index(sim->tdr_reports, WsTdrReport, 0);
+    const WsTdrReport *adp = &g_array_index(sim->tdr_reports, WsTdrReport, 1);
+    g_assert_cmpint(eng->type, ==, DXGK_TDR_TYPE_ENGINE_TIMEOUT);
+    g_assert_true(adp->v2);
+    g_assert_cmphex(adp->reason, ==, VIDEO_TDR_TIMEOUT_DETECTED);
+    g_assert_cmpint(adp->type, ==, DXGK_TDR_TYPE_ENGINE_TIMEOUT_PROMOTED);
+    g_assert_false(adp->has_payload);
+    /* no payload: the KMD finds the stuck engine itself */
+    g_assert_cmphex(adp->ext.BucketingKey, ==,
+                    BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT_PROMOTED, 0, HUNG));
     check_dump(sim, 0, 0, f, m.gpu);
     check_dump(sim, 1, 0, f, m.gpu);
     run_after_tdr(sim, &c, &m, 0);
@@ -234,9 +266,148 @@ static void test_tdr_limit_time(void)
     ws_sim_free(sim);
 }
 
+/* The hang comes at the second packet of a DMA buffer: CollectDbgInfo2's
+ * CurrentDmaBufferOffset is where the engine stopped (past the first
+ * packet, which ran), as the dump shows. */
+static void test_tdr_dma_offset(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    const uint32_t one = sizeof(struct sable_cmd_write32);
+    put_write32(&m, 0, 0x71);
+    put_write32(&m, 1, 0x72);
+    memmove(m.cpu + one, m.cpu + 256, one); /* both packets back to back */
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0,after=1", &err));
+    g_assert_no_error(err);
+    uint32_t f = submit_ok(sim, &c, 0, m.gpu, 2 * one);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmphex(read_result(&m, 0), ==, 0x71);
+    g_assert_cmphex(read_result(&m, 1), ==, 0);
+    g_assert_cmpuint(sim->tdr_reports->len, ==, 1);
+    const WsTdrReport *rep = &g_array_index(sim->tdr_reports, WsTdrReport, 0);
+    g_assert_cmpuint(rep->ext.CurrentDmaBufferOffset, ==, one);
+    check_dump(sim, 0, 0, f, m.gpu);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+static NTSTATUS collect2(WsSim *sim, void *buf, SIZE_T size, DXGK_TDR_TYPE type,
+                         void *payload, UINT payload_size, DXGKARG_COLLECTDBGINFO_EXT *ext)
+{
+    DXGKARG_COLLECTDBGINFO2 a = {
+        .Reason = VIDEO_ENGINE_TIMEOUT_DETECTED, .pBuffer = buf, .BufferSize = size,
+        .pExtension = ext, .TdrType = type, .TdrPayloadSize = payload_size,
+        .TdrPayload = payload,
+    };
+    memset(ext, 0xee, sizeof(*ext));
+    return sim->init.DxgkDdiCollectDbgInfo2(sim->adapter, &a);
+}
+
+/* DxgkDdiCollectDbgInfo2 called directly while the copy engine hangs: the
+ * payload names the node when it is large enough, a NULL or short payload
+ * is not read (the KMD finds the hung engine itself), a small buffer gets a
+ * prefix and nothing past BufferSize, the full one decodes. */
+static void test_collect_dbg_info2(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    g_assert_true(ws_has_collect_dbg_info2(sim));
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=1", &err));
+    g_assert_no_error(err);
+    uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
+    g_assert_true(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 0x44)));
+
+    g_autofree uint8_t *buf = g_malloc(KMD_DUMP_SIZE);
+    DXGKARG_COLLECTDBGINFO_EXT ext;
+    DXGK_TDR_PAYLOAD_ENGINE_TIMEOUT p = { .NodeOrdinal = 0, .LastHwSubmittedFenceId = 1 };
+    /* the payload names node 0 (responsive, nothing in flight) */
+    g_assert_cmphex((uint32_t)collect2(sim, buf, KMD_DUMP_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, &p,
+                                       sizeof(p), &ext), ==, 0);
+    g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 0, 0));
+    g_assert_cmpuint(ext.CurrentDmaBufferOffset, ==, 0);
+    /* one byte short: not read, the hung node 1 is reported */
+    g_assert_cmphex((uint32_t)collect2(sim, buf, KMD_DUMP_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, &p,
+                                       sizeof(p) - 1, &ext), ==, 0);
+    g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 1, HUNG));
+    /* NULL payload, with a size */
+    g_assert_cmphex((uint32_t)collect2(sim, buf, KMD_DUMP_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL,
+                                       sizeof(p), &ext), ==, 0);
+    g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 1, HUNG));
+    g_autoptr(SableDump) dump = sable_dump_decode(buf, KMD_DUMP_SIZE, &err);
+    g_assert_no_error(err);
+    g_assert_cmphex(dump->engines[1].state.status & SABLE_ENGINE_STATUS_HUNG, ==,
+                    SABLE_ENGINE_STATUS_HUNG);
+    g_assert_cmphex(dump->engines[1].state.current_fence, ==, hung);
+    g_assert_cmpuint(dump->engines[1].state.current_dma_offset, ==, ext.CurrentDmaBufferOffset);
+    /* a payload of another TdrType is not read as an engine payload */
+    g_assert_cmphex((uint32_t)collect2(sim, buf, KMD_DUMP_SIZE, DXGK_TDR_TYPE_FORCED, &p,
+                                       sizeof(p), &ext), ==, 0);
+    g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_FORCED, 1, HUNG));
+    /* buffer too small: a prefix, nothing written past BufferSize */
+    memset(buf, 0xaa, KMD_DUMP_SIZE);
+    g_assert_cmphex((uint32_t)collect2(sim, buf, 64, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL, 0,
+                                       &ext), ==, 0);
+    g_assert_cmphex(buf[64], ==, 0xaa);
+    g_assert_null(sable_dump_decode(buf, 64, &err));
+    g_assert_nonnull(err);
+    g_clear_error(&err);
+    /* no buffer at all: only the extension; a NULL buffer with a size is refused */
+    g_assert_cmphex((uint32_t)collect2(sim, NULL, 0, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL, 0,
+                                       &ext), ==, 0);
+    g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 1, HUNG));
+    g_assert_cmphex((uint32_t)collect2(sim, NULL, 64, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL, 0,
+                                       &ext), ==, (uint32_t)STATUS_INVALID_PARAMETER);
+    uint32_t aborted;
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
+    g_assert_cmphex(aborted, ==, hung);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* A KMD that does not declare WDDM 3.2 is never asked for CollectDbgInfo2:
+ * winsim falls back to CollectDbgInfo (no TdrType), whose report still
+ * decodes and carries the extension. */
+static void test_tdr_collect_fallback(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    sim->init.Version = DXGKDDI_INTERFACE_VERSION_WIN8; /* as if captured from such a KMD */
+    g_assert_false(ws_has_collect_dbg_info2(sim));
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->tdr_reports->len, ==, 1);
+    const WsTdrReport *rep = &g_array_index(sim->tdr_reports, WsTdrReport, 0);
+    g_assert_false(rep->v2);
+    g_assert_cmphex(rep->reason, ==, VIDEO_ENGINE_TIMEOUT_DETECTED);
+    g_assert_cmphex(rep->ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_UNKNOWN, 0, HUNG));
+    check_dump(sim, 0, 0, f, m.gpu);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
 void stack_add_tdr_tests(void)
 {
     g_test_add_func("/stack/tdr/engine-reset", test_tdr_engine);
+    g_test_add_func("/stack/tdr/dma-offset", test_tdr_dma_offset);
+    g_test_add_func("/stack/tdr/collect-dbg-info2", test_collect_dbg_info2);
+    g_test_add_func("/stack/tdr/collect-fallback", test_tdr_collect_fallback);
     g_test_add_func("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
     g_test_add_func("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);

@@ -38,16 +38,39 @@ static void blame_and_resubmit(WsSim *sim, unsigned node, GArray *aborted, bool 
 
 #define WS_DUMP_BUFFER (64u * 1024u)
 
-static void save_dump(WsSim *sim, UINT reason)
+bool ws_has_collect_dbg_info2(const WsSim *sim)
+{
+    return sim->init.Version >= DXGKDDI_INTERFACE_VERSION_WDDM3_2 &&
+           sim->init.DxgkDdiCollectDbgInfo2;
+}
+
+/* Collect the KMD's report (CollectDbgInfo2 with TdrType and payload when
+ * the KMD has it, else CollectDbgInfo), record it and save the buffer. */
+static void save_dump(WsSim *sim, WsTdrReport rep)
 {
     g_autofree uint8_t *buf = g_malloc0(WS_DUMP_BUFFER);
-    DXGKARG_COLLECTDBGINFO args = {
-        .Reason = reason, .pBuffer = buf, .BufferSize = WS_DUMP_BUFFER,
-    };
-    if (!sim->init.DxgkDdiCollectDbgInfo ||
-        !NT_SUCCESS(sim->init.DxgkDdiCollectDbgInfo(sim->adapter, &args))) {
+    NTSTATUS st = STATUS_NOT_SUPPORTED;
+    if (ws_has_collect_dbg_info2(sim)) {
+        DXGK_TDR_PAYLOAD_ENGINE_TIMEOUT payload = rep.payload;
+        DXGKARG_COLLECTDBGINFO2 args = {
+            .Reason = rep.reason, .pBuffer = buf, .BufferSize = WS_DUMP_BUFFER,
+            .pExtension = &rep.ext, .TdrType = rep.type,
+            .TdrPayloadSize = rep.has_payload ? sizeof(payload) : 0,
+            .TdrPayload = rep.has_payload ? &payload : NULL,
+        };
+        rep.v2 = true;
+        st = sim->init.DxgkDdiCollectDbgInfo2(sim->adapter, &args);
+    } else if (sim->init.DxgkDdiCollectDbgInfo) {
+        DXGKARG_COLLECTDBGINFO args = {
+            .Reason = rep.reason, .pBuffer = buf, .BufferSize = WS_DUMP_BUFFER,
+            .pExtension = &rep.ext,
+        };
+        st = sim->init.DxgkDdiCollectDbgInfo(sim->adapter, &args);
+    }
+    if (!NT_SUCCESS(st)) {
         return;
     }
+    g_array_append_val(sim->tdr_reports, rep);
     const char *dir = g_getenv("WINSIM_DUMP_DIR");
     g_autofree char *name = g_strdup_printf("winsim-tdr-%d-%u-%u.sdmp", (int)getpid(),
                                             sim->stats.timeouts, sim->dump_files->len);
@@ -62,25 +85,37 @@ static void save_dump(WsSim *sim, UINT reason)
     g_ptr_array_add(sim->dump_files, path);
 }
 
-static void adapter_tdr(WsSim *sim, unsigned node)
+/* `promoted`: an engine reset failed first (TdrType ENGINE_TIMEOUT_PROMOTED,
+ * no payload: the documentation names payloads for ENGINE_TIMEOUT and
+ * VSYNC_TIMEOUT only); else the KMD has no per-engine TDR and the report is
+ * an ENGINE_TIMEOUT with its payload. */
+static void adapter_tdr(WsSim *sim, unsigned node, bool promoted)
 {
-    save_dump(sim, VIDEO_TDR_TIMEOUT_DETECTED);
+    WsNode *n = &sim->node[node];
+    WsTdrReport rep = {
+        .reason = VIDEO_TDR_TIMEOUT_DETECTED,
+        .type = promoted ? DXGK_TDR_TYPE_ENGINE_TIMEOUT_PROMOTED : DXGK_TDR_TYPE_ENGINE_TIMEOUT,
+        .has_payload = !promoted,
+        .payload = { .NodeOrdinal = node, .LastHwCompletedFenceId = n->notified,
+                     .LastHwSubmittedFenceId = n->submitted },
+    };
+    save_dump(sim, rep);
     NTSTATUS st = sim->init.DxgkDdiResetFromTimeout(sim->adapter);
     if (!NT_SUCCESS(st)) {
         ws_bugcheck(VIDEO_TDR_ERROR, node, (uint32_t)st, 1, 0, "DxgkDdiResetFromTimeout failed");
     }
     sim->dpc_queued = false;
     GArray *aborted[SABLE_NODE_COUNT];
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        aborted[n] = take_pending(sim, n);
+    for (unsigned i = 0; i < SABLE_NODE_COUNT; i++) {
+        aborted[i] = take_pending(sim, i);
     }
     st = sim->init.DxgkDdiRestartFromTimeout(sim->adapter);
     if (!NT_SUCCESS(st)) {
         ws_bugcheck(VIDEO_TDR_ERROR, node, (uint32_t)st, 2, 0, "DxgkDdiRestartFromTimeout failed");
     }
     sim->stats.adapter_resets++;
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        blame_and_resubmit(sim, n, aborted[n], n == node);
+    for (unsigned i = 0; i < SABLE_NODE_COUNT; i++) {
+        blame_and_resubmit(sim, i, aborted[i], i == node);
     }
 }
 
@@ -95,11 +130,25 @@ static bool engine_tdr(WsSim *sim, unsigned node)
         ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, g.DependentNodeOrdinalMask,
                     (uint32_t)st, 7, "QueryDependentEngineGroup failed or gave a bad mask");
     }
-    save_dump(sim, VIDEO_ENGINE_TIMEOUT_DETECTED);
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    DXGKARG_QUERYENGINESTATUS qs = { .NodeOrdinal = node };
+    st = sim->init.DxgkDdiQueryEngineStatus(sim->adapter, &qs);
+    if (!NT_SUCCESS(st) || qs.EngineStatus.Reserved) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, qs.EngineStatus.Value, (uint32_t)st, 8,
+                    "QueryEngineStatus failed (it \"should always succeed\") or set reserved bits");
+    }
+    WsNode *n = &sim->node[node];
+    WsTdrReport rep = {
+        .reason = VIDEO_ENGINE_TIMEOUT_DETECTED, .type = DXGK_TDR_TYPE_ENGINE_TIMEOUT,
+        .has_payload = true,
+        .payload = { .NodeOrdinal = node, .LastHwCompletedFenceId = n->notified,
+                     .LastHwSubmittedFenceId = n->submitted },
+        .engine_status = qs.EngineStatus,
+    };
+    save_dump(sim, rep);
+    for (unsigned i = 0; i < SABLE_NODE_COUNT; i++) {
         uint32_t last;
-        if ((g.DependentNodeOrdinalMask & (1ull << n)) &&
-            !NT_SUCCESS(ws_reset_engine(sim, n, n == node, &last))) {
+        if ((g.DependentNodeOrdinalMask & (1ull << i)) &&
+            !NT_SUCCESS(ws_reset_engine(sim, i, i == node, &last))) {
             return false;
         }
     }
@@ -125,8 +174,10 @@ void ws_tdr(WsSim *sim, unsigned node)
 {
     sim->stats.timeouts++;
     check_limit(sim, node);
-    if (!sim->caps.SupportPerEngineTDR || !engine_tdr(sim, node)) {
-        adapter_tdr(sim, node);
+    if (!sim->caps.SupportPerEngineTDR) {
+        adapter_tdr(sim, node, false);
+    } else if (!engine_tdr(sim, node)) {
+        adapter_tdr(sim, node, true);
     }
 }
 

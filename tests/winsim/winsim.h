@@ -58,6 +58,19 @@ typedef struct WsStats {
     unsigned os_allocs, os_dma, os_locks, mappings;  /* live objects */
 } WsStats;
 
+/* One debug report a TDR collected: which DDI (CollectDbgInfo2 when the
+ * KMD declares WDDM 3.2 and fills the slot, else CollectDbgInfo), what
+ * winsim passed and what the KMD returned in the extension. */
+typedef struct WsTdrReport {
+    UINT reason;                        /* VIDEO_*_TIMEOUT_DETECTED */
+    bool v2;                            /* DxgkDdiCollectDbgInfo2 was called */
+    DXGK_TDR_TYPE type;                 /* v2 only */
+    bool has_payload;                   /* v2: an ENGINE_TIMEOUT payload was passed */
+    DXGK_TDR_PAYLOAD_ENGINE_TIMEOUT payload;
+    DXGK_ENGINESTATUS engine_status;    /* engine path: QueryEngineStatus of the node */
+    DXGKARG_COLLECTDBGINFO_EXT ext;     /* as the KMD filled it */
+} WsTdrReport;
+
 /* A DMA buffer of the pool Render fills (aperture pages); busy until the
  * submission using it retires. */
 #define WS_DMA_BUFFERS 4u
@@ -115,6 +128,7 @@ typedef struct WsSim {
     GArray *tdr_times;              /* device time (uint64_t) of recent TDRs */
     uint64_t now_ns;                /* device time winsim let pass */
     GPtrArray *dump_files;          /* files of the dumps TDRs saved (char *) */
+    GArray *tdr_reports;            /* WsTdrReport of every report collected */
     GHashTable *errored;            /* contexts put in error by a TDR */
 } WsSim;
 

@@ -209,14 +209,15 @@ typedef VOID (WDDM_API *PDXGKDDI_UNDECLARED)(VOID);
 
 /*
  * DRIVER_INITIALIZATION_DATA: members in the order of the documentation's
- * field list, through the WDDM 2.1 additions.  The documentation lists more
- * members after DxgkDdiUpdateMonitorLinkInfo (WDDM 2.2+); they are not
- * declared.  Which members dxgkrnl reads depends on Version
- * (DXGKDDI_INTERFACE_VERSION); the numeric version constants are not given
- * on the reference pages used and are not defined here.
- *
- * NOTE: DxgkDdiCollectDbgInfo2 does not appear in the documentation's field
- * list for this structure, so its slot is not declared (the PFN type is).
+ * member list (the DRIVER_INITIALIZATION_DATA reference page, dispmprt.h),
+ * through DxgkDdiCollectDbgInfo2, a WDDM 3.2 member ("Available starting
+ * with Windows 11 version 24H2 (DXGKDDI_INTERFACE_VERSION >=
+ * DXGKDDI_INTERFACE_VERSION_WDDM3_2)").  The two WDDM 3.2 members the page
+ * lists after it (DxgkDdiNotifyContextPriorityChange,
+ * DxgkDdiResetDisplayEngine) are not declared: a miniport's structure ends
+ * at the last member it knows, and dxgkrnl reads members by Version.
+ * Which members dxgkrnl reads depends on Version (DXGKDDI_INTERFACE_VERSION).
+ * Slot offsets are asserted in tests/wddm/test_wddm_layout.c.
  */
 typedef struct _DRIVER_INITIALIZATION_DATA {
     ULONG Version;
@@ -338,14 +339,111 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
     PDXGKDDI_UNDECLARED DxgkDdiValidateUpdateAllocationProperty;
     PDXGKDDI_UNDECLARED DxgkDdiControlModeBehavior;
     PDXGKDDI_UNDECLARED DxgkDdiUpdateMonitorLinkInfo;
+    /* WDDM 2.2 */
+    PDXGKDDI_UNDECLARED DxgkDdiCreateHwContext;
+    PDXGKDDI_UNDECLARED DxgkDdiDestroyHwContext;
+    PDXGKDDI_UNDECLARED DxgkDdiCreateHwQueue;
+    PDXGKDDI_UNDECLARED DxgkDdiDestroyHwQueue;
+    PDXGKDDI_UNDECLARED DxgkDdiSubmitCommandToHwQueue;
+    PDXGKDDI_UNDECLARED DxgkDdiSwitchToHwContextList;
+    PDXGKDDI_UNDECLARED DxgkDdiResetHwEngine;
+    PDXGKDDI_UNDECLARED DxgkDdiCreatePeriodicFrameNotification;
+    PDXGKDDI_UNDECLARED DxgkDdiDestroyPeriodicFrameNotification;
+    PDXGKDDI_UNDECLARED DxgkDdiSetTimingsFromVidPn;
+    PDXGKDDI_UNDECLARED DxgkDdiSetTargetGamma;
+    PDXGKDDI_UNDECLARED DxgkDdiSetTargetContentType;
+    PDXGKDDI_UNDECLARED DxgkDdiSetTargetAnalogCopyProtection;
+    PDXGKDDI_UNDECLARED DxgkDdiSetTargetAdjustedColorimetry;
+    PDXGKDDI_UNDECLARED DxgkDdiDisplayDetectControl;
+    PDXGKDDI_UNDECLARED DxgkDdiQueryConnectionChange;
+    PDXGKDDI_UNDECLARED DxgkDdiExchangePreStartInfo;
+    PDXGKDDI_UNDECLARED DxgkDdiGetMultiPlaneOverlayCaps;
+    PDXGKDDI_UNDECLARED DxgkDdiGetPostCompositionCaps;
+    /* WDDM 2.3 */
+    PDXGKDDI_UNDECLARED DxgkDdiUpdateHwContextState;
+    PDXGKDDI_UNDECLARED DxgkDdiCreateProtectedSession;
+    PDXGKDDI_UNDECLARED DxgkDdiDestroyProtectedSession;
+    /* WDDM 2.4 */
+    PDXGKDDI_UNDECLARED DxgkDdiSetSchedulingLogBuffer;
+    PDXGKDDI_UNDECLARED DxgkDdiSetupPriorityBands;
+    PDXGKDDI_UNDECLARED DxgkDdiNotifyFocusPresent;
+    PDXGKDDI_UNDECLARED DxgkDdiSetContextSchedulingProperties;
+    PDXGKDDI_UNDECLARED DxgkDdiSuspendContext;
+    PDXGKDDI_UNDECLARED DxgkDdiResumeContext;
+    PDXGKDDI_UNDECLARED DxgkDdiSetVirtualMachineData;
+    PDXGKDDI_UNDECLARED DxgkDdiBeginExclusiveAccess;
+    PDXGKDDI_UNDECLARED DxgkDdiEndExclusiveAccess;
+    PDXGKDDI_UNDECLARED DxgkDdiQueryDiagnosticTypesSupport;
+    PDXGKDDI_UNDECLARED DxgkDdiControlDiagnosticReporting;
+    PDXGKDDI_UNDECLARED DxgkDdiResumeHwEngine;
+    /* WDDM 2.5 */
+    PDXGKDDI_UNDECLARED DxgkDdiSignalMonitoredFence;
+    PDXGKDDI_UNDECLARED DxgkDdiPresentToHwQueue;
+    PDXGKDDI_UNDECLARED DxgkDdiValidateSubmitCommand;
+    PDXGKDDI_UNDECLARED DxgkDdiSetTargetAdjustedColorimetry2;
+    PDXGKDDI_UNDECLARED DxgkDdiSetTrackedWorkloadPowerLevel;
+    /* WDDM 2.6 */
+    PDXGKDDI_UNDECLARED DxgkDdiSaveMemoryForHotUpdate;
+    PDXGKDDI_UNDECLARED DxgkDdiRestoreMemoryForHotUpdate;
+    PDXGKDDI_UNDECLARED DxgkDdiCollectDiagnosticInfo;
+    VOID *Reserved3;
+    /* WDDM 2.7 */
+    PDXGKDDI_UNDECLARED DxgkDdiControlInterrupt3;
+    /* WDDM 2.9 */
+    PDXGKDDI_UNDECLARED DxgkDdiSetFlipQueueLogBuffer;
+    PDXGKDDI_UNDECLARED DxgkDdiUpdateFlipQueueLog;
+    PDXGKDDI_UNDECLARED DxgkDdiCancelQueuedFlips;
+    PDXGKDDI_UNDECLARED DxgkDdiSetInterruptTargetPresentId;
+    /* WDDM 3.0 */
+    PDXGKDDI_UNDECLARED DxgkDdiSetAllocationBackingStore;
+    PDXGKDDI_UNDECLARED DxgkDdiCreateCpuEvent;
+    PDXGKDDI_UNDECLARED DxgkDdiDestroyCpuEvent;
+    PDXGKDDI_UNDECLARED DxgkDdiCancelFlips;
+    /* WDDM 3.1 */
+    PDXGKDDI_UNDECLARED DxgkDdiCreateNativeFence;
+    PDXGKDDI_UNDECLARED DxgkDdiDestroyNativeFence;
+    PDXGKDDI_UNDECLARED DxgkDdiUpdateMonitoredValues;
+    PDXGKDDI_UNDECLARED DxgkDdiUpdateCurrentValuesFromCpu;
+    PDXGKDDI_UNDECLARED DxgkDdiCreateDoorbell;
+    PDXGKDDI_UNDECLARED DxgkDdiConnectDoorbell;
+    PDXGKDDI_UNDECLARED DxgkDdiDisconnectDoorbell;
+    PDXGKDDI_UNDECLARED DxgkDdiDestroyDoorbell;
+    PDXGKDDI_UNDECLARED DxgkDdiNotifyWorkSubmission;
+    VOID *Reserved4;
+    /* WDDM 3.2 */
+    PDXGKDDI_UNDECLARED DxgkDdiCreateMemoryBasis;
+    PDXGKDDI_UNDECLARED DxgkDdiDestroyMemoryBasis;
+    PDXGKDDI_UNDECLARED DxgkDdiStartDirtyTracking;
+    PDXGKDDI_UNDECLARED DxgkDdiStopDirtyTracking;
+    PDXGKDDI_UNDECLARED DxgkDdiQueryDirtyBitData;
+    PDXGKDDI_UNDECLARED DxgkDdiPrepareLiveMigration;
+    PDXGKDDI_UNDECLARED DxgkDdiSaveImmutableMigrationData;
+    PDXGKDDI_UNDECLARED DxgkDdiSaveMutableMigrationData;
+    PDXGKDDI_UNDECLARED DxgkDdiEndLiveMigration;
+    PDXGKDDI_UNDECLARED DxgkDdiRestoreImmutableMigrationData;
+    PDXGKDDI_UNDECLARED DxgkDdiRestoreMutableMigrationData;
+    PDXGKDDI_UNDECLARED DxgkDdiWriteVirtualizedInterrupt;
+    PDXGKDDI_UNDECLARED DxgkDdiSetVirtualGpuResources2;
+    PDXGKDDI_UNDECLARED DxgkDdiSetVirtualFunctionPauseState;
+    PDXGKDDI_UNDECLARED DxgkDdiOpenNativeFence;
+    PDXGKDDI_UNDECLARED DxgkDdiCloseNativeFence;
+    PDXGKDDI_UNDECLARED DxgkDdiSetNativeFenceLogBuffer;
+    PDXGKDDI_UNDECLARED DxgkDdiUpdateNativeFenceLogs;
+    PDXGKDDI_COLLECTDBGINFO2 DxgkDdiCollectDbgInfo2;
 } DRIVER_INITIALIZATION_DATA, *PDRIVER_INITIALIZATION_DATA;
 
 /* DRIVER_INITIALIZATION_DATA.Version values (d3dukmdt.h), as published in
  * Microsoft's Windows metadata (windows-docs-rs, Wdk::Graphics::Direct3D:
  * DXGKDDI_INTERFACE_VERSION_WIN7 = 8197, DXGKDDI_INTERFACE_VERSION_WIN8 =
- * 12302). */
+ * 12302, DXGKDDI_INTERFACE_VERSION_WDDM3_1 = 65540).
+ * UNCERTAIN: DXGKDDI_INTERFACE_VERSION_WDDM3_2 is not in the metadata
+ * pages we could reach; 0x11007 is the value third-party material quotes
+ * from the WDK 10.0.26100 d3dukmdt.h.  It is consistent with the known
+ * values (major step 0x1000 per WDDM version: 3.1 = 0x10004). */
 #define DXGKDDI_INTERFACE_VERSION_WIN7 0x2005u
 #define DXGKDDI_INTERFACE_VERSION_WIN8 0x300Eu
+#define DXGKDDI_INTERFACE_VERSION_WDDM3_1 0x10004u
+#define DXGKDDI_INTERFACE_VERSION_WDDM3_2 0x11007u
 
 /* DxgkInitialize (dispmprt.h): implemented by dxgkrnl (winsim on the host). */
 NTSTATUS WDDM_API DxgkInitialize(PDRIVER_OBJECT DriverObject,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Sable: TDR and escape DDI types (d3dkmddi.h), written from Microsoft's
- * public reference pages for DXGK_TDR_TYPE, DXGKARG_COLLECTDBGINFO(2),
+ * public reference pages for DXGK_TDR_TYPE, DXGKARG_COLLECTDBGINFO(2) and _EXT,
  * DXGK_TDR_PAYLOAD_ENGINE_TIMEOUT, DXGKARG_QUERYDEPENDENTENGINEGROUP,
  * DXGKARG_QUERYENGINESTATUS, DXGK_ENGINESTATUS, DXGKARG_RESETENGINE and
  * DXGKARG_ESCAPE.
@@ -47,9 +47,20 @@ typedef struct _DXGK_TDR_PAYLOAD_ENGINE_TIMEOUT {
 /* Payload for DXGK_TDR_TYPE_VSYNC_TIMEOUT: members not declared (display). */
 typedef struct _DXGK_TDR_PAYLOAD_VSYNC_TIMEOUT DXGK_TDR_PAYLOAD_VSYNC_TIMEOUT;
 
-/* DXGKARG_COLLECTDBGINFO_EXT: OS-allocated, optionally filled by the driver.
- * Its members are not declared (opaque; Sable leaves it untouched). */
-typedef struct _DXGKARG_COLLECTDBGINFO_EXT DXGKARG_COLLECTDBGINFO_EXT;
+/* DXGKARG_COLLECTDBGINFO_EXT: OS-allocated, optionally filled by the
+ * driver: BucketingKey ("optional integer key for Microsoft Online Crash
+ * Analysis (OCA) bucketing") and CurrentDmaBufferOffset ("optional
+ * execution offset into the current DMA buffer"), then Reserved2..7. */
+typedef struct _DXGKARG_COLLECTDBGINFO_EXT {
+    UINT BucketingKey;           /* [out] */
+    UINT CurrentDmaBufferOffset; /* [out] */
+    UINT Reserved2;
+    UINT Reserved3;
+    UINT Reserved4;
+    UINT Reserved5;
+    UINT Reserved6;
+    UINT Reserved7;
+} DXGKARG_COLLECTDBGINFO_EXT;
 
 typedef struct _DXGKARG_COLLECTDBGINFO {
     UINT Reason; /* VIDEO_TDR_TIMEOUT_DETECTED / VIDEO_ENGINE_TIMEOUT_DETECTED */
