@@ -364,6 +364,77 @@ static void test_adapter_reset_tears_down(void)
     mt_free(mt);
 }
 
+/* A value for register reg: mostly plausible, sometimes hostile. */
+static uint32_t random_value(GRand *rng, uint32_t reg)
+{
+    static const uint32_t hostile[] = { 0, 1, 0xfffff000u, 0xffffffffu, 0x80000000u,
+                                        SABLE_APERTURE_SIZE, 16385, 45 };
+    if (g_rand_int_range(rng, 0, 8) == 0) {
+        return g_rand_boolean(rng) ? hostile[g_rand_int_range(rng, 0, G_N_ELEMENTS(hostile))]
+                                   : g_rand_int(rng);
+    }
+    switch (reg) {
+    case SABLE_SWZ_APERTURE_OFFSET: return 4096u * g_rand_int_range(rng, 0, 4096);
+    case SABLE_SWZ_SIZE: return 4096u * g_rand_int_range(rng, 1, 64);
+    case SABLE_SWZ_GPU_ADDR_LO: return 4096u * g_rand_int_range(rng, 0, 2048);
+    case SABLE_SWZ_GPU_ADDR_HI:
+        return g_rand_boolean(rng) ? 0 : (uint32_t)(SABLE_CORE_GART_BASE >> 32);
+    case SABLE_SWZ_PITCH: return 128u * g_rand_int_range(rng, 1, 9);
+    case SABLE_SWZ_HEIGHT: return g_rand_int_range(rng, 1, 64);
+    case SABLE_SWZ_TILING: return g_rand_int_range(rng, 0, 3);
+    case SABLE_SWZ_CONTROL: return g_rand_int_range(rng, 0, 7);
+    default: return g_rand_int(rng);
+    }
+}
+
+/* Enabled ranges are inside BAR4 and never overlap. */
+static void assert_ranges_sane(Mt *mt, uint32_t n)
+{
+    for (unsigned a = 0; a < n; a++) {
+        if (!range_enabled(mt, a)) {
+            continue;
+        }
+        uint64_t ao = swz(mt, a, SABLE_SWZ_APERTURE_OFFSET), as = swz(mt, a, SABLE_SWZ_SIZE);
+        g_assert_cmpuint(ao + as, <=, SABLE_APERTURE_SIZE);
+        for (unsigned b = a + 1; b < n; b++) {
+            uint64_t bo = swz(mt, b, SABLE_SWZ_APERTURE_OFFSET);
+            uint64_t bs = swz(mt, b, SABLE_SWZ_SIZE);
+            g_assert_true(!range_enabled(mt, b) || ao + as <= bo || bo + bs <= ao);
+        }
+    }
+}
+
+/* Hostile programming: random writes to every swizzle register (GART half
+ * unmapped, VRAM and GART addresses mixed in), checked after each write. */
+static void test_random_programming(void)
+{
+    Mt *mt = ap_mt();
+    GRand *rng = g_rand_new_with_seed(0x5a5a1234u);
+    g_test_message("seed 0x5a5a1234");
+    mt_gart_setup(mt, SABLE_GART_PTE_VALID | SABLE_GART_PTE_READ | SABLE_GART_PTE_WRITE);
+    for (unsigned i = 0; i < MT_GART_ENTRIES; i += 2) {
+        simbus_ram_write64(mt->bus, MT_GART_TABLE + 8ull * i, 0);
+    }
+    uint32_t n = simbus_read(mt->bus, SABLE_REG_SWIZZLE_RANGES);
+    unsigned enables = 0;
+    for (unsigned i = 0; i < 50000; i++) {
+        unsigned r = g_rand_int_range(rng, 0, n + 1);
+        uint32_t reg = 4 * g_rand_int_range(rng, 0, SABLE_REG_SWZ_STRIDE / 4);
+        uint32_t v = random_value(rng, reg);
+        swz_write(mt, r, reg, v);
+        assert_ranges_sane(mt, n);
+        enables += reg == SABLE_SWZ_CONTROL && v == SABLE_SWZ_CONTROL_ENABLE &&
+                   r < n && range_enabled(mt, r);
+    }
+    g_test_message("%u successful enables", enables);
+    g_assert_cmpuint(enables, >, 0);
+    for (unsigned e = 0; e < SABLE_NUM_ENGINES; e++) {
+        g_assert_cmpuint(mt_reg(mt, e, SABLE_ENG_FAULT_CODE), ==, 0);
+    }
+    g_rand_free(rng);
+    mt_free(mt);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -375,5 +446,6 @@ int main(int argc, char **argv)
     g_test_add_func("/aperture/overlap-busy-count", test_overlap_and_busy);
     g_test_add_func("/aperture/fault-unmapped", test_fault_unmapped);
     g_test_add_func("/aperture/adapter-reset", test_adapter_reset_tears_down);
+    g_test_add_func("/aperture/random-programming", test_random_programming);
     return g_test_run();
 }
