@@ -40,20 +40,34 @@ static D3DDDIFORMAT d3d_format(uint32_t format)
     }
 }
 
+/* Bytes a surface spans: pitch * height, or whole TILE_Y tile rows (the
+ * pitch then a whole number of tiles wide); 0 if the layout is not usable. */
+static uint64_t surface_extent(const KmdAdapter *a, const struct sable_alloc_private *p)
+{
+    if (!(p->flags & SABLE_ALLOC_F_TILE_Y)) {
+        return (uint64_t)p->pitch * p->height;
+    }
+    if (!(a->features & SABLE_FEATURE_TILING) || p->pitch % SABLE_TILE_WIDTH) {
+        return 0;
+    }
+    uint64_t rows = ((uint64_t)p->height + SABLE_TILE_HEIGHT - 1) / SABLE_TILE_HEIGHT;
+    return (uint64_t)p->pitch * rows * SABLE_TILE_HEIGHT;
+}
+
 static bool surface_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
 {
     uint32_t bpp = kmd_format_bpp(p->format);
+    uint64_t extent = surface_extent(a, p);
     return bpp && p->width && p->height && p->width <= a->max_surface_dim &&
            p->height <= a->max_surface_dim && !(p->pitch & 3u) &&
-           p->pitch >= (uint64_t)p->width * bpp &&
-           p->size >= (uint64_t)p->pitch * p->height;
+           p->pitch >= (uint64_t)p->width * bpp && extent && p->size >= extent;
 }
 
 bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
 {
     uint64_t limit = a->vram_size > kmd_gart_size(&a->gart) ? a->vram_size
                                                              : kmd_gart_size(&a->gart);
-    bool kind_ok = p->kind == SABLE_ALLOC_BUFFER ||
+    bool kind_ok = (p->kind == SABLE_ALLOC_BUFFER && !(p->flags & SABLE_ALLOC_F_TILE_Y)) ||
                    (p->kind == SABLE_ALLOC_SURFACE && surface_ok(a, p));
     return p->magic == SABLE_ALLOC_PRIVATE_MAGIC && p->version == SABLE_ALLOC_PRIVATE_VERSION &&
            kind_ok && !(p->flags & ~SABLE_ALLOC_F_ALL) && p->reserved == 0 &&

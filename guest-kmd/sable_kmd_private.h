@@ -67,7 +67,8 @@ SABLE_LAYOUT(struct sable_umd_private, 56);
  * Allocation private data: DXGK_ALLOCATIONINFO.pPrivateDriverData of each
  * allocation the UMD creates (PrivateDriverDataSize must be exactly the
  * size of this structure for `version`). A buffer has only `size`; a surface
- * also format/width/height/pitch, and size >= pitch * height.
+ * also format/width/height/pitch, and size >= pitch * height (linear) or
+ * the TILE_Y extent (SABLE_ALLOC_F_TILE_Y).
  */
 #define SABLE_ALLOC_PRIVATE_MAGIC 0x434c4153u /* "SALC" */
 #define SABLE_ALLOC_PRIVATE_VERSION 1u
@@ -78,7 +79,12 @@ enum sable_alloc_kind {
 };
 
 #define SABLE_ALLOC_F_CPU_VISIBLE (1u << 0) /* the CPU maps it (Lock) */
-#define SABLE_ALLOC_F_ALL SABLE_ALLOC_F_CPU_VISIBLE
+/* Surfaces only, devices with SABLE_FEATURE_TILING: the surface is laid out
+ * TILE_Y (sable_cmd.h): pitch a multiple of SABLE_TILE_WIDTH and size >=
+ * pitch * height rounded up to SABLE_TILE_HEIGHT rows. A CPU mapping sees
+ * the tiled bytes (no swizzling range). */
+#define SABLE_ALLOC_F_TILE_Y (1u << 1)
+#define SABLE_ALLOC_F_ALL (SABLE_ALLOC_F_CPU_VISIBLE | SABLE_ALLOC_F_TILE_Y)
 
 struct sable_alloc_private {
     uint32_t magic;

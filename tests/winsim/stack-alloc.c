@@ -57,6 +57,37 @@ static void test_allocations(void)
     ws_sim_free(sim);
 }
 
+/* TILE_Y surfaces (FEATURE_TILING): whole tile rows and a pitch of whole
+ * tiles; a buffer cannot be tiled; without the feature none is accepted. */
+static void test_tiled_allocation(void)
+{
+    WsSim *sim = started();
+    struct sable_umd_private priv;
+    g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_UMDRIVERPRIVATE, &priv, sizeof(priv)), ==, 0);
+    bool tiling = (priv.device_features & SABLE_FEATURE_TILING) != 0;
+    struct sable_alloc_private p = surface_desc();  /* 64 x 64, pitch 256 */
+    DXGK_ALLOCATIONINFO info;
+    p.flags |= SABLE_ALLOC_F_TILE_Y;
+    p.height = 40;
+    p.size = 256 * 64;                              /* two tile rows */
+    g_assert_cmphex((uint32_t)create_one(sim, &p, &info), ==,
+                    tiling ? 0 : (uint32_t)STATUS_INVALID_PARAMETER);
+    if (tiling) {
+        g_assert_cmpuint(info.Size, ==, 4 * SABLE_PAGE_SIZE);
+        destroy_one(sim, info.hAllocation);
+    }
+    struct sable_alloc_private bad[3] = { p, p, buffer_desc(SABLE_PAGE_SIZE, 0) };
+    bad[0].size = 256 * 40;                         /* linear extent, not whole tile rows */
+    bad[1].pitch = 260;                             /* not whole tiles */
+    bad[1].size = 260 * 64;
+    bad[2].flags |= SABLE_ALLOC_F_TILE_Y;           /* a tiled buffer */
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        g_assert_cmphex((uint32_t)create_one(sim, &bad[i], &info), ==,
+                        (uint32_t)STATUS_INVALID_PARAMETER);
+    }
+    ws_sim_free(sim);
+}
+
 /* A shared allocation opened by another device gets its own handle, which
  * describes the same surface; broken private data is refused and nothing
  * is kept; Close frees it. */
@@ -129,6 +160,7 @@ static void test_standard_allocation(void)
 void stack_add_alloc_tests(void)
 {
     g_test_add_func("/stack/allocations", test_allocations);
+    g_test_add_func("/stack/allocations/tiled", test_tiled_allocation);
     g_test_add_func("/stack/allocations/open-close", test_open_allocation);
     g_test_add_func("/stack/allocations/standard", test_standard_allocation);
 }
