@@ -4,9 +4,9 @@
  * sable_surface): LINEAR rows and TILE_Y 4 KiB tiles. Moves a rectangle of
  * bytes between a surface in GPU memory and a linear host buffer. A tiled
  * surface is accessed one whole tile at a time (a tile is one aligned 4 KiB
- * page, so one translation): in place in VRAM, else through a copy of the
- * tile, and a tile only partly covered by a write is then read first, so
- * bytes outside the rectangle keep their value. Every access goes
+ * page, so one translation) through a copy of the tile, and a tile only
+ * partly covered by a write is read first, so bytes outside the rectangle
+ * keep their value; a tile row in VRAM is accessed in place, row by row. Every access goes
  * through gpumem, so faults are reported like any other GPU access.
  */
 #include <string.h>
@@ -60,50 +60,11 @@ static bool linear_move(SableMem *m, const SableLayout *l, const Rect *r,
     return true;
 }
 
-/* Whole tile rows [r0, r1) -> host rows at buf, row by row, so the
- * destination is written sequentially (strided stores are the slow side). */
-static void tile_read_rows(const uint8_t *tile, uint8_t *buf, uint64_t bpitch,
-                           uint32_t r0, uint32_t r1)
-{
-    for (uint32_t r = r0; r < r1; r++) {
-        const uint8_t *t = tile + r * SABLE_TILE_COLUMN;
-        uint8_t *row = buf + (uint64_t)(r - r0) * bpitch;
-        for (uint32_t col = 0; col < SABLE_TILE_WIDTH / SABLE_TILE_COLUMN; col++) {
-            memcpy(row + col * SABLE_TILE_COLUMN, t + col * COLUMN_BYTES,
-                   SABLE_TILE_COLUMN);
-        }
-    }
-}
-
-/* Host rows at buf -> whole tile rows [r0, r1), column by column, so the
- * tile is written sequentially. */
-static void tile_write_rows(uint8_t *tile, const uint8_t *buf, uint64_t bpitch,
-                            uint32_t r0, uint32_t r1)
-{
-    for (uint32_t col = 0; col < SABLE_TILE_WIDTH / SABLE_TILE_COLUMN; col++) {
-        uint8_t *t = tile + col * COLUMN_BYTES + r0 * SABLE_TILE_COLUMN;
-        const uint8_t *row = buf + col * SABLE_TILE_COLUMN;
-        for (uint32_t r = r0; r < r1; r++) {
-            memcpy(t, row, SABLE_TILE_COLUMN);
-            t += SABLE_TILE_COLUMN;
-            row += bpitch;
-        }
-    }
-}
-
 /* Tile-relative rows [r0, r1) and bytes [c0, c1) <-> host rows at buf. */
 static void tile_copy(uint8_t *tile, uint8_t *buf, uint64_t bpitch,
                       uint32_t r0, uint32_t r1, uint32_t c0, uint32_t c1,
                       bool to_tile)
 {
-    if (c0 == 0 && c1 == SABLE_TILE_WIDTH) {
-        if (to_tile) {
-            tile_write_rows(tile, buf, bpitch, r0, r1);
-        } else {
-            tile_read_rows(tile, buf, bpitch, r0, r1);
-        }
-        return;
-    }
     for (uint32_t r = r0; r < r1; r++) {
         uint8_t *row = buf + (uint64_t)(r - r0) * bpitch - c0;
         for (uint32_t c = c0; c < c1;) {
@@ -117,12 +78,12 @@ static void tile_copy(uint8_t *tile, uint8_t *buf, uint64_t bpitch,
     }
 }
 
-/* Move the part of r inside tile (tx, ty): in place when the tile is in
- * VRAM, else through a local copy of the tile. */
+/* Move the part of r inside tile (tx, ty) through a local copy of the tile
+ * (GART memory). */
 static bool tile_move(SableMem *m, const SableLayout *l, const Rect *r,
                       uint32_t tx, uint32_t ty, bool write)
 {
-    uint8_t local[SABLE_TILE_SIZE], *tile;
+    uint8_t tile[SABLE_TILE_SIZE];
     uint64_t gpa = l->addr + ((uint64_t)ty * (l->pitch / SABLE_TILE_WIDTH) +
                               tx) * SABLE_TILE_SIZE;
     uint32_t x0 = tx * SABLE_TILE_WIDTH, y0 = ty * SABLE_TILE_HEIGHT;
@@ -134,33 +95,102 @@ static bool tile_move(SableMem *m, const SableLayout *l, const Rect *r,
     uint8_t *buf = r->buf + (uint64_t)(y0 + r0 - r->y) * r->bpitch +
                    (x0 + c0 - r->xb);
 
-    if (!sable_mem_direct(m, gpa, SABLE_TILE_SIZE, write, &tile)) {
+    if ((!write || !whole) && !sable_mem_read(m, gpa, tile, sizeof(tile))) {
         return false;
     }
-    if (tile) {
-        tile_copy(tile, buf, r->bpitch, r0, r1, c0, c1, write);
+    tile_copy(tile, buf, r->bpitch, r0, r1, c0, c1, write);
+    return !write || sable_mem_write(m, gpa, tile, sizeof(tile));
+}
+
+/* Bytes [x, end) of one row, in 16-byte column pieces; trow is row 0's
+ * byte 0 of the tile row plus the row's offset in a column, lin[x] the
+ * linear byte. */
+static void row_span_copy(uint8_t *trow, uint8_t *lin, uint64_t x,
+                          uint64_t end, bool to_tile)
+{
+    while (x < end) {
+        uint32_t n = (uint32_t)MIN(SABLE_TILE_COLUMN - x % SABLE_TILE_COLUMN,
+                                   end - x);
+        uint8_t *t = trow + x / SABLE_TILE_WIDTH * SABLE_TILE_SIZE +
+                     x % SABLE_TILE_WIDTH / SABLE_TILE_COLUMN * COLUMN_BYTES +
+                     x % SABLE_TILE_COLUMN;
+        memcpy(to_tile ? t : lin + x, to_tile ? lin + x : t, n);
+        x += n;
+    }
+}
+
+/* Whole tile widths [x, end) (multiples of 128) of one row: the hot loop. */
+static void row_tiles_copy(uint8_t *trow, uint8_t *lin, uint64_t x,
+                           uint64_t end, bool to_tile)
+{
+    for (; x < end; x += SABLE_TILE_WIDTH) {
+        uint8_t *t = trow + x / SABLE_TILE_WIDTH * SABLE_TILE_SIZE;
+        uint8_t *l = lin + x;
+        for (uint32_t c = 0; c < SABLE_TILE_WIDTH / SABLE_TILE_COLUMN; c++) {
+            uint8_t *tc = t + c * COLUMN_BYTES, *lc = l + c * SABLE_TILE_COLUMN;
+            memcpy(to_tile ? tc : lc, to_tile ? lc : tc, SABLE_TILE_COLUMN);
+        }
+    }
+}
+
+/* Rows [y0, y1) of r inside one tile row whose tiles are contiguous host
+ * memory starting with the tile of byte column 0: row by row, so the linear
+ * side is one sequential stream and the tile row stays in cache. */
+static void tile_row_copy(uint8_t *block, const Rect *r, uint32_t y0,
+                          uint32_t y1, bool to_tile)
+{
+    uint64_t end = (uint64_t)r->xb + r->wb;
+    uint64_t a = MIN(end, ((uint64_t)r->xb + SABLE_TILE_WIDTH - 1) /
+                          SABLE_TILE_WIDTH * SABLE_TILE_WIDTH);
+    uint64_t b = MAX(a, end / SABLE_TILE_WIDTH * SABLE_TILE_WIDTH);
+
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *lin = r->buf + (uint64_t)(y - r->y) * r->bpitch - r->xb;
+        uint8_t *trow = block + (y % SABLE_TILE_HEIGHT) * SABLE_TILE_COLUMN;
+        row_span_copy(trow, lin, r->xb, a, to_tile);
+        row_tiles_copy(trow, lin, a, b, to_tile);
+        row_span_copy(trow, lin, b, end, to_tile);
+    }
+}
+
+/* The part of r in tile row ty: in place when its tiles are in VRAM, else
+ * tile by tile. */
+static bool tile_row_move(SableMem *m, const SableLayout *l, const Rect *r,
+                          uint32_t ty, bool write)
+{
+    uint32_t tx0 = r->xb / SABLE_TILE_WIDTH;
+    uint32_t tx1 = (uint32_t)(((uint64_t)r->xb + r->wb - 1) / SABLE_TILE_WIDTH);
+    uint64_t first = l->addr + ((uint64_t)ty * (l->pitch / SABLE_TILE_WIDTH) +
+                                tx0) * SABLE_TILE_SIZE;
+    uint32_t y0 = MAX(r->y, ty * SABLE_TILE_HEIGHT);
+    uint32_t y1 = MIN((uint64_t)r->y + r->h, (ty + 1ull) * SABLE_TILE_HEIGHT);
+    uint8_t *p;
+
+    if (!sable_mem_direct(m, first, (uint64_t)(tx1 - tx0 + 1) * SABLE_TILE_SIZE,
+                          write, &p)) {
+        return false;
+    }
+    if (p) {
+        tile_row_copy(p - (uint64_t)tx0 * SABLE_TILE_SIZE, r, y0, y1, write);
         return true;
     }
-    if ((!write || !whole) && !sable_mem_read(m, gpa, local, sizeof(local))) {
-        return false;
+    for (uint32_t tx = tx0; tx <= tx1; tx++) {
+        if (!tile_move(m, l, r, tx, ty, write)) {
+            return false;
+        }
     }
-    tile_copy(local, buf, r->bpitch, r0, r1, c0, c1, write);
-    return !write || sable_mem_write(m, gpa, local, sizeof(local));
+    return true;
 }
 
 static bool tiled_move(SableMem *m, const SableLayout *l, const Rect *r,
                        bool write)
 {
-    uint32_t tx0 = r->xb / SABLE_TILE_WIDTH;
-    uint32_t tx1 = (uint32_t)(((uint64_t)r->xb + r->wb - 1) / SABLE_TILE_WIDTH);
     uint32_t ty0 = r->y / SABLE_TILE_HEIGHT;
     uint32_t ty1 = (uint32_t)(((uint64_t)r->y + r->h - 1) / SABLE_TILE_HEIGHT);
 
     for (uint32_t ty = ty0; ty <= ty1; ty++) {
-        for (uint32_t tx = tx0; tx <= tx1; tx++) {
-            if (!tile_move(m, l, r, tx, ty, write)) {
-                return false;
-            }
+        if (!tile_row_move(m, l, r, ty, write)) {
+            return false;
         }
     }
     return true;
