@@ -119,23 +119,45 @@ static void row_span_copy(uint8_t *trow, uint8_t *lin, uint64_t x,
     }
 }
 
-/* Whole tile widths [x, end) (multiples of 128) of one row: the hot loop. */
-static void row_tiles_copy(uint8_t *trow, uint8_t *lin, uint64_t x,
-                           uint64_t end, bool to_tile)
+/* Whole tile widths [x, end) (multiples of 128) of one row out of the
+ * tiles: the de-tiling hot loop, the linear row written sequentially. */
+static void row_tiles_read(const uint8_t *trow, uint8_t *lin, uint64_t x,
+                           uint64_t end)
 {
     for (; x < end; x += SABLE_TILE_WIDTH) {
-        uint8_t *t = trow + x / SABLE_TILE_WIDTH * SABLE_TILE_SIZE;
-        uint8_t *l = lin + x;
+        const uint8_t *t = trow + x / SABLE_TILE_WIDTH * SABLE_TILE_SIZE;
         for (uint32_t c = 0; c < SABLE_TILE_WIDTH / SABLE_TILE_COLUMN; c++) {
-            uint8_t *tc = t + c * COLUMN_BYTES, *lc = l + c * SABLE_TILE_COLUMN;
-            memcpy(to_tile ? tc : lc, to_tile ? lc : tc, SABLE_TILE_COLUMN);
+            memcpy(lin + x + c * SABLE_TILE_COLUMN, t + c * COLUMN_BYTES,
+                   SABLE_TILE_COLUMN);
+        }
+    }
+}
+
+/* Whole tile widths [a, b) of rows [y0, y1) into the tiles, tile by tile
+ * and column by column, so the tiles are written sequentially (the store
+ * side is the slow one). */
+static void tiles_write(uint8_t *block, const Rect *r, uint32_t y0,
+                        uint32_t y1, uint64_t a, uint64_t b)
+{
+    for (uint64_t x = a; x < b; x += SABLE_TILE_COLUMN) {
+        uint8_t *t = block + x / SABLE_TILE_WIDTH * SABLE_TILE_SIZE +
+                     x % SABLE_TILE_WIDTH / SABLE_TILE_COLUMN * COLUMN_BYTES +
+                     (y0 % SABLE_TILE_HEIGHT) * SABLE_TILE_COLUMN;
+        const uint8_t *l = r->buf + (uint64_t)(y0 - r->y) * r->bpitch +
+                           (x - r->xb);
+        for (uint32_t y = y0; y < y1; y++) {
+            memcpy(t, l, SABLE_TILE_COLUMN);
+            t += SABLE_TILE_COLUMN;
+            l += r->bpitch;
         }
     }
 }
 
 /* Rows [y0, y1) of r inside one tile row whose tiles are contiguous host
- * memory starting with the tile of byte column 0: row by row, so the linear
- * side is one sequential stream and the tile row stays in cache. */
+ * memory starting with the tile of byte column 0. De-tiling goes row by row
+ * (the linear side one sequential stream, the tile row in cache);
+ * re-tiling writes whole tiles sequentially; partial columns at the edges
+ * go piece by piece. */
 static void tile_row_copy(uint8_t *block, const Rect *r, uint32_t y0,
                           uint32_t y1, bool to_tile)
 {
@@ -144,11 +166,16 @@ static void tile_row_copy(uint8_t *block, const Rect *r, uint32_t y0,
                           SABLE_TILE_WIDTH * SABLE_TILE_WIDTH);
     uint64_t b = MAX(a, end / SABLE_TILE_WIDTH * SABLE_TILE_WIDTH);
 
+    if (to_tile) {
+        tiles_write(block, r, y0, y1, a, b);
+    }
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *lin = r->buf + (uint64_t)(y - r->y) * r->bpitch - r->xb;
         uint8_t *trow = block + (y % SABLE_TILE_HEIGHT) * SABLE_TILE_COLUMN;
         row_span_copy(trow, lin, r->xb, a, to_tile);
-        row_tiles_copy(trow, lin, a, b, to_tile);
+        if (!to_tile) {
+            row_tiles_read(trow, lin, a, b);
+        }
         row_span_copy(trow, lin, b, end, to_tile);
     }
 }
