@@ -2,12 +2,13 @@
 /*
  * tiling.c: surface memory layouts (protocol/sable_cmd.h, struct
  * sable_surface): LINEAR rows and TILE_Y 4 KiB tiles. Moves a rectangle of
- * bytes between a surface in GPU memory and a linear host buffer. A tiled
- * surface is accessed one whole tile at a time (a tile is one aligned 4 KiB
- * page, so one translation) through a copy of the tile, and a tile only
- * partly covered by a write is read first, so bytes outside the rectangle
- * keep their value; a tile row in VRAM is accessed in place, row by row. Every access goes
- * through gpumem, so faults are reported like any other GPU access.
+ * bytes between a surface in GPU memory and a linear host buffer, touching
+ * only the rectangle's bytes. A tile row in VRAM (its tiles are contiguous)
+ * is accessed in place; elsewhere (GART) a tiled surface is accessed one
+ * whole tile at a time (an aligned 4 KiB page, so one translation) through
+ * a copy of the tile, read first when a write covers it only partly. Every
+ * access goes through gpumem, so faults are reported like any other GPU
+ * access.
  */
 #include <string.h>
 
