@@ -9,6 +9,7 @@
 #include "ddi.h"
 #include "vidmm.h"
 #include "vidsch.h"
+#include "tdr.h"
 
 static WsSim *current;
 
@@ -89,6 +90,7 @@ WsSim *ws_sim_new(const char *transport)
     sim->resources = build_resources(sim->t);
     sim->query_after_ns = 1000000; /* 1 ms of device time without progress */
     sim->tdr_delay_ns = 2000000000ull;
+    sim->tdr_level = WS_TDR_LEVEL_RECOVER;
     sim->dma_queue_entries = 64;
     sim->tdr_limit_count = 5;        /* TdrLimitCount default */
     sim->tdr_limit_time_ns = 60000000000ull; /* TdrLimitTime default: 60 s */

@@ -241,6 +241,55 @@ static void test_tdr_limit(void)
     g_test_trap_assert_stderr("*STOP 0x00000116*TdrLimitCount exceeded*");
 }
 
+/* TdrLevel Off: detection disabled, the wait gives up with nothing reset. */
+static void test_tdr_level_off(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    sim->tdr_level = WS_TDR_LEVEL_OFF;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1)));
+    g_assert_cmpuint(sim->stats.timeouts, ==, 0);
+    g_assert_cmpuint(sim->stats.engine_resets + sim->stats.adapter_resets, ==, 0);
+    g_assert_cmpuint(sim->tdr_reports->len, ==, 0);
+    /* Back to the default level: the same hang is now recovered. */
+    sim->tdr_level = WS_TDR_LEVEL_RECOVER;
+    g_assert_false(ws_wait_fence(sim, 0, sim->node[0].submitted));
+    g_assert_cmpuint(sim->stats.timeouts, ==, 1);
+    close_contexts(sim, &c);
+    unmap_pages(sim, &m);
+    ws_sim_free(sim);
+}
+
+/* TdrLevel Bugcheck: the report is collected, then STOP 0x117. */
+static void test_tdr_level_bugcheck(void)
+{
+    if (g_str_equal(transport_name(), "qemu")) {
+        g_test_skip("needs an in-process device");
+        return;
+    }
+    if (g_test_subprocess()) {
+        WsSim *sim = started();
+        Ctx c;
+        Mapped m;
+        GError *err = NULL;
+        sim->tdr_level = WS_TDR_LEVEL_BUGCHECK;
+        open_contexts(sim, &c);
+        map_pages(sim, &m);
+        g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+        ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1));
+        return; /* not reached */
+    }
+    g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+    g_test_trap_assert_failed();
+    g_test_trap_assert_stderr("*STOP 0x00000117*TdrLevel is Bugcheck*");
+}
+
 /* Two timeouts further apart than TdrLimitTime do not add up: with a limit
  * of one TDR per second of device time, two hangs two seconds apart are
  * both recovered. */
@@ -413,4 +462,6 @@ void stack_add_tdr_tests(void)
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
     g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
     g_test_add_func("/stack/tdr/limit-time", test_tdr_limit_time);
+    g_test_add_func("/stack/tdr/level-off", test_tdr_level_off);
+    g_test_add_func("/stack/tdr/level-bugcheck", test_tdr_level_bugcheck);
 }

@@ -170,9 +170,27 @@ static void check_limit(WsSim *sim, unsigned node)
     }
 }
 
+/* TdrLevelBugcheck: the report is collected, then no recovery. */
+static G_NORETURN void bugcheck_tdr(WsSim *sim, unsigned node)
+{
+    WsNode *n = &sim->node[node];
+    WsTdrReport rep = {
+        .reason = VIDEO_TDR_TIMEOUT_DETECTED, .type = DXGK_TDR_TYPE_ENGINE_TIMEOUT,
+        .has_payload = true,
+        .payload = { .NodeOrdinal = node, .LastHwCompletedFenceId = n->notified,
+                     .LastHwSubmittedFenceId = n->submitted },
+    };
+    save_dump(sim, rep);
+    ws_bugcheck(VIDEO_TDR_TIMEOUT_DETECTED, node, n->notified, n->submitted, 0,
+                "TdrLevel is Bugcheck: timeout on node %u, no recovery", node);
+}
+
 void ws_tdr(WsSim *sim, unsigned node)
 {
     sim->stats.timeouts++;
+    if (sim->tdr_level == WS_TDR_LEVEL_BUGCHECK) {
+        bugcheck_tdr(sim, node);
+    }
     check_limit(sim, node);
     if (!sim->caps.SupportPerEngineTDR) {
         adapter_tdr(sim, node, false);

@@ -32,6 +32,19 @@
 
 #include "winsim.h"
 
+/* TdrLevel (GraphicsDrivers registry value, documented with the TDR
+ * registry keys): Off (0) "detection disabled": a wait gives up after
+ * TdrDelay without any TDR, so a test sees that nothing was reset;
+ * Bugcheck (1) "bug check on detected timeout": the report is collected,
+ * then bugcheck 0x117 (VIDEO_TDR_TIMEOUT_DETECTED); RecoverVGA (2) is
+ * documented as not implemented and behaves as Recover (3), the default. */
+enum {
+    WS_TDR_LEVEL_OFF = 0,
+    WS_TDR_LEVEL_BUGCHECK = 1,
+    WS_TDR_LEVEL_RECOVER_VGA = 2,
+    WS_TDR_LEVEL_RECOVER = 3,
+};
+
 void ws_tdr(WsSim *sim, unsigned node);
 /* The KMD offers DxgkDdiCollectDbgInfo2 (declared version and slot). */
 bool ws_has_collect_dbg_info2(const WsSim *sim);

@@ -99,6 +99,9 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
             continue;
         }
         if (idle >= sim->tdr_delay_ns) {
+            if (sim->tdr_level == WS_TDR_LEVEL_OFF) {
+                return false;
+            }
             ws_tdr(sim, node);
             uint32_t next = follow(&sim->node[node], fence);
             if (next == fence) {

@@ -123,6 +123,7 @@ typedef struct WsSim {
     uint64_t query_after_ns;        /* no progress this long: QueryCurrentFence */
     uint32_t dma_queue_entries;     /* RequiredDmaQueueEntry: in flight per node */
     uint64_t tdr_delay_ns;          /* TdrDelay (device time), default 2 s */
+    unsigned tdr_level;             /* TdrLevel: WS_TDR_LEVEL_*, default RECOVER */
     unsigned tdr_limit_count;       /* more TDRs than this within... */
     uint64_t tdr_limit_time_ns;     /* ...this much device time: bugcheck 0x116 */
     GArray *tdr_times;              /* device time (uint64_t) of recent TDRs */
