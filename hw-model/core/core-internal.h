@@ -35,12 +35,6 @@ typedef union SablePacket {
     struct sable_cmd_debug_stall stall;
 } SablePacket;
 
-typedef struct SableFaultRecord {
-    uint32_t code, flags;
-    uint64_t addr, fence, dma_addr;
-    uint32_t dma_offset, opcode, context_id;
-} SableFaultRecord;
-
 typedef struct SableHistory {
     struct sable_dump_cmd cmd[SABLE_CORE_CMD_HISTORY];
     uint32_t next;  /* slot of the next entry */
@@ -84,8 +78,6 @@ typedef struct SableSwzRange {
     uint32_t error;          /* SABLE_SWZ_ERR_* of the last write */
     uint64_t fault_addr;
 } SableSwzRange;
-
-#define SABLE_CORE_SWZ_RANGES 8u
 
 typedef struct SableInjectSlot {
     bool active;
@@ -234,7 +226,7 @@ void sable_reset_engine(SableEngine *eng);
 void sable_reset_adapter(SableDevice *dev);
 void sable_reset_power_on(SableDevice *dev);
 
-/* dump.c: encode a dump into guest memory per protocol/sable_dump.h. */
+/* dump.c: DUMP_CONTROL: encode a dump (sable_dump_build) into guest memory. */
 void sable_dump_request(SableDevice *dev, uint32_t value);
 
 /* inject.c: armed injections; take() consumes one firing if due now. */

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * dump.c: device dump per protocol/sable_dump.h, written synchronously by a
- * DUMP_CONTROL write: header, DEVICE, then per engine ENGINE and
- * CMD_HISTORY, then REGISTERS (global registers, then every engine's), then
- * SWIZZLE (every swizzle range) when the device has ranges.
- * DUMP_REQUIRED is always updated; TOO_SMALL writes nothing; DMA_ERROR if
- * the buffer is not guest memory. Completion raises DUMP_DONE.
+ * dump.c: device dump per protocol/sable_dump.h, built in host memory from
+ * the device snapshot (sable_dump_build: QMP `dump`, and DUMP_CONTROL):
+ * header, DEVICE, then per engine ENGINE and CMD_HISTORY, then REGISTERS
+ * (global registers, then every engine's), then SWIZZLE (every swizzle
+ * range) when the device has ranges. A DUMP_CONTROL write DMA's it into the
+ * guest buffer synchronously: DUMP_REQUIRED is always updated; TOO_SMALL
+ * writes nothing; DMA_ERROR if the buffer is not guest memory. Completion
+ * raises DUMP_DONE.
  */
 #include <string.h>
 
@@ -20,16 +22,15 @@ static uint32_t history_bytes(uint32_t count)
     return sizeof(struct sable_dump_history) + count * sizeof(struct sable_dump_cmd);
 }
 
-static uint32_t swizzle_bytes(const SableDevice *dev)
+static uint32_t swizzle_bytes(uint32_t n)
 {
-    uint32_t n = sable_swz_count(dev);
     return n ? sizeof(struct sable_dump_swizzle) +
                n * sizeof(struct sable_dump_swz_range) : 0;
 }
 
 static uint32_t dump_size(const SableDevice *dev)
 {
-    uint32_t size = swizzle_bytes(dev) + sizeof(struct sable_dump_header) +
+    uint32_t size = swizzle_bytes(sable_swz_count(dev)) + sizeof(struct sable_dump_header) +
                     sizeof(struct sable_dump_device) +
                     sizeof(struct sable_dump_registers) +
                     DUMP_REGS * sizeof(struct sable_dump_reg);
@@ -47,45 +48,44 @@ static struct sable_dump_section section(uint32_t type, uint32_t size,
                                          .instance = instance };
 }
 
-static void put_device(const SableDevice *dev, uint8_t *p)
+static void put_device(const SableSnapshot *snap, uint8_t *p)
 {
     struct sable_dump_device d = {
         .sec = section(SABLE_DUMP_SEC_DEVICE, sizeof(d), 0),
-        .features = ((uint64_t)sable_regs_read(dev, SABLE_REG_FEATURES_HI) << 32) |
-                    sable_regs_read(dev, SABLE_REG_FEATURES_LO),
-        .vram_size = dev->cfg.vram_size,
+        .features = snap->features,
+        .vram_size = snap->vram_size,
         .gart_base = SABLE_CORE_GART_BASE,
-        .gart_table = dev->gart_table,
-        .fence_page = dev->fence_page,
-        .gart_entries = dev->gart_entries,
-        .irq_status = dev->irq_status,
-        .irq_mask = dev->irq_mask,
-        .error_status = dev->error_status,
-        .reset_status = dev->reset_status,
-        .adapter_reset_count = dev->adapter_reset_count,
-        .debug_enabled = dev->cfg.debug,
+        .gart_table = snap->gart_table,
+        .fence_page = snap->fence_page,
+        .gart_entries = snap->gart_entries,
+        .irq_status = snap->irq_status,
+        .irq_mask = snap->irq_mask,
+        .error_status = snap->error_status,
+        .reset_status = snap->reset_status,
+        .adapter_reset_count = snap->adapter_reset_count,
+        .debug_enabled = snap->debug,
     };
     memcpy(p, &d, sizeof(d));
 }
 
-static void put_engine(const SableEngine *e, uint8_t *p)
+static void put_engine(const SableEngineSnapshot *e, unsigned index, uint8_t *p)
 {
     const SableFaultRecord *f = &e->fault;
     struct sable_dump_engine d = {
-        .sec = section(SABLE_DUMP_SEC_ENGINE, sizeof(d), e->index),
-        .status = sable_engine_status(e),
+        .sec = section(SABLE_DUMP_SEC_ENGINE, sizeof(d), index),
+        .status = e->status,
         .ring_size = e->ring_size,
         .ring_base = e->ring_base,
-        .ring_head = e->head,
-        .ring_tail = e->tail,
+        .ring_head = e->ring_head,
+        .ring_tail = e->ring_tail,
         .submitted_fence = e->submitted_fence,
         .completed_fence = e->completed_fence,
         .last_aborted_fence = e->last_aborted_fence,
-        .current_dma_addr = e->busy ? e->cur.dma_addr : 0,
-        .current_dma_size = e->busy ? e->cur.dma_size : 0,
-        .current_dma_offset = e->busy ? e->offset : 0,
-        .current_fence = e->busy ? e->cur.fence : 0,
-        .current_context = e->busy ? e->cur.context_id : 0,
+        .current_dma_addr = e->dma_addr,
+        .current_dma_size = e->dma_size,
+        .current_dma_offset = e->dma_offset,
+        .current_fence = e->fence,
+        .current_context = e->context_id,
         .reset_count = e->reset_count,
         .fault_count = e->fault_count,
         .commands_executed = e->commands_executed,
@@ -139,21 +139,19 @@ static void put_registers(const SableDevice *dev, uint8_t *p)
     }
 }
 
-static void put_swizzle(const SableDevice *dev, uint8_t *p)
+static void put_swizzle(const SableSnapshot *snap, uint8_t *p)
 {
-    uint32_t n = sable_swz_count(dev);
     struct sable_dump_swizzle h = {
-        .sec = section(SABLE_DUMP_SEC_SWIZZLE, swizzle_bytes(dev), 0),
-        .count = n,
+        .sec = section(SABLE_DUMP_SEC_SWIZZLE, swizzle_bytes(snap->swz_count), 0),
+        .count = snap->swz_count,
     };
 
     memcpy(p, &h, sizeof(h));
-    for (uint32_t i = 0; i < n; i++) {
-        const SableSwzRange *r = &dev->swz[i];
+    for (uint32_t i = 0; i < snap->swz_count; i++) {
+        const SableSwzSnapshot *r = &snap->swz[i];
         struct sable_dump_swz_range e = {
-            .index = i,
-            .status = sable_regs_read(dev, SABLE_REG_SWZ(i) + SABLE_SWZ_STATUS),
-            .aperture_offset = r->offset, .size = r->size,
+            .index = i, .status = r->status,
+            .aperture_offset = r->aperture_offset, .size = r->size,
             .gpu_addr = r->gpu_addr, .pitch = r->pitch, .height = r->height,
             .tiling = r->tiling, .fault_addr = r->fault_addr,
         };
@@ -161,44 +159,51 @@ static void put_swizzle(const SableDevice *dev, uint8_t *p)
     }
 }
 
-static void encode(const SableDevice *dev, uint8_t *buf, uint32_t size)
+uint8_t *sable_dump_build(const SableDevice *dev, uint32_t *size)
 {
+    SableSnapshot snap;
+    sable_device_snapshot(dev, &snap);
+    uint32_t total = dump_size(dev);
     struct sable_dump_header h = {
         .magic = SABLE_DUMP_MAGIC, .major = SABLE_DUMP_MAJOR,
         .minor = SABLE_DUMP_MINOR, .header_size = sizeof(h),
-        .total_size = size,
-        .section_count = 2 + 2 * SABLE_NUM_ENGINES + (swizzle_bytes(dev) ? 1 : 0),
+        .total_size = total,
+        .section_count = 2 + 2 * SABLE_NUM_ENGINES + (snap.swz_count ? 1 : 0),
         .engine_count = SABLE_NUM_ENGINES,
-        .timestamp_ns = dev->ops.clock_ns(dev->opaque),
+        .timestamp_ns = snap.timestamp_ns,
         .abi_version = SABLE_ABI_VERSION,
     };
+    uint8_t *buf = g_malloc0(total);
     uint8_t *p = buf + sizeof(h);
 
     memcpy(buf, &h, sizeof(h));
-    put_device(dev, p);
+    put_device(&snap, p);
     p += sizeof(struct sable_dump_device);
     for (unsigned e = 0; e < SABLE_NUM_ENGINES; e++) {
-        put_engine(&dev->eng[e], p);
+        put_engine(&snap.engine[e], e, p);
         p += sizeof(struct sable_dump_engine);
         p += put_history(&dev->eng[e], p);
     }
     put_registers(dev, p);
-    if (swizzle_bytes(dev)) {
-        put_swizzle(dev, p + sizeof(struct sable_dump_registers) +
-                         DUMP_REGS * sizeof(struct sable_dump_reg));
+    if (snap.swz_count) {
+        put_swizzle(&snap, p + sizeof(struct sable_dump_registers) +
+                           DUMP_REGS * sizeof(struct sable_dump_reg));
     }
+    *size = total;
+    return buf;
 }
 
-static uint32_t dump_write(SableDevice *dev, uint32_t size)
+/* DUMP_REQUIRED (as the dump's REGISTERS show it) is this dump's size. */
+static uint32_t dump_write(SableDevice *dev)
 {
-    if (dev->dump_size < size) {
+    dev->dump_required = dump_size(dev);
+    if (dev->dump_size < dev->dump_required) {
         return SABLE_DUMP_STATUS_TOO_SMALL;
     }
-    uint8_t *buf = g_malloc0(size);
-    encode(dev, buf, size);
+    uint32_t size;
+    g_autofree uint8_t *buf = sable_dump_build(dev, &size);
     bool ok = sable_range_ok(dev->dump_addr, size) &&
               dev->ops.dma_write(dev->opaque, dev->dump_addr, buf, size);
-    g_free(buf);
     return ok ? SABLE_DUMP_STATUS_OK : SABLE_DUMP_STATUS_DMA_ERROR;
 }
 
@@ -209,10 +214,9 @@ void sable_dump_request(SableDevice *dev, uint32_t value)
                         SABLE_REG_DUMP_CONTROL);
         return;
     }
-    uint32_t size = dump_size(dev);
-    dev->dump_required = size;
-    dev->dump_status = dump_write(dev, size);
-    dev->dump_written = dev->dump_status == SABLE_DUMP_STATUS_OK ? size : 0;
+    dev->dump_status = dump_write(dev);
+    dev->dump_written = dev->dump_status == SABLE_DUMP_STATUS_OK
+                            ? dev->dump_required : 0;
     sable_emit(dev, SABLE_EV_DUMP, 0, dev->dump_addr, dev->dump_written,
                dev->dump_status);
     sable_irq_raise(dev, SABLE_IRQ_DUMP_DONE, false);

@@ -6,6 +6,7 @@
  * where the kind applies (sable_inject_take): each firing consumes one of
  * `count`; an exhausted slot is freed. Arming and firing emit INJECT.
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "core-internal.h"
@@ -19,7 +20,7 @@ static const char *const kind_names[SABLE_INJECT_KIND_COUNT] = {
     [SABLE_INJECT_RESET_FAIL] = "reset-fail",
 };
 
-#define INJECT_DEFAULT_DELAY_NS 1000000ull
+#define INJECT_DEFAULT_DELAY_NS UINT64_C(1000000)
 
 const char *sable_inject_kind_name(SableInjectKind kind)
 {
@@ -91,6 +92,25 @@ bool sable_inject_parse(const char *spec, SableInjection *out, GError **err)
     }
     *out = inj;
     return true;
+}
+
+char *sable_inject_format(const SableInjection *inj)
+{
+    GString *s = g_string_new(sable_inject_kind_name(inj->kind));
+
+    g_string_append_printf(s, ",engine=%u", inj->engine);
+    if (inj->when == SABLE_INJECT_AFTER_CMDS) {
+        g_string_append_printf(s, ",after=%" PRIu64, inj->after);
+    } else if (inj->when == SABLE_INJECT_ON_FENCE) {
+        g_string_append_printf(s, ",fence=%" PRIu64, inj->after);
+    }
+    g_string_append_printf(s, ",count=%u", inj->count ? inj->count : 1);
+    if (inj->kind == SABLE_INJECT_SLOW) {
+        g_string_append_printf(s, ",delay-ns=%" PRIu64,
+                               inj->param_ns ? inj->param_ns
+                                             : INJECT_DEFAULT_DELAY_NS);
+    }
+    return g_string_free(s, FALSE);
 }
 
 bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err)

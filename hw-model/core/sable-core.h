@@ -152,9 +152,68 @@ bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err);
 void sable_inject_clear(SableDevice *dev);
 const char *sable_inject_kind_name(SableInjectKind kind);
 unsigned sable_inject_pending(SableDevice *dev);
+/* The canonical spec of inj (parses back to the same injection); g_free. */
+char *sable_inject_format(const SableInjection *inj);
 
 /* Read-only views for the host (QMP state, tests). */
 unsigned sable_engine_count(const SableDevice *dev);
 uint64_t sable_engine_completed_fence(const SableDevice *dev, unsigned engine);
+
+/* The fault an engine latched (code SABLE_FAULT_NONE: none). */
+typedef struct SableFaultRecord {
+    uint32_t code, flags;
+    uint64_t addr, fence, dma_addr;
+    uint32_t dma_offset, opcode, context_id;
+} SableFaultRecord;
+
+/* Device state as a host sees it (snapshot.c). Register-like fields hold
+ * what a register read would return; the submission in flight is all zero
+ * when the engine is idle. */
+typedef struct SableEngineSnapshot {
+    uint32_t status;                  /* STATUS register (SABLE_ENGINE_STATUS_*) */
+    uint64_t ring_base;
+    uint32_t ring_size, ring_head, ring_tail;
+    uint64_t submitted_fence, completed_fence, last_aborted_fence;
+    bool busy;                        /* a submission is in flight */
+    uint64_t dma_addr, fence;         /* the submission in flight */
+    uint32_t dma_size, dma_offset, context_id;
+    uint32_t reset_count, fault_count, commands_executed;
+    SableFaultRecord fault;
+} SableEngineSnapshot;
+
+typedef struct SableInjectSnapshot {
+    SableInjection inj;               /* as armed (count and delay defaulted) */
+    uint32_t remaining;               /* firings left */
+} SableInjectSnapshot;
+
+typedef struct SableSwzSnapshot {
+    uint32_t status;                  /* SWZ_STATUS register */
+    uint32_t aperture_offset, size;
+    uint64_t gpu_addr;
+    uint32_t pitch, height, tiling;
+    uint64_t fault_addr;
+} SableSwzSnapshot;
+
+#define SABLE_CORE_SWZ_RANGES 8u
+
+typedef struct SableSnapshot {
+    uint64_t timestamp_ns;            /* device clock */
+    uint64_t features, vram_size, gart_table, fence_page;
+    uint32_t gart_entries, irq_status, irq_mask, error_status;
+    uint32_t reset_status, adapter_reset_count;
+    bool debug;
+    unsigned engine_count;
+    SableEngineSnapshot engine[SABLE_NUM_ENGINES];
+    unsigned inject_count;            /* pending injections, in slot order */
+    SableInjectSnapshot inject[SABLE_CORE_MAX_INJECTIONS];
+    unsigned swz_count;               /* SWIZZLE_RANGES (0: no aperture) */
+    SableSwzSnapshot swz[SABLE_CORE_SWZ_RANGES];
+} SableSnapshot;
+
+void sable_device_snapshot(const SableDevice *dev, SableSnapshot *out);
+
+/* A dump as DUMP_CONTROL writes it (protocol/sable_dump.h), built in host
+ * memory: *size bytes, free with g_free. Changes no device state. */
+uint8_t *sable_dump_build(const SableDevice *dev, uint32_t *size);
 
 #endif
