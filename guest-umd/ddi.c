@@ -1,0 +1,706 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The device-table entries: thin functions that find the objects and call
+ * the core (device.c, cmdbuf.c, resource.c), and for what is not
+ * implemented yet, entries that report through umd_unsupported() (errors.c)
+ * -- never a NULL slot, never a silent success. umd_fill_funcs10/10_1/11
+ * fill every slot of each table.
+ */
+#include <string.h>
+
+#include "umd.h"
+
+#define DEV(h) umd_dev(h)
+#define RES(h) umd_res(h)
+
+/* ---- implemented ---- */
+
+static VOID WDDM_API ddi_default_cb_update(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub,
+                                           const D3D10_DDI_BOX *box, const VOID *data, UINT row,
+                                           UINT depth)
+{
+    umd_update_subresource(DEV(h), UMD_DDI_DefaultConstantBufferUpdateSubresourceUP, RES(r), sub,
+                           box, data, row, depth);
+}
+
+static VOID WDDM_API ddi_update(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub,
+                                const D3D10_DDI_BOX *box, const VOID *data, UINT row, UINT depth)
+{
+    umd_update_subresource(DEV(h), UMD_DDI_ResourceUpdateSubresourceUP, RES(r), sub, box, data,
+                           row, depth);
+}
+
+#define MAP_ENTRY(fn, ddi) \
+    static VOID WDDM_API fn(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub, \
+                            D3D10_DDI_MAP type, UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out) \
+    { \
+        umd_resource_map(DEV(h), ddi, RES(r), sub, type, flags, out); \
+    }
+MAP_ENTRY(ddi_map, UMD_DDI_ResourceMap)
+MAP_ENTRY(ddi_map_ia_nooverwrite, UMD_DDI_DynamicIABufferMapNoOverwrite)
+MAP_ENTRY(ddi_map_cb_discard, UMD_DDI_DynamicConstantBufferMapDiscard)
+MAP_ENTRY(ddi_map_ia_discard, UMD_DDI_DynamicIABufferMapDiscard)
+MAP_ENTRY(ddi_map_dynamic_discard, UMD_DDI_DynamicResourceMapDiscard)
+MAP_ENTRY(ddi_map_staging, UMD_DDI_StagingResourceMap)
+
+#define UNMAP_ENTRY(fn, ddi) \
+    static VOID WDDM_API fn(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub) \
+    { \
+        umd_resource_unmap(DEV(h), ddi, RES(r), sub); \
+    }
+UNMAP_ENTRY(ddi_unmap, UMD_DDI_ResourceUnmap)
+UNMAP_ENTRY(ddi_unmap_ia, UMD_DDI_DynamicIABufferUnmap)
+UNMAP_ENTRY(ddi_unmap_cb, UMD_DDI_DynamicConstantBufferUnmap)
+UNMAP_ENTRY(ddi_unmap_dynamic, UMD_DDI_DynamicResourceUnmap)
+UNMAP_ENTRY(ddi_unmap_staging, UMD_DDI_StagingResourceUnmap)
+
+static VOID WDDM_API ddi_copy_region(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, UINT dsub,
+                                     UINT x, UINT y, UINT z, D3D10DDI_HRESOURCE src, UINT ssub,
+                                     const D3D10_DDI_BOX *box)
+{
+    umd_copy_region(DEV(h), UMD_DDI_ResourceCopyRegion, RES(dst), dsub, x, y, z, RES(src), ssub,
+                    box);
+}
+
+static VOID WDDM_API ddi_copy(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src)
+{
+    umd_copy_resource(DEV(h), UMD_DDI_ResourceCopy, RES(dst), RES(src));
+}
+
+static VOID WDDM_API ddi_clear_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v,
+                                   FLOAT rgba[4])
+{
+    umd_clear_rtv(DEV(h), v.pDrvPrivate, rgba);
+}
+
+static VOID WDDM_API ddi_flush(D3D10DDI_HDEVICE h)
+{
+    UmdDevice *d = DEV(h);
+    if (!umd_check_lost(d, UMD_DDI_Flush)) {
+        umd_device_flush(d, UMD_DDI_Flush);
+    }
+}
+
+static BOOL WDDM_API ddi_is_staging_busy(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r)
+{
+    return umd_resource_is_busy(DEV(h), RES(r));
+}
+
+/* The UMD keeps no pointer to its function table: nothing to relocate. */
+static VOID WDDM_API ddi_relocate10(D3D10DDI_HDEVICE h, D3D10DDI_DEVICEFUNCS *f) {}
+static VOID WDDM_API ddi_relocate10_1(D3D10DDI_HDEVICE h, D3D10_1DDI_DEVICEFUNCS *f) {}
+static VOID WDDM_API ddi_relocate11(D3D10DDI_HDEVICE h, D3D11DDI_DEVICEFUNCS *f) {}
+
+/* Hazard notifications: Sable has no shader caches to invalidate yet. */
+static VOID WDDM_API ddi_srv_raw_hazard(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v,
+                                        D3D10DDI_HRESOURCE r) {}
+static VOID WDDM_API ddi_raw_hazard(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r) {}
+
+static D3D11DDIARG_CREATERESOURCE from10(const D3D10DDIARG_CREATERESOURCE *c)
+{
+    D3D11DDIARG_CREATERESOURCE c11;
+    memcpy(&c11, c, sizeof(*c));
+    c11.ByteStride = 0;
+    return c11;
+}
+
+static SIZE_T WDDM_API ddi_calc_resource10(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATERESOURCE *c)
+{
+    D3D11DDIARG_CREATERESOURCE c11 = from10(c);
+    return umd_resource_size(&c11);
+}
+
+static SIZE_T WDDM_API ddi_calc_resource11(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATERESOURCE *c)
+{
+    return umd_resource_size(c);
+}
+
+static VOID WDDM_API ddi_create_resource10(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATERESOURCE *c,
+                                           D3D10DDI_HRESOURCE r, D3D10DDI_HRTRESOURCE rt)
+{
+    D3D11DDIARG_CREATERESOURCE c11 = from10(c);
+    umd_resource_create(DEV(h), &c11, RES(r), rt);
+}
+
+static VOID WDDM_API ddi_create_resource11(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATERESOURCE *c,
+                                           D3D10DDI_HRESOURCE r, D3D10DDI_HRTRESOURCE rt)
+{
+    umd_resource_create(DEV(h), c, RES(r), rt);
+}
+
+static VOID WDDM_API ddi_destroy_resource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r)
+{
+    umd_resource_destroy(DEV(h), RES(r));
+}
+
+static SIZE_T WDDM_API ddi_calc_rtv(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATERENDERTARGETVIEW *c)
+{
+    return sizeof(UmdRtv);
+}
+
+static VOID WDDM_API ddi_create_rtv(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATERENDERTARGETVIEW *c,
+                                    D3D10DDI_HRENDERTARGETVIEW v, D3D10DDI_HRTRENDERTARGETVIEW rt)
+{
+    umd_rtv_create(DEV(h), c, v.pDrvPrivate);
+}
+
+static VOID WDDM_API ddi_destroy_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v)
+{
+    memset(v.pDrvPrivate, 0, sizeof(UmdRtv));
+}
+
+/* UNCERTAIN: the D3D10_DDI_FORMAT_SUPPORT_* bits are not declared in
+ * wddm/include yet: no capability is claimed for any format. */
+static VOID WDDM_API ddi_check_format(D3D10DDI_HDEVICE h, DXGI_FORMAT f, UINT *caps)
+{
+    if (caps) {
+        *caps = 0;
+    }
+}
+
+static VOID WDDM_API ddi_check_msaa(D3D10DDI_HDEVICE h, DXGI_FORMAT f, UINT samples, UINT *levels)
+{
+    if (levels) {
+        *levels = samples == 1 && umd_format_bpp(f) ? 1 : 0; /* no multisampling */
+    }
+}
+
+/* No counters: DXGI_DDI_ERR_UNSUPPORTED for a well-known one, E_INVALIDARG
+ * for a device-dependent one (the codes their categories allow). */
+static VOID WDDM_API ddi_check_counter(D3D10DDI_HDEVICE h, D3D10DDI_QUERY q,
+                                       D3D10DDI_COUNTER_TYPE *type, UINT *active, LPSTR name,
+                                       UINT *name_len, LPSTR units, UINT *units_len, LPSTR desc,
+                                       UINT *desc_len)
+{
+    umd_unsupported(DEV(h), UMD_DDI_CheckCounter,
+                    (UINT)q >= (UINT)D3D10DDI_COUNTER_DEVICE_DEPENDENT_0 ? UMD_ERRCTX_DD_COUNTER : 0);
+}
+
+static VOID WDDM_API ddi_destroy_device(D3D10DDI_HDEVICE h)
+{
+    umd_device_destroy(DEV(h));
+}
+
+/* Objects whose creation is not implemented still get a private size. */
+#define CALC_ENTRY(fn, arg_t) \
+    static SIZE_T WDDM_API fn(D3D10DDI_HDEVICE h, const arg_t *c) { return 2 * sizeof(void *); }
+CALC_ENTRY(ddi_calc_opened_resource, D3D10DDIARG_OPENRESOURCE)
+CALC_ENTRY(ddi_calc_srv10, D3D10DDIARG_CREATESHADERRESOURCEVIEW)
+CALC_ENTRY(ddi_calc_srv10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW)
+CALC_ENTRY(ddi_calc_srv11, D3D11DDIARG_CREATESHADERRESOURCEVIEW)
+CALC_ENTRY(ddi_calc_dsv10, D3D10DDIARG_CREATEDEPTHSTENCILVIEW)
+CALC_ENTRY(ddi_calc_dsv11, D3D11DDIARG_CREATEDEPTHSTENCILVIEW)
+CALC_ENTRY(ddi_calc_element_layout, D3D10DDIARG_CREATEELEMENTLAYOUT)
+CALC_ENTRY(ddi_calc_blend10, D3D10_DDI_BLEND_DESC)
+CALC_ENTRY(ddi_calc_blend10_1, D3D10_1_DDI_BLEND_DESC)
+CALC_ENTRY(ddi_calc_ds_state, D3D10_DDI_DEPTH_STENCIL_DESC)
+CALC_ENTRY(ddi_calc_rast_state, D3D10_DDI_RASTERIZER_DESC)
+CALC_ENTRY(ddi_calc_sampler, D3D10_DDI_SAMPLER_DESC)
+CALC_ENTRY(ddi_calc_query, D3D10DDIARG_CREATEQUERY)
+CALC_ENTRY(ddi_calc_deferred_context, D3D11DDIARG_CALCPRIVATEDEFERREDCONTEXTSIZE)
+CALC_ENTRY(ddi_calc_command_list, D3D11DDIARG_CREATECOMMANDLIST)
+CALC_ENTRY(ddi_calc_uav, D3D11DDIARG_CREATEUNORDEREDACCESSVIEW)
+
+static SIZE_T WDDM_API ddi_calc_shader(D3D10DDI_HDEVICE h, const UINT *code,
+                                       const D3D10DDIARG_STAGE_IO_SIGNATURES *s)
+{
+    return 2 * sizeof(void *);
+}
+static SIZE_T WDDM_API ddi_calc_gsso10(D3D10DDI_HDEVICE h,
+                                       const D3D10DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c,
+                                       const D3D10DDIARG_STAGE_IO_SIGNATURES *s)
+{
+    return 2 * sizeof(void *);
+}
+static SIZE_T WDDM_API ddi_calc_gsso11(D3D10DDI_HDEVICE h,
+                                       const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c,
+                                       const D3D10DDIARG_STAGE_IO_SIGNATURES *s)
+{
+    return 2 * sizeof(void *);
+}
+static SIZE_T WDDM_API ddi_calc_tess_shader(D3D10DDI_HDEVICE h, const UINT *code,
+                                            const D3D11DDIARG_TESSELLATION_IO_SIGNATURES *s)
+{
+    return 2 * sizeof(void *);
+}
+static SIZE_T WDDM_API ddi_calc_dc_handle(D3D10DDI_HDEVICE h, D3D11DDI_HANDLETYPE t, VOID *p)
+{
+    return 2 * sizeof(void *);
+}
+
+/* ---- not implemented yet: umd_unsupported() ---- */
+
+#define UNSUP(name) umd_unsupported(DEV(h), UMD_DDI_##name, 0)
+
+#define STUB(name, ...) \
+    static VOID WDDM_API stub_##name(D3D10DDI_HDEVICE h, __VA_ARGS__) { UNSUP(name); }
+#define STUB0(name) \
+    static VOID WDDM_API stub_##name(D3D10DDI_HDEVICE h) { UNSUP(name); }
+#define STUB_NAMED(fn, name, ...) \
+    static VOID WDDM_API fn(D3D10DDI_HDEVICE h, __VA_ARGS__) { UNSUP(name); }
+
+/* Setters: nothing that can be bound exists yet except buffers and render
+ * target views, and nothing consumes bindings (no draws): unbinding (all
+ * NULL) is done, binding anything is not supported yet. */
+static bool all_null(const void *handles, UINT n)
+{
+    const void *const *p = handles;
+    for (UINT i = 0; p && i < n; i++) {
+        if (p[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+#define SETTER(name, handle_t) \
+    static VOID WDDM_API stub_##name(D3D10DDI_HDEVICE h, UINT start, UINT n, const handle_t *ph) \
+    { \
+        if (!all_null(ph, n)) { \
+            UNSUP(name); \
+        } \
+    }
+#define SET_ONE(name, handle_t) \
+    static VOID WDDM_API stub_##name(D3D10DDI_HDEVICE h, handle_t o) \
+    { \
+        if (o.pDrvPrivate) { \
+            UNSUP(name); \
+        } \
+    }
+_Static_assert(sizeof(D3D10DDI_HRESOURCE) == sizeof(void *), "handles are one pointer");
+
+SETTER(VsSetConstantBuffers, D3D10DDI_HRESOURCE)
+SETTER(PsSetConstantBuffers, D3D10DDI_HRESOURCE)
+SETTER(GsSetConstantBuffers, D3D10DDI_HRESOURCE)
+SETTER(HsSetConstantBuffers, D3D10DDI_HRESOURCE)
+SETTER(DsSetConstantBuffers, D3D10DDI_HRESOURCE)
+SETTER(CsSetConstantBuffers, D3D10DDI_HRESOURCE)
+SETTER(PsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
+SETTER(VsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
+SETTER(GsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
+SETTER(HsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
+SETTER(DsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
+SETTER(CsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
+SETTER(PsSetSamplers, D3D10DDI_HSAMPLER)
+SETTER(VsSetSamplers, D3D10DDI_HSAMPLER)
+SETTER(GsSetSamplers, D3D10DDI_HSAMPLER)
+SETTER(HsSetSamplers, D3D10DDI_HSAMPLER)
+SETTER(DsSetSamplers, D3D10DDI_HSAMPLER)
+SETTER(CsSetSamplers, D3D10DDI_HSAMPLER)
+SET_ONE(PsSetShader, D3D10DDI_HSHADER)
+SET_ONE(VsSetShader, D3D10DDI_HSHADER)
+SET_ONE(GsSetShader, D3D10DDI_HSHADER)
+SET_ONE(HsSetShader, D3D10DDI_HSHADER)
+SET_ONE(DsSetShader, D3D10DDI_HSHADER)
+SET_ONE(CsSetShader, D3D10DDI_HSHADER)
+SET_ONE(IaSetInputLayout, D3D10DDI_HELEMENTLAYOUT)
+SET_ONE(SetRasterizerState, D3D10DDI_HRASTERIZERSTATE)
+SET_ONE(QueryEnd, D3D10DDI_HQUERY)
+SET_ONE(QueryBegin, D3D10DDI_HQUERY)
+
+static VOID WDDM_API stub_IaSetVertexBuffers(D3D10DDI_HDEVICE h, UINT start, UINT n,
+                                             const D3D10DDI_HRESOURCE *ph, const UINT *strides,
+                                             const UINT *offsets)
+{
+    if (!all_null(ph, n)) {
+        UNSUP(IaSetVertexBuffers);
+    }
+}
+static VOID WDDM_API stub_IaSetIndexBuffer(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, DXGI_FORMAT f,
+                                           UINT off)
+{
+    if (r.pDrvPrivate) {
+        UNSUP(IaSetIndexBuffer);
+    }
+}
+static VOID WDDM_API stub_SetRenderTargets10(D3D10DDI_HDEVICE h, const D3D10DDI_HRENDERTARGETVIEW *rtv,
+                                             UINT n, UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv)
+{
+    if (!all_null(rtv, n) || dsv.pDrvPrivate) {
+        UNSUP(SetRenderTargets);
+    }
+}
+static VOID WDDM_API stub_SetRenderTargets11(D3D10DDI_HDEVICE h, const D3D10DDI_HRENDERTARGETVIEW *rtv,
+                                             UINT n, UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv,
+                                             const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
+                                             const UINT *counts, UINT uav_index, UINT nuav,
+                                             UINT uav_first, UINT uav_updated)
+{
+    if (!all_null(rtv, n) || dsv.pDrvPrivate || !all_null(uav, nuav)) {
+        UNSUP(SetRenderTargets);
+    }
+}
+static VOID WDDM_API stub_SetBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s,
+                                        const FLOAT factor[4], UINT mask)
+{
+    if (s.pDrvPrivate) {
+        UNSUP(SetBlendState);
+    }
+}
+static VOID WDDM_API stub_SetDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s,
+                                               UINT ref)
+{
+    if (s.pDrvPrivate) {
+        UNSUP(SetDepthStencilState);
+    }
+}
+static VOID WDDM_API stub_SoSetTargets(D3D10DDI_HDEVICE h, UINT n, UINT clear,
+                                       const D3D10DDI_HRESOURCE *ph, const UINT *offsets)
+{
+    if (!all_null(ph, n)) {
+        UNSUP(SoSetTargets);
+    }
+}
+static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
+{
+    if (q.pDrvPrivate) {
+        UNSUP(SetPredication);
+    }
+}
+static VOID WDDM_API stub_CsSetUnorderedAccessViews(D3D10DDI_HDEVICE h, UINT start, UINT n,
+                                                    const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
+                                                    const UINT *counts)
+{
+    if (!all_null(uav, n)) {
+        UNSUP(CsSetUnorderedAccessViews);
+    }
+}
+#define SET_WITH_IFACES(name) \
+    static VOID WDDM_API stub_##name(D3D10DDI_HDEVICE h, D3D10DDI_HSHADER s, UINT n, \
+                                     const UINT *ifaces, const D3D11DDIARG_POINTERDATA *pd) \
+    { \
+        if (s.pDrvPrivate || n) { \
+            UNSUP(name); \
+        } \
+    }
+SET_WITH_IFACES(PsSetShaderWithIfaces)
+SET_WITH_IFACES(VsSetShaderWithIfaces)
+SET_WITH_IFACES(GsSetShaderWithIfaces)
+SET_WITH_IFACES(HsSetShaderWithIfaces)
+SET_WITH_IFACES(DsSetShaderWithIfaces)
+SET_WITH_IFACES(CsSetShaderWithIfaces)
+
+STUB(DrawIndexed, UINT a, UINT b, INT c)
+STUB(Draw, UINT a, UINT b)
+STUB(DrawIndexedInstanced, UINT a, UINT b, UINT c, INT e, UINT f)
+STUB(DrawInstanced, UINT a, UINT b, UINT c, UINT e)
+STUB(IaSetTopology, D3D10_DDI_PRIMITIVE_TOPOLOGY t)
+STUB(SetViewports, UINT n, UINT clear, const D3D10_DDI_VIEWPORT *v)
+STUB(SetScissorRects, UINT n, UINT clear, const D3D10_DDI_RECT *r)
+STUB(ClearDepthStencilView, D3D10DDI_HDEPTHSTENCILVIEW v, UINT flags, FLOAT depth, UINT8 stencil)
+STUB(QueryGetData, D3D10DDI_HQUERY q, VOID *data, UINT size, UINT flags)
+STUB0(DrawAuto)
+STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
+STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
+     DXGI_FORMAT f)
+STUB(OpenResource, const D3D10DDIARG_OPENRESOURCE *c, D3D10DDI_HRESOURCE r, D3D10DDI_HRTRESOURCE rt)
+STUB_NAMED(stub_CreateShaderResourceView10, CreateShaderResourceView,
+           const D3D10DDIARG_CREATESHADERRESOURCEVIEW *c, D3D10DDI_HSHADERRESOURCEVIEW v,
+           D3D10DDI_HRTSHADERRESOURCEVIEW rt)
+STUB_NAMED(stub_CreateShaderResourceView10_1, CreateShaderResourceView,
+           const D3D10_1DDIARG_CREATESHADERRESOURCEVIEW *c, D3D10DDI_HSHADERRESOURCEVIEW v,
+           D3D10DDI_HRTSHADERRESOURCEVIEW rt)
+STUB_NAMED(stub_CreateShaderResourceView11, CreateShaderResourceView,
+           const D3D11DDIARG_CREATESHADERRESOURCEVIEW *c, D3D10DDI_HSHADERRESOURCEVIEW v,
+           D3D10DDI_HRTSHADERRESOURCEVIEW rt)
+STUB(DestroyShaderResourceView, D3D10DDI_HSHADERRESOURCEVIEW v)
+STUB_NAMED(stub_CreateDepthStencilView10, CreateDepthStencilView,
+           const D3D10DDIARG_CREATEDEPTHSTENCILVIEW *c, D3D10DDI_HDEPTHSTENCILVIEW v,
+           D3D10DDI_HRTDEPTHSTENCILVIEW rt)
+STUB_NAMED(stub_CreateDepthStencilView11, CreateDepthStencilView,
+           const D3D11DDIARG_CREATEDEPTHSTENCILVIEW *c, D3D10DDI_HDEPTHSTENCILVIEW v,
+           D3D10DDI_HRTDEPTHSTENCILVIEW rt)
+STUB(DestroyDepthStencilView, D3D10DDI_HDEPTHSTENCILVIEW v)
+STUB(CreateElementLayout, const D3D10DDIARG_CREATEELEMENTLAYOUT *c, D3D10DDI_HELEMENTLAYOUT o,
+     D3D10DDI_HRTELEMENTLAYOUT rt)
+STUB(DestroyElementLayout, D3D10DDI_HELEMENTLAYOUT o)
+STUB_NAMED(stub_CreateBlendState10, CreateBlendState, const D3D10_DDI_BLEND_DESC *c,
+           D3D10DDI_HBLENDSTATE o, D3D10DDI_HRTBLENDSTATE rt)
+STUB_NAMED(stub_CreateBlendState10_1, CreateBlendState, const D3D10_1_DDI_BLEND_DESC *c,
+           D3D10DDI_HBLENDSTATE o, D3D10DDI_HRTBLENDSTATE rt)
+STUB(DestroyBlendState, D3D10DDI_HBLENDSTATE o)
+STUB(CreateDepthStencilState, const D3D10_DDI_DEPTH_STENCIL_DESC *c, D3D10DDI_HDEPTHSTENCILSTATE o,
+     D3D10DDI_HRTDEPTHSTENCILSTATE rt)
+STUB(DestroyDepthStencilState, D3D10DDI_HDEPTHSTENCILSTATE o)
+STUB(CreateRasterizerState, const D3D10_DDI_RASTERIZER_DESC *c, D3D10DDI_HRASTERIZERSTATE o,
+     D3D10DDI_HRTRASTERIZERSTATE rt)
+STUB(DestroyRasterizerState, D3D10DDI_HRASTERIZERSTATE o)
+STUB(CreateVertexShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
+     const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+STUB(CreateGeometryShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
+     const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+STUB(CreatePixelShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
+     const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+STUB_NAMED(stub_CreateGsSo10, CreateGeometryShaderWithStreamOutput,
+           const D3D10DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c, D3D10DDI_HSHADER s,
+           D3D10DDI_HRTSHADER rt, const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+STUB_NAMED(stub_CreateGsSo11, CreateGeometryShaderWithStreamOutput,
+           const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c, D3D10DDI_HSHADER s,
+           D3D10DDI_HRTSHADER rt, const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+STUB(DestroyShader, D3D10DDI_HSHADER s)
+STUB(CreateSampler, const D3D10_DDI_SAMPLER_DESC *c, D3D10DDI_HSAMPLER o, D3D10DDI_HRTSAMPLER rt)
+STUB(DestroySampler, D3D10DDI_HSAMPLER o)
+STUB(CreateQuery, const D3D10DDIARG_CREATEQUERY *c, D3D10DDI_HQUERY o, D3D10DDI_HRTQUERY rt)
+STUB(DestroyQuery, D3D10DDI_HQUERY o)
+STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
+STUB(SetTextFilterSize, UINT w, UINT hh)
+STUB(ResourceConvert, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src)
+STUB(ResourceConvertRegion, D3D10DDI_HRESOURCE dst, UINT ds, UINT x, UINT y, UINT z,
+     D3D10DDI_HRESOURCE src, UINT ss, const D3D10_DDI_BOX *box)
+STUB(DrawIndexedInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
+STUB(DrawInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
+STUB(CommandListExecute, D3D11DDI_HCOMMANDLIST l)
+STUB(CreateHullShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
+     const D3D11DDIARG_TESSELLATION_IO_SIGNATURES *sig)
+STUB(CreateDomainShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
+     const D3D11DDIARG_TESSELLATION_IO_SIGNATURES *sig)
+STUB(CheckDeferredContextHandleSizes, UINT *n, D3D11DDI_HANDLESIZE *sizes)
+STUB(CreateDeferredContext, const D3D11DDIARG_CREATEDEFERREDCONTEXT *c)
+STUB0(AbandonCommandList)
+STUB(CreateCommandList, const D3D11DDIARG_CREATECOMMANDLIST *c, D3D11DDI_HCOMMANDLIST l,
+     D3D11DDI_HRTCOMMANDLIST rt)
+STUB(DestroyCommandList, D3D11DDI_HCOMMANDLIST l)
+STUB(CreateComputeShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt)
+STUB(CreateUnorderedAccessView, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c,
+     D3D11DDI_HUNORDEREDACCESSVIEW v, D3D11DDI_HRTUNORDEREDACCESSVIEW rt)
+STUB(DestroyUnorderedAccessView, D3D11DDI_HUNORDEREDACCESSVIEW v)
+STUB(ClearUnorderedAccessViewUint, D3D11DDI_HUNORDEREDACCESSVIEW v, const UINT values[4])
+STUB(ClearUnorderedAccessViewFloat, D3D11DDI_HUNORDEREDACCESSVIEW v, const FLOAT values[4])
+STUB(Dispatch, UINT x, UINT y, UINT z)
+STUB(DispatchIndirect, D3D10DDI_HRESOURCE r, UINT off)
+STUB(SetResourceMinLOD, D3D10DDI_HRESOURCE r, FLOAT lod)
+STUB(CopyStructureCount, D3D10DDI_HRESOURCE r, UINT off, D3D11DDI_HUNORDEREDACCESSVIEW v)
+STUB(RecycleCommandList, D3D11DDI_HCOMMANDLIST l)
+STUB(RecycleDestroyCommandList, D3D11DDI_HCOMMANDLIST l)
+
+static HRESULT WDDM_API stub_RecycleCreateCommandList(D3D10DDI_HDEVICE h,
+                                                      const D3D11DDIARG_CREATECOMMANDLIST *c,
+                                                      D3D11DDI_HCOMMANDLIST l,
+                                                      D3D11DDI_HRTCOMMANDLIST rt)
+{
+    return UNSUP(RecycleCreateCommandList);
+}
+static HRESULT WDDM_API stub_RecycleCreateDeferredContext(D3D10DDI_HDEVICE h,
+                                                          const D3D11DDIARG_CREATEDEFERREDCONTEXT *c)
+{
+    return UNSUP(RecycleCreateDeferredContext);
+}
+
+/* DXGI base functions: HRESULT-returning; present and the rest come with
+ * the present issue. */
+#define DXGI_STUB(name, arg_t) \
+    static HRESULT WDDM_API stub_##name(arg_t *a) { return umd_unsupported(NULL, UMD_DDI_##name, 0); }
+DXGI_STUB(DxgiPresent, DXGI_DDI_ARG_PRESENT)
+DXGI_STUB(DxgiGetGammaCaps, DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS)
+DXGI_STUB(DxgiSetDisplayMode, DXGI_DDI_ARG_SETDISPLAYMODE)
+DXGI_STUB(DxgiSetResourcePriority, DXGI_DDI_ARG_SETRESOURCEPRIORITY)
+DXGI_STUB(DxgiQueryResourceResidency, DXGI_DDI_ARG_QUERYRESOURCERESIDENCY)
+DXGI_STUB(DxgiRotateResourceIdentities, DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES)
+DXGI_STUB(DxgiBlt, DXGI_DDI_ARG_BLT)
+
+void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
+{
+    f->pfnPresent = stub_DxgiPresent;
+    f->pfnGetGammaCaps = stub_DxgiGetGammaCaps;
+    f->pfnSetDisplayMode = stub_DxgiSetDisplayMode;
+    f->pfnSetResourcePriority = stub_DxgiSetResourcePriority;
+    f->pfnQueryResourceResidency = stub_DxgiQueryResourceResidency;
+    f->pfnRotateResourceIdentities = stub_DxgiRotateResourceIdentities;
+    f->pfnBlt = stub_DxgiBlt;
+}
+
+/* ---- the tables ---- */
+
+/* Slots with the same type in the 10.0, 10.1 and 11.0 tables. */
+#define FILL_COMMON(f) do { \
+    (f)->pfnDefaultConstantBufferUpdateSubresourceUP = ddi_default_cb_update; \
+    (f)->pfnVsSetConstantBuffers = stub_VsSetConstantBuffers; \
+    (f)->pfnPsSetShaderResources = stub_PsSetShaderResources; \
+    (f)->pfnPsSetShader = stub_PsSetShader; \
+    (f)->pfnPsSetSamplers = stub_PsSetSamplers; \
+    (f)->pfnVsSetShader = stub_VsSetShader; \
+    (f)->pfnDrawIndexed = stub_DrawIndexed; \
+    (f)->pfnDraw = stub_Draw; \
+    (f)->pfnDynamicIABufferMapNoOverwrite = ddi_map_ia_nooverwrite; \
+    (f)->pfnDynamicIABufferUnmap = ddi_unmap_ia; \
+    (f)->pfnDynamicConstantBufferMapDiscard = ddi_map_cb_discard; \
+    (f)->pfnDynamicIABufferMapDiscard = ddi_map_ia_discard; \
+    (f)->pfnDynamicConstantBufferUnmap = ddi_unmap_cb; \
+    (f)->pfnPsSetConstantBuffers = stub_PsSetConstantBuffers; \
+    (f)->pfnIaSetInputLayout = stub_IaSetInputLayout; \
+    (f)->pfnIaSetVertexBuffers = stub_IaSetVertexBuffers; \
+    (f)->pfnIaSetIndexBuffer = stub_IaSetIndexBuffer; \
+    (f)->pfnDrawIndexedInstanced = stub_DrawIndexedInstanced; \
+    (f)->pfnDrawInstanced = stub_DrawInstanced; \
+    (f)->pfnDynamicResourceMapDiscard = ddi_map_dynamic_discard; \
+    (f)->pfnDynamicResourceUnmap = ddi_unmap_dynamic; \
+    (f)->pfnGsSetConstantBuffers = stub_GsSetConstantBuffers; \
+    (f)->pfnGsSetShader = stub_GsSetShader; \
+    (f)->pfnIaSetTopology = stub_IaSetTopology; \
+    (f)->pfnStagingResourceMap = ddi_map_staging; \
+    (f)->pfnStagingResourceUnmap = ddi_unmap_staging; \
+    (f)->pfnVsSetShaderResources = stub_VsSetShaderResources; \
+    (f)->pfnVsSetSamplers = stub_VsSetSamplers; \
+    (f)->pfnGsSetShaderResources = stub_GsSetShaderResources; \
+    (f)->pfnGsSetSamplers = stub_GsSetSamplers; \
+    (f)->pfnShaderResourceViewReadAfterWriteHazard = ddi_srv_raw_hazard; \
+    (f)->pfnResourceReadAfterWriteHazard = ddi_raw_hazard; \
+    (f)->pfnSetBlendState = stub_SetBlendState; \
+    (f)->pfnSetDepthStencilState = stub_SetDepthStencilState; \
+    (f)->pfnSetRasterizerState = stub_SetRasterizerState; \
+    (f)->pfnQueryEnd = stub_QueryEnd; \
+    (f)->pfnQueryBegin = stub_QueryBegin; \
+    (f)->pfnResourceCopyRegion = ddi_copy_region; \
+    (f)->pfnResourceUpdateSubresourceUP = ddi_update; \
+    (f)->pfnSoSetTargets = stub_SoSetTargets; \
+    (f)->pfnDrawAuto = stub_DrawAuto; \
+    (f)->pfnSetViewports = stub_SetViewports; \
+    (f)->pfnSetScissorRects = stub_SetScissorRects; \
+    (f)->pfnClearRenderTargetView = ddi_clear_rtv; \
+    (f)->pfnClearDepthStencilView = stub_ClearDepthStencilView; \
+    (f)->pfnSetPredication = stub_SetPredication; \
+    (f)->pfnQueryGetData = stub_QueryGetData; \
+    (f)->pfnFlush = ddi_flush; \
+    (f)->pfnGenMips = stub_GenMips; \
+    (f)->pfnResourceCopy = ddi_copy; \
+    (f)->pfnResourceResolveSubresource = stub_ResourceResolveSubresource; \
+    (f)->pfnResourceMap = ddi_map; \
+    (f)->pfnResourceUnmap = ddi_unmap; \
+    (f)->pfnResourceIsStagingBusy = ddi_is_staging_busy; \
+    (f)->pfnCalcPrivateOpenedResourceSize = ddi_calc_opened_resource; \
+    (f)->pfnOpenResource = stub_OpenResource; \
+    (f)->pfnDestroyResource = ddi_destroy_resource; \
+    (f)->pfnDestroyShaderResourceView = stub_DestroyShaderResourceView; \
+    (f)->pfnCalcPrivateRenderTargetViewSize = ddi_calc_rtv; \
+    (f)->pfnCreateRenderTargetView = ddi_create_rtv; \
+    (f)->pfnDestroyRenderTargetView = ddi_destroy_rtv; \
+    (f)->pfnDestroyDepthStencilView = stub_DestroyDepthStencilView; \
+    (f)->pfnCalcPrivateElementLayoutSize = ddi_calc_element_layout; \
+    (f)->pfnCreateElementLayout = stub_CreateElementLayout; \
+    (f)->pfnDestroyElementLayout = stub_DestroyElementLayout; \
+    (f)->pfnDestroyBlendState = stub_DestroyBlendState; \
+    (f)->pfnCalcPrivateDepthStencilStateSize = ddi_calc_ds_state; \
+    (f)->pfnCreateDepthStencilState = stub_CreateDepthStencilState; \
+    (f)->pfnDestroyDepthStencilState = stub_DestroyDepthStencilState; \
+    (f)->pfnCalcPrivateRasterizerStateSize = ddi_calc_rast_state; \
+    (f)->pfnCreateRasterizerState = stub_CreateRasterizerState; \
+    (f)->pfnDestroyRasterizerState = stub_DestroyRasterizerState; \
+    (f)->pfnCalcPrivateShaderSize = ddi_calc_shader; \
+    (f)->pfnCreateVertexShader = stub_CreateVertexShader; \
+    (f)->pfnCreateGeometryShader = stub_CreateGeometryShader; \
+    (f)->pfnCreatePixelShader = stub_CreatePixelShader; \
+    (f)->pfnDestroyShader = stub_DestroyShader; \
+    (f)->pfnCalcPrivateSamplerSize = ddi_calc_sampler; \
+    (f)->pfnCreateSampler = stub_CreateSampler; \
+    (f)->pfnDestroySampler = stub_DestroySampler; \
+    (f)->pfnCalcPrivateQuerySize = ddi_calc_query; \
+    (f)->pfnCreateQuery = stub_CreateQuery; \
+    (f)->pfnDestroyQuery = stub_DestroyQuery; \
+    (f)->pfnCheckFormatSupport = ddi_check_format; \
+    (f)->pfnCheckMultisampleQualityLevels = ddi_check_msaa; \
+    (f)->pfnCheckCounterInfo = stub_CheckCounterInfo; \
+    (f)->pfnCheckCounter = ddi_check_counter; \
+    (f)->pfnDestroyDevice = ddi_destroy_device; \
+    (f)->pfnSetTextFilterSize = stub_SetTextFilterSize; \
+} while (0)
+
+void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f)
+{
+    FILL_COMMON(f);
+    f->pfnSetRenderTargets = stub_SetRenderTargets10;
+    f->pfnRelocateDeviceFuncs = ddi_relocate10;
+    f->pfnCalcPrivateResourceSize = ddi_calc_resource10;
+    f->pfnCreateResource = ddi_create_resource10;
+    f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv10;
+    f->pfnCreateShaderResourceView = stub_CreateShaderResourceView10;
+    f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv10;
+    f->pfnCreateDepthStencilView = stub_CreateDepthStencilView10;
+    f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10;
+    f->pfnCreateBlendState = stub_CreateBlendState10;
+    f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
+    f->pfnCreateGeometryShaderWithStreamOutput = stub_CreateGsSo10;
+}
+
+void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
+{
+    FILL_COMMON(f);
+    f->pfnSetRenderTargets = stub_SetRenderTargets10;
+    f->pfnRelocateDeviceFuncs = ddi_relocate10_1;
+    f->pfnCalcPrivateResourceSize = ddi_calc_resource10;
+    f->pfnCreateResource = ddi_create_resource10;
+    f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv10_1;
+    f->pfnCreateShaderResourceView = stub_CreateShaderResourceView10_1;
+    f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv10;
+    f->pfnCreateDepthStencilView = stub_CreateDepthStencilView10;
+    f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
+    f->pfnCreateBlendState = stub_CreateBlendState10_1;
+    f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
+    f->pfnCreateGeometryShaderWithStreamOutput = stub_CreateGsSo10;
+    f->pfnResourceConvert = stub_ResourceConvert;
+    f->pfnResourceConvertRegion = stub_ResourceConvertRegion;
+}
+
+void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
+{
+    FILL_COMMON(f);
+    f->pfnSetRenderTargets = stub_SetRenderTargets11;
+    f->pfnRelocateDeviceFuncs = ddi_relocate11;
+    f->pfnCalcPrivateResourceSize = ddi_calc_resource11;
+    f->pfnCreateResource = ddi_create_resource11;
+    f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv11;
+    f->pfnCreateShaderResourceView = stub_CreateShaderResourceView11;
+    f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv11;
+    f->pfnCreateDepthStencilView = stub_CreateDepthStencilView11;
+    f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
+    f->pfnCreateBlendState = stub_CreateBlendState10_1;
+    f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso11;
+    f->pfnCreateGeometryShaderWithStreamOutput = stub_CreateGsSo11;
+    f->pfnResourceConvert = stub_ResourceConvert;
+    f->pfnResourceConvertRegion = stub_ResourceConvertRegion;
+    f->pfnDrawIndexedInstancedIndirect = stub_DrawIndexedInstancedIndirect;
+    f->pfnDrawInstancedIndirect = stub_DrawInstancedIndirect;
+    f->pfnCommandListExecute = stub_CommandListExecute;
+    f->pfnHsSetShaderResources = stub_HsSetShaderResources;
+    f->pfnHsSetShader = stub_HsSetShader;
+    f->pfnHsSetSamplers = stub_HsSetSamplers;
+    f->pfnHsSetConstantBuffers = stub_HsSetConstantBuffers;
+    f->pfnDsSetShaderResources = stub_DsSetShaderResources;
+    f->pfnDsSetShader = stub_DsSetShader;
+    f->pfnDsSetSamplers = stub_DsSetSamplers;
+    f->pfnDsSetConstantBuffers = stub_DsSetConstantBuffers;
+    f->pfnCreateHullShader = stub_CreateHullShader;
+    f->pfnCreateDomainShader = stub_CreateDomainShader;
+    f->pfnCheckDeferredContextHandleSizes = stub_CheckDeferredContextHandleSizes;
+    f->pfnCalcDeferredContextHandleSize = ddi_calc_dc_handle;
+    f->pfnCalcPrivateDeferredContextSize = ddi_calc_deferred_context;
+    f->pfnCreateDeferredContext = stub_CreateDeferredContext;
+    f->pfnAbandonCommandList = stub_AbandonCommandList;
+    f->pfnCalcPrivateCommandListSize = ddi_calc_command_list;
+    f->pfnCreateCommandList = stub_CreateCommandList;
+    f->pfnDestroyCommandList = stub_DestroyCommandList;
+    f->pfnCalcPrivateTessellationShaderSize = ddi_calc_tess_shader;
+    f->pfnPsSetShaderWithIfaces = stub_PsSetShaderWithIfaces;
+    f->pfnVsSetShaderWithIfaces = stub_VsSetShaderWithIfaces;
+    f->pfnGsSetShaderWithIfaces = stub_GsSetShaderWithIfaces;
+    f->pfnHsSetShaderWithIfaces = stub_HsSetShaderWithIfaces;
+    f->pfnDsSetShaderWithIfaces = stub_DsSetShaderWithIfaces;
+    f->pfnCsSetShaderWithIfaces = stub_CsSetShaderWithIfaces;
+    f->pfnCreateComputeShader = stub_CreateComputeShader;
+    f->pfnCsSetShader = stub_CsSetShader;
+    f->pfnCsSetShaderResources = stub_CsSetShaderResources;
+    f->pfnCsSetSamplers = stub_CsSetSamplers;
+    f->pfnCsSetConstantBuffers = stub_CsSetConstantBuffers;
+    f->pfnCalcPrivateUnorderedAccessViewSize = ddi_calc_uav;
+    f->pfnCreateUnorderedAccessView = stub_CreateUnorderedAccessView;
+    f->pfnDestroyUnorderedAccessView = stub_DestroyUnorderedAccessView;
+    f->pfnClearUnorderedAccessViewUint = stub_ClearUnorderedAccessViewUint;
+    f->pfnClearUnorderedAccessViewFloat = stub_ClearUnorderedAccessViewFloat;
+    f->pfnCsSetUnorderedAccessViews = stub_CsSetUnorderedAccessViews;
+    f->pfnDispatch = stub_Dispatch;
+    f->pfnDispatchIndirect = stub_DispatchIndirect;
+    f->pfnSetResourceMinLOD = stub_SetResourceMinLOD;
+    f->pfnCopyStructureCount = stub_CopyStructureCount;
+    f->pfnRecycleCommandList = stub_RecycleCommandList;
+    f->pfnRecycleCreateCommandList = stub_RecycleCreateCommandList;
+    f->pfnRecycleCreateDeferredContext = stub_RecycleCreateDeferredContext;
+    f->pfnRecycleDestroyCommandList = stub_RecycleDestroyCommandList;
+}

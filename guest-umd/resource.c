@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Resources: buffers and Texture2D (mips, arrays), one KMD allocation each
+ * holding every subresource linearly (subresource = mip + slice * mips, as
+ * D3D numbers them). Uploads (initial data, UpdateSubresourceUP) go through
+ * a driver temporary allocation and COPY packets; copies are COPY packets;
+ * clears of render targets are SOLID_FILL_2D packets. Map follows the
+ * pfnLockCb rules (docs/umd.md).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "umd.h"
+
+#define UMD_PITCH_ALIGN 64u
+#define UMD_SUB_ALIGN 256u
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+    return (v + a - 1) / a * a;
+}
+
+uint32_t umd_format_bpp(DXGI_FORMAT f)
+{
+    switch (f) {
+    case DXGI_FORMAT_R32G32B32A32_TYPELESS:
+    case DXGI_FORMAT_R32G32B32A32_FLOAT:
+    case DXGI_FORMAT_R32G32B32A32_UINT:
+        return 16;
+    case DXGI_FORMAT_R32G32B32_FLOAT:
+        return 12;
+    case DXGI_FORMAT_R16G16B16A16_TYPELESS:
+    case DXGI_FORMAT_R16G16B16A16_FLOAT:
+    case DXGI_FORMAT_R16G16B16A16_UNORM:
+    case DXGI_FORMAT_R32G32_FLOAT:
+    case DXGI_FORMAT_R32G8X24_TYPELESS:
+    case DXGI_FORMAT_D32_FLOAT_S8X24_UINT:
+        return 8;
+    case DXGI_FORMAT_R10G10B10A2_TYPELESS:
+    case DXGI_FORMAT_R10G10B10A2_UNORM:
+    case DXGI_FORMAT_R11G11B10_FLOAT:
+    case DXGI_FORMAT_R8G8B8A8_TYPELESS:
+    case DXGI_FORMAT_R8G8B8A8_UNORM:
+    case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB:
+    case DXGI_FORMAT_R8G8B8A8_UINT:
+    case DXGI_FORMAT_R8G8B8A8_SNORM:
+    case DXGI_FORMAT_R8G8B8A8_SINT:
+    case DXGI_FORMAT_R16G16_TYPELESS:
+    case DXGI_FORMAT_R16G16_FLOAT:
+    case DXGI_FORMAT_R16G16_UNORM:
+    case DXGI_FORMAT_R32_TYPELESS:
+    case DXGI_FORMAT_D32_FLOAT:
+    case DXGI_FORMAT_R32_FLOAT:
+    case DXGI_FORMAT_R32_UINT:
+    case DXGI_FORMAT_R32_SINT:
+    case DXGI_FORMAT_R24G8_TYPELESS:
+    case DXGI_FORMAT_D24_UNORM_S8_UINT:
+    case DXGI_FORMAT_R24_UNORM_X8_TYPELESS:
+    case DXGI_FORMAT_X24_TYPELESS_G8_UINT:
+    case DXGI_FORMAT_B8G8R8A8_UNORM:
+    case DXGI_FORMAT_B8G8R8X8_UNORM:
+    case DXGI_FORMAT_B8G8R8A8_TYPELESS:
+    case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB:
+    case DXGI_FORMAT_B8G8R8X8_TYPELESS:
+    case DXGI_FORMAT_B8G8R8X8_UNORM_SRGB:
+        return 4;
+    case DXGI_FORMAT_R8G8_TYPELESS:
+    case DXGI_FORMAT_R8G8_UNORM:
+    case DXGI_FORMAT_R16_TYPELESS:
+    case DXGI_FORMAT_R16_FLOAT:
+    case DXGI_FORMAT_D16_UNORM:
+    case DXGI_FORMAT_R16_UNORM:
+    case DXGI_FORMAT_R16_UINT:
+    case DXGI_FORMAT_B5G6R5_UNORM:
+    case DXGI_FORMAT_B5G5R5A1_UNORM:
+        return 2;
+    case DXGI_FORMAT_R8_TYPELESS:
+    case DXGI_FORMAT_R8_UNORM:
+    case DXGI_FORMAT_R8_UINT:
+    case DXGI_FORMAT_A8_UNORM:
+        return 1;
+    default:
+        return 0; /* block-compressed and the rest: not supported yet */
+    }
+}
+
+/* The device's 2D format for a render-target format (UNORM, linear). */
+static uint32_t sable_format_of(DXGI_FORMAT f)
+{
+    switch (f) {
+    case DXGI_FORMAT_R8G8B8A8_UNORM: return SABLE_FORMAT_R8G8B8A8_UNORM;
+    case DXGI_FORMAT_B8G8R8A8_UNORM: return SABLE_FORMAT_B8G8R8A8_UNORM;
+    case DXGI_FORMAT_B8G8R8X8_UNORM: return SABLE_FORMAT_B8G8R8X8_UNORM;
+    case DXGI_FORMAT_B5G6R5_UNORM: return SABLE_FORMAT_B5G6R5_UNORM;
+    case DXGI_FORMAT_B5G5R5A1_UNORM: return SABLE_FORMAT_B5G5R5A1_UNORM;
+    case DXGI_FORMAT_A8_UNORM: return SABLE_FORMAT_A8_UNORM;
+    case DXGI_FORMAT_R10G10B10A2_UNORM: return SABLE_FORMAT_R10G10B10A2_UNORM;
+    default: return SABLE_FORMAT_INVALID;
+    }
+}
+
+/* Subresources of a creation request, 0 if the UMD cannot create it. */
+static uint32_t subresource_count(const D3D11DDIARG_CREATERESOURCE *c)
+{
+    if (c->ResourceDimension == D3D10DDIRESOURCE_BUFFER) {
+        return 1;
+    }
+    if (c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE2D || c->MipLevels == 0 ||
+        c->ArraySize == 0 || c->MipLevels > 15 || c->ArraySize > UMD_MAX_SUBRESOURCES ||
+        (uint64_t)c->MipLevels * c->ArraySize > UMD_MAX_SUBRESOURCES) {
+        return 0;
+    }
+    return c->MipLevels * c->ArraySize;
+}
+
+SIZE_T umd_resource_size(const D3D11DDIARG_CREATERESOURCE *c)
+{
+    uint32_t n = subresource_count(c);
+    return sizeof(UmdResource) + (SIZE_T)(n ? n : 1) * sizeof(UmdSubresource);
+}
+
+static HRESULT to_create_error(HRESULT hr)
+{
+    return hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY;
+}
+
+/* A KMD allocation of `size` bytes. */
+static HRESULT allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_t segment)
+{
+    struct sable_alloc_private p;
+    memset(&p, 0, sizeof(p));
+    p.magic = SABLE_ALLOC_PRIVATE_MAGIC;
+    p.version = SABLE_ALLOC_PRIVATE_VERSION;
+    p.kind = SABLE_ALLOC_BUFFER;
+    p.flags = cpu ? SABLE_ALLOC_F_CPU_VISIBLE : 0;
+    p.size = size;
+    p.segment = segment;
+    D3DDDI_ALLOCATIONINFO info;
+    memset(&info, 0, sizeof(info));
+    info.pPrivateDriverData = &p;
+    info.PrivateDriverDataSize = sizeof(p);
+    D3DDDICB_ALLOCATE al;
+    memset(&al, 0, sizeof(al));
+    al.NumAllocations = 1;
+    al.pAllocationInfo = &info;
+    HRESULT hr = d->kt->pfnAllocateCb(d->rt.handle, &al);
+    if (FAILED(hr)) {
+        return hr;
+    }
+    memset(a, 0, sizeof(*a));
+    a->h = info.hAllocation;
+    a->size = size;
+    return S_OK;
+}
+
+static HRESULT lock(UmdDevice *d, D3DDDICB_LOCK *l)
+{
+    return d->kt->pfnLockCb(d->rt.handle, l);
+}
+
+static void unlock(UmdDevice *d, D3DKMT_HANDLE h)
+{
+    D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &h };
+    d->kt->pfnUnlockCb(d->rt.handle, &u);
+}
+
+static void layout(UmdResource *r)
+{
+    uint64_t off = 0;
+    if (r->dim == D3D10DDIRESOURCE_BUFFER) {
+        r->sub[0] = (UmdSubresource){ .offset = 0, .pitch = r->width, .width = r->width,
+                                      .height = 1, .size = r->width };
+        return;
+    }
+    for (uint32_t s = 0; s < r->array_size; s++) {
+        for (uint32_t m = 0; m < r->mips; m++) {
+            UmdSubresource *sub = &r->sub[m + s * r->mips];
+            sub->width = r->width >> m ? r->width >> m : 1;
+            sub->height = r->height >> m ? r->height >> m : 1;
+            sub->pitch = (uint32_t)align_up((uint64_t)sub->width * r->bpp, UMD_PITCH_ALIGN);
+            sub->size = (uint64_t)sub->pitch * sub->height;
+            off = align_up(off, UMD_SUB_ALIGN);
+            sub->offset = off;
+            off += sub->size;
+        }
+    }
+}
+
+static uint64_t total_size(const UmdResource *r)
+{
+    const UmdSubresource *last = &r->sub[r->nsub - 1];
+    return last->offset + last->size;
+}
+
+void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
+                         D3D10DDI_HRTRESOURCE rt)
+{
+    uint32_t nsub = subresource_count(c);
+    memset(r, 0, sizeof(*r));
+    if (umd_check_lost(d, UMD_DDI_CreateResource)) {
+        return;
+    }
+    bool buffer = c->ResourceDimension == D3D10DDIRESOURCE_BUFFER;
+    uint32_t bpp = buffer ? 1 : umd_format_bpp(c->Format);
+    /* Not yet: primaries (present), multisampling, 1D/3D/cube, compressed
+     * formats: "cannot create" is the one failure CreateResource reports. */
+    if (!nsub || !bpp || c->pPrimaryDesc || c->SampleDesc.Count > 1 || !c->pMipInfoList ||
+        c->pMipInfoList[0].TexelWidth == 0 || (!buffer && c->pMipInfoList[0].TexelHeight == 0) ||
+        (!buffer && (c->pMipInfoList[0].TexelWidth > d->adapter->priv.max_surface_dim ||
+                     c->pMipInfoList[0].TexelHeight > d->adapter->priv.max_surface_dim))) {
+        umd_unsupported(d, UMD_DDI_CreateResource, 0);
+        return;
+    }
+    r->magic = UMD_RESOURCE_MAGIC;
+    r->rt = rt;
+    r->dim = c->ResourceDimension;
+    r->usage = c->Usage;
+    r->bind = c->BindFlags;
+    r->cpu_access = c->MapFlags;
+    r->misc = c->MiscFlags;
+    r->format = c->Format;
+    r->bpp = bpp;
+    r->width = c->pMipInfoList[0].TexelWidth;
+    r->height = buffer ? 1 : c->pMipInfoList[0].TexelHeight;
+    r->mips = buffer ? 1 : c->MipLevels;
+    r->array_size = buffer ? 1 : c->ArraySize;
+    r->nsub = nsub;
+    layout(r);
+    bool cpu = c->Usage == D3D10_DDI_USAGE_DYNAMIC || c->Usage == D3D10_DDI_USAGE_STAGING ||
+               c->MapFlags != 0;
+    HRESULT hr = allocate(d, &r->alloc, total_size(r), cpu,
+                          cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM);
+    if (FAILED(hr)) {
+        r->magic = 0;
+        umd_error(d, UMD_DDI_CreateResource, to_create_error(hr), 0);
+        return;
+    }
+    if (c->pInitialDataUP) {
+        for (uint32_t s = 0; s < nsub; s++) {
+            const D3D10_DDIARG_SUBRESOURCE_UP *up = &c->pInitialDataUP[s];
+            if (up->pSysMem) {
+                umd_update_subresource(d, UMD_DDI_CreateResource, r, s, NULL, up->pSysMem,
+                                       up->SysMemPitch, up->SysMemSlicePitch);
+            }
+        }
+    }
+}
+
+void umd_resource_destroy(UmdDevice *d, UmdResource *r)
+{
+    if (r->magic != UMD_RESOURCE_MAGIC) {
+        return; /* creation failed */
+    }
+    if (r->mapped) {
+        unlock(d, r->alloc.h);
+        r->mapped = 0;
+    }
+    /* Primaries would be destroyed at once (none yet); the rest waits for
+     * the submission of whatever references it. */
+    umd_defer_destroy(d, NULL, r->alloc.h);
+    r->magic = 0;
+}
+
+/* ---- packets ---- */
+
+static bool emit_copy(UmdDevice *d, UmdDdi ddi, UmdAlloc *dst, uint64_t doff, UmdAlloc *src,
+                      uint64_t soff, uint64_t size)
+{
+    UmdAlloc *const allocs[2] = { dst, src };
+    uint8_t *p = umd_cmd_begin(d, ddi, sizeof(struct sable_cmd_copy), allocs, 2, 2);
+    if (!p) {
+        return false;
+    }
+    struct sable_cmd_copy k;
+    memset(&k, 0, sizeof(k));
+    k.header = SABLE_CMD_HEADER(SABLE_OP_COPY, 0, sizeof(k) / 4);
+    k.size = size;
+    memcpy(p, &k, sizeof(k));
+    umd_cmd_patch(d, offsetof(struct sable_cmd_copy, dst), dst, doff, true);
+    umd_cmd_patch(d, offsetof(struct sable_cmd_copy, src), src, soff, false);
+    umd_cmd_commit(d);
+    return true;
+}
+
+/* Copy `rows` rows of `row_bytes` between two pitched regions: one COPY
+ * when both are contiguous, else one per row. */
+static void copy_rows(UmdDevice *d, UmdDdi ddi, UmdAlloc *dst, uint64_t doff, uint32_t dpitch,
+                      UmdAlloc *src, uint64_t soff, uint32_t spitch, uint64_t row_bytes,
+                      uint32_t rows)
+{
+    if (rows == 1 || (row_bytes == dpitch && row_bytes == spitch)) {
+        emit_copy(d, ddi, dst, doff, src, soff, row_bytes * rows);
+        return;
+    }
+    for (uint32_t y = 0; y < rows; y++) {
+        if (!emit_copy(d, ddi, dst, doff + (uint64_t)y * dpitch, src, soff + (uint64_t)y * spitch,
+                       row_bytes)) {
+            return;
+        }
+    }
+}
+
+/* The byte region of a box in subresource s: first byte, bytes per row,
+ * rows. False if the box is empty or outside. */
+static bool box_region(const UmdResource *r, uint32_t s, const D3D10_DDI_BOX *box,
+                       uint64_t *off, uint64_t *row_bytes, uint32_t *rows)
+{
+    const UmdSubresource *sub = &r->sub[s];
+    uint32_t left = 0, top = 0, right = sub->width, bottom = sub->height;
+    if (box) {
+        if (box->left < 0 || box->top < 0 || box->right <= box->left ||
+            box->bottom <= box->top || (uint32_t)box->right > sub->width ||
+            (uint32_t)box->bottom > sub->height) {
+            return false;
+        }
+        left = (uint32_t)box->left;
+        top = (uint32_t)box->top;
+        right = (uint32_t)box->right;
+        bottom = (uint32_t)box->bottom;
+    }
+    *off = sub->offset + (uint64_t)top * sub->pitch + (uint64_t)left * r->bpp;
+    *row_bytes = (uint64_t)(right - left) * r->bpp;
+    *rows = bottom - top;
+    return true;
+}
+
+void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
+                            const D3D10_DDI_BOX *box, const void *data, UINT row_pitch,
+                            UINT depth_pitch)
+{
+    uint64_t off, row_bytes;
+    uint32_t rows;
+    if (umd_check_lost(d, ddi) || r->magic != UMD_RESOURCE_MAGIC || s >= r->nsub || !data ||
+        !box_region(r, s, box, &off, &row_bytes, &rows)) {
+        return;
+    }
+    if (rows > 1 && row_pitch < row_bytes) {
+        return; /* the runtime validated it */
+    }
+    UmdAlloc tmp;
+    HRESULT hr = allocate(d, &tmp, row_bytes * rows, true, SABLE_SEGMENT_APERTURE);
+    if (FAILED(hr)) {
+        umd_error(d, ddi, hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY, 0);
+        return;
+    }
+    D3DDDICB_LOCK l;
+    memset(&l, 0, sizeof(l));
+    l.hAllocation = tmp.h;
+    l.Flags.WriteOnly = 1;
+    hr = lock(d, &l);
+    if (FAILED(hr)) {
+        umd_defer_destroy(d, NULL, tmp.h);
+        umd_error(d, ddi, hr, 0);
+        return;
+    }
+    for (uint32_t y = 0; y < rows; y++) {
+        memcpy((uint8_t *)l.pData + (uint64_t)y * row_bytes,
+               (const uint8_t *)data + (uint64_t)y * row_pitch, row_bytes);
+    }
+    unlock(d, tmp.h);
+    copy_rows(d, ddi, &r->alloc, off, r->sub[s].pitch, &tmp, 0, (uint32_t)row_bytes, row_bytes,
+              rows);
+    umd_defer_destroy(d, NULL, tmp.h);
+}
+
+void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src)
+{
+    if (umd_check_lost(d, ddi) || dst->magic != UMD_RESOURCE_MAGIC ||
+        src->magic != UMD_RESOURCE_MAGIC) {
+        return;
+    }
+    /* The runtime guarantees equal dimensions and compatible formats, so
+     * both have the same layout. */
+    uint64_t size = total_size(dst) < total_size(src) ? total_size(dst) : total_size(src);
+    emit_copy(d, ddi, &dst->alloc, 0, &src->alloc, 0, size);
+}
+
+void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y, UINT z,
+                     UmdResource *src, UINT ss, const D3D10_DDI_BOX *box)
+{
+    uint64_t soff, row_bytes;
+    uint32_t rows;
+    if (umd_check_lost(d, ddi) || dst->magic != UMD_RESOURCE_MAGIC ||
+        src->magic != UMD_RESOURCE_MAGIC || ds >= dst->nsub || ss >= src->nsub ||
+        dst->bpp != src->bpp || !box_region(src, ss, box, &soff, &row_bytes, &rows)) {
+        return;
+    }
+    const UmdSubresource *dsub = &dst->sub[ds];
+    if ((uint64_t)x * dst->bpp + row_bytes > (uint64_t)dsub->width * dst->bpp ||
+        (uint64_t)y + rows > dsub->height) {
+        return;
+    }
+    uint64_t doff = dsub->offset + (uint64_t)y * dsub->pitch + (uint64_t)x * dst->bpp;
+    copy_rows(d, ddi, &dst->alloc, doff, dsub->pitch, &src->alloc, soff, src->sub[ss].pitch,
+              row_bytes, rows);
+}
+
+/* ---- map ---- */
+
+void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DDI_MAP type,
+                      UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out)
+{
+    UINT ctx = (flags & D3D10_DDI_MAP_FLAG_DONOTWAIT) ? D3D_UMDDI_ERRCTX_MAP_DONOTWAIT : 0;
+    memset(out, 0, sizeof(*out));
+    if (umd_check_lost(d, ddi) || r->magic != UMD_RESOURCE_MAGIC || s >= r->nsub) {
+        return;
+    }
+    if (!r->mapped) {
+        D3DDDICB_LOCK l;
+        memset(&l, 0, sizeof(l));
+        l.hAllocation = r->alloc.h;
+        HRESULT hr;
+        if (type == D3D10_DDI_MAP_WRITE_DISCARD) {
+            /* Rename: a new instance, whatever the command buffer holds. If
+             * the video memory manager cannot, submit what references the
+             * allocation and retry, now without existing reference. */
+            l.Flags.Discard = 1;
+            l.Flags.WriteOnly = 1;
+            hr = lock(d, &l);
+            if (FAILED(hr) && hr != D3DDDIERR_DEVICEREMOVED) {
+                umd_cmd_submit(d, ddi, false);
+                if (d->lost) {
+                    umd_check_lost(d, ddi);
+                    return;
+                }
+                d->discard_retries++;
+                memset(&l, 0, sizeof(l));
+                l.hAllocation = r->alloc.h;
+                l.Flags.Discard = 1;
+                l.Flags.WriteOnly = 1;
+                l.Flags.NoExistingReference = 1;
+                hr = lock(d, &l);
+            }
+            if (SUCCEEDED(hr) && l.hAllocation != r->alloc.h) {
+                r->alloc.h = l.hAllocation; /* later packets name the new instance */
+                r->alloc.list_seq = 0;
+                r->alloc.renames++;
+            }
+        } else {
+            /* A locked allocation cannot be rendered with: what the command
+             * buffer holds for it goes first. */
+            if (umd_cmd_references(d, &r->alloc)) {
+                umd_cmd_submit(d, ddi, false);
+                if (d->lost) {
+                    umd_check_lost(d, ddi);
+                    return;
+                }
+            }
+            if (type == D3D10_DDI_MAP_WRITE_NOOVERWRITE) {
+                l.Flags.IgnoreSync = 1; /* the application promised not to touch data in use */
+                l.Flags.WriteOnly = 1;
+            } else {
+                l.Flags.ReadOnly = type == D3D10_DDI_MAP_READ;
+                l.Flags.WriteOnly = type == D3D10_DDI_MAP_WRITE;
+                l.Flags.DonotWait = ctx != 0;
+            }
+            hr = lock(d, &l);
+        }
+        if (hr == D3DERR_WASSTILLDRAWING && ctx) {
+            umd_error(d, ddi, DXGI_DDI_ERR_WASSTILLDRAWING, ctx);
+            return;
+        }
+        if (FAILED(hr)) {
+            umd_error(d, ddi, hr, ctx); /* DEVICEREMOVED, or the device is lost */
+            return;
+        }
+        r->map_base = l.pData;
+    }
+    r->mapped++;
+    out->pData = r->map_base + r->sub[s].offset;
+    out->RowPitch = r->sub[s].pitch;
+    out->DepthPitch = (UINT)r->sub[s].size;
+}
+
+void umd_resource_unmap(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s)
+{
+    if (r->magic != UMD_RESOURCE_MAGIC || !r->mapped) {
+        return;
+    }
+    if (--r->mapped == 0) {
+        unlock(d, r->alloc.h);
+        r->map_base = NULL;
+    }
+}
+
+/* Busy: referenced by the command buffer being built, or the GPU still
+ * uses it (a DonotWait lock says so). */
+BOOL umd_resource_is_busy(UmdDevice *d, UmdResource *r)
+{
+    if (r->magic != UMD_RESOURCE_MAGIC || r->mapped || d->lost) {
+        return 0;
+    }
+    if (umd_cmd_references(d, &r->alloc)) {
+        return 1;
+    }
+    D3DDDICB_LOCK l;
+    memset(&l, 0, sizeof(l));
+    l.hAllocation = r->alloc.h;
+    l.Flags.ReadOnly = 1;
+    l.Flags.DonotWait = 1;
+    HRESULT hr = lock(d, &l);
+    if (SUCCEEDED(hr)) {
+        unlock(d, r->alloc.h);
+        return 0;
+    }
+    return hr == D3DERR_WASSTILLDRAWING;
+}
+
+/* ---- render-target views and clears ---- */
+
+void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v)
+{
+    memset(v, 0, sizeof(*v));
+    if (umd_check_lost(d, UMD_DDI_CreateRenderTargetView)) {
+        return;
+    }
+    UmdResource *r = umd_res(c->hDrvResource);
+    if (!r || r->magic != UMD_RESOURCE_MAGIC || c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE2D ||
+        r->dim != D3D10DDIRESOURCE_TEXTURE2D || c->Tex2D.MipSlice >= r->mips ||
+        c->Tex2D.FirstArraySlice >= r->array_size || c->Tex2D.ArraySize == 0 ||
+        c->Tex2D.ArraySize > r->array_size - c->Tex2D.FirstArraySlice ||
+        sable_format_of(c->Format != DXGI_FORMAT_UNKNOWN ? c->Format : r->format) ==
+            SABLE_FORMAT_INVALID) {
+        umd_unsupported(d, UMD_DDI_CreateRenderTargetView, 0); /* buffer views, other formats */
+        return;
+    }
+    v->res = r;
+    v->format = c->Format != DXGI_FORMAT_UNKNOWN ? c->Format : r->format;
+    v->mip = c->Tex2D.MipSlice;
+    v->first_slice = c->Tex2D.FirstArraySlice;
+    v->slices = c->Tex2D.ArraySize;
+}
+
+static uint32_t unorm8(FLOAT f)
+{
+    if (!(f > 0.0f)) {
+        return 0;
+    }
+    if (f >= 1.0f) {
+        return 255;
+    }
+    return (uint32_t)(f * 255.0f + 0.5f);
+}
+
+void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
+{
+    if (umd_check_lost(d, UMD_DDI_ClearRenderTargetView) || !v->res ||
+        v->res->magic != UMD_RESOURCE_MAGIC) {
+        return;
+    }
+    UmdResource *r = v->res;
+    uint32_t color = unorm8(rgba[3]) << 24 | unorm8(rgba[0]) << 16 | unorm8(rgba[1]) << 8 |
+                     unorm8(rgba[2]);
+    for (uint32_t s = v->first_slice; s < v->first_slice + v->slices; s++) {
+        const UmdSubresource *sub = &r->sub[v->mip + s * r->mips];
+        UmdAlloc *const allocs[1] = { &r->alloc };
+        uint8_t *p = umd_cmd_begin(d, UMD_DDI_ClearRenderTargetView,
+                                   sizeof(struct sable_cmd_solid_fill_2d), allocs, 1, 1);
+        if (!p) {
+            return;
+        }
+        struct sable_cmd_solid_fill_2d f;
+        memset(&f, 0, sizeof(f));
+        f.header = SABLE_CMD_HEADER(SABLE_OP_SOLID_FILL_2D, 0, sizeof(f) / 4);
+        f.color = color;
+        f.dst.pitch = sub->pitch;
+        f.dst.format = SABLE_SURFACE_FORMAT(sable_format_of(v->format), SABLE_TILING_LINEAR);
+        f.dst.width = sub->width;
+        f.dst.height = sub->height;
+        f.rect.w = sub->width;
+        f.rect.h = sub->height;
+        memcpy(p, &f, sizeof(f));
+        umd_cmd_patch(d, offsetof(struct sable_cmd_solid_fill_2d, dst.addr), &r->alloc,
+                      sub->offset, true);
+        umd_cmd_commit(d);
+    }
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sable UMD: what the DLL exports (OpenAdapter10, OpenAdapter10_2) and what
+ * winsim's runtime simulator may read for its checks (the DDI error table,
+ * umd_errors.h, and the device statistics).
+ */
+#ifndef SABLE_UMD_PUBLIC_H
+#define SABLE_UMD_PUBLIC_H
+
+#include "wddm_umd.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+HRESULT WDDM_API OpenAdapter10(D3D10DDIARG_OPENADAPTER *pOpenData);
+HRESULT WDDM_API OpenAdapter10_2(D3D10DDIARG_OPENADAPTER *pOpenData);
+
+/* Interface versions the UMD supports, in GetSupportedVersions order. */
+#define SABLE_UMD_VERSION_COUNT 3u
+
+/* Statistics of a device (hDrvDevice.pDrvPrivate) for tests. */
+typedef struct SableUmdStats {
+    uint32_t submits, auto_flushes, amortized_calls, errors_reported;
+    uint32_t unsupported_calls, deferred_freed, discard_retries;
+    uint32_t lost;
+} SableUmdStats;
+void sable_umd_stats(void *drv_device, SableUmdStats *out);
+
+/* Bytes per texel of a format the UMD supports, 0 if it does not. */
+uint32_t umd_format_bpp(DXGI_FORMAT f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

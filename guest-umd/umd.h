@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sable D3D10/10.1/11 user-mode driver: internal objects. Portable C11, no
+ * glib; the same sources build the Windows DLL (mingw-w64) and link into
+ * winsim's runtime simulator.
+ *
+ * Objects: UmdAdapter (OpenAdapter10[_2]), UmdDevice (in the runtime's
+ * CalcPrivateDeviceSize memory), UmdResource (CalcPrivateResourceSize
+ * memory; one allocation holding every subresource, linear), UmdRtv. The
+ * DDI entries (ddi.c, stubs.c) are thin: they find the object and call the
+ * core (device.c, cmdbuf.c, resource.c). Errors go through umd_error()
+ * (errors.c) only.
+ */
+#ifndef SABLE_UMD_H
+#define SABLE_UMD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#include "wddm_umd.h"
+#include "sable_kmd_private.h"
+#include "umd_errors.h"
+#include "sable_umd.h"
+
+typedef struct UmdAdapter {
+    D3D10DDI_HRTADAPTER rt;
+    const D3DDDI_ADAPTERCALLBACKS *cb;
+    struct sable_umd_private priv;
+    UINT interface_version;   /* from OpenAdapter */
+    bool open_10_2;           /* opened through OpenAdapter10_2 */
+} UmdAdapter;
+
+/* One KMD allocation (an instance: Discard renames it). list_seq/list_index
+ * say where it is in the allocation list of the command buffer being
+ * built: an allocation is listed once per command buffer. */
+typedef struct UmdAlloc {
+    D3DKMT_HANDLE h;
+    uint64_t size;
+    uint32_t list_seq;        /* UmdDevice.cb_seq when listed, 0: never */
+    uint32_t list_index;
+    uint32_t renames;         /* times Discard gave a new instance */
+} UmdAlloc;
+
+#define UMD_MAX_SUBRESOURCES 256u
+
+typedef struct UmdSubresource {
+    uint64_t offset;          /* in the allocation */
+    uint32_t pitch;           /* bytes per row (buffers: the size) */
+    uint32_t width, height;   /* texels (buffers: bytes, 1) */
+    uint64_t size;            /* pitch * height */
+} UmdSubresource;
+
+typedef struct UmdResource {
+    uint32_t magic;
+    D3D10DDI_HRTRESOURCE rt;
+    D3D10DDIRESOURCE_TYPE dim;
+    UINT usage, bind, cpu_access, misc;
+    DXGI_FORMAT format;
+    uint32_t bpp;             /* bytes per texel (buffers: 1) */
+    uint32_t width, height, mips, array_size;
+    bool primary;
+    UmdAlloc alloc;
+    uint32_t mapped;          /* subresources mapped */
+    uint8_t *map_base;        /* CPU view while mapped */
+    uint32_t nsub;
+    UmdSubresource sub[];     /* mip-major within each array slice */
+} UmdResource;
+#define UMD_RESOURCE_MAGIC 0x53455255u /* "URES" */
+
+typedef struct UmdRtv {
+    UmdResource *res;
+    DXGI_FORMAT format;
+    uint32_t mip, first_slice, slices;
+    uint32_t first_element, elements; /* buffer views */
+} UmdRtv;
+
+/* A destruction waiting for the next submission (deferred destruction). */
+typedef struct UmdDeferred {
+    struct UmdDeferred *next;
+    HANDLE rt_resource;       /* hRTResource.handle, NULL for driver temporaries */
+    D3DKMT_HANDLE h;
+} UmdDeferred;
+
+/* Command buffer being built in the runtime's memory (pfnCreateContextCb,
+ * then each pfnRenderCb hands out the next). */
+typedef struct UmdCmdBuf {
+    HANDLE context;
+    uint8_t *buf;
+    uint32_t size, len;
+    D3DDDI_ALLOCATIONLIST *alloc;
+    uint32_t alloc_size, nalloc;
+    D3DDDI_PATCHLOCATIONLIST *patch;
+    uint32_t patch_size, npatch;
+    uint8_t *packet;          /* packet begun, not committed */
+    uint32_t packet_bytes;
+} UmdCmdBuf;
+
+typedef struct UmdDevice {
+    uint32_t magic;
+    UmdAdapter *adapter;
+    UINT interface_version;
+    bool d3d11;
+    D3D10DDI_HRTDEVICE rt;
+    D3D10DDI_HRTCORELAYER rt_core;
+    const D3DDDI_DEVICECALLBACKS *kt;
+    const D3D10DDI_CORELAYER_DEVICECALLBACKS *um10;
+    const D3D11DDI_CORELAYER_DEVICECALLBACKS *um11;
+    UmdCmdBuf cb;
+    uint32_t cb_seq;          /* id of the command buffer being built, from 1 */
+    bool in_flush;
+    UmdDeferred *deferred, **deferred_tail;
+    bool lost;
+    HRESULT lost_reason;
+    UmdDdi lost_ddi;
+    /* statistics (tests, docs) */
+    uint32_t submits, auto_flushes, amortized_calls, errors_reported;
+    uint32_t unsupported_calls, deferred_freed, discard_retries;
+    UmdDdi last_unsupported;
+    bool submitted_since_amortized;
+} UmdDevice;
+#define UMD_DEVICE_MAGIC 0x56454455u /* "UDEV" */
+
+static inline UmdDevice *umd_dev(D3D10DDI_HDEVICE h) { return (UmdDevice *)h.pDrvPrivate; }
+/* The runtime may change the core-layer callbacks at any time: read them
+ * at each use, never cached. */
+static inline void umd_set_error_cb(UmdDevice *d, HRESULT hr)
+{
+    if (d->um11) {
+        d->um11->pfnSetErrorCb(d->rt_core, hr);
+    } else {
+        d->um10->pfnSetErrorCb(d->rt_core, hr);
+    }
+}
+static inline UmdResource *umd_res(D3D10DDI_HRESOURCE h) { return (UmdResource *)h.pDrvPrivate; }
+
+/* errors.c */
+void umd_error(UmdDevice *d, UmdDdi ddi, HRESULT hr, UINT ctx);
+bool umd_check_lost(UmdDevice *d, UmdDdi ddi);
+HRESULT umd_unsupported(UmdDevice *d, UmdDdi ddi, UINT ctx);
+
+/* adapter.c */
+HRESULT umd_adapter_query(UmdAdapter *a);
+
+/* device.c */
+HRESULT umd_device_create(UmdAdapter *a, D3D10DDIARG_CREATEDEVICE *args);
+void umd_device_destroy(UmdDevice *d);
+void umd_device_flush(UmdDevice *d, UmdDdi ddi);
+void umd_defer_destroy(UmdDevice *d, HANDLE rt_resource, D3DKMT_HANDLE h);
+void umd_drain_deferred(UmdDevice *d);
+void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f);
+void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f);
+void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f);
+void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f);
+
+/* cmdbuf.c: packets of `bytes` bytes naming the `nalloc` allocations
+ * `allocs` through `npatch` patch locations. begin flushes first when the
+ * command buffer, the allocation list (counting only allocations not listed
+ * yet) or the patch list could not take the packet; NULL when the device is
+ * lost or the packet can never fit. */
+HRESULT umd_cmd_init(UmdDevice *d);
+void umd_cmd_fini(UmdDevice *d);
+uint8_t *umd_cmd_begin(UmdDevice *d, UmdDdi ddi, uint32_t bytes, UmdAlloc *const *allocs,
+                       uint32_t nalloc, uint32_t npatch);
+/* The 8-byte GPU address field at `field_off` of the packet: allocation a,
+ * offset `off`. Fields in increasing offset order. */
+void umd_cmd_patch(UmdDevice *d, uint32_t field_off, UmdAlloc *a, uint64_t off, bool write);
+void umd_cmd_commit(UmdDevice *d);
+/* pfnRenderCb of what was built (nothing if empty); auto: ran out of room. */
+HRESULT umd_cmd_submit(UmdDevice *d, UmdDdi ddi, bool automatic);
+bool umd_cmd_references(const UmdDevice *d, const UmdAlloc *a);
+
+/* resource.c */
+SIZE_T umd_resource_size(const D3D11DDIARG_CREATERESOURCE *c);
+void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
+                         D3D10DDI_HRTRESOURCE rt);
+void umd_resource_destroy(UmdDevice *d, UmdResource *r);
+void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT sub, D3D10_DDI_MAP type,
+                      UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out);
+void umd_resource_unmap(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT sub);
+BOOL umd_resource_is_busy(UmdDevice *d, UmdResource *r);
+void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT sub,
+                            const D3D10_DDI_BOX *box, const void *data, UINT row_pitch,
+                            UINT depth_pitch);
+void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src);
+void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT dst_sub, UINT x, UINT y,
+                     UINT z, UmdResource *src, UINT src_sub, const D3D10_DDI_BOX *box);
+void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v);
+void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
+
+#endif

@@ -1,0 +1,853 @@
+/* SPDX-License-Identifier: MIT */
+/* winsim's D3D runtime (d3drt.h). */
+#include <string.h>
+
+#include "d3drt.h"
+#include "vidsch.h"
+
+#define RT_FAIL(...) do { g_printerr(__VA_ARGS__); g_printerr("\n"); g_test_fail(); } while (0)
+
+static const char *cur_name(const RtDevice *d)
+{
+    return d->cur < 0 ? "(no DDI)" : umd_ddi_name((UmdDdi)d->cur);
+}
+
+/* ---- adapter callbacks ---- */
+
+static HRESULT WDDM_API cb_query_adapter_info(HANDLE h, const D3DDDICB_QUERYADAPTERINFO *q)
+{
+    RtAdapter *a = h;
+    a->queries++;
+    if (!q || !q->pPrivateDriverData) {
+        return E_INVALIDARG;
+    }
+    NTSTATUS st = ws_kmt_query_umd_private(a->sim, q->pPrivateDriverData, q->PrivateDriverDataSize);
+    if (!NT_SUCCESS(st)) {
+        return E_INVALIDARG;
+    }
+    if (a->fake_abi_major) {
+        struct sable_umd_private *p = q->pPrivateDriverData;
+        p->abi_version = (a->fake_abi_major << 16) | SABLE_ABI_VERSION_MINOR(p->abi_version);
+    }
+    return S_OK;
+}
+
+RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr)
+{
+    RtAdapter *a = g_new0(RtAdapter, 1);
+    a->sim = sim;
+    a->fake_abi_major = fake_abi_major;
+    a->cb.pfnQueryAdapterInfoCb = cb_query_adapter_info;
+    D3D10DDIARG_OPENADAPTER o = {
+        .hRTAdapter = { .handle = a },
+        .Interface = D3D11_0_DDI_INTERFACE_VERSION,
+        .Version = D3D11_0_DDI_BUILD_VERSION << 16,
+        .pAdapterCallbacks = &a->cb,
+    };
+    o.pAdapterFuncs_2 = &a->funcs;
+    *hr = OpenAdapter10_2(&o);
+    if (FAILED(*hr)) {
+        g_assert_null(a->funcs.pfnCreateDevice);
+        g_free(a);
+        return NULL;
+    }
+    g_assert_nonnull(o.hAdapter.pDrvPrivate);
+    a->h = o.hAdapter;
+    g_assert_nonnull(a->funcs.pfnCalcPrivateDeviceSize);
+    g_assert_nonnull(a->funcs.pfnCreateDevice);
+    g_assert_nonnull(a->funcs.pfnCloseAdapter);
+    g_assert_nonnull(a->funcs.pfnGetSupportedVersions);
+    g_assert_nonnull(a->funcs.pfnGetCaps);
+    /* The runtime asks how many, then for the list. */
+    UINT32 n = 0;
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetSupportedVersions(a->h, &n, NULL), ==, 0);
+    g_assert_cmpuint(n, >=, 1);
+    g_assert_cmpuint(n, <=, G_N_ELEMENTS(a->versions));
+    a->nversions = n;
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetSupportedVersions(a->h, &a->nversions, a->versions),
+                    ==, 0);
+    g_assert_cmpuint(a->nversions, ==, n);
+    return a;
+}
+
+void rt_adapter_close(RtAdapter *a)
+{
+    g_assert_cmphex((uint32_t)a->funcs.pfnCloseAdapter(a->h), ==, 0);
+    g_free(a);
+}
+
+/* ---- device callbacks ---- */
+
+static RtAlloc *lookup(RtDevice *d, D3DKMT_HANDLE h)
+{
+    return g_hash_table_lookup(d->allocs, GUINT_TO_POINTER(h));
+}
+
+/* Interrupts delivered, completed work retired, idle renamed instances
+ * released. */
+static void poll(RtDevice *d)
+{
+    ws_service_interrupts(d->ad->sim);
+}
+
+static bool busy(RtDevice *d, const RtAlloc *al)
+{
+    WsSim *sim = d->ad->sim;
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (al->fence[n] && (int32_t)(sim->node[n].retired - al->fence[n]) < 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void wait_for(RtDevice *d, const RtAlloc *al)
+{
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (al->fence[n]) {
+            ws_kmt_wait(d->kmt, n, al->fence[n]);
+        }
+    }
+}
+
+static void free_alloc(RtDevice *d, RtAlloc *al)
+{
+    ws_kmt_destroy_allocation(d->kmt, al->a);
+    g_free(al);
+}
+
+/* A renamed-away instance may still be named by the UMD's command buffer
+ * until its next submission; it is released once a submission followed
+ * the rename and the GPU is done with it. */
+static void release_retired(RtDevice *d, bool all)
+{
+    for (guint i = 0; i < d->retired->len;) {
+        RtAlloc *al = g_ptr_array_index(d->retired, i);
+        if (all || (d->renders->len > al->retired_render && !busy(d, al))) {
+            if (all) {
+                wait_for(d, al);
+            }
+            g_hash_table_remove(d->allocs, GUINT_TO_POINTER(al->h));
+            free_alloc(d, al);
+            g_ptr_array_remove_index(d->retired, i);
+        } else {
+            i++;
+        }
+    }
+}
+
+static RtAlloc *new_alloc(RtDevice *d, const struct sable_alloc_private *p, D3DKMT_HANDLE chain,
+                          NTSTATUS *st)
+{
+    WsKmtAllocation *ka = NULL;
+    *st = ws_kmt_create_allocation(d->kmt, p, &ka);
+    if (!NT_SUCCESS(*st)) {
+        return NULL;
+    }
+    RtAlloc *al = g_new0(RtAlloc, 1);
+    al->h = d->next_handle++;
+    al->chain = chain ? chain : al->h;
+    al->a = ka;
+    al->priv = *p;
+    g_hash_table_insert(d->allocs, GUINT_TO_POINTER(al->h), al);
+    return al;
+}
+
+static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
+{
+    RtDevice *d = h;
+    poll(d);
+    for (UINT i = 0; i < c->NumAllocations; i++) {
+        D3DDDI_ALLOCATIONINFO *info = &c->pAllocationInfo[i];
+        if (!info->pPrivateDriverData ||
+            info->PrivateDriverDataSize != sizeof(struct sable_alloc_private)) {
+            RT_FAIL("pfnAllocateCb from %s: private data of %u bytes", cur_name(d),
+                    info->PrivateDriverDataSize);
+            return E_INVALIDARG;
+        }
+        NTSTATUS st;
+        RtAlloc *al = new_alloc(d, info->pPrivateDriverData, 0, &st);
+        if (!al) {
+            for (UINT j = 0; j < i; j++) {
+                RtAlloc *prev = lookup(d, c->pAllocationInfo[j].hAllocation);
+                g_hash_table_steal(d->allocs, GUINT_TO_POINTER(prev->h));
+                free_alloc(d, prev);
+            }
+            return st == STATUS_GRAPHICS_NO_VIDEO_MEMORY ? E_OUTOFMEMORY : E_INVALIDARG;
+        }
+        info->hAllocation = al->h;
+        d->allocations++;
+    }
+    c->hKMResource = 0;
+    return S_OK;
+}
+
+static HRESULT WDDM_API cb_deallocate(HANDLE h, const D3DDDICB_DEALLOCATE *c)
+{
+    RtDevice *d = h;
+    for (UINT i = 0; i < c->NumAllocations; i++) {
+        RtAlloc *al = lookup(d, c->HandleList[i]);
+        if (!al || al->retired) {
+            RT_FAIL("pfnDeallocateCb from %s: unknown allocation 0x%x", cur_name(d),
+                    c->HandleList[i]);
+            return E_INVALIDARG;
+        }
+        if (al->a->locked) {
+            RT_FAIL("pfnDeallocateCb from %s: allocation 0x%x still locked", cur_name(d), al->h);
+        }
+        g_hash_table_steal(d->allocs, GUINT_TO_POINTER(al->h));
+        free_alloc(d, al);
+        d->deallocations++;
+    }
+    return S_OK;
+}
+
+static unsigned instances(RtDevice *d, D3DKMT_HANDLE chain)
+{
+    unsigned n = 1;
+    for (guint i = 0; i < d->retired->len; i++) {
+        n += ((RtAlloc *)g_ptr_array_index(d->retired, i))->chain == chain;
+    }
+    return n;
+}
+
+static HRESULT lock_now(RtAlloc *al, D3DDDICB_LOCK *l, bool wait, RtDevice *d)
+{
+    if (wait) {
+        l->pData = ws_kmt_lock(d->kmt, al->a);
+    } else {
+        /* IgnoreSync / a renamed instance nothing uses: no wait (the thunk
+         * has no such flag yet, ws_kmt_lock waits for idle) */
+        al->a->locked = true;
+        l->pData = al->a->cpu;
+    }
+    return S_OK;
+}
+
+/* pfnLockCb: Discard renames (a new instance, new handle) and fails when
+ * the allocation has max_instances live instances (or a test forces it);
+ * Discard|NoExistingReference (after a flush) waits instead when it cannot
+ * rename; DonotWait fails with WASSTILLDRAWING while the GPU uses it;
+ * IgnoreSync does not wait; anything else waits. */
+static HRESULT WDDM_API cb_lock(HANDLE h, D3DDDICB_LOCK *l)
+{
+    RtDevice *d = h;
+    poll(d);
+    release_retired(d, false);
+    RtAlloc *al = lookup(d, l->hAllocation);
+    if (!al || al->a->locked || al->retired) {
+        RT_FAIL("pfnLockCb from %s: allocation 0x%x %s", cur_name(d), l->hAllocation,
+                al ? "already locked" : "unknown");
+        return E_INVALIDARG;
+    }
+    if (l->Flags.NoExistingReference && !l->Flags.Discard) {
+        RT_FAIL("pfnLockCb from %s: NoExistingReference without Discard", cur_name(d));
+        return E_INVALIDARG;
+    }
+    if (l->Flags.Discard) {
+        if (l->Flags.NoExistingReference) {
+            /* The UMD says nothing it has not submitted names the
+             * allocation: its allocation list (cleared by each render)
+             * must not hold it. */
+            RtContext *c = &d->ctx[0];
+            for (UINT i = 0; c->open && i < c->alist_size; i++) {
+                if (c->alist[i].hAllocation == al->h) {
+                    RT_FAIL("pfnLockCb from %s: Discard|NoExistingReference of 0x%x while the "
+                            "unsubmitted allocation list names it", cur_name(d), al->h);
+                }
+            }
+            d->ner_locks++;
+            if (!busy(d, al)) {
+                return lock_now(al, l, false, d);
+            }
+        }
+        bool can = instances(d, al->chain) < d->max_instances;
+        if (d->fail_renames > 0) {
+            d->fail_renames--;
+            can = false;
+        }
+        if (!can) {
+            if (l->Flags.NoExistingReference) {
+                return lock_now(al, l, true, d); /* wait for the GPU, same instance */
+            }
+            d->rename_failures++;
+            return E_OUTOFMEMORY;
+        }
+        NTSTATUS st;
+        RtAlloc *n = new_alloc(d, &al->priv, al->chain, &st);
+        if (!n) {
+            return E_OUTOFMEMORY;
+        }
+        al->retired = true;
+        al->retired_render = d->renders->len;
+        g_ptr_array_add(d->retired, al);
+        d->renames++;
+        l->hAllocation = n->h;
+        return lock_now(n, l, false, d);
+    }
+    if (l->Flags.IgnoreSync) {
+        return lock_now(al, l, false, d);
+    }
+    if (l->Flags.DonotWait && busy(d, al)) {
+        return D3DERR_WASSTILLDRAWING;
+    }
+    return lock_now(al, l, true, d);
+}
+
+static HRESULT WDDM_API cb_unlock(HANDLE h, const D3DDDICB_UNLOCK *u)
+{
+    RtDevice *d = h;
+    for (UINT i = 0; i < u->NumAllocations; i++) {
+        RtAlloc *al = lookup(d, u->phAllocations[i]);
+        if (!al || !al->a->locked) {
+            RT_FAIL("pfnUnlockCb from %s: allocation 0x%x not locked", cur_name(d),
+                    u->phAllocations[i]);
+            return E_INVALIDARG;
+        }
+        ws_kmt_unlock(d->kmt, al->a);
+    }
+    return S_OK;
+}
+
+static RtContext *context_of(RtDevice *d, HANDLE h)
+{
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (h == (HANDLE)&d->ctx[n] && d->ctx[n].open) {
+            return &d->ctx[n];
+        }
+    }
+    return NULL;
+}
+
+static HRESULT WDDM_API cb_render(HANDLE h, D3DDDICB_RENDER *r)
+{
+    RtDevice *d = h;
+    RtContext *c = context_of(d, r->hContext);
+    if (!c || r->CommandOffset != 0 || r->CommandLength > c->cmd_size ||
+        r->NumAllocations > c->alist_size || r->NumPatchLocations > c->plist_size) {
+        RT_FAIL("pfnRenderCb from %s: bad arguments", cur_name(d));
+        return E_INVALIDARG;
+    }
+    WsKmtAllocation *list[SABLE_KMD_ALLOCATION_LIST_SIZE];
+    RtAlloc *ral[SABLE_KMD_ALLOCATION_LIST_SIZE];
+    for (UINT i = 0; i < r->NumAllocations; i++) {
+        ral[i] = lookup(d, c->alist[i].hAllocation);
+        if (!ral[i]) {
+            RT_FAIL("pfnRenderCb from %s: unknown allocation 0x%x", cur_name(d),
+                    c->alist[i].hAllocation);
+            return E_INVALIDARG;
+        }
+        for (UINT j = 0; j < i; j++) {
+            if (ral[j] == ral[i]) {
+                RT_FAIL("pfnRenderCb from %s: allocation 0x%x listed twice", cur_name(d),
+                        ral[i]->h);
+            }
+        }
+        list[i] = ral[i]->a;
+    }
+    uint32_t fence = 0;
+    NTSTATUS st = ws_kmt_render(d->kmt, c->node, c->cmd, r->CommandLength, list,
+                                r->NumAllocations, c->plist, r->NumPatchLocations, &fence);
+    if (st == STATUS_DEVICE_REMOVED) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    if (!NT_SUCCESS(st)) {
+        RT_FAIL("pfnRenderCb from %s: the KMD refused the command buffer: 0x%08x", cur_name(d),
+                (uint32_t)st);
+        return E_INVALIDARG;
+    }
+    for (UINT i = 0; i < r->NumAllocations; i++) {
+        ral[i]->fence[c->node] = fence;
+    }
+    memset(c->alist, 0, sizeof(*c->alist) * c->alist_size); /* a fresh list */
+    RtRender rec = { r->CommandLength, r->NumAllocations, r->NumPatchLocations };
+    g_array_append_val(d->renders, rec);
+    d->renders_since_amortized++;
+    r->pNewCommandBuffer = c->cmd;
+    r->NewCommandBufferSize = c->cmd_size;
+    r->pNewAllocationList = c->alist;
+    r->NewAllocationListSize = c->alist_size;
+    r->pNewPatchLocationList = c->plist;
+    r->NewPatchLocationListSize = c->plist_size;
+    r->QueuedBufferCount = 0;
+    return S_OK;
+}
+
+static HRESULT WDDM_API cb_create_context(HANDLE h, D3DDDICB_CREATECONTEXT *cc)
+{
+    RtDevice *d = h;
+    if (cc->NodeOrdinal >= SABLE_NODE_COUNT || d->ctx[cc->NodeOrdinal].open) {
+        return E_INVALIDARG;
+    }
+    RtContext *c = &d->ctx[cc->NodeOrdinal];
+    c->open = true;
+    c->node = cc->NodeOrdinal;
+    c->cmd_size = d->cfg_cmd_size;
+    c->alist_size = d->cfg_alist_size;
+    c->plist_size = d->cfg_plist_size;
+    c->cmd = g_malloc0(c->cmd_size);
+    c->alist = g_new0(D3DDDI_ALLOCATIONLIST, c->alist_size);
+    c->plist = g_new0(D3DDDI_PATCHLOCATIONLIST, c->plist_size);
+    cc->hContext = (HANDLE)c;
+    cc->pCommandBuffer = c->cmd;
+    cc->CommandBufferSize = c->cmd_size;
+    cc->pAllocationList = c->alist;
+    cc->AllocationListSize = c->alist_size;
+    cc->pPatchLocationList = c->plist;
+    cc->PatchLocationListSize = c->plist_size;
+    return S_OK;
+}
+
+static HRESULT WDDM_API cb_destroy_context(HANDLE h, const D3DDDICB_DESTROYCONTEXT *dc)
+{
+    RtDevice *d = h;
+    RtContext *c = context_of(d, dc->hContext);
+    if (!c) {
+        return E_INVALIDARG;
+    }
+    g_free(c->cmd);
+    g_free(c->alist);
+    g_free(c->plist);
+    memset(c, 0, sizeof(*c));
+    return S_OK;
+}
+
+/* ---- core-layer callbacks ---- */
+
+static VOID WDDM_API cb_set_error(D3D10DDI_HRTCORELAYER h, HRESULT hr)
+{
+    RtDevice *d = h.handle;
+    d->errors++;
+    if (d->cur < 0) {
+        RT_FAIL("pfnSetErrorCb(0x%08x) outside of a DDI call", (uint32_t)hr);
+        return;
+    }
+    if (!umd_ddi_error_allowed((UmdDdi)d->cur, hr, d->cur_ctx)) {
+        RT_FAIL("pfnSetErrorCb(0x%08x) from %s: not allowed for its category %s", (uint32_t)hr,
+                cur_name(d),
+                d3d_umddi_error_category_name(umd_ddi_category((UmdDdi)d->cur, d->cur_ctx)));
+        return;
+    }
+    if (FAILED(d->last_error) == 0) {
+        d->last_error = hr;
+    }
+}
+
+static VOID WDDM_API cb_amortized(D3D10DDI_HRTCORELAYER h)
+{
+    RtDevice *d = h.handle;
+    if (d->renders_since_amortized == 0) {
+        RT_FAIL("pfnPerformAmortizedProcessingCb from %s without a submission since the last",
+                cur_name(d));
+    }
+    d->renders_since_amortized = 0;
+    d->amortized++;
+}
+
+static VOID WDDM_API cb_state_range(D3D10DDI_HRTCORELAYER h, UINT base, UINT count)
+{
+    RT_FAIL("a pfnState*Cb called (not expected yet)");
+}
+
+static VOID WDDM_API cb_state(D3D10DDI_HRTCORELAYER h)
+{
+    RT_FAIL("a pfnState*Cb called (not expected yet)");
+}
+
+static VOID WDDM_API cb_disable_deferred_staging(D3D10DDI_HRTCORELAYER h) {}
+
+static HRESULT WDDM_API cb_dxgi_present(HANDLE h, DXGIDDICB_PRESENT *p)
+{
+    RT_FAIL("pfnPresentCb (DXGI) called: present is not simulated yet");
+    return E_NOTIMPL;
+}
+
+/* Every member of a callback table of only State callbacks set to the two
+ * shapes; the specific ones after. */
+#define FILL_STATE10(um) do { \
+    (um)->pfnStateVsConstBufCb = cb_state_range; (um)->pfnStatePsSrvCb = cb_state_range; \
+    (um)->pfnStatePsShaderCb = cb_state; (um)->pfnStatePsSamplerCb = cb_state_range; \
+    (um)->pfnStateVsShaderCb = cb_state; (um)->pfnStatePsConstBufCb = cb_state_range; \
+    (um)->pfnStateIaInputLayoutCb = cb_state; (um)->pfnStateIaVertexBufCb = cb_state_range; \
+    (um)->pfnStateIaIndexBufCb = cb_state; (um)->pfnStateGsConstBufCb = cb_state_range; \
+    (um)->pfnStateGsShaderCb = cb_state; (um)->pfnStateIaPrimitiveTopologyCb = cb_state; \
+    (um)->pfnStateVsSrvCb = cb_state_range; (um)->pfnStateVsSamplerCb = cb_state_range; \
+    (um)->pfnStateGsSrvCb = cb_state_range; (um)->pfnStateGsSamplerCb = cb_state_range; \
+    (um)->pfnStateOmRenderTargetsCb = cb_state; (um)->pfnStateOmBlendStateCb = cb_state; \
+    (um)->pfnStateOmDepthStateCb = cb_state; (um)->pfnStateRsRastStateCb = cb_state; \
+    (um)->pfnStateSoTargetsCb = cb_state; (um)->pfnStateRsViewportsCb = cb_state; \
+    (um)->pfnStateRsScissorCb = cb_state; \
+    (um)->pfnDisableDeferredStagingResourceDestruction = cb_disable_deferred_staging; \
+    (um)->pfnStateTextFilterSizeCb = cb_state; \
+    (um)->pfnSetErrorCb = cb_set_error; \
+} while (0)
+
+/* ---- device ---- */
+
+static size_t table_size(UINT iv, size_t *entries)
+{
+    if (iv == D3D10_0_DDI_INTERFACE_VERSION) {
+        *entries = D3D10DDI_DEVICEFUNCS_ENTRIES;
+        return sizeof(D3D10DDI_DEVICEFUNCS);
+    }
+    if (iv == D3D10_1_DDI_INTERFACE_VERSION) {
+        *entries = D3D10_1DDI_DEVICEFUNCS_ENTRIES;
+        return sizeof(D3D10_1DDI_DEVICEFUNCS);
+    }
+    g_assert_cmphex(iv, ==, D3D11_0_DDI_INTERFACE_VERSION);
+    *entries = D3D11DDI_DEVICEFUNCS_ENTRIES;
+    return sizeof(D3D11DDI_DEVICEFUNCS);
+}
+
+static void check_slots(const void *table, size_t size, size_t entries, const char *what)
+{
+    g_assert_cmpuint(size, ==, entries * sizeof(void *));
+    for (size_t i = 0; i < entries; i++) {
+        void *p;
+        memcpy(&p, (const uint8_t *)table + i * sizeof(void *), sizeof(p));
+        if (!p) {
+            RT_FAIL("%s: slot %zu (1-based %zu) is NULL after CreateDevice", what, i, i + 1);
+        }
+    }
+}
+
+RtDevice *rt_device_new(RtAdapter *a, UINT iv, UINT cmd_size, UINT alist_size, UINT plist_size)
+{
+    RtDevice *d = g_new0(RtDevice, 1);
+    d->ad = a;
+    d->cur = -1;
+    d->interface_version = iv;
+    d->cfg_cmd_size = cmd_size ? cmd_size : 16384;
+    d->cfg_alist_size = alist_size ? alist_size : SABLE_KMD_ALLOCATION_LIST_SIZE;
+    d->cfg_plist_size = plist_size ? plist_size : SABLE_KMD_PATCH_LIST_SIZE;
+    d->max_instances = 4;
+    d->next_handle = 0x100;
+    d->allocs = g_hash_table_new(g_direct_hash, g_direct_equal);
+    d->retired = g_ptr_array_new();
+    d->renders = g_array_new(FALSE, TRUE, sizeof(RtRender));
+    d->kmt = ws_kmt_create_device(a->sim);
+
+    size_t entries;
+    d->funcs_size = table_size(iv, &entries);
+    d->funcs = g_malloc0(d->funcs_size);
+    d->f10 = iv == D3D10_0_DDI_INTERFACE_VERSION ? d->funcs : NULL;
+    d->f10_1 = iv == D3D10_1_DDI_INTERFACE_VERSION ? d->funcs : NULL;
+    d->f11 = iv == D3D11_0_DDI_INTERFACE_VERSION ? d->funcs : NULL;
+
+    d->kt.pfnAllocateCb = cb_allocate;
+    d->kt.pfnDeallocateCb = cb_deallocate;
+    d->kt.pfnRenderCb = cb_render;
+    d->kt.pfnLockCb = cb_lock;
+    d->kt.pfnUnlockCb = cb_unlock;
+    d->kt.pfnCreateContextCb = cb_create_context;
+    d->kt.pfnDestroyContextCb = cb_destroy_context;
+    FILL_STATE10(&d->um10);
+    FILL_STATE10(&d->um11);
+    d->um11.pfnStateHsSrvCb = cb_state_range;
+    d->um11.pfnStateHsShaderCb = cb_state;
+    d->um11.pfnStateHsSamplerCb = cb_state_range;
+    d->um11.pfnStateHsConstBufCb = cb_state_range;
+    d->um11.pfnStateDsSrvCb = cb_state_range;
+    d->um11.pfnStateDsShaderCb = cb_state;
+    d->um11.pfnStateDsSamplerCb = cb_state_range;
+    d->um11.pfnStateDsConstBufCb = cb_state_range;
+    d->um11.pfnPerformAmortizedProcessingCb = cb_amortized;
+    d->um11.pfnStateCsSrvCb = cb_state_range;
+    d->um11.pfnStateCsUavCb = cb_state_range;
+    d->um11.pfnStateCsShaderCb = cb_state;
+    d->um11.pfnStateCsSamplerCb = cb_state_range;
+    d->um11.pfnStateCsConstBufCb = cb_state_range;
+    d->dxgi_cb.pfnPresentCb = cb_dxgi_present;
+
+    D3D10DDIARG_CALCPRIVATEDEVICESIZE cs = { .Interface = iv };
+    for (UINT i = 0; i < a->nversions; i++) {
+        if (D3D10_DDI_SUPPORTED_INTERFACE(a->versions[i]) == iv) {
+            cs.Version = (UINT)((a->versions[i] >> 16) & 0xffffu) << 16;
+        }
+    }
+    g_assert_cmphex(cs.Version, !=, 0); /* the UMD offered this interface */
+    SIZE_T size = a->funcs.pfnCalcPrivateDeviceSize(a->h, &cs);
+    g_assert_cmpuint(size, >, 0);
+    d->drv = g_malloc0(size);
+    D3D10DDIARG_CREATEDEVICE c = {
+        .hRTDevice = { .handle = d },
+        .Interface = iv,
+        .Version = cs.Version,
+        .pKTCallbacks = &d->kt,
+        .hDrvDevice = { .pDrvPrivate = d->drv },
+        .hRTCoreLayer = { .handle = d },
+    };
+    c.pDeviceFuncs = d->funcs;
+    c.DXGIBaseDDI.pDXGIBaseCallbacks = &d->dxgi_cb;
+    c.DXGIBaseDDI.pDXGIDDIBaseFunctions = &d->dxgi;
+    if (d->f11) {
+        c.p11UMCallbacks = &d->um11;
+    } else {
+        c.pUMCallbacks = &d->um10;
+    }
+    g_assert_cmphex((uint32_t)a->funcs.pfnCreateDevice(a->h, &c), ==, 0);
+    d->h = c.hDrvDevice;
+    check_slots(d->funcs, d->funcs_size, entries, "device table");
+    check_slots(&d->dxgi, sizeof(d->dxgi), DXGI_DDI_BASE_FUNCTIONS_ENTRIES, "DXGI table");
+    return d;
+}
+
+void rt_enter(RtDevice *d, UmdDdi ddi, UINT ctx)
+{
+    g_assert_cmpint(d->cur, ==, -1);
+    d->cur = (int)ddi;
+    d->cur_ctx = ctx;
+    d->last_error = S_OK;
+}
+
+HRESULT rt_leave(RtDevice *d)
+{
+    d->cur = -1;
+    return d->last_error;
+}
+
+/* A member of the same type in every table. */
+#define F(d, member) \
+    ((d)->f11 ? (d)->f11->member : (d)->f10_1 ? (d)->f10_1->member : (d)->f10->member)
+/* A member of the same type in the 10.0 and 10.1 tables. */
+#define F10(d, member) ((d)->f10_1 ? (d)->f10_1->member : (d)->f10->member)
+
+void rt_device_free(RtDevice *d)
+{
+    RT_CALL(d, DestroyDevice, 0, F(d, pfnDestroyDevice)(d->h));
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        g_assert_false(d->ctx[n].open); /* the UMD destroyed its contexts */
+    }
+    release_retired(d, true);
+    if (g_hash_table_size(d->allocs)) {
+        RT_FAIL("DestroyDevice left %u allocations", g_hash_table_size(d->allocs));
+        GHashTableIter it;
+        gpointer k, v;
+        g_hash_table_iter_init(&it, d->allocs);
+        while (g_hash_table_iter_next(&it, &k, &v)) {
+            free_alloc(d, v);
+        }
+    }
+    ws_kmt_destroy_device(d->kmt);
+    g_hash_table_destroy(d->allocs);
+    g_ptr_array_free(d->retired, TRUE);
+    g_array_free(d->renders, TRUE);
+    g_free(d->funcs);
+    g_free(d->drv);
+    g_free(d);
+}
+
+/* ---- the D3D11-shaped API ---- */
+
+static HRESULT create_resource(RtDevice *d, D3D11DDIARG_CREATERESOURCE *c, RtResource *r)
+{
+    SIZE_T size;
+    if (d->f11) {
+        size = d->f11->pfnCalcPrivateResourceSize(d->h, c);
+    } else {
+        size = F10(d, pfnCalcPrivateResourceSize)(d->h, (const D3D10DDIARG_CREATERESOURCE *)c);
+    }
+    g_assert_cmpuint(size, >, 0);
+    r->mem = g_malloc0(size);
+    r->h.pDrvPrivate = r->mem;
+    r->rt.handle = r;
+    rt_enter(d, UMD_DDI_CreateResource, 0);
+    if (d->f11) {
+        d->f11->pfnCreateResource(d->h, c, r->h, r->rt);
+    } else {
+        F10(d, pfnCreateResource)(d->h, (const D3D10DDIARG_CREATERESOURCE *)c, r->h, r->rt);
+    }
+    return rt_leave(d);
+}
+
+_Static_assert(offsetof(D3D11DDIARG_CREATERESOURCE, pPrimaryDesc) ==
+               offsetof(D3D10DDIARG_CREATERESOURCE, pPrimaryDesc),
+               "D3D11 CREATERESOURCE extends the D3D10 one");
+
+HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu,
+                         const void *init, RtResource **out)
+{
+    RtResource *r = g_new0(RtResource, 1);
+    D3D10DDI_MIPINFO mip = { .TexelWidth = size, .TexelHeight = 1, .TexelDepth = 1,
+                             .PhysicalWidth = size, .PhysicalHeight = 1, .PhysicalDepth = 1 };
+    D3D10_DDIARG_SUBRESOURCE_UP up = { .pSysMem = init, .SysMemPitch = size };
+    D3D11DDIARG_CREATERESOURCE c = {
+        .pMipInfoList = &mip, .pInitialDataUP = init ? &up : NULL,
+        .ResourceDimension = D3D10DDIRESOURCE_BUFFER, .Usage = usage, .BindFlags = bind,
+        .MapFlags = cpu, .Format = DXGI_FORMAT_UNKNOWN, .SampleDesc = { 1, 0 },
+        .MipLevels = 1, .ArraySize = 1,
+    };
+    r->dim = D3D10DDIRESOURCE_BUFFER;
+    r->width = size;
+    r->height = r->mips = r->array_size = r->bpp = 1;
+    HRESULT hr = create_resource(d, &c, r);
+    if (FAILED(hr)) {
+        g_free(r->mem);
+        g_free(r);
+        r = NULL;
+    }
+    *out = r;
+    return hr;
+}
+
+HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
+                        UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                        RtResource **out)
+{
+    RtResource *r = g_new0(RtResource, 1);
+    D3D10DDI_MIPINFO mip[16];
+    g_assert_cmpuint(mips, <=, G_N_ELEMENTS(mip));
+    for (UINT m = 0; m < mips; m++) {
+        UINT mw = MAX(w >> m, 1u), mh = MAX(h >> m, 1u);
+        mip[m] = (D3D10DDI_MIPINFO){ mw, mh, 1, mw, mh, 1 };
+    }
+    D3D11DDIARG_CREATERESOURCE c = {
+        .pMipInfoList = mip, .pInitialDataUP = init,
+        .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D, .Usage = usage, .BindFlags = bind,
+        .MapFlags = cpu, .Format = f, .SampleDesc = { 1, 0 }, .MipLevels = mips,
+        .ArraySize = array,
+    };
+    r->dim = D3D10DDIRESOURCE_TEXTURE2D;
+    r->width = w;
+    r->height = h;
+    r->mips = mips;
+    r->array_size = array;
+    r->format = f;
+    r->bpp = umd_format_bpp(f);
+    HRESULT hr = create_resource(d, &c, r);
+    if (FAILED(hr)) {
+        g_free(r->mem);
+        g_free(r);
+        r = NULL;
+    }
+    *out = r;
+    return hr;
+}
+
+void rt_destroy(RtDevice *d, RtResource *r)
+{
+    g_assert_cmphex((uint32_t)RT_CALL(d, DestroyResource, 0, F(d, pfnDestroyResource)(d->h, r->h)),
+                    ==, 0);
+    g_free(r->mem);
+    g_free(r);
+}
+
+HRESULT rt_map(RtDevice *d, RtResource *r, UINT sub, D3D10_DDI_MAP type, UINT flags,
+               D3D10DDI_MAPPED_SUBRESOURCE *out)
+{
+    UINT ctx = (flags & D3D10_DDI_MAP_FLAG_DONOTWAIT) ? D3D_UMDDI_ERRCTX_MAP_DONOTWAIT : 0;
+    return RT_CALL(d, ResourceMap, ctx, F(d, pfnResourceMap)(d->h, r->h, sub, type, flags, out));
+}
+
+HRESULT rt_unmap(RtDevice *d, RtResource *r, UINT sub)
+{
+    return RT_CALL(d, ResourceUnmap, 0, F(d, pfnResourceUnmap)(d->h, r->h, sub));
+}
+
+HRESULT rt_copy(RtDevice *d, RtResource *dst, RtResource *src)
+{
+    return RT_CALL(d, ResourceCopy, 0, F(d, pfnResourceCopy)(d->h, dst->h, src->h));
+}
+
+HRESULT rt_copy_region(RtDevice *d, RtResource *dst, UINT dsub, UINT x, UINT y,
+                       RtResource *src, UINT ssub, const D3D10_DDI_BOX *box)
+{
+    return RT_CALL(d, ResourceCopyRegion, 0,
+                   F(d, pfnResourceCopyRegion)(d->h, dst->h, dsub, x, y, 0, src->h, ssub, box));
+}
+
+HRESULT rt_update(RtDevice *d, RtResource *r, UINT sub, const D3D10_DDI_BOX *box,
+                  const void *data, UINT row_pitch)
+{
+    return RT_CALL(d, ResourceUpdateSubresourceUP, 0,
+                   F(d, pfnResourceUpdateSubresourceUP)(d->h, r->h, sub, box, data, row_pitch, 0));
+}
+
+HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
+                      RtView **out)
+{
+    D3D10DDIARG_CREATERENDERTARGETVIEW c = {
+        .hDrvResource = r->h, .Format = r->format, .ResourceDimension = r->dim,
+    };
+    c.Tex2D.MipSlice = mip;
+    c.Tex2D.FirstArraySlice = first_slice;
+    c.Tex2D.ArraySize = slices;
+    RtView *v = g_new0(RtView, 1);
+    SIZE_T size = F(d, pfnCalcPrivateRenderTargetViewSize)(d->h, &c);
+    v->mem = g_malloc0(size);
+    v->h.pDrvPrivate = v->mem;
+    D3D10DDI_HRTRENDERTARGETVIEW rt = { .handle = v };
+    HRESULT hr = RT_CALL(d, CreateRenderTargetView, 0,
+                         F(d, pfnCreateRenderTargetView)(d->h, &c, v->h, rt));
+    if (FAILED(hr)) {
+        g_free(v->mem);
+        g_free(v);
+        v = NULL;
+    }
+    *out = v;
+    return hr;
+}
+
+void rt_destroy_rtv(RtDevice *d, RtView *v)
+{
+    RT_CALL(d, DestroyRenderTargetView, 0, F(d, pfnDestroyRenderTargetView)(d->h, v->h));
+    g_free(v->mem);
+    g_free(v);
+}
+
+HRESULT rt_clear(RtDevice *d, RtView *v, float r, float g, float b, float a)
+{
+    FLOAT rgba[4] = { r, g, b, a };
+    return RT_CALL(d, ClearRenderTargetView, 0, F(d, pfnClearRenderTargetView)(d->h, v->h, rgba));
+}
+
+HRESULT rt_flush(RtDevice *d)
+{
+    return RT_CALL(d, Flush, 0, F(d, pfnFlush)(d->h));
+}
+
+void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
+{
+    RtResource *st;
+    UINT mip = sub % r->mips;
+    UINT w = MAX(r->width >> mip, 1u), h = MAX(r->height >> mip, 1u);
+    HRESULT hr;
+    if (r->dim == D3D10DDIRESOURCE_BUFFER) {
+        hr = rt_create_buffer(d, r->width, D3D10_DDI_USAGE_STAGING, 0, D3D10_DDI_CPU_ACCESS_READ,
+                              NULL, &st);
+    } else {
+        hr = rt_create_tex2d(d, w, h, 1, 1, r->format, D3D10_DDI_USAGE_STAGING, 0,
+                             D3D10_DDI_CPU_ACCESS_READ, NULL, &st);
+    }
+    g_assert_cmphex((uint32_t)hr, ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy_region(d, st, 0, 0, 0, r, sub, NULL), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
+    g_assert_nonnull(m.pData);
+    for (UINT y = 0; y < h; y++) {
+        memcpy(out + (size_t)y * w * r->bpp, (uint8_t *)m.pData + (size_t)y * m.RowPitch,
+               (size_t)w * r->bpp);
+    }
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
+    rt_destroy(d, st);
+}
+
+void rt_wait_idle(RtDevice *d)
+{
+    WsSim *sim = d->ad->sim;
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        g_assert_true(ws_wait_fence(sim, n, sim->node[n].submitted));
+    }
+}
+
+unsigned rt_live_allocations(RtDevice *d)
+{
+    return g_hash_table_size(d->allocs) - d->retired->len;
+}
+
+SableUmdStats rt_umd_stats(RtDevice *d)
+{
+    SableUmdStats s;
+    sable_umd_stats(d->drv, &s);
+    return s;
+}

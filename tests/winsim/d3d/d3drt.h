@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * winsim's D3D runtime: what d3d10.dll/d3d11.dll do with a user-mode
+ * driver, for tests. It loads the UMD as the runtime does (OpenAdapter10_2
+ * -> GetSupportedVersions -> CalcPrivateDeviceSize -> CreateDevice), gives
+ * it the runtime callbacks (D3DDDI_DEVICECALLBACKS on winsim's D3DKMT-style
+ * thunks, the core-layer callbacks, the DXGI base callbacks) and offers a
+ * small D3D11-shaped API (buffers and textures with initial data, map,
+ * copy, update, clear, flush, read back).
+ *
+ * Checks, each failing the running test with the function's name:
+ *  - a NULL slot in the device or DXGI table after CreateDevice;
+ *  - pfnSetErrorCb with a code the calling DDI's category does not allow
+ *    (umd_errors.h; S_OK included), or outside a DDI call;
+ *  - a command buffer the KMD's Render refuses, a duplicate allocation-list
+ *    entry, rendering with a locked allocation;
+ *  - Lock with Discard|NoExistingReference of an allocation the unsubmitted
+ *    allocation list still names (the runtime clears the list at each
+ *    pfnRenderCb);
+ *  - pfnPerformAmortizedProcessingCb twice without a submission between.
+ */
+#ifndef WS_D3DRT_H
+#define WS_D3DRT_H
+
+#include "winsim.h"
+#include "kmt.h"
+#include "sable_umd.h"
+#include "umd_errors.h"
+
+typedef struct RtAlloc {
+    D3DKMT_HANDLE h;
+    D3DKMT_HANDLE chain;        /* first handle of the allocation (renames share it) */
+    WsKmtAllocation *a;
+    struct sable_alloc_private priv;
+    uint32_t fence[SABLE_NODE_COUNT]; /* last submission that used it, per node */
+    bool retired;               /* renamed away: freed once idle and submitted past */
+    unsigned retired_render;    /* renders when it was renamed away */
+} RtAlloc;
+
+typedef struct RtAdapter {
+    WsSim *sim;
+    D3D10DDI_HADAPTER h;
+    D3D10_2DDI_ADAPTERFUNCS funcs;
+    D3DDDI_ADAPTERCALLBACKS cb;
+    UINT64 versions[8];
+    UINT32 nversions;
+    uint32_t fake_abi_major;    /* tests: answer UMDRIVERPRIVATE with this ABI major */
+    unsigned queries;
+} RtAdapter;
+
+typedef struct RtContext {
+    bool open;
+    unsigned node;
+    uint8_t *cmd;
+    UINT cmd_size;
+    D3DDDI_ALLOCATIONLIST *alist;
+    UINT alist_size;
+    D3DDDI_PATCHLOCATIONLIST *plist;
+    UINT plist_size;
+} RtContext;
+
+typedef struct RtRender {
+    UINT len, nalloc, npatch;
+} RtRender;
+
+typedef struct RtDevice {
+    RtAdapter *ad;
+    WsKmtDevice *kmt;
+    UINT interface_version;
+    void *funcs;                /* the runtime's table for the interface */
+    size_t funcs_size;
+    D3D10DDI_DEVICEFUNCS *f10;  /* whichever applies; the common members */
+    D3D10_1DDI_DEVICEFUNCS *f10_1;
+    D3D11DDI_DEVICEFUNCS *f11;
+    DXGI_DDI_BASE_FUNCTIONS dxgi;
+    D3DDDI_DEVICECALLBACKS kt;
+    D3D10DDI_CORELAYER_DEVICECALLBACKS um10;
+    D3D11DDI_CORELAYER_DEVICECALLBACKS um11;
+    DXGI_DDI_BASE_CALLBACKS dxgi_cb;
+    void *drv;
+    D3D10DDI_HDEVICE h;
+    GHashTable *allocs;         /* handle -> RtAlloc */
+    GPtrArray *retired;         /* renamed-away instances, freed once idle */
+    D3DKMT_HANDLE next_handle;
+    RtContext ctx[SABLE_NODE_COUNT];
+    /* configuration (set before rt_device_create) */
+    UINT cfg_cmd_size, cfg_alist_size, cfg_plist_size;
+    unsigned max_instances;     /* live instances per allocation before a rename fails */
+    int fail_renames;           /* tests: the next n renames fail */
+    /* the DDI being called */
+    int cur;                    /* UmdDdi, -1 outside */
+    UINT cur_ctx;
+    HRESULT last_error;
+    unsigned errors;
+    /* statistics */
+    GArray *renders;            /* RtRender */
+    unsigned renders_since_amortized, amortized;
+    unsigned allocations, deallocations, renames, rename_failures, ner_locks;
+} RtDevice;
+
+typedef struct RtResource {
+    void *mem;
+    D3D10DDI_HRESOURCE h;
+    D3D10DDI_HRTRESOURCE rt;
+    D3D10DDIRESOURCE_TYPE dim;
+    UINT width, height, mips, array_size, bpp;
+    DXGI_FORMAT format;
+} RtResource;
+
+typedef struct RtView {
+    void *mem;
+    D3D10DDI_HRENDERTARGETVIEW h;
+} RtView;
+
+/* OpenAdapter10_2 + GetSupportedVersions. NULL if OpenAdapter failed
+ * (*hr says why). */
+RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr);
+void rt_adapter_close(RtAdapter *a);
+/* A device of the interface version (D3D10_0/10_1/11_0_DDI_INTERFACE_VERSION)
+ * with default command buffer sizes (or those set in *cfg if not NULL:
+ * cmd bytes, allocation and patch list entries). Asserts success and that
+ * no table slot is NULL. */
+RtDevice *rt_device_new(RtAdapter *a, UINT interface_version, UINT cmd_size, UINT alist_size,
+                        UINT plist_size);
+void rt_device_free(RtDevice *d);
+
+/* The DDI call bracket: the error check knows which function runs. */
+void rt_enter(RtDevice *d, UmdDdi ddi, UINT ctx);
+HRESULT rt_leave(RtDevice *d);
+#define RT_CALL(d, ddi, ctx, call) (rt_enter((d), UMD_DDI_##ddi, (ctx)), (call), rt_leave(d))
+
+/* D3D11-shaped API. Every function returns what the UMD reported through
+ * pfnSetErrorCb (S_OK if nothing). */
+HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu,
+                         const void *init, RtResource **out);
+HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
+                        UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                        RtResource **out);
+void rt_destroy(RtDevice *d, RtResource *r);
+HRESULT rt_map(RtDevice *d, RtResource *r, UINT sub, D3D10_DDI_MAP type, UINT flags,
+               D3D10DDI_MAPPED_SUBRESOURCE *out);
+HRESULT rt_unmap(RtDevice *d, RtResource *r, UINT sub);
+HRESULT rt_copy(RtDevice *d, RtResource *dst, RtResource *src);
+HRESULT rt_copy_region(RtDevice *d, RtResource *dst, UINT dsub, UINT x, UINT y,
+                       RtResource *src, UINT ssub, const D3D10_DDI_BOX *box);
+HRESULT rt_update(RtDevice *d, RtResource *r, UINT sub, const D3D10_DDI_BOX *box,
+                  const void *data, UINT row_pitch);
+HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
+                      RtView **out);
+void rt_destroy_rtv(RtDevice *d, RtView *v);
+HRESULT rt_clear(RtDevice *d, RtView *v, float r, float g, float b, float a);
+HRESULT rt_flush(RtDevice *d);
+/* Read subresource `sub` row by row (width * bpp bytes each) through a
+ * staging copy and a READ map. */
+void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);
+/* Let every submission so far complete. */
+void rt_wait_idle(RtDevice *d);
+/* Live KMD allocations the UMD holds (renamed-away instances excluded). */
+unsigned rt_live_allocations(RtDevice *d);
+SableUmdStats rt_umd_stats(RtDevice *d);
+
+#endif

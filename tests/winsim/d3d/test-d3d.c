@@ -1,0 +1,583 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 'stack' suite, UMD part: winsim's D3D runtime (d3drt.h) drives the
+ * Sable UMD over the KMD and the device named by $WINSIM_TRANSPORT
+ * (inproc, inproc-intx, qemu). Each test starts the adapter, opens the UMD
+ * as the D3D11 runtime does and ends with the leak check of ws_sim_free().
+ */
+#include <string.h>
+
+#include "d3drt.h"
+#include "vidsch.h"
+
+static const char *transport(void)
+{
+    const char *name = g_getenv("WINSIM_TRANSPORT");
+    return name ? name : "inproc";
+}
+
+static WsSim *start(void)
+{
+    WsSim *sim = ws_sim_new(transport());
+    g_assert_cmphex((uint32_t)ws_adapter_start(sim), ==, (uint32_t)STATUS_SUCCESS);
+    return sim;
+}
+
+typedef struct Env {
+    WsSim *sim;
+    RtAdapter *ad;
+    RtDevice *d;
+} Env;
+
+static Env env_new(UINT iv, UINT cmd, UINT alist, UINT plist)
+{
+    Env e = { .sim = start() };
+    HRESULT hr;
+    e.ad = rt_adapter_open(e.sim, 0, &hr);
+    g_assert_nonnull(e.ad);
+    e.d = rt_device_new(e.ad, iv, cmd, alist, plist);
+    return e;
+}
+
+static void env_free(Env *e)
+{
+    rt_device_free(e->d);
+    rt_adapter_close(e->ad);
+    ws_sim_free(e->sim);
+}
+
+static void pattern(uint8_t *p, size_t n, unsigned seed)
+{
+    for (size_t i = 0; i < n; i++) {
+        p[i] = (uint8_t)(i * 31 + seed * 7 + (i >> 8));
+    }
+}
+
+static const UINT versions[3] = {
+    D3D10_0_DDI_INTERFACE_VERSION, D3D10_1_DDI_INTERFACE_VERSION, D3D11_0_DDI_INTERFACE_VERSION,
+};
+
+/* OpenAdapter10_2 queries the KMD and offers exactly 10.0, 10.1 and 11.0;
+ * GetCaps answers the D3D11 caps and refuses others; CreateDevice works for
+ * each offered version and refuses another; OpenAdapter10 takes a D3D10
+ * runtime and not a D3D11 one; an unknown KMD ABI major is refused. */
+static void test_adapter(void)
+{
+    WsSim *sim = start();
+    HRESULT hr;
+    RtAdapter *a = rt_adapter_open(sim, 0, &hr);
+    g_assert_cmphex((uint32_t)hr, ==, 0);
+    g_assert_cmpuint(a->queries, ==, 1);
+    g_assert_cmpuint(a->nversions, ==, 3);
+    for (unsigned i = 0; i < 3; i++) {
+        g_assert_cmphex(D3D10_DDI_SUPPORTED_INTERFACE(a->versions[i]), ==, versions[i]);
+    }
+    g_assert_cmphex(a->versions[2], ==, D3D11_0_DDI_SUPPORTED);
+    UINT32 small = 2;
+    UINT64 two[2];
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetSupportedVersions(a->h, &small, two), ==,
+                    (uint32_t)E_OUTOFMEMORY);
+    g_assert_cmpuint(small, ==, 3);
+
+    UINT caps = 0xffffffffu;
+    D3D10_2DDIARG_GETCAPS gc = { .Type = D3D11DDICAPS_THREADING, .pData = &caps,
+                                 .DataSize = sizeof(caps) };
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetCaps(a->h, &gc), ==, 0);
+    g_assert_cmphex(caps, ==, 0); /* no free threading, no driver command lists */
+    gc.Type = (D3D10_2DDICAPS_TYPE)77;
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetCaps(a->h, &gc), ==, (uint32_t)E_INVALIDARG);
+
+    for (unsigned i = 0; i < 3; i++) {
+        RtDevice *d = rt_device_new(a, versions[i], 0, 0, 0);
+        g_assert_cmpuint(d->errors, ==, 0);
+        rt_device_free(d);
+    }
+    /* An interface it did not offer. */
+    D3D10DDIARG_CALCPRIVATEDEVICESIZE cs = { .Interface = D3D10_DDI_MAKE_INTERFACE_VERSION(12, 0) };
+    uint8_t mem[4096];
+    g_assert_cmpuint(a->funcs.pfnCalcPrivateDeviceSize(a->h, &cs), <=, sizeof(mem));
+    D3D11DDI_DEVICEFUNCS f;
+    D3D10DDIARG_CREATEDEVICE c = { .Interface = cs.Interface, .hDrvDevice = { mem } };
+    c.p11DeviceFuncs = &f;
+    g_assert_cmphex((uint32_t)a->funcs.pfnCreateDevice(a->h, &c), ==, (uint32_t)E_INVALIDARG);
+    rt_adapter_close(a);
+
+    /* OpenAdapter10 (the D3D10 runtime). */
+    D3D10DDI_ADAPTERFUNCS f10 = { 0 };
+    RtAdapter holder = { .sim = sim };
+    holder.cb.pfnQueryAdapterInfoCb = NULL;
+    D3DDDI_ADAPTERCALLBACKS cb = { 0 };
+    D3D10DDIARG_OPENADAPTER o = { .hRTAdapter = { &holder }, .Interface = D3D11_0_DDI_INTERFACE_VERSION,
+                                  .pAdapterCallbacks = &cb };
+    o.pAdapterFuncs = &f10;
+    g_assert_cmphex((uint32_t)OpenAdapter10(&o), ==, (uint32_t)E_INVALIDARG);
+    g_assert_null(f10.pfnCreateDevice);
+
+    /* A KMD of another ABI major. */
+    RtAdapter *bad = rt_adapter_open(sim, SABLE_ABI_MAJOR + 1, &hr);
+    g_assert_null(bad);
+    g_assert_true(FAILED(hr));
+    ws_sim_free(sim);
+}
+
+/* OpenAdapter10 for the D3D10.1 runtime fills the three-entry table and the
+ * device works. */
+static void test_adapter10(void)
+{
+    WsSim *sim = start();
+    HRESULT hr;
+    RtAdapter *a = rt_adapter_open(sim, 0, &hr); /* for its callbacks */
+    D3D10DDI_ADAPTERFUNCS f10 = { 0 };
+    D3D10DDIARG_OPENADAPTER o = { .hRTAdapter = { a }, .Interface = D3D10_1_DDI_INTERFACE_VERSION,
+                                  .Version = D3D10_1_DDI_VERSION_VISTA_SP1,
+                                  .pAdapterCallbacks = &a->cb };
+    o.pAdapterFuncs = &f10;
+    g_assert_cmphex((uint32_t)OpenAdapter10(&o), ==, 0);
+    g_assert_nonnull(f10.pfnCalcPrivateDeviceSize);
+    g_assert_nonnull(f10.pfnCreateDevice);
+    g_assert_nonnull(f10.pfnCloseAdapter);
+    g_assert_cmpuint(a->queries, ==, 2);
+    g_assert_cmphex((uint32_t)f10.pfnCloseAdapter(o.hAdapter), ==, 0);
+    rt_adapter_close(a);
+    ws_sim_free(sim);
+}
+
+/* Not implemented yet, reported with the code the category allows:
+ * creation -> E_OUTOFMEMORY, a well-known counter -> UNSUPPORTED, a
+ * device-dependent one -> E_INVALIDARG (the device goes on); a draw ->
+ * DEVICEREMOVED (the device is lost); a NoErrors setter passes nothing and
+ * the device is lost, reported by the next function that may. */
+static void test_unsupported(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    uint8_t mem[64];
+    D3D10DDI_HSHADER sh = { mem };
+    D3D10DDI_HRTSHADER rsh = { mem };
+    static const UINT code[4] = { 0 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateVertexShader, 0,
+                                      d->f11->pfnCreateVertexShader(d->h, code, sh, rsh, NULL)),
+                    ==, (uint32_t)E_OUTOFMEMORY);
+    D3D10DDI_QUERY q = D3D10DDI_QUERY_EVENT;
+    g_assert_cmphex((uint32_t)RT_CALL(d, CheckCounter, 0,
+                                      d->f11->pfnCheckCounter(d->h, q, NULL, NULL, NULL, NULL,
+                                                              NULL, NULL, NULL, NULL)),
+                    ==, (uint32_t)DXGI_DDI_ERR_UNSUPPORTED);
+    q = D3D10DDI_COUNTER_DEVICE_DEPENDENT_0;
+    g_assert_cmphex((uint32_t)RT_CALL(d, CheckCounter, UMD_ERRCTX_DD_COUNTER,
+                                      d->f11->pfnCheckCounter(d->h, q, NULL, NULL, NULL, NULL,
+                                                              NULL, NULL, NULL, NULL)),
+                    ==, (uint32_t)E_INVALIDARG);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    /* Unbinding is done, binding a state object that cannot exist is not. */
+    D3D10DDI_HBLENDSTATE none = { NULL };
+    FLOAT factor[4] = { 0 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetBlendState, 0,
+                                      d->f11->pfnSetBlendState(d->h, none, factor, ~0u)), ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, d->f11->pfnDraw(d->h, 3, 0)), ==,
+                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    env_free(&e);
+
+    e = env_new(D3D10_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    d = e.d;
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetTextFilterSize, 0,
+                                      d->f10->pfnSetTextFilterSize(d->h, 4, 4)), ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
+    g_assert_cmpuint(rt_umd_stats(d).unsupported_calls, ==, 1);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    env_free(&e);
+}
+
+/* The runtime's check itself: pfnSetErrorCb with a code the calling
+ * function's category does not allow fails the test. */
+static void test_error_check(void)
+{
+    if (g_test_subprocess()) {
+        Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+        rt_enter(e.d, UMD_DDI_ResourceMap, 0);
+        e.d->um11.pfnSetErrorCb((D3D10DDI_HRTCORELAYER){ e.d }, DXGI_DDI_ERR_WASSTILLDRAWING);
+        rt_leave(e.d);
+        env_free(&e);
+        return;
+    }
+    g_test_trap_subprocess(NULL, 0, 0);
+    g_test_trap_assert_failed();
+    g_test_trap_assert_stderr("*ResourceMap*AllowMapErrors*");
+}
+
+/* Buffers: initial data, CopyResource, CopySubresourceRegion, a map WRITE_DISCARD of a
+ * dynamic buffer, UpdateSubresourceUP with a box, read back byte-exact; the
+ * D3D11 runtime gets one pfnPerformAmortizedProcessingCb per submission. */
+static void test_buffers(gconstpointer data)
+{
+    UINT iv = GPOINTER_TO_UINT(data);
+    Env e = env_new(iv, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { N = 3 * 4096 + 100 };
+    g_autofree uint8_t *init = g_malloc(N), *expect = g_malloc(N), *out = g_malloc(N);
+    pattern(init, N, 1);
+    RtResource *a, *b, *dyn;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, N, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, init, &a), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, N, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, NULL, &b), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 256, D3D10_DDI_USAGE_DYNAMIC,
+                                               D3D10_DDI_BIND_CONSTANT_BUFFER,
+                                               D3D10_DDI_CPU_ACCESS_WRITE, NULL, &dyn), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, b, a), ==, 0);
+    memcpy(expect, init, N);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, dyn, 0, D3D10_DDI_MAP_WRITE_DISCARD, 0, &m), ==, 0);
+    g_assert_nonnull(m.pData);
+    pattern(m.pData, 256, 9);
+    pattern(expect + 1000, 256, 9);
+    g_assert_cmphex((uint32_t)rt_unmap(d, dyn, 0), ==, 0);
+    D3D10_DDI_BOX box = { .left = 0, .right = 256, .top = 0, .bottom = 1, .front = 0, .back = 1 };
+    g_assert_cmphex((uint32_t)rt_copy_region(d, b, 0, 1000, 0, dyn, 0, &box), ==, 0);
+    uint8_t upd[333];
+    pattern(upd, sizeof(upd), 5);
+    D3D10_DDI_BOX ubox = { .left = 5000, .right = 5000 + sizeof(upd), .top = 0, .bottom = 1,
+                           .front = 0, .back = 1 };
+    g_assert_cmphex((uint32_t)rt_update(d, b, 0, &ubox, upd, sizeof(upd)), ==, 0);
+    memcpy(expect + 5000, upd, sizeof(upd));
+    rt_read(d, b, 0, out);
+    g_assert_cmpmem(out, N, expect, N);
+    rt_read(d, a, 0, out);
+    g_assert_cmpmem(out, N, init, N);
+    rt_destroy(d, a);
+    rt_destroy(d, b);
+    rt_destroy(d, dyn);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    g_assert_cmpuint(d->renders->len, ==, 2); /* the two read-back maps */
+    if (iv == D3D11_0_DDI_INTERFACE_VERSION) {
+        g_assert_cmpuint(d->amortized, ==, d->renders->len);
+        g_assert_cmpuint(d->renders_since_amortized, ==, 0);
+    } else {
+        g_assert_cmpuint(d->amortized, ==, 0);
+    }
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
+/* WRITE_DISCARD renames: each map of a dynamic buffer that pending copies
+ * still read gets a new instance (new handle), the copies see the old
+ * contents; when renaming fails (forced, then at the instance limit) the
+ * UMD submits and retries with Discard|NoExistingReference. */
+static void test_discard(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    d->max_instances = 3;
+    enum { ROUNDS = 6, SZ = 512 };
+    RtResource *dyn, *dst;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DYNAMIC,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER,
+                                               D3D10_DDI_CPU_ACCESS_WRITE, NULL, &dyn), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ * ROUNDS, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, NULL, &dst), ==, 0);
+    g_autofree uint8_t *expect = g_malloc(SZ * ROUNDS), *out = g_malloc(SZ * ROUNDS);
+    D3D10_DDI_BOX box = { .left = 0, .right = SZ, .top = 0, .bottom = 1, .front = 0, .back = 1 };
+    d->fail_renames = 1; /* the first rename fails: the retry path */
+    for (unsigned i = 0; i < ROUNDS; i++) {
+        D3D10DDI_MAPPED_SUBRESOURCE m;
+        g_assert_cmphex((uint32_t)rt_map(d, dyn, 0, D3D10_DDI_MAP_WRITE_DISCARD, 0, &m), ==, 0);
+        pattern(m.pData, SZ, 40 + i);
+        pattern(expect + i * SZ, SZ, 40 + i);
+        g_assert_cmphex((uint32_t)rt_unmap(d, dyn, 0), ==, 0);
+        g_assert_cmphex((uint32_t)rt_copy_region(d, dst, 0, i * SZ, 0, dyn, 0, &box), ==, 0);
+    }
+    rt_read(d, dst, 0, out);
+    g_assert_cmpmem(out, SZ * ROUNDS, expect, SZ * ROUNDS);
+    SableUmdStats s = rt_umd_stats(d);
+    g_assert_cmpuint(d->renames, >=, 2);
+    g_assert_cmpuint(d->rename_failures, >=, 2);     /* forced + the instance limit */
+    g_assert_cmpuint(s.discard_retries, ==, d->rename_failures);
+    g_assert_cmpuint(d->ner_locks, ==, d->rename_failures);
+    rt_destroy(d, dyn);
+    rt_destroy(d, dst);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
+/* DO_NOT_WAIT while the GPU still writes a staging buffer (a slow
+ * completion injected): DXGI_DDI_ERR_WASSTILLDRAWING and
+ * ResourceIsStagingBusy; WRITE_NO_OVERWRITE of a dynamic buffer the GPU
+ * still reads does not wait; a READ map waits and sees the data. */
+static void test_donotwait(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { SZ = 8192 };
+    g_autofree uint8_t *init = g_malloc(SZ), *out = g_malloc(SZ);
+    pattern(init, SZ, 3);
+    RtResource *src, *st, *dyn, *dst2;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, init, &src),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_STAGING, 0,
+                                               D3D10_DDI_CPU_ACCESS_READ, NULL, &st), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DYNAMIC,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER,
+                                               D3D10_DDI_CPU_ACCESS_WRITE, init, &dyn), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &dst2),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    rt_wait_idle(d);
+
+    GError *err = NULL;
+    g_assert_true(e.sim->t->ops->inject(e.sim->t, "slow,engine=0,delay-ns=30000000", &err));
+    g_assert_no_error(err);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, src), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, dst2, dyn), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, D3D10_DDI_MAP_FLAG_DONOTWAIT,
+                                     &m), ==, (uint32_t)DXGI_DDI_ERR_WASSTILLDRAWING);
+    g_assert_null(m.pData);
+    rt_enter(d, UMD_DDI_ResourceIsStagingBusy, 0);
+    BOOL busy = d->f11->pfnResourceIsStagingBusy(d->h, st->h);
+    g_assert_cmphex((uint32_t)rt_leave(d), ==, 0);
+    g_assert_true(busy);
+    /* No-overwrite: returns while the copy reading it is still running. */
+    g_assert_cmphex((uint32_t)rt_map(d, dyn, 0, D3D10_DDI_MAP_WRITE_NOOVERWRITE, 0, &m), ==, 0);
+    g_assert_nonnull(m.pData);
+    uint32_t submitted = e.sim->node[0].submitted;
+    g_assert_cmpint((int32_t)(e.sim->node[0].retired - submitted), <, 0);
+    g_assert_cmphex((uint32_t)rt_unmap(d, dyn, 0), ==, 0);
+
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
+    g_assert_nonnull(m.pData);
+    g_assert_cmpmem(m.pData, SZ, init, SZ);
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
+    rt_enter(d, UMD_DDI_ResourceIsStagingBusy, 0);
+    busy = d->f11->pfnResourceIsStagingBusy(d->h, st->h);
+    g_assert_cmphex((uint32_t)rt_leave(d), ==, 0);
+    g_assert_false(busy);
+    rt_read(d, dst2, 0, out);
+    g_assert_cmpmem(out, SZ, init, SZ);
+    rt_destroy(d, src);
+    rt_destroy(d, st);
+    rt_destroy(d, dyn);
+    rt_destroy(d, dst2);
+    g_assert_cmpuint(d->errors, ==, 1); /* the WASSTILLDRAWING */
+    env_free(&e);
+}
+
+/* Deferred destruction: a destroyed buffer a pending copy uses keeps its
+ * allocation until Flush submits the copy, then it is released (after the
+ * submission); an unused one waits for Flush too, even with nothing to
+ * submit; DestroyDevice releases what is left. */
+static void test_deferred(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    uint8_t init[1024];
+    pattern(init, sizeof(init), 11);
+    RtResource *a, *b, *c, *x;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(init), D3D10_DDI_USAGE_DEFAULT, 0, 0,
+                                               init, &a), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(init), D3D10_DDI_USAGE_DEFAULT, 0, 0,
+                                               NULL, &b), ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    unsigned live = rt_live_allocations(d), renders = d->renders->len;
+    unsigned deallocs = d->deallocations;
+    g_assert_cmphex((uint32_t)rt_copy(d, b, a), ==, 0);
+    rt_destroy(d, a);
+    g_assert_cmpuint(rt_live_allocations(d), ==, live);
+    g_assert_cmpuint(d->deallocations, ==, deallocs);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    g_assert_cmpuint(d->renders->len, ==, renders + 1);
+    g_assert_cmpuint(d->deallocations, ==, deallocs + 1);
+    g_assert_cmpuint(rt_live_allocations(d), ==, live - 1);
+    uint8_t out[1024];
+    rt_read(d, b, 0, out);
+    g_assert_cmpmem(out, sizeof(out), init, sizeof(init));
+
+    /* Nothing to submit: Flush still drains. */
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 4096, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &c),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    live = rt_live_allocations(d);
+    renders = d->renders->len;
+    rt_destroy(d, c);
+    g_assert_cmpuint(rt_live_allocations(d), ==, live);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    g_assert_cmpuint(d->renders->len, ==, renders);
+    g_assert_cmpuint(rt_live_allocations(d), ==, live - 1);
+
+    /* DestroyDevice drains the rest (rt_device_free fails on leftovers). */
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 4096, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &x),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, x, b), ==, 0);
+    rt_destroy(d, x);
+    rt_destroy(d, b);
+    g_assert_cmpuint(rt_live_allocations(d), >=, 2);
+    env_free(&e);
+}
+
+/* Command-buffer overflow: with a small command buffer, allocation list or
+ * patch list the UMD submits by itself when the next packet does not fit;
+ * no submission exceeds the limits, an allocation used twice is listed
+ * once, and every copy lands. */
+typedef struct OverflowCase {
+    UINT cmd, alist, plist;
+} OverflowCase;
+
+static void test_overflow(gconstpointer data)
+{
+    const OverflowCase *oc = data;
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, oc->cmd, oc->alist, oc->plist);
+    RtDevice *d = e.d;
+    enum { N = 6, SZ = 256 };
+    uint8_t init[N][SZ], out[SZ];
+    RtResource *src[N], *dst[N], *shared;
+    for (unsigned i = 0; i < N; i++) {
+        pattern(init[i], SZ, 20 + i);
+        g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, init[i],
+                                                   &src[i]), ==, 0);
+        g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL,
+                                                   &dst[i]), ==, 0);
+    }
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ * N, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL,
+                                               &shared), ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    unsigned first = d->renders->len;
+    SableUmdStats before = rt_umd_stats(d);
+    D3D10_DDI_BOX box = { .left = 0, .right = SZ, .top = 0, .bottom = 1, .front = 0, .back = 1 };
+    for (unsigned i = 0; i < N; i++) {
+        g_assert_cmphex((uint32_t)rt_copy(d, dst[i], src[i]), ==, 0);
+        g_assert_cmphex((uint32_t)rt_copy_region(d, shared, 0, i * SZ, 0, src[i], 0, &box), ==, 0);
+    }
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    SableUmdStats after = rt_umd_stats(d);
+    g_assert_cmpuint(after.auto_flushes - before.auto_flushes, >=, 2);
+    g_assert_cmpuint(d->renders->len - first, ==, after.submits - before.submits);
+    bool deduplicated = false;
+    for (guint i = first; i < d->renders->len; i++) {
+        RtRender *r = &g_array_index(d->renders, RtRender, i);
+        g_assert_cmpuint(r->len, <=, d->cfg_cmd_size);
+        g_assert_cmpuint(r->nalloc, <=, d->cfg_alist_size);
+        g_assert_cmpuint(r->npatch, <=, d->cfg_plist_size);
+        deduplicated |= r->npatch > r->nalloc; /* some allocation named twice, listed once */
+    }
+    g_assert_true(deduplicated);
+    for (unsigned i = 0; i < N; i++) {
+        rt_read(d, dst[i], 0, out);
+        g_assert_cmpmem(out, SZ, init[i], SZ);
+    }
+    g_autofree uint8_t *all = g_malloc(SZ * N);
+    rt_read(d, shared, 0, all);
+    for (unsigned i = 0; i < N; i++) {
+        g_assert_cmpmem(all + i * SZ, SZ, init[i], SZ);
+    }
+    for (unsigned i = 0; i < N; i++) {
+        rt_destroy(d, src[i]);
+        rt_destroy(d, dst[i]);
+    }
+    rt_destroy(d, shared);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
+/* Textures: mips and array slices with initial data, UpdateSubresourceUP
+ * of a box, CopySubresourceRegion between slices, ClearRenderTargetView of
+ * one mip of two slices through SOLID_FILL_2D, all read back; the other
+ * subresources are untouched. */
+static void test_texture(gconstpointer data)
+{
+    DXGI_FORMAT fmt = (DXGI_FORMAT)GPOINTER_TO_UINT(data);
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { W = 40, H = 24, MIPS = 3, SLICES = 3 };
+    const UINT nsub = MIPS * SLICES;
+    uint8_t *init[MIPS * SLICES];
+    D3D10_DDIARG_SUBRESOURCE_UP up[MIPS * SLICES];
+    for (UINT s = 0; s < nsub; s++) {
+        UINT m = s % MIPS, w = MAX(W >> m, 1), h = MAX(H >> m, 1);
+        init[s] = g_malloc(w * h * 4);
+        pattern(init[s], w * h * 4, 60 + s);
+        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ init[s], w * 4, w * h * 4 };
+    }
+    RtResource *t;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, MIPS, SLICES, fmt, D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_RENDER_TARGET |
+                                                  D3D10_DDI_BIND_SHADER_RESOURCE,
+                                              0, up, &t), ==, 0);
+    /* Update a box of mip 0 slice 1. */
+    UINT s1 = 0 + 1 * MIPS;
+    uint8_t patch[7 * 5 * 4];
+    pattern(patch, sizeof(patch), 99);
+    D3D10_DDI_BOX box = { .left = 3, .right = 10, .top = 2, .bottom = 7, .front = 0, .back = 1 };
+    g_assert_cmphex((uint32_t)rt_update(d, t, s1, &box, patch, 7 * 4), ==, 0);
+    for (UINT y = 0; y < 5; y++) {
+        memcpy(init[s1] + ((2 + y) * W + 3) * 4, patch + y * 7 * 4, 7 * 4);
+    }
+    /* Copy mip 1 of slice 0 into mip 1 of slice 2 at (2, 1), 8x4 from (1, 1). */
+    UINT src = 1, dsts = 1 + 2 * MIPS, mw = W >> 1;
+    D3D10_DDI_BOX cb = { .left = 1, .right = 9, .top = 1, .bottom = 5, .front = 0, .back = 1 };
+    g_assert_cmphex((uint32_t)rt_copy_region(d, t, dsts, 2, 1, t, src, &cb), ==, 0);
+    for (UINT y = 0; y < 4; y++) {
+        memcpy(init[dsts] + ((1 + y) * mw + 2) * 4, init[src] + ((1 + y) * mw + 1) * 4, 8 * 4);
+    }
+    /* Clear mip 2 of slices 1..2. */
+    RtView *v;
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, t, 2, 1, 2, &v), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, v, 1.0f, 0.5f, 0.0f, 1.0f), ==, 0);
+    uint8_t px[4];
+    if (fmt == DXGI_FORMAT_R8G8B8A8_UNORM) {
+        memcpy(px, (uint8_t[4]){ 255, 128, 0, 255 }, 4);
+    } else {
+        memcpy(px, (uint8_t[4]){ 0, 128, 255, 255 }, 4); /* B8G8R8A8 */
+    }
+    for (UINT sl = 1; sl < 3; sl++) {
+        UINT s = 2 + sl * MIPS, w = W >> 2, h = H >> 2;
+        for (UINT i = 0; i < w * h; i++) {
+            memcpy(init[s] + i * 4, px, 4);
+        }
+    }
+    for (UINT s = 0; s < nsub; s++) {
+        UINT m = s % MIPS, w = MAX(W >> m, 1), h = MAX(H >> m, 1);
+        g_autofree uint8_t *out = g_malloc(w * h * 4);
+        rt_read(d, t, s, out);
+        g_assert_cmpmem(out, w * h * 4, init[s], w * h * 4);
+        g_free(init[s]);
+    }
+    rt_destroy_rtv(d, v);
+    rt_destroy(d, t);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
+static const OverflowCase overflow_cases[] = {
+    { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
+    { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
+    { .cmd = 16384, .alist = 64, .plist = 5 }, /* the patch list */
+};
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/d3d/adapter", test_adapter);
+    g_test_add_func("/d3d/adapter10", test_adapter10);
+    g_test_add_func("/d3d/unsupported", test_unsupported);
+    g_test_add_func("/d3d/error-check", test_error_check);
+    g_test_add_data_func("/d3d/buffers/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
+                         test_buffers);
+    g_test_add_data_func("/d3d/buffers/10.1", GUINT_TO_POINTER(D3D10_1_DDI_INTERFACE_VERSION),
+                         test_buffers);
+    g_test_add_data_func("/d3d/buffers/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
+                         test_buffers);
+    g_test_add_func("/d3d/map/discard", test_discard);
+    g_test_add_func("/d3d/map/donotwait", test_donotwait);
+    g_test_add_func("/d3d/deferred-destruction", test_deferred);
+    g_test_add_data_func("/d3d/overflow/command-buffer", &overflow_cases[0], test_overflow);
+    g_test_add_data_func("/d3d/overflow/allocation-list", &overflow_cases[1], test_overflow);
+    g_test_add_data_func("/d3d/overflow/patch-list", &overflow_cases[2], test_overflow);
+    g_test_add_data_func("/d3d/texture/r8g8b8a8", GUINT_TO_POINTER(DXGI_FORMAT_R8G8B8A8_UNORM),
+                         test_texture);
+    g_test_add_data_func("/d3d/texture/b8g8r8a8", GUINT_TO_POINTER(DXGI_FORMAT_B8G8R8A8_UNORM),
+                         test_texture);
+    return g_test_run();
+}
