@@ -101,13 +101,28 @@ static bool busy(RtDevice *d, const RtAlloc *al)
     return false;
 }
 
-static void wait_for(RtDevice *d, const RtAlloc *al)
+/* False if a TDR aborted the work instead. */
+static bool wait_for(RtDevice *d, const RtAlloc *al)
 {
+    bool ok = true;
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         if (al->fence[n]) {
-            ws_kmt_wait(d->kmt, n, al->fence[n]);
+            ok &= ws_kmt_wait(d->kmt, n, al->fence[n]);
         }
     }
+    return ok;
+}
+
+/* A TDR put one of the device's contexts in error: the device is removed
+ * (winsim's dxgkrnl refuses its renders with STATUS_DEVICE_REMOVED). */
+static bool removed(RtDevice *d)
+{
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (g_hash_table_contains(d->ad->sim->errored, d->kmt->context[n])) {
+            return true;
+        }
+    }
+    return false;
 }
 
 static void free_alloc(RtDevice *d, RtAlloc *al)
@@ -157,6 +172,9 @@ static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
 {
     RtDevice *d = h;
     poll(d);
+    if (removed(d)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
     for (UINT i = 0; i < c->NumAllocations; i++) {
         D3DDDI_ALLOCATIONINFO *info = &c->pAllocationInfo[i];
         if (!info->pPrivateDriverData ||
@@ -213,6 +231,9 @@ static unsigned instances(RtDevice *d, D3DKMT_HANDLE chain)
 
 static HRESULT lock_now(RtAlloc *al, D3DDDICB_LOCK *l, bool wait, RtDevice *d)
 {
+    if (wait && (!wait_for(d, al) || removed(d))) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
     if (wait) {
         l->pData = ws_kmt_lock(d->kmt, al->a);
     } else {
@@ -239,6 +260,9 @@ static HRESULT WDDM_API cb_lock(HANDLE h, D3DDDICB_LOCK *l)
         RT_FAIL("pfnLockCb from %s: allocation 0x%x %s", cur_name(d), l->hAllocation,
                 al ? "already locked" : "unknown");
         return E_INVALIDARG;
+    }
+    if (removed(d)) {
+        return D3DDDIERR_DEVICEREMOVED;
     }
     if (l->Flags.NoExistingReference && !l->Flags.Discard) {
         RT_FAIL("pfnLockCb from %s: NoExistingReference without Discard", cur_name(d));

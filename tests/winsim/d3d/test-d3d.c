@@ -6,6 +6,7 @@
  * as the D3D11 runtime does and ends with the leak check of ws_sim_free().
  */
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "d3drt.h"
 #include "vidsch.h"
@@ -550,15 +551,96 @@ static void test_texture(gconstpointer data)
     env_free(&e);
 }
 
+/* After an injected hang and the TDR that aborts the device's work, the UMD
+ * reports DEVICEREMOVED from the functions whose category allows it (Map,
+ * Flush, copies, creation) and from no other (the runtime checks each);
+ * cleanup still works and a new device on the same adapter works. */
+static void test_tdr(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    uint8_t init[2048], out[2048];
+    pattern(init, sizeof(init), 77);
+    RtResource *src, *st, *none;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(init), D3D10_DDI_USAGE_DEFAULT, 0, 0,
+                                               init, &src), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(init), D3D10_DDI_USAGE_STAGING, 0,
+                                               D3D10_DDI_CPU_ACCESS_READ, NULL, &st), ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    rt_wait_idle(d);
+    GError *err = NULL;
+    g_assert_true(e.sim->t->ops->inject(e.sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, src), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==,
+                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_null(m.pData);
+    g_assert_cmpuint(e.sim->stats.timeouts, ==, 1);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, src), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 64, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &none),
+                    ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_null(none);
+    UINT caps = 1;
+    g_assert_cmphex((uint32_t)RT_CALL(d, CheckFormatSupport, 0,
+                                      d->f11->pfnCheckFormatSupport(d->h,
+                                                                    DXGI_FORMAT_R8G8B8A8_UNORM,
+                                                                    &caps)), ==, 0);
+    D3D10DDI_HBLENDSTATE nobs = { NULL };
+    FLOAT factor[4] = { 0 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetBlendState, 0,
+                                      d->f11->pfnSetBlendState(d->h, nobs, factor, ~0u)), ==, 0);
+    rt_destroy(d, src);
+    rt_destroy(d, st);
+    rt_device_free(d);
+
+    /* A new device works. */
+    d = e.d = rt_device_new(e.ad, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(init), D3D10_DDI_USAGE_DEFAULT, 0, 0,
+                                               init, &src), ==, 0);
+    rt_read(d, src, 0, out);
+    g_assert_cmpmem(out, sizeof(out), init, sizeof(init));
+    rt_destroy(d, src);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
     { .cmd = 16384, .alist = 64, .plist = 5 }, /* the patch list */
 };
 
+/* The TDR test's dumps go to a directory of this run, removed at the end. */
+static char *dump_dir_new(void)
+{
+    char *dir = g_dir_make_tmp("winsim-d3d-dumps-XXXXXX", NULL);
+    g_assert_nonnull(dir);
+    g_setenv("WINSIM_DUMP_DIR", dir, TRUE);
+    return dir;
+}
+
+static void dump_dir_remove(char *dir)
+{
+    GDir *dd = g_dir_open(dir, 0, NULL);
+    const char *name;
+    while (dd && (name = g_dir_read_name(dd))) {
+        g_autofree char *path = g_build_filename(dir, name, NULL);
+        g_remove(path);
+    }
+    if (dd) {
+        g_dir_close(dd);
+    }
+    g_rmdir(dir);
+    g_free(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    char *dumps = g_test_subprocess() ? NULL : dump_dir_new();
     g_test_add_func("/d3d/adapter", test_adapter);
     g_test_add_func("/d3d/adapter10", test_adapter10);
     g_test_add_func("/d3d/unsupported", test_unsupported);
@@ -572,6 +654,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/map/discard", test_discard);
     g_test_add_func("/d3d/map/donotwait", test_donotwait);
     g_test_add_func("/d3d/deferred-destruction", test_deferred);
+    g_test_add_func("/d3d/tdr", test_tdr);
     g_test_add_data_func("/d3d/overflow/command-buffer", &overflow_cases[0], test_overflow);
     g_test_add_data_func("/d3d/overflow/allocation-list", &overflow_cases[1], test_overflow);
     g_test_add_data_func("/d3d/overflow/patch-list", &overflow_cases[2], test_overflow);
@@ -579,5 +662,9 @@ int main(int argc, char **argv)
                          test_texture);
     g_test_add_data_func("/d3d/texture/b8g8r8a8", GUINT_TO_POINTER(DXGI_FORMAT_B8G8R8A8_UNORM),
                          test_texture);
-    return g_test_run();
+    int status = g_test_run();
+    if (dumps) {
+        dump_dir_remove(dumps);
+    }
+    return status;
 }
