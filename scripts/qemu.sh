@@ -27,7 +27,7 @@ CONFIGURE_ARGS="--target-list=x86_64-softmmu --without-default-features \
 
 # Every file copied into QEMU's tree, one per line (paths relative to ROOT).
 device_sources() {
-    (cd "$ROOT" && ls hw-model/qemu/*.c hw-model/qemu/trace-events \
+    (cd "$ROOT" && ls hw-model/qemu/*.c hw-model/qemu/*.h hw-model/qemu/trace-events \
         hw-model/core/*.c hw-model/core/*.h \
         hw-model/render/*.c hw-model/render/*.h protocol/*.h 2>/dev/null)
 }

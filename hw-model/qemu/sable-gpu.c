@@ -3,7 +3,7 @@
  * sable-gpu: the QEMU PCI device around the Sable device model
  * (hw-model/core). This file is only glue: PCI identity and BARs, MSI-X with
  * an INTx fallback, bus-master DMA, bottom halves and timers for the
- * engines, trace-events and fault injection through QOM properties. All
+ * engines, trace-events; the QOM control surface is sable-gpu-control.c. All
  * device behaviour, including every check of guest input, is in the core.
  *
  * BARs (protocol/sable_pci.h):
@@ -23,27 +23,19 @@
  *                 its size must equal SABLE_APERTURE_SIZE
  *   debug         accept DEBUG_* commands
  *   gart-entries  largest GART the guest may program
- *   inject        fault-injection spec, see sable_inject_parse() in
- *                 sable-core.h. Given on -device it is armed at power-on;
- *                 set at run time it is armed at once, e.g. from QMP:
- *                   qom-set /machine/peripheral/ID inject "hang,engine=0"
- *                 A bad spec fails the set with an error. Reading it returns
- *                 the last spec accepted.
- *   inject-clear  write-only: setting it to true disarms every pending
- *                 injection (false does nothing)
- *   inject-pending  read-only: number of injections armed and not yet spent
+ *   inject, inject-clear, inject-pending, state, dump: the control
+ *                 surface (fault injection, device state, dumps), see
+ *                 sable-gpu-control.c
  *
  * Migration is blocked: the core's state is not serialized.
  */
 
 #include "qemu/osdep.h"
 #include "qemu/units.h"
-#include "qemu/error-report.h"
 #include "qemu/main-loop.h"
 #include "qemu/module.h"
 #include "qemu/timer.h"
 #include "qapi/error.h"
-#include "qapi/visitor.h"
 #include "hw/pci/pci.h"
 #include "hw/pci/msix.h"
 #include "hw/qdev-properties.h"
@@ -51,41 +43,7 @@
 #include "sysemu/hostmem.h"
 #include "trace/trace-hw_display_sable.h"
 
-#include "sable-core.h"
-
-#define TYPE_SABLE_GPU "sable-gpu"
-OBJECT_DECLARE_SIMPLE_TYPE(SableGpuState, SABLE_GPU)
-
-#define SABLE_GPU_MSIX_VECTORS SABLE_MSIX_VECTORS(SABLE_NUM_ENGINES)
-#define SABLE_GPU_MIN_VRAM (1 * MiB)
-
-typedef struct SableGpuEngine {
-    SableGpuState *s;
-    unsigned index;
-    QEMUBH *bh;
-    QEMUTimer *timer;
-} SableGpuEngine;
-
-struct SableGpuState {
-    PCIDevice parent_obj;
-
-    MemoryRegion mmio;
-    MemoryRegion vram;
-    MemoryRegion aperture;      /* unless aperture_memdev */
-    SableDevice *core;
-    SableGpuEngine engines[SABLE_NUM_ENGINES];
-    bool intx_level;            /* the core's INTx line, before MSI-X gating */
-    bool prearm;                /* apply `prearm_inj` at the next reset */
-    SableInjection prearm_inj;
-
-    /* properties */
-    uint64_t vram_size;
-    HostMemoryBackend *vram_memdev;
-    HostMemoryBackend *aperture_memdev;
-    bool debug;
-    uint32_t gart_entries;
-    char *inject;               /* last injection spec accepted */
-};
+#include "sable-gpu.h"
 
 /* ---- Host operations for the core ----------------------------------- */
 
@@ -391,88 +349,11 @@ static bool sable_gpu_msix_init(SableGpuState *s, Error **errp)
     return true;
 }
 
-/* ---- Fault injection properties -------------------------------------- */
-
-static bool sable_gpu_gerror(GError *gerr, Error **errp)
+bool sable_gpu_gerror(GError *gerr, Error **errp)
 {
     error_setg(errp, "%s", gerr->message);
     g_error_free(gerr);
     return false;
-}
-
-static bool sable_gpu_arm(SableGpuState *s, const SableInjection *inj,
-                          Error **errp)
-{
-    GError *gerr = NULL;
-
-    return sable_inject(s->core, inj, &gerr) || sable_gpu_gerror(gerr, errp);
-}
-
-static void sable_gpu_set_inject(Object *obj, const char *spec, Error **errp)
-{
-    SableGpuState *s = SABLE_GPU(obj);
-    SableInjection inj;
-    GError *gerr = NULL;
-
-    if (!sable_inject_parse(spec, &inj, &gerr)) {
-        sable_gpu_gerror(gerr, errp);
-        return;
-    }
-    if (DEVICE(obj)->realized && !sable_gpu_arm(s, &inj, errp)) {
-        return;
-    }
-    g_free(s->inject);
-    s->inject = g_strdup(spec);
-}
-
-static char *sable_gpu_get_inject(Object *obj, Error **errp)
-{
-    SableGpuState *s = SABLE_GPU(obj);
-
-    return g_strdup(s->inject ? s->inject : "");
-}
-
-static void sable_gpu_set_inject_clear(Object *obj, bool value, Error **errp)
-{
-    SableGpuState *s = SABLE_GPU(obj);
-
-    if (!value) {
-        return;
-    }
-    if (DEVICE(obj)->realized) {
-        sable_inject_clear(s->core);
-    }
-    g_clear_pointer(&s->inject, g_free);
-}
-
-static void sable_gpu_get_inject_pending(Object *obj, Visitor *v,
-                                         const char *name, void *opaque,
-                                         Error **errp)
-{
-    SableGpuState *s = SABLE_GPU(obj);
-    uint32_t pending = DEVICE(obj)->realized ? sable_inject_pending(s->core)
-                                             : 0;
-
-    visit_type_uint32(v, name, &pending, errp);
-}
-
-/*
- * An `inject` given on -device is armed at realize (which validates it
- * against the live core) and armed again after the power-on reset that
- * follows, since a reset disarms every injection.
- */
-static bool sable_gpu_prearm(SableGpuState *s, Error **errp)
-{
-    GError *gerr = NULL;
-
-    if (!s->inject) {
-        return true;
-    }
-    if (!sable_inject_parse(s->inject, &s->prearm_inj, &gerr)) {
-        return sable_gpu_gerror(gerr, errp);
-    }
-    s->prearm = sable_gpu_arm(s, &s->prearm_inj, errp);
-    return s->prearm;
 }
 
 /* ---- Lifecycle ------------------------------------------------------- */
@@ -532,17 +413,11 @@ static void sable_gpu_exit(PCIDevice *pdev)
 static void sable_gpu_reset(DeviceState *dev)
 {
     SableGpuState *s = SABLE_GPU(dev);
-    Error *err = NULL;
 
     sable_gpu_engines_quiesce(s);
     s->intx_level = false;
     sable_device_reset(s->core);
-    if (s->prearm) {
-        s->prearm = false;
-        if (!sable_gpu_arm(s, &s->prearm_inj, &err)) {
-            warn_report_err(err);
-        }
-    }
+    sable_gpu_prearm_after_reset(s);
 }
 
 static void sable_gpu_write_config(PCIDevice *pdev, uint32_t addr,
@@ -576,24 +451,6 @@ static Property sable_gpu_properties[] = {
     DEFINE_PROP_END_OF_LIST(),
 };
 
-static void sable_gpu_class_init_inject(ObjectClass *oc)
-{
-    object_class_property_add_str(oc, "inject", sable_gpu_get_inject,
-                                  sable_gpu_set_inject);
-    object_class_property_set_description(oc, "inject",
-        "Arm a fault injection: KIND[,engine=N][,after=N|,fence=F][,count=N]"
-        "[,delay-ns=N], KIND = hang|page-fault|drop-irq|invalid-cmd|slow|"
-        "reset-fail");
-    object_class_property_add_bool(oc, "inject-clear", NULL,
-                                   sable_gpu_set_inject_clear);
-    object_class_property_set_description(oc, "inject-clear",
-        "Write true to disarm every pending fault injection");
-    object_class_property_add(oc, "inject-pending", "uint32",
-                              sable_gpu_get_inject_pending, NULL, NULL, NULL);
-    object_class_property_set_description(oc, "inject-pending",
-        "Number of fault injections armed and not yet spent");
-}
-
 static void sable_gpu_class_init(ObjectClass *oc, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
@@ -611,7 +468,7 @@ static void sable_gpu_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &sable_gpu_vmstate;
     device_class_set_props(dc, sable_gpu_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
-    sable_gpu_class_init_inject(oc);
+    sable_gpu_control_class_init(oc);
 }
 
 static const TypeInfo sable_gpu_info = {

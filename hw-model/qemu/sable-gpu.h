@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sable-gpu: state shared by the device glue (sable-gpu.c) and its control
+ * surface (sable-gpu-control.c: fault injection, `state` and `dump`).
+ */
+#ifndef HW_DISPLAY_SABLE_GPU_H
+#define HW_DISPLAY_SABLE_GPU_H
+
+#include "qemu/units.h"
+#include "hw/pci/pci.h"
+#include "sysemu/hostmem.h"
+
+#include "sable-core.h"
+
+#define TYPE_SABLE_GPU "sable-gpu"
+OBJECT_DECLARE_SIMPLE_TYPE(SableGpuState, SABLE_GPU)
+
+#define SABLE_GPU_MSIX_VECTORS SABLE_MSIX_VECTORS(SABLE_NUM_ENGINES)
+#define SABLE_GPU_MIN_VRAM (1 * MiB)
+
+typedef struct SableGpuEngine {
+    SableGpuState *s;
+    unsigned index;
+    QEMUBH *bh;
+    QEMUTimer *timer;
+} SableGpuEngine;
+
+struct SableGpuState {
+    PCIDevice parent_obj;
+
+    MemoryRegion mmio;
+    MemoryRegion vram;
+    MemoryRegion aperture;      /* unless aperture_memdev */
+    SableDevice *core;
+    SableGpuEngine engines[SABLE_NUM_ENGINES];
+    bool intx_level;            /* the core's INTx line, before MSI-X gating */
+    unsigned prearm_count;      /* apply `prearm_inj` at the next reset */
+    SableInjection prearm_inj[SABLE_CORE_MAX_INJECTIONS];
+
+    /* properties */
+    uint64_t vram_size;
+    HostMemoryBackend *vram_memdev;
+    HostMemoryBackend *aperture_memdev;
+    bool debug;
+    uint32_t gart_entries;
+    char *inject;               /* last injection spec accepted */
+};
+
+/* Report a core GError as a QEMU Error (frees gerr); returns false. */
+bool sable_gpu_gerror(GError *gerr, Error **errp);
+
+/* sable-gpu-control.c */
+void sable_gpu_control_class_init(ObjectClass *oc);
+/* Arm the -device `inject` specs at realize (validating them). */
+bool sable_gpu_prearm(SableGpuState *s, Error **errp);
+/* Arm them again after the power-on reset that follows realize. */
+void sable_gpu_prearm_after_reset(SableGpuState *s);
+
+#endif
