@@ -4,6 +4,7 @@
 #include "adapter.h"
 #include "dump.h"
 #include "regs.h"
+#include "swizzle.h"
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo)
 {
@@ -157,6 +158,7 @@ NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk, uint32_
         st = allocate(a, queue_entries);
     }
     if (NT_SUCCESS(st)) {
+        kmd_swizzle_init(a);
         st = kmd_adapter_program(a);
     }
     if (!NT_SUCCESS(st)) {
@@ -186,6 +188,7 @@ void kmd_adapter_stop(KmdAdapter *a)
         kmd_reg_write(a->regs, SABLE_REG_ENGINE(n) + SABLE_ENG_RING_CONTROL, 0);
     }
     kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, 0xffffffffu);
+    kmd_swizzle_reset(a); /* the adapter reset discarded the ranges */
     release(a);
     a->started = false;
 }

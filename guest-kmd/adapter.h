@@ -21,6 +21,12 @@
 #include "gart.h"
 #include "sable_kmd_private.h"
 
+/* A swizzle range the KMD programmed (swizzle.c); alloc NULL: free. */
+typedef struct KmdSwzRange {
+    const void *alloc;          /* the KmdAllocation it shows */
+    uint32_t offset, size;      /* BAR4 window */
+} KmdSwzRange;
+
 typedef struct KmdAdapter {
     PDEVICE_OBJECT pdo;
     DXGKRNL_INTERFACE dxgk;
@@ -38,8 +44,11 @@ typedef struct KmdAdapter {
     KmdDmaMem fence_page;       /* size 0 when the device has none */
     KmdDmaMem dump;             /* size 0 when the device has no dumps */
     KmdRing ring[SABLE_NODE_COUNT];
-    KmdOsLock *lock;            /* protects context_ids */
+    KmdOsLock *lock;            /* protects context_ids and swz */
     uint32_t context_ids;       /* bit i: context id i + 1 in use */
+    uint32_t swz_count;         /* NumberOfSwizzlingRanges */
+    uint32_t swz_aperture;      /* BAR4 bytes usable for windows */
+    KmdSwzRange swz[SABLE_SWZ_MAX_RANGES];
 } KmdAdapter;
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo);

@@ -22,6 +22,8 @@
 typedef struct KmdAllocation {
     struct sable_alloc_private desc;
     uint64_t size;               /* page-aligned */
+    UINT segment;                /* where the last paging operation put it, 0: none */
+    uint64_t gpu;                /* its GPU address there */
 } KmdAllocation;
 
 typedef struct KmdResource {

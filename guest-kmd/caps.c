@@ -12,6 +12,7 @@ static NTSTATUS driver_caps(KmdAdapter *a, DXGK_DRIVERCAPS *caps)
     caps->MaxAllocationListSlotId = SABLE_KMD_ALLOCATION_LIST_SIZE;
     caps->ApertureSegmentCommitLimit = (SIZE_T)kmd_gart_size(&a->gart);
     caps->InterruptMessageNumber = kmd_notify_message(a);
+    caps->NumberOfSwizzlingRanges = a->swz_count; /* 0 on an ABI 1.0 device */
     caps->SchedulingCaps.MultiEngineAware = 1;
     caps->GpuEngineTopology.NbAsymetricProcessingNodes = SABLE_NODE_COUNT;
     caps->PreemptionCaps.GraphicsPreemptionGranularity = D3DKMDT_GRAPHICS_PREEMPTION_NONE;

@@ -11,6 +11,7 @@
 #include "paging.h"
 #include "render.h"
 #include "submit.h"
+#include "swizzle.h"
 #include "tdr.h"
 
 static NTSTATUS WDDM_API ddi_add_device(const PDEVICE_OBJECT pdo, PVOID *ctx)
@@ -198,6 +199,18 @@ static NTSTATUS WDDM_API ddi_close_allocation(const HANDLE device,
     return args ? kmd_close_allocation(device, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_acquire_swizzling_range(const HANDLE adapter,
+                                                     DXGKARG_ACQUIRESWIZZLINGRANGE *args)
+{
+    return args ? kmd_acquire_swizzling_range(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_release_swizzling_range(const HANDLE adapter,
+                                                     const DXGKARG_RELEASESWIZZLINGRANGE *args)
+{
+    return args ? kmd_release_swizzling_range(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
 {
     DRIVER_INITIALIZATION_DATA init;
@@ -234,5 +247,7 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiCollectDbgInfo = ddi_collect_dbg_info;
     init.DxgkDdiCollectDbgInfo2 = ddi_collect_dbg_info2;
     init.DxgkDdiEscape = ddi_escape;
+    init.DxgkDdiAcquireSwizzlingRange = ddi_acquire_swizzling_range;
+    init.DxgkDdiReleaseSwizzlingRange = ddi_release_swizzling_range;
     return DxgkInitialize(driver, registry_path, &init);
 }

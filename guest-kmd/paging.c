@@ -3,6 +3,7 @@
 
 #include "paging.h"
 #include "cmdwriter.h"
+#include "alloc.h"
 
 /* [addr, addr + size) lies inside segment `id`. Segment addresses are GPU
  * addresses: the segment's BaseAddress plus the offset VidMm chose
@@ -227,6 +228,51 @@ static NTSTATUS transfer(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdW
     return transfer_segments(a, args, w);
 }
 
+/* Where an operation that names an allocation leaves it (the swizzle ranges
+ * are programmed from this): FILL and TRANSFER of the whole allocation into
+ * a segment and MAP_APERTURE_SEGMENT place it; a TRANSFER out of where it
+ * was, or an UNMAP of the aperture pages holding it, leaves it nowhere. */
+static void track(const KmdAdapter *a, const DXGKARG_BUILDPAGINGBUFFER *args)
+{
+    KmdAllocation *al;
+    switch (args->Operation) {
+    case DXGK_OPERATION_FILL:
+        if ((al = args->Fill.hAllocation)) {
+            al->segment = args->Fill.Destination.SegmentId;
+            al->gpu = (uint64_t)args->Fill.Destination.SegmentAddress.QuadPart;
+        }
+        break;
+    case DXGK_OPERATION_TRANSFER:
+        if (!(al = args->Transfer.hAllocation) || args->Transfer.TransferOffset) {
+            break;
+        }
+        if (args->Transfer.Destination.SegmentId) {
+            al->segment = args->Transfer.Destination.SegmentId;
+            al->gpu = (uint64_t)args->Transfer.Destination.SegmentAddress.QuadPart;
+        } else if (al->segment == args->Transfer.Source.SegmentId &&
+                   al->gpu == (uint64_t)args->Transfer.Source.SegmentAddress.QuadPart) {
+            al->segment = 0;
+        }
+        break;
+    case DXGK_OPERATION_MAP_APERTURE_SEGMENT:
+        if ((al = args->MapApertureSegment.hAllocation) && !args->MapApertureSegment.MdlOffset) {
+            al->segment = SABLE_SEGMENT_APERTURE;
+            al->gpu = a->gart.base + (uint64_t)args->MapApertureSegment.OffsetInPages * SABLE_PAGE_SIZE;
+        }
+        break;
+    case DXGK_OPERATION_UNMAP_APERTURE_SEGMENT:
+        al = args->UnmapApertureSegment.hAllocation;
+        if (al && al->segment == SABLE_SEGMENT_APERTURE &&
+            (al->gpu - a->gart.base) / SABLE_PAGE_SIZE - args->UnmapApertureSegment.OffsetInPages <
+                args->UnmapApertureSegment.NumberOfPages) {
+            al->segment = 0;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
 static NTSTATUS build(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args, KmdCmdWriter *w)
 {
     switch (args->Operation) {
@@ -253,6 +299,9 @@ NTSTATUS kmd_build_paging_buffer(KmdAdapter *a, DXGKARG_BUILDPAGINGBUFFER *args)
     KmdCmdWriter w;
     kmd_cmd_init(&w, args->pDmaBuffer, args->DmaSize);
     NTSTATUS st = build(a, args, &w);
+    if (NT_SUCCESS(st)) {
+        track(a, args);
+    }
     args->pDmaBuffer = w.pos ? w.pos : args->pDmaBuffer;
     return st;
 }

@@ -30,6 +30,7 @@ typedef struct KmdResources {
 #define KMD_RES_REGS 0u
 #define KMD_RES_MSIX 1u
 #define KMD_RES_VRAM 2u
+#define KMD_RES_APERTURE 3u /* BAR4; absent on some 1.0 hosts */
 
 NTSTATUS kmd_resources_parse(const CM_RESOURCE_LIST *list, KmdResources *out);
 

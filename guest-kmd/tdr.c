@@ -4,6 +4,7 @@
 #include "tdr.h"
 #include "fence.h"
 #include "regs.h"
+#include "swizzle.h"
 
 static bool node_ok(const KmdAdapter *a, UINT node, UINT engine)
 {
@@ -77,6 +78,8 @@ NTSTATUS kmd_reset_from_timeout(KmdAdapter *a)
     kmd_reg_write(a->regs, SABLE_REG_ADAPTER_RESET, SABLE_ADAPTER_RESET_KEY);
     kmd_reg_write(a->regs, SABLE_REG_IRQ_MASK, 0);
     kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, 0xffffffffu);
+    /* The reset discarded every swizzle range without writing it back. */
+    kmd_swizzle_reset(a);
     return STATUS_SUCCESS;
 }
 

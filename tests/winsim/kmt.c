@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "kmt.h"
+#include "bugcheck.h"
 #include "mdl.h"
 #include "vidmm.h"
 #include "vidsch.h"
@@ -58,6 +59,111 @@ static void wait_idle(WsSim *sim)
     }
 }
 
+/* ---- swizzling ranges ---------------------------------------------------- */
+
+static void swz_release(WsSim *sim, WsKmtAllocation *a)
+{
+    if (!a->swz) {
+        return;
+    }
+    DXGKARG_RELEASESWIZZLINGRANGE rel = {
+        .hAllocation = a->handle, .RangeId = (UINT)(a->swz - sim->vidmm.swz),
+    };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiReleaseSwizzlingRange(sim->adapter, &rel), ==, 0);
+    memset(a->swz, 0, sizeof(*a->swz));
+    a->swz = NULL;
+    sim->vidmm.swz_releases++;
+}
+
+/* Release the least recently used range of an unlocked allocation. */
+static bool swz_release_lru(WsSim *sim)
+{
+    WsSwzRange *best = NULL;
+    for (UINT i = 0; i < sim->caps.NumberOfSwizzlingRanges; i++) {
+        WsSwzRange *r = &sim->vidmm.swz[i];
+        if (r->alloc && !r->alloc->locked && (!best || r->used < best->used)) {
+            best = r;
+        }
+    }
+    if (best) {
+        swz_release(sim, best->alloc);
+    }
+    return best != NULL;
+}
+
+static WsSwzRange *swz_free(WsSim *sim)
+{
+    for (UINT i = 0; i < sim->caps.NumberOfSwizzlingRanges; i++) {
+        if (!sim->vidmm.swz[i].alloc) {
+            return &sim->vidmm.swz[i];
+        }
+    }
+    return NULL;
+}
+
+/* The CPU mapping of [pa, pa + len): it must lie in BAR4. */
+static uint8_t *bar4_map(WsSim *sim, PHYSICAL_ADDRESS pa, uint64_t len)
+{
+    const WsBar *b = &sim->t->bar[SABLE_BAR_APERTURE];
+    uint64_t off = (uint64_t)pa.QuadPart - b->addr;
+    if (!sim->t->aperture || (uint64_t)pa.QuadPart < b->addr || off > b->size ||
+        len > b->size - off || (off & (SABLE_PAGE_SIZE - 1))) {
+        ws_bugcheck(WS_PAGE_FAULT_IN_NONPAGED_AREA, (uint64_t)pa.QuadPart, len, 0, 0,
+                    "CPUTranslatedAddress is not a page of the aperture BAR");
+    }
+    return (uint8_t *)sim->t->aperture + off;
+}
+
+NTSTATUS ws_kmt_lock_aperture(WsKmtDevice *d, WsKmtAllocation *a, void **cpu)
+{
+    WsSim *sim = d->sim;
+    wait_idle(sim);
+    while (!a->swz) {
+        WsSwzRange *r = swz_free(sim);
+        if (!r) {
+            if (!swz_release_lru(sim)) {
+                return STATUS_GRAPHICS_UNSWIZZLING_APERTURE_UNAVAILABLE;
+            }
+            continue;
+        }
+        DXGKARG_ACQUIRESWIZZLINGRANGE q = {
+            .hAllocation = a->handle, .RangeId = (UINT)(r - sim->vidmm.swz),
+            .SegmentId = a->segment, .RangeSize = (SIZE_T)a->size,
+        };
+        NTSTATUS st = sim->init.DxgkDdiAcquireSwizzlingRange(sim->adapter, &q);
+        if (st == STATUS_GRAPHICS_UNSWIZZLING_APERTURE_UNAVAILABLE) {
+            sim->vidmm.swz_unavailable++;
+            if (!swz_release_lru(sim)) {
+                return st;
+            }
+            continue;
+        }
+        if (!NT_SUCCESS(st)) {
+            return st;
+        }
+        r->alloc = a;
+        r->cpu = bar4_map(sim, q.CPUTranslatedAddress, a->size);
+        a->swz = r;
+        sim->vidmm.swz_acquires++;
+    }
+    a->swz->used = ++sim->vidmm.swz_clock;
+    a->locked = true;
+    *cpu = a->swz->cpu;
+    return STATUS_SUCCESS;
+}
+
+void ws_kmt_swizzle_lost(WsSim *sim)
+{
+    for (unsigned i = 0; i < SABLE_SWZ_MAX_RANGES; i++) {
+        WsSwzRange *r = &sim->vidmm.swz[i];
+        if (r->alloc) {
+            r->alloc->swz = NULL;
+            sim->vidmm.swz_dropped++;
+        }
+        memset(r, 0, sizeof(*r));
+    }
+}
+
 /* Back `a` with fresh system pages mapped into the aperture. */
 static bool to_aperture(WsSim *sim, WsKmtAllocation *a)
 {
@@ -68,7 +174,7 @@ static bool to_aperture(WsSim *sim, WsKmtAllocation *a)
     a->cpu = cpu;
     a->segment = SABLE_SEGMENT_APERTURE;
     a->mdl = ws_mdl_new(a->bus, a->size / SABLE_PAGE_SIZE);
-    a->gpu = ws_aperture_map(sim, a->mdl, a->size / SABLE_PAGE_SIZE);
+    a->gpu = ws_aperture_map_alloc(sim, a->handle, a->mdl, a->size / SABLE_PAGE_SIZE);
     return true;
 }
 
@@ -78,6 +184,7 @@ static bool page_out(WsSim *sim, WsKmtAllocation *a)
 {
     uint64_t vram = a->gpu;
     wait_idle(sim);
+    swz_release(sim, a);
     if (!to_aperture(sim, a)) {
         return false;
     }
@@ -138,7 +245,7 @@ static void page_in(WsSim *sim, WsKmtAllocation *a)
     op.Transfer.Destination.SegmentId = SABLE_SEGMENT_VRAM;
     op.Transfer.Destination.SegmentAddress.QuadPart = (LONGLONG)gpu;
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
-    ws_aperture_unmap(sim, a->gpu, a->size / SABLE_PAGE_SIZE);
+    ws_aperture_unmap_alloc(sim, a->handle, a->gpu, a->size / SABLE_PAGE_SIZE);
     ws_mdl_free(a->mdl);
     ws_guestmem_free(&sim->mem, a->bus, a->size);
     a->mdl = NULL;
@@ -190,11 +297,12 @@ void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a)
 {
     WsSim *sim = d->sim;
     wait_idle(sim);
+    swz_release(sim, a);
     if (a->segment == SABLE_SEGMENT_VRAM) {
         g_ptr_array_remove(sim->vidmm.in_vram, a);
         ws_vram_free(sim, a->gpu, a->size);
     } else {
-        ws_aperture_unmap(sim, a->gpu, a->size / SABLE_PAGE_SIZE);
+        ws_aperture_unmap_alloc(sim, a->handle, a->gpu, a->size / SABLE_PAGE_SIZE);
         ws_mdl_free(a->mdl);
         ws_guestmem_free(&sim->mem, a->bus, a->size);
     }
@@ -206,6 +314,7 @@ void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a)
 void *ws_kmt_lock(WsKmtDevice *d, WsKmtAllocation *a)
 {
     wait_idle(d->sim);
+    swz_release(d->sim, a); /* its CPU writes reach the surface first */
     a->locked = true;
     return a->cpu;
 }
@@ -229,6 +338,7 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
         if (allocs[i]->locked) {
             return STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION;
         }
+        swz_release(d->sim, allocs[i]); /* flush CPU writes before the GPU reads */
         page_in(d->sim, allocs[i]);
         list[i].hDeviceSpecificAllocation = allocs[i]->handle;
         list[i].SegmentId = allocs[i]->segment;

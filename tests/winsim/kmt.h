@@ -37,6 +37,7 @@ typedef struct WsKmtAllocation {
     struct _MDL *mdl;
     bool locked;
     bool wants_vram;            /* VRAM preferred: paged back in when room */
+    WsSwzRange *swz;            /* the swizzling range VidMm holds for it */
 } WsKmtAllocation;
 
 /* D3DKMTQueryAdapterInfo(KMTQAITYPE_UMDRIVERPRIVATE): the KMD's
@@ -49,6 +50,18 @@ NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_priva
 void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a);
 void *ws_kmt_lock(WsKmtDevice *d, WsKmtAllocation *a);
 void ws_kmt_unlock(WsKmtDevice *d, WsKmtAllocation *a);
+/* Lock with AcquireAperture: the linear CPU view of a swizzled allocation
+ * through a swizzling range (its BAR4 window). VidMm picks a free RangeId
+ * (none: it releases the least recently used range of an unlocked
+ * allocation first); on UNAVAILABLE it releases such a range and retries.
+ * Fails with UNAVAILABLE when every held range is locked, and with what
+ * the KMD returned otherwise (UNSUPPORTED: no retry). The range stays
+ * acquired after Unlock and is released when the allocation is rendered
+ * with, locked without the aperture, evicted or destroyed, or when another
+ * lock needs it. */
+NTSTATUS ws_kmt_lock_aperture(WsKmtDevice *d, WsKmtAllocation *a, void **cpu);
+/* TDR cleanup (tdr.c): the adapter reset discarded every range. */
+void ws_kmt_swizzle_lost(WsSim *sim);
 /* allocs[i] is allocation index i of the patch list. */
 NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t len,
                        WsKmtAllocation *const *allocs, UINT nallocs,

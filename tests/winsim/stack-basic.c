@@ -12,7 +12,6 @@ static void test_bringup_caps(void)
     g_assert_cmphex(sim->init.Version, ==, DXGKDDI_INTERFACE_VERSION_WDDM3_2);
     /* not implemented, so not offered (and no preemption claimed below) */
     g_assert_null(sim->init.DxgkDdiPreemptCommand);
-    g_assert_null(sim->init.DxgkDdiAcquireSwizzlingRange);
     g_assert_null(sim->init.DxgkDdiSetPalette);
     DXGK_DRIVERCAPS caps;
     g_assert_cmphex((uint32_t)query(sim, DXGKQAITYPE_DRIVERCAPS, &caps, sizeof(caps) - 1), ==,
@@ -22,7 +21,7 @@ static void test_bringup_caps(void)
     g_assert_cmpuint(caps.SchedulingCaps.PreemptionAware, ==, 0);
     g_assert_cmpuint(caps.GpuEngineTopology.NbAsymetricProcessingNodes, ==, 2);
     g_assert_cmpuint(caps.SupportPerEngineTDR, ==, 1);
-    g_assert_cmpuint(caps.NumberOfSwizzlingRanges, ==, 0);
+    g_assert_cmpuint(caps.NumberOfSwizzlingRanges, ==, 8);
     g_assert_cmpuint(caps.MaxAllocationListSlotId, ==, SABLE_KMD_ALLOCATION_LIST_SIZE);
     g_assert_cmpuint(caps.InterruptMessageNumber, ==, sim->t->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0);
     g_assert_cmpuint(caps.ApertureSegmentCommitLimit, >, 0);

@@ -66,5 +66,6 @@ void stack_add_alloc_tests(void);
 void stack_add_render_tests(void);
 void stack_add_tdr_tests(void);
 void stack_add_kmt_tests(void);
+void stack_add_swizzle_tests(void);
 
 #endif

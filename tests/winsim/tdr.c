@@ -4,6 +4,7 @@
 #include "tdr.h"
 #include "bugcheck.h"
 #include "vidsch.h"
+#include "kmt.h"
 
 /* Everything pending on the node was aborted: take it out. */
 static GArray *take_pending(WsSim *sim, unsigned node)
@@ -105,6 +106,7 @@ static void adapter_tdr(WsSim *sim, unsigned node, bool promoted)
         ws_bugcheck(VIDEO_TDR_ERROR, node, (uint32_t)st, 1, 0, "DxgkDdiResetFromTimeout failed");
     }
     sim->dpc_queued = false;
+    ws_kmt_swizzle_lost(sim); /* the adapter reset discarded them */
     GArray *aborted[SABLE_NODE_COUNT];
     for (unsigned i = 0; i < SABLE_NODE_COUNT; i++) {
         aborted[i] = take_pending(sim, i);

@@ -101,6 +101,7 @@ WsTransport *ws_transport_inproc_open(bool msix, GError **err)
     t->ram_size = INPROC_RAM_SIZE - INPROC_RAM_BASE;
     t->vram = ip->bus->vram;
     t->vram_size = ip->bus->vram_size;
+    t->aperture = ip->bus->aperture;
     (void)err;
     return t;
 }

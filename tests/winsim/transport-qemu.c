@@ -145,5 +145,6 @@ WsTransport *ws_transport_qemu_open(GError **err)
     q->t.ram_size = sqt_ram_size(m) - q->t.ram_base;
     q->t.vram_size = sqt_vram_size(m);
     q->t.vram = sqt_vram_ptr(m, 0, q->t.vram_size);
+    q->t.aperture = sqt_aperture_ptr(m, 0, SABLE_APERTURE_SIZE);
     return &q->t;
 }

@@ -6,7 +6,7 @@
  *   qemu         the real QEMU device through libsableqtest (MSI-X into RAM)
  * A transport gives BAR0 MMIO, the BARs' bus addresses and sizes, host
  * pointers for guest RAM (winsim's allocator uses [ram_base, ram_base +
- * ram_size)), the VRAM (BAR2) mapping, the interrupts that fired, a way to
+ * ram_size)), the VRAM (BAR2) and aperture (BAR4) mappings, the interrupts that fired, a way to
  * let the device make progress (advance), and fault injection by spec
  * string ("drop-irq,engine=0", see sable_inject_parse). A VFIO transport
  * (in a Linux guest) fits the same table.
@@ -50,6 +50,8 @@ struct WsTransport {
     uint64_t ram_size;
     void *vram;             /* BAR2 contents */
     uint64_t vram_size;
+    void *aperture;         /* BAR4 contents (bar[4].size bytes): the CPU
+                             * mapping of swizzle-range windows; NULL: none */
 };
 
 /* NULL with err set when the name is unknown or the device cannot start. */

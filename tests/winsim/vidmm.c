@@ -152,6 +152,11 @@ NTSTATUS ws_paging(WsSim *sim, DXGKARG_BUILDPAGINGBUFFER *op)
 
 uint64_t ws_aperture_map(WsSim *sim, struct _MDL *mdl, uint64_t pages)
 {
+    return ws_aperture_map_alloc(sim, NULL, mdl, pages);
+}
+
+uint64_t ws_aperture_map_alloc(WsSim *sim, HANDLE alloc, struct _MDL *mdl, uint64_t pages)
+{
     WsVidMm *v = &sim->vidmm;
     uint64_t first;
     g_assert_true(ws_pagemap_alloc(&v->aperture, pages, &first));
@@ -160,12 +165,18 @@ uint64_t ws_aperture_map(WsSim *sim, struct _MDL *mdl, uint64_t pages)
     op.MapApertureSegment.OffsetInPages = first;
     op.MapApertureSegment.NumberOfPages = pages;
     op.MapApertureSegment.pMdl = mdl;
+    op.MapApertureSegment.hAllocation = alloc;
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
     return (uint64_t)v->seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart +
            first * SABLE_PAGE_SIZE;
 }
 
 void ws_aperture_unmap(WsSim *sim, uint64_t gpu, uint64_t pages)
+{
+    ws_aperture_unmap_alloc(sim, NULL, gpu, pages);
+}
+
+void ws_aperture_unmap_alloc(WsSim *sim, HANDLE alloc, uint64_t gpu, uint64_t pages)
 {
     WsVidMm *v = &sim->vidmm;
     uint64_t first = (gpu - (uint64_t)v->seg[SABLE_SEGMENT_APERTURE - 1].BaseAddress.QuadPart) /
@@ -174,6 +185,7 @@ void ws_aperture_unmap(WsSim *sim, uint64_t gpu, uint64_t pages)
     op.UnmapApertureSegment.SegmentId = SABLE_SEGMENT_APERTURE;
     op.UnmapApertureSegment.OffsetInPages = first;
     op.UnmapApertureSegment.NumberOfPages = pages;
+    op.UnmapApertureSegment.hAllocation = alloc;
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
     ws_pagemap_free(&v->aperture, first, pages);
 }

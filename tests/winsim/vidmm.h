@@ -23,6 +23,9 @@ NTSTATUS ws_paging(WsSim *sim, DXGKARG_BUILDPAGINGBUFFER *op);
 /* Map the first `pages` pages of an MDL into free aperture pages; returns
  * the GPU address. */
 uint64_t ws_aperture_map(WsSim *sim, struct _MDL *mdl, uint64_t pages);
+/* The same for allocation `alloc` (its hAllocation named in the operation). */
+uint64_t ws_aperture_map_alloc(WsSim *sim, HANDLE alloc, struct _MDL *mdl, uint64_t pages);
+void ws_aperture_unmap_alloc(WsSim *sim, HANDLE alloc, uint64_t gpu, uint64_t pages);
 /* UNMAP_APERTURE_SEGMENT of the pages at gpu (through the paging buffer);
  * the aperture pages become free. */
 void ws_aperture_unmap(WsSim *sim, uint64_t gpu, uint64_t pages);

@@ -83,6 +83,13 @@ typedef struct WsDmaBuffer {
     uint32_t fence;
 } WsDmaBuffer;
 
+/* A swizzling range VidMm acquired (kmt.c); alloc NULL: free. */
+typedef struct WsSwzRange {
+    struct WsKmtAllocation *alloc;
+    uint8_t *cpu;               /* CPUTranslatedAddress mapped (BAR4) */
+    uint64_t used;              /* last lock, for least-recently-used release */
+} WsSwzRange;
+
 /* VidMm (vidmm.h): segments, the paging buffer and the paging context. */
 typedef struct WsVidMm {
     DXGK_SEGMENTDESCRIPTOR seg[SABLE_SEGMENT_COUNT];
@@ -103,6 +110,9 @@ typedef struct WsVidMm {
     unsigned render_submits;
     GPtrArray *in_vram;         /* WsKmtAllocation * in VRAM, oldest first */
     unsigned evictions, page_ins;
+    WsSwzRange swz[SABLE_SWZ_MAX_RANGES]; /* RangeId -> allocation */
+    uint64_t swz_clock;
+    unsigned swz_acquires, swz_releases, swz_unavailable, swz_dropped;
 } WsVidMm;
 
 typedef struct WsSim {

@@ -13,13 +13,16 @@
 extern "C" {
 #endif
 
+/* Every member is [in] but CPUTranslatedAddress ([in/out], set on success).
+ * RangeId is chosen by VidMm: "the swizzling range that the
+ * DxgkDdiAcquireSwizzlingRange function programs". */
 typedef struct _DXGKARG_ACQUIRESWIZZLINGRANGE {
     HANDLE hAllocation;
     UINT PrivateDriverData;
     UINT RangeId;
     UINT SegmentId;
     SIZE_T RangeSize;
-    PHYSICAL_ADDRESS CPUTranslatedAddress; /* [out] */
+    PHYSICAL_ADDRESS CPUTranslatedAddress; /* [in/out] */
 } DXGKARG_ACQUIRESWIZZLINGRANGE;
 
 typedef struct _DXGKARG_RELEASESWIZZLINGRANGE {
