@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The sable-dump CLI (path in $SABLE_DUMP): output and exit status. */
+/* `sablectl decode` (sablectl's path in $SABLECTL): output and exit status.
+ * The QMP commands are tested against QEMU (tests/qtest/test-sablectl.c). */
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,9 +14,14 @@ typedef struct Run {
     char *out, *err;
 } Run;
 
-static Run run(const char *arg1, const char *arg2)
+/* Run sablectl with args (NULL-terminated, at most 4). */
+static Run run_args(const char *const *args)
 {
-    const char *argv[] = { g_getenv("SABLE_DUMP"), arg1, arg2, NULL };
+    const char *argv[6] = { g_getenv("SABLECTL") };
+    for (unsigned i = 0; args[i] != NULL; i++) {
+        g_assert_cmpuint(i, <, 4);
+        argv[i + 1] = args[i];
+    }
     g_autoptr(GError) error = NULL;
     Run r = { 0 };
     int wait_status;
@@ -27,6 +33,12 @@ static Run run(const char *arg1, const char *arg2)
     g_assert_true(WIFEXITED(wait_status));
     r.status = WEXITSTATUS(wait_status);
     return r;
+}
+
+static Run run(const char *arg1, const char *arg2)
+{
+    const char *args[] = { "decode", arg1, arg2, NULL };
+    return run_args(args); /* a NULL arg1 ends the list there */
 }
 
 static void run_clear(Run *r)
@@ -65,10 +77,47 @@ static char *write_temp(const guint8 *data, size_t len)
 
 static void test_usage(void)
 {
-    assert_run(NULL, NULL, 2, NULL, "missing FILE");
+    assert_run(NULL, NULL, 2, NULL, "decode: missing argument");
     assert_run("--bogus", "x", 2, NULL, "Unknown option");
-    assert_run("a", "b", 2, NULL, "too many arguments");
+    assert_run("a", "b", 2, NULL, "decode: too many arguments");
     assert_run("/nonexistent/dump.bin", NULL, 1, NULL, "/nonexistent/dump.bin");
+}
+
+static void assert_args(const char *const *args, int status, const char *err_has)
+{
+    Run r = run_args(args);
+    g_assert_cmpint(r.status, ==, status);
+    g_assert_nonnull(strstr(r.err, err_has));
+    run_clear(&r);
+}
+
+/* Global usage: a command is needed, known, and given --qmp if it needs it. */
+static void test_commands(void)
+{
+    assert_args((const char *[]){ NULL }, 2, "missing COMMAND");
+    assert_args((const char *[]){ "frob", NULL }, 2, "unknown command 'frob'");
+    assert_args((const char *[]){ "status", NULL }, 2, "status needs --qmp PATH");
+    assert_args((const char *[]){ "--timeout", "0", "status", NULL }, 2, "--timeout");
+    assert_args((const char *[]){ "--qmp", "/x", "inject", NULL }, 2, "inject: missing argument");
+    assert_args((const char *[]){ "--qmp", "/x", "clear", "y", NULL }, 2,
+                "clear: too many arguments");
+}
+
+/* winsim saves the KMD's CollectDbgInfo buffer: the device dump as the
+ * device wrote it, then zeros to the buffer's size. */
+static void test_collect_dbg_info_buffer(void)
+{
+    size_t len;
+    g_autofree guint8 *data = sample_dump(&len);
+    g_autofree guint8 *padded = g_malloc0(len + 4096);
+    memcpy(padded, data, len);
+    g_autofree char *path = write_temp(padded, len + 4096);
+    g_autofree char *cut = write_temp(padded, len - 8);
+
+    assert_run(path, NULL, 0, "Engine 0 (graphics)", NULL);
+    assert_run(cut, NULL, 1, NULL, "invalid dump");
+    g_unlink(path);
+    g_unlink(cut);
 }
 
 static void test_valid(void)
@@ -109,5 +158,7 @@ int main(int argc, char **argv)
     g_test_add_func("/tools/cli/usage", test_usage);
     g_test_add_func("/tools/cli/valid", test_valid);
     g_test_add_func("/tools/cli/invalid", test_invalid);
+    g_test_add_func("/tools/cli/commands", test_commands);
+    g_test_add_func("/tools/cli/collect-dbg-info-buffer", test_collect_dbg_info_buffer);
     return g_test_run();
 }
