@@ -176,6 +176,38 @@ static VOID WDDM_API ddi_check_counter(D3D10DDI_HDEVICE h, D3D10DDI_QUERY q,
                     (UINT)q >= (UINT)D3D10DDI_COUNTER_DEVICE_DEPENDENT_0 ? UMD_ERRCTX_DD_COUNTER : 0);
 }
 
+static SIZE_T WDDM_API ddi_calc_query(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEQUERY *c)
+{
+    return sizeof(UmdQuery);
+}
+
+static VOID WDDM_API ddi_create_query(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEQUERY *c,
+                                      D3D10DDI_HQUERY q, D3D10DDI_HRTQUERY rt)
+{
+    umd_query_create(DEV(h), c, q.pDrvPrivate);
+}
+
+static VOID WDDM_API ddi_destroy_query(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q)
+{
+    umd_query_destroy(DEV(h), q.pDrvPrivate);
+}
+
+static VOID WDDM_API ddi_query_begin(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q)
+{
+    umd_query_begin(DEV(h), q.pDrvPrivate);
+}
+
+static VOID WDDM_API ddi_query_end(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q)
+{
+    umd_query_end(DEV(h), q.pDrvPrivate);
+}
+
+static VOID WDDM_API ddi_query_get_data(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, VOID *data,
+                                        UINT size, UINT flags)
+{
+    umd_query_get_data(DEV(h), q.pDrvPrivate, data, size, flags);
+}
+
 static VOID WDDM_API ddi_destroy_device(D3D10DDI_HDEVICE h)
 {
     umd_device_destroy(DEV(h));
@@ -196,7 +228,6 @@ CALC_ENTRY(ddi_calc_blend10_1, D3D10_1_DDI_BLEND_DESC)
 CALC_ENTRY(ddi_calc_ds_state, D3D10_DDI_DEPTH_STENCIL_DESC)
 CALC_ENTRY(ddi_calc_rast_state, D3D10_DDI_RASTERIZER_DESC)
 CALC_ENTRY(ddi_calc_sampler, D3D10_DDI_SAMPLER_DESC)
-CALC_ENTRY(ddi_calc_query, D3D10DDIARG_CREATEQUERY)
 CALC_ENTRY(ddi_calc_deferred_context, D3D11DDIARG_CALCPRIVATEDEFERREDCONTEXTSIZE)
 CALC_ENTRY(ddi_calc_command_list, D3D11DDIARG_CREATECOMMANDLIST)
 CALC_ENTRY(ddi_calc_uav, D3D11DDIARG_CREATEUNORDEREDACCESSVIEW)
@@ -294,8 +325,6 @@ SET_ONE(DsSetShader, D3D10DDI_HSHADER)
 SET_ONE(CsSetShader, D3D10DDI_HSHADER)
 SET_ONE(IaSetInputLayout, D3D10DDI_HELEMENTLAYOUT)
 SET_ONE(SetRasterizerState, D3D10DDI_HRASTERIZERSTATE)
-SET_ONE(QueryEnd, D3D10DDI_HQUERY)
-SET_ONE(QueryBegin, D3D10DDI_HQUERY)
 
 static VOID WDDM_API stub_IaSetVertexBuffers(D3D10DDI_HDEVICE h, UINT start, UINT n,
                                              const D3D10DDI_HRESOURCE *ph, const UINT *strides,
@@ -387,7 +416,6 @@ STUB(IaSetTopology, D3D10_DDI_PRIMITIVE_TOPOLOGY t)
 STUB(SetViewports, UINT n, UINT clear, const D3D10_DDI_VIEWPORT *v)
 STUB(SetScissorRects, UINT n, UINT clear, const D3D10_DDI_RECT *r)
 STUB(ClearDepthStencilView, D3D10DDI_HDEPTHSTENCILVIEW v, UINT flags, FLOAT depth, UINT8 stencil)
-STUB(QueryGetData, D3D10DDI_HQUERY q, VOID *data, UINT size, UINT flags)
 STUB0(DrawAuto)
 STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
@@ -439,8 +467,6 @@ STUB_NAMED(stub_CreateGsSo11, CreateGeometryShaderWithStreamOutput,
 STUB(DestroyShader, D3D10DDI_HSHADER s)
 STUB(CreateSampler, const D3D10_DDI_SAMPLER_DESC *c, D3D10DDI_HSAMPLER o, D3D10DDI_HRTSAMPLER rt)
 STUB(DestroySampler, D3D10DDI_HSAMPLER o)
-STUB(CreateQuery, const D3D10DDIARG_CREATEQUERY *c, D3D10DDI_HQUERY o, D3D10DDI_HRTQUERY rt)
-STUB(DestroyQuery, D3D10DDI_HQUERY o)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
 STUB(SetTextFilterSize, UINT w, UINT hh)
 STUB(ResourceConvert, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src)
@@ -547,8 +573,8 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnSetBlendState = stub_SetBlendState; \
     (f)->pfnSetDepthStencilState = stub_SetDepthStencilState; \
     (f)->pfnSetRasterizerState = stub_SetRasterizerState; \
-    (f)->pfnQueryEnd = stub_QueryEnd; \
-    (f)->pfnQueryBegin = stub_QueryBegin; \
+    (f)->pfnQueryEnd = ddi_query_end; \
+    (f)->pfnQueryBegin = ddi_query_begin; \
     (f)->pfnResourceCopyRegion = ddi_copy_region; \
     (f)->pfnResourceUpdateSubresourceUP = ddi_update; \
     (f)->pfnSoSetTargets = stub_SoSetTargets; \
@@ -558,7 +584,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnClearRenderTargetView = ddi_clear_rtv; \
     (f)->pfnClearDepthStencilView = stub_ClearDepthStencilView; \
     (f)->pfnSetPredication = stub_SetPredication; \
-    (f)->pfnQueryGetData = stub_QueryGetData; \
+    (f)->pfnQueryGetData = ddi_query_get_data; \
     (f)->pfnFlush = ddi_flush; \
     (f)->pfnGenMips = stub_GenMips; \
     (f)->pfnResourceCopy = ddi_copy; \
@@ -593,8 +619,8 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnCreateSampler = stub_CreateSampler; \
     (f)->pfnDestroySampler = stub_DestroySampler; \
     (f)->pfnCalcPrivateQuerySize = ddi_calc_query; \
-    (f)->pfnCreateQuery = stub_CreateQuery; \
-    (f)->pfnDestroyQuery = stub_DestroyQuery; \
+    (f)->pfnCreateQuery = ddi_create_query; \
+    (f)->pfnDestroyQuery = ddi_destroy_query; \
     (f)->pfnCheckFormatSupport = ddi_check_format; \
     (f)->pfnCheckMultisampleQualityLevels = ddi_check_msaa; \
     (f)->pfnCheckCounterInfo = stub_CheckCounterInfo; \

@@ -125,7 +125,7 @@ static HRESULT to_create_error(HRESULT hr)
 }
 
 /* A KMD allocation of `size` bytes. */
-static HRESULT allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_t segment)
+HRESULT umd_allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_t segment)
 {
     struct sable_alloc_private p;
     memset(&p, 0, sizeof(p));
@@ -228,7 +228,7 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     layout(r);
     bool cpu = c->Usage == D3D10_DDI_USAGE_DYNAMIC || c->Usage == D3D10_DDI_USAGE_STAGING ||
                c->MapFlags != 0;
-    HRESULT hr = allocate(d, &r->alloc, total_size(r), cpu,
+    HRESULT hr = umd_allocate(d, &r->alloc, total_size(r), cpu,
                           cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM);
     if (FAILED(hr)) {
         r->magic = 0;
@@ -338,7 +338,7 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
         return; /* the runtime validated it */
     }
     UmdAlloc tmp;
-    HRESULT hr = allocate(d, &tmp, row_bytes * rows, true, SABLE_SEGMENT_APERTURE);
+    HRESULT hr = umd_allocate(d, &tmp, row_bytes * rows, true, SABLE_SEGMENT_APERTURE);
     if (FAILED(hr)) {
         umd_error(d, ddi, hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY, 0);
         return;

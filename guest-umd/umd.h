@@ -75,6 +75,16 @@ typedef struct UmdRtv {
     uint32_t first_element, elements; /* buffer views */
 } UmdRtv;
 
+/* An event query: QueryEnd writes an increasing value into a CPU-visible
+ * allocation with WRITE32; QueryGetData compares. */
+typedef struct UmdQuery {
+    uint32_t magic;
+    D3D10DDI_QUERY type;
+    UmdAlloc alloc;
+    uint32_t issued;          /* value of the last QueryEnd, 0: none */
+} UmdQuery;
+#define UMD_QUERY_MAGIC 0x59524551u /* "QERY" */
+
 /* A destruction waiting for the next submission (deferred destruction). */
 typedef struct UmdDeferred {
     struct UmdDeferred *next;
@@ -187,5 +197,13 @@ void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT dst_sub, U
                      UINT z, UmdResource *src, UINT src_sub, const D3D10_DDI_BOX *box);
 void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v);
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
+
+/* query.c */
+void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);
+void umd_query_destroy(UmdDevice *d, UmdQuery *q);
+void umd_query_begin(UmdDevice *d, UmdQuery *q);
+void umd_query_end(UmdDevice *d, UmdQuery *q);
+void umd_query_get_data(UmdDevice *d, UmdQuery *q, void *data, UINT size, UINT flags);
+HRESULT umd_allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_t segment);
 
 #endif

@@ -830,6 +830,43 @@ HRESULT rt_flush(RtDevice *d)
     return RT_CALL(d, Flush, 0, F(d, pfnFlush)(d->h));
 }
 
+HRESULT rt_create_query(RtDevice *d, D3D10DDI_QUERY type, RtQuery **out)
+{
+    D3D10DDIARG_CREATEQUERY c = { .Query = type };
+    RtQuery *q = g_new0(RtQuery, 1);
+    q->mem = g_malloc0(F(d, pfnCalcPrivateQuerySize)(d->h, &c));
+    q->h.pDrvPrivate = q->mem;
+    D3D10DDI_HRTQUERY rt = { .handle = q };
+    HRESULT hr = RT_CALL(d, CreateQuery, 0, F(d, pfnCreateQuery)(d->h, &c, q->h, rt));
+    if (FAILED(hr)) {
+        g_free(q->mem);
+        g_free(q);
+        q = NULL;
+    }
+    *out = q;
+    return hr;
+}
+
+void rt_destroy_query(RtDevice *d, RtQuery *q)
+{
+    g_assert_cmphex((uint32_t)RT_CALL(d, DestroyQuery, 0, F(d, pfnDestroyQuery)(d->h, q->h)),
+                    ==, 0);
+    g_free(q->mem);
+    g_free(q);
+}
+
+HRESULT rt_query_end(RtDevice *d, RtQuery *q)
+{
+    return RT_CALL(d, QueryEnd, 0, F(d, pfnQueryEnd)(d->h, q->h));
+}
+
+HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done)
+{
+    *done = 0;
+    return RT_CALL(d, QueryGetData, 0,
+                   F(d, pfnQueryGetData)(d->h, q->h, done, sizeof(*done), flags));
+}
+
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
 {
     RtResource *st;

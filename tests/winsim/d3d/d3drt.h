@@ -112,6 +112,11 @@ typedef struct RtView {
     D3D10DDI_HRENDERTARGETVIEW h;
 } RtView;
 
+typedef struct RtQuery {
+    void *mem;
+    D3D10DDI_HQUERY h;
+} RtQuery;
+
 /* OpenAdapter10_2 + GetSupportedVersions. NULL if OpenAdapter failed
  * (*hr says why). */
 RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr);
@@ -150,6 +155,11 @@ HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UI
 void rt_destroy_rtv(RtDevice *d, RtView *v);
 HRESULT rt_clear(RtDevice *d, RtView *v, float r, float g, float b, float a);
 HRESULT rt_flush(RtDevice *d);
+HRESULT rt_create_query(RtDevice *d, D3D10DDI_QUERY type, RtQuery **out);
+void rt_destroy_query(RtDevice *d, RtQuery *q);
+HRESULT rt_query_end(RtDevice *d, RtQuery *q);
+/* *done: what the UMD wrote (FALSE if it wrote nothing). */
+HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done);
 /* Read subresource `sub` row by row (width * bpp bytes each) through a
  * staging copy and a READ map. */
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);

@@ -607,6 +607,69 @@ static void test_tdr(void)
     env_free(&e);
 }
 
+/* Event query: not done while its write is unsubmitted (DO_NOT_FLUSH),
+ * submitted by GetData otherwise, done once the work retired; again for a
+ * second End; an occlusion query is refused with E_OUTOFMEMORY (not
+ * supported yet). */
+static void test_event_query(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { SZ = 65536 };
+    g_autofree uint8_t *init = g_malloc(SZ);
+    pattern(init, SZ, 5);
+    RtResource *src, *dst;
+    RtQuery *q, *occ;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, init, &src),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &dst),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_query(d, D3D10DDI_QUERY_OCCLUSION, &occ), ==,
+                    (uint32_t)E_OUTOFMEMORY);
+    g_assert_null(occ);
+    g_assert_cmphex((uint32_t)rt_create_query(d, D3D10DDI_QUERY_EVENT, &q), ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    rt_wait_idle(d);
+
+    GError *err = NULL;
+    g_assert_true(e.sim->t->ops->inject(e.sim->t, "slow,engine=0,delay-ns=30000000", &err));
+    g_assert_no_error(err);
+    g_assert_cmphex((uint32_t)rt_copy(d, dst, src), ==, 0);
+    g_assert_cmphex((uint32_t)rt_query_end(d, q), ==, 0);
+    unsigned renders = d->renders->len;
+    BOOL done;
+    unsigned still_drawing = 1;
+    g_assert_cmphex((uint32_t)rt_query_get_data(d, q, D3D10_DDI_GET_DATA_DO_NOT_FLUSH, &done), ==,
+                    (uint32_t)DXGI_DDI_ERR_WASSTILLDRAWING);
+    g_assert_cmpuint(d->renders->len, ==, renders);
+    /* Submitted now. The device executes the packets at once and only
+     * reports the fence late (in process the engine may also run late):
+     * either the write landed (done) or not yet (WASSTILLDRAWING, the
+     * fence not retired either). */
+    HRESULT hr = rt_query_get_data(d, q, 0, &done);
+    g_assert_cmpuint(d->renders->len, ==, renders + 1);
+    if (hr == DXGI_DDI_ERR_WASSTILLDRAWING) {
+        g_assert_false(done);
+        still_drawing++;
+    } else {
+        g_assert_cmphex((uint32_t)hr, ==, 0);
+        g_assert_true(done);
+    }
+    rt_wait_idle(d);
+    g_assert_cmphex((uint32_t)rt_query_get_data(d, q, 0, &done), ==, 0);
+    g_assert_true(done);
+    g_assert_cmphex((uint32_t)rt_query_end(d, q), ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    rt_wait_idle(d);
+    g_assert_cmphex((uint32_t)rt_query_get_data(d, q, 0, &done), ==, 0);
+    g_assert_true(done);
+    rt_destroy_query(d, q);
+    rt_destroy(d, src);
+    rt_destroy(d, dst);
+    g_assert_cmpuint(d->errors, ==, 1 + still_drawing); /* occlusion, WASSTILLDRAWINGs */
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -655,6 +718,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/map/donotwait", test_donotwait);
     g_test_add_func("/d3d/deferred-destruction", test_deferred);
     g_test_add_func("/d3d/tdr", test_tdr);
+    g_test_add_func("/d3d/query/event", test_event_query);
     g_test_add_data_func("/d3d/overflow/command-buffer", &overflow_cases[0], test_overflow);
     g_test_add_data_func("/d3d/overflow/allocation-list", &overflow_cases[1], test_overflow);
     g_test_add_data_func("/d3d/overflow/patch-list", &overflow_cases[2], test_overflow);
