@@ -5,7 +5,8 @@
  * writing and reading the linear view in BAR4 (the transport's aperture
  * mapping) compared byte-exact with the TILE_Y bytes (sable_tile_y_offset),
  * exhaustion of range ids and of BAR4 with VidMm's release-and-retry,
- * UNSUPPORTED allocations, and an adapter TDR while a range is held.
+ * UNSUPPORTED allocations, and TDRs while a range is held (an adapter reset
+ * drops it, an engine reset keeps it).
  */
 #include <string.h>
 
@@ -345,6 +346,38 @@ static void test_swizzle_tdr(void)
     ws_sim_free(sim);
 }
 
+/* An engine reset (per-engine TDR) leaves a held range alone: still
+ * enabled, and its CPU writes still reach the surface at release. */
+static void test_swizzle_engine_reset_keeps_range(void)
+{
+    WsSim *sim = started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    struct sable_alloc_private p = tiled_desc(64, 64, SABLE_SEGMENT_VRAM);
+    WsKmtAllocation *a = create(d, p);
+    uint8_t *cpu = lock_ap(d, a);
+    Ctx c;
+    Mapped m;
+    GError *err = NULL;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 1);
+    g_assert_cmpuint(sim->stats.adapter_resets, ==, 0);
+    g_assert_nonnull(a->swz);
+    g_assert_cmpuint(enabled_ranges(sim), ==, 1);
+    fill_linear(cpu, &p, 4);
+    ws_kmt_unlock(d, a);
+    check_tiled(d, a, &p, 4);
+    ws_kmt_destroy_allocation(d, a);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
 void stack_add_swizzle_tests(void)
 {
     g_test_add_func("/stack/swizzle/caps", test_swizzle_caps);
@@ -354,4 +387,6 @@ void stack_add_swizzle_tests(void)
     g_test_add_func("/stack/swizzle/aperture-full-retry", test_swizzle_aperture_full);
     g_test_add_func("/stack/swizzle/unsupported", test_swizzle_unsupported);
     g_test_add_func("/stack/swizzle/tdr", test_swizzle_tdr);
+    g_test_add_func("/stack/swizzle/engine-reset-keeps-range",
+                    test_swizzle_engine_reset_keeps_range);
 }
