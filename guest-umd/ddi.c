@@ -176,6 +176,42 @@ static VOID WDDM_API ddi_check_counter(D3D10DDI_HDEVICE h, D3D10DDI_QUERY q,
                     (UINT)q >= (UINT)D3D10DDI_COUNTER_DEVICE_DEPENDENT_0 ? UMD_ERRCTX_DD_COUNTER : 0);
 }
 
+static SIZE_T WDDM_API ddi_calc_dsv10(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEDEPTHSTENCILVIEW *c)
+{
+    return sizeof(UmdDsv);
+}
+
+static SIZE_T WDDM_API ddi_calc_dsv11(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW *c)
+{
+    return sizeof(UmdDsv);
+}
+
+static VOID WDDM_API ddi_create_dsv10(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEDEPTHSTENCILVIEW *c,
+                                      D3D10DDI_HDEPTHSTENCILVIEW v, D3D10DDI_HRTDEPTHSTENCILVIEW rt)
+{
+    umd_dsv_create(DEV(h), RES(c->hDrvResource), c->Format, c->ResourceDimension, &c->Tex2D,
+                   v.pDrvPrivate);
+}
+
+/* D3D11 Flags (read-only depth/stencil) only matter for binding. */
+static VOID WDDM_API ddi_create_dsv11(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW *c,
+                                      D3D10DDI_HDEPTHSTENCILVIEW v, D3D10DDI_HRTDEPTHSTENCILVIEW rt)
+{
+    umd_dsv_create(DEV(h), RES(c->hDrvResource), c->Format, c->ResourceDimension, &c->Tex2D,
+                   v.pDrvPrivate);
+}
+
+static VOID WDDM_API ddi_destroy_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v)
+{
+    memset(v.pDrvPrivate, 0, sizeof(UmdDsv));
+}
+
+static VOID WDDM_API ddi_clear_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v, UINT flags,
+                                   FLOAT depth, UINT8 stencil)
+{
+    umd_clear_dsv(DEV(h), v.pDrvPrivate, flags, depth, stencil);
+}
+
 static SIZE_T WDDM_API ddi_calc_query(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEQUERY *c)
 {
     return sizeof(UmdQuery);
@@ -220,8 +256,6 @@ CALC_ENTRY(ddi_calc_opened_resource, D3D10DDIARG_OPENRESOURCE)
 CALC_ENTRY(ddi_calc_srv10, D3D10DDIARG_CREATESHADERRESOURCEVIEW)
 CALC_ENTRY(ddi_calc_srv10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW)
 CALC_ENTRY(ddi_calc_srv11, D3D11DDIARG_CREATESHADERRESOURCEVIEW)
-CALC_ENTRY(ddi_calc_dsv10, D3D10DDIARG_CREATEDEPTHSTENCILVIEW)
-CALC_ENTRY(ddi_calc_dsv11, D3D11DDIARG_CREATEDEPTHSTENCILVIEW)
 CALC_ENTRY(ddi_calc_element_layout, D3D10DDIARG_CREATEELEMENTLAYOUT)
 CALC_ENTRY(ddi_calc_blend10, D3D10_DDI_BLEND_DESC)
 CALC_ENTRY(ddi_calc_blend10_1, D3D10_1_DDI_BLEND_DESC)
@@ -415,7 +449,6 @@ STUB(DrawInstanced, UINT a, UINT b, UINT c, UINT e)
 STUB(IaSetTopology, D3D10_DDI_PRIMITIVE_TOPOLOGY t)
 STUB(SetViewports, UINT n, UINT clear, const D3D10_DDI_VIEWPORT *v)
 STUB(SetScissorRects, UINT n, UINT clear, const D3D10_DDI_RECT *r)
-STUB(ClearDepthStencilView, D3D10DDI_HDEPTHSTENCILVIEW v, UINT flags, FLOAT depth, UINT8 stencil)
 STUB0(DrawAuto)
 STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
@@ -431,13 +464,6 @@ STUB_NAMED(stub_CreateShaderResourceView11, CreateShaderResourceView,
            const D3D11DDIARG_CREATESHADERRESOURCEVIEW *c, D3D10DDI_HSHADERRESOURCEVIEW v,
            D3D10DDI_HRTSHADERRESOURCEVIEW rt)
 STUB(DestroyShaderResourceView, D3D10DDI_HSHADERRESOURCEVIEW v)
-STUB_NAMED(stub_CreateDepthStencilView10, CreateDepthStencilView,
-           const D3D10DDIARG_CREATEDEPTHSTENCILVIEW *c, D3D10DDI_HDEPTHSTENCILVIEW v,
-           D3D10DDI_HRTDEPTHSTENCILVIEW rt)
-STUB_NAMED(stub_CreateDepthStencilView11, CreateDepthStencilView,
-           const D3D11DDIARG_CREATEDEPTHSTENCILVIEW *c, D3D10DDI_HDEPTHSTENCILVIEW v,
-           D3D10DDI_HRTDEPTHSTENCILVIEW rt)
-STUB(DestroyDepthStencilView, D3D10DDI_HDEPTHSTENCILVIEW v)
 STUB(CreateElementLayout, const D3D10DDIARG_CREATEELEMENTLAYOUT *c, D3D10DDI_HELEMENTLAYOUT o,
      D3D10DDI_HRTELEMENTLAYOUT rt)
 STUB(DestroyElementLayout, D3D10DDI_HELEMENTLAYOUT o)
@@ -582,7 +608,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnSetViewports = stub_SetViewports; \
     (f)->pfnSetScissorRects = stub_SetScissorRects; \
     (f)->pfnClearRenderTargetView = ddi_clear_rtv; \
-    (f)->pfnClearDepthStencilView = stub_ClearDepthStencilView; \
+    (f)->pfnClearDepthStencilView = ddi_clear_dsv; \
     (f)->pfnSetPredication = stub_SetPredication; \
     (f)->pfnQueryGetData = ddi_query_get_data; \
     (f)->pfnFlush = ddi_flush; \
@@ -599,7 +625,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnCalcPrivateRenderTargetViewSize = ddi_calc_rtv; \
     (f)->pfnCreateRenderTargetView = ddi_create_rtv; \
     (f)->pfnDestroyRenderTargetView = ddi_destroy_rtv; \
-    (f)->pfnDestroyDepthStencilView = stub_DestroyDepthStencilView; \
+    (f)->pfnDestroyDepthStencilView = ddi_destroy_dsv; \
     (f)->pfnCalcPrivateElementLayoutSize = ddi_calc_element_layout; \
     (f)->pfnCreateElementLayout = stub_CreateElementLayout; \
     (f)->pfnDestroyElementLayout = stub_DestroyElementLayout; \
@@ -639,7 +665,7 @@ void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv10;
     f->pfnCreateShaderResourceView = stub_CreateShaderResourceView10;
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv10;
-    f->pfnCreateDepthStencilView = stub_CreateDepthStencilView10;
+    f->pfnCreateDepthStencilView = ddi_create_dsv10;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10;
     f->pfnCreateBlendState = stub_CreateBlendState10;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
@@ -656,7 +682,7 @@ void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv10_1;
     f->pfnCreateShaderResourceView = stub_CreateShaderResourceView10_1;
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv10;
-    f->pfnCreateDepthStencilView = stub_CreateDepthStencilView10;
+    f->pfnCreateDepthStencilView = ddi_create_dsv10;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
     f->pfnCreateBlendState = stub_CreateBlendState10_1;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
@@ -675,7 +701,7 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv11;
     f->pfnCreateShaderResourceView = stub_CreateShaderResourceView11;
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv11;
-    f->pfnCreateDepthStencilView = stub_CreateDepthStencilView11;
+    f->pfnCreateDepthStencilView = ddi_create_dsv11;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
     f->pfnCreateBlendState = stub_CreateBlendState10_1;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso11;

@@ -575,3 +575,98 @@ void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
         umd_cmd_commit(d);
     }
 }
+
+/* ---- depth-stencil views and clears ---- */
+
+static bool depth_format(DXGI_FORMAT f)
+{
+    return f == DXGI_FORMAT_D32_FLOAT || f == DXGI_FORMAT_D16_UNORM ||
+           f == DXGI_FORMAT_D24_UNORM_S8_UINT;
+}
+
+void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
+                    D3D10DDIRESOURCE_TYPE dim, const D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW *t,
+                    UmdDsv *v)
+{
+    memset(v, 0, sizeof(*v));
+    if (umd_check_lost(d, UMD_DDI_CreateDepthStencilView)) {
+        return;
+    }
+    DXGI_FORMAT f = format != DXGI_FORMAT_UNKNOWN ? format : (r ? r->format : format);
+    if (!r || r->magic != UMD_RESOURCE_MAGIC || dim != D3D10DDIRESOURCE_TEXTURE2D ||
+        r->dim != D3D10DDIRESOURCE_TEXTURE2D || !depth_format(f) || umd_format_bpp(f) != r->bpp ||
+        t->MipSlice >= r->mips || t->FirstArraySlice >= r->array_size || t->ArraySize == 0 ||
+        t->ArraySize > r->array_size - t->FirstArraySlice) {
+        umd_unsupported(d, UMD_DDI_CreateDepthStencilView, 0); /* 1D/cube, D32S8 */
+        return;
+    }
+    v->res = r;
+    v->format = f;
+    v->mip = t->MipSlice;
+    v->first_slice = t->FirstArraySlice;
+    v->slices = t->ArraySize;
+}
+
+static uint32_t unorm(FLOAT f, uint32_t max)
+{
+    if (!(f > 0.0f)) {
+        return 0;
+    }
+    if (f >= 1.0f) {
+        return max;
+    }
+    return (uint32_t)((double)f * max + 0.5);
+}
+
+/* A FILL of each view slice with the cleared texel (every byte of the
+ * subresource: the pattern repeats per 4 bytes). D24S8 with only one of
+ * depth and stencil would need a masked write: not supported yet. */
+void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil)
+{
+    if (umd_check_lost(d, UMD_DDI_ClearDepthStencilView) || !v->res ||
+        v->res->magic != UMD_RESOURCE_MAGIC) {
+        return;
+    }
+    uint32_t pattern;
+    bool clear_depth = (flags & D3D10_DDI_CLEAR_DEPTH) != 0;
+    switch (v->format) {
+    case DXGI_FORMAT_D32_FLOAT: {
+        FLOAT c = depth < 0.0f ? 0.0f : depth > 1.0f ? 1.0f : depth;
+        memcpy(&pattern, &c, 4);
+        break;
+    }
+    case DXGI_FORMAT_D16_UNORM:
+        pattern = unorm(depth, 0xffffu) * 0x10001u;
+        break;
+    default: /* D24_UNORM_S8_UINT */
+        if ((flags & (D3D10_DDI_CLEAR_DEPTH | D3D10_DDI_CLEAR_STENCIL)) !=
+            (D3D10_DDI_CLEAR_DEPTH | D3D10_DDI_CLEAR_STENCIL)) {
+            umd_unsupported(d, UMD_DDI_ClearDepthStencilView, 0);
+            return;
+        }
+        pattern = unorm(depth, 0xffffffu) | (uint32_t)stencil << 24;
+        clear_depth = true;
+        break;
+    }
+    if (!clear_depth) {
+        return; /* stencil of a format without stencil: nothing */
+    }
+    UmdResource *r = v->res;
+    for (uint32_t s = v->first_slice; s < v->first_slice + v->slices; s++) {
+        const UmdSubresource *sub = &r->sub[v->mip + s * r->mips];
+        UmdAlloc *const allocs[1] = { &r->alloc };
+        uint8_t *p = umd_cmd_begin(d, UMD_DDI_ClearDepthStencilView, sizeof(struct sable_cmd_fill),
+                                   allocs, 1, 1);
+        if (!p) {
+            return;
+        }
+        struct sable_cmd_fill f;
+        memset(&f, 0, sizeof(f));
+        f.header = SABLE_CMD_HEADER(SABLE_OP_FILL, 0, sizeof(f) / 4);
+        f.pattern = pattern;
+        f.size = sub->size;
+        memcpy(p, &f, sizeof(f));
+        umd_cmd_patch(d, offsetof(struct sable_cmd_fill, dst), &r->alloc, sub->offset, true);
+        umd_cmd_commit(d);
+    }
+}

@@ -75,6 +75,12 @@ typedef struct UmdRtv {
     uint32_t first_element, elements; /* buffer views */
 } UmdRtv;
 
+typedef struct UmdDsv {
+    UmdResource *res;
+    DXGI_FORMAT format;
+    uint32_t mip, first_slice, slices;
+} UmdDsv;
+
 /* An event query: QueryEnd writes an increasing value into a CPU-visible
  * allocation with WRITE32; QueryGetData compares. */
 typedef struct UmdQuery {
@@ -197,6 +203,11 @@ void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT dst_sub, U
                      UINT z, UmdResource *src, UINT src_sub, const D3D10_DDI_BOX *box);
 void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v);
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
+
+void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
+                    D3D10DDIRESOURCE_TYPE dim, const D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW *t,
+                    UmdDsv *v);
+void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
 
 /* query.c */
 void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);

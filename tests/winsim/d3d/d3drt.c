@@ -825,6 +825,54 @@ HRESULT rt_clear(RtDevice *d, RtView *v, float r, float g, float b, float a)
     return RT_CALL(d, ClearRenderTargetView, 0, F(d, pfnClearRenderTargetView)(d->h, v->h, rgba));
 }
 
+HRESULT rt_create_dsv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
+                      RtView **out)
+{
+    RtView *v = g_new0(RtView, 1);
+    D3D10DDI_HRTDEPTHSTENCILVIEW rt = { .handle = v };
+    D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW t = { mip, first_slice, slices };
+    HRESULT hr;
+    if (d->f11) {
+        D3D11DDIARG_CREATEDEPTHSTENCILVIEW c = {
+            .hDrvResource = r->h, .Format = r->format, .ResourceDimension = r->dim,
+        };
+        c.Tex2D = t;
+        v->mem = g_malloc0(d->f11->pfnCalcPrivateDepthStencilViewSize(d->h, &c));
+        v->dsv.pDrvPrivate = v->mem;
+        hr = RT_CALL(d, CreateDepthStencilView, 0,
+                     d->f11->pfnCreateDepthStencilView(d->h, &c, v->dsv, rt));
+    } else {
+        D3D10DDIARG_CREATEDEPTHSTENCILVIEW c = {
+            .hDrvResource = r->h, .Format = r->format, .ResourceDimension = r->dim,
+        };
+        c.Tex2D = t;
+        v->mem = g_malloc0(F10(d, pfnCalcPrivateDepthStencilViewSize)(d->h, &c));
+        v->dsv.pDrvPrivate = v->mem;
+        hr = RT_CALL(d, CreateDepthStencilView, 0,
+                     F10(d, pfnCreateDepthStencilView)(d->h, &c, v->dsv, rt));
+    }
+    if (FAILED(hr)) {
+        g_free(v->mem);
+        g_free(v);
+        v = NULL;
+    }
+    *out = v;
+    return hr;
+}
+
+void rt_destroy_dsv(RtDevice *d, RtView *v)
+{
+    RT_CALL(d, DestroyDepthStencilView, 0, F(d, pfnDestroyDepthStencilView)(d->h, v->dsv));
+    g_free(v->mem);
+    g_free(v);
+}
+
+HRESULT rt_clear_dsv(RtDevice *d, RtView *v, UINT flags, float depth, uint8_t stencil)
+{
+    return RT_CALL(d, ClearDepthStencilView, 0,
+                   F(d, pfnClearDepthStencilView)(d->h, v->dsv, flags, depth, stencil));
+}
+
 HRESULT rt_flush(RtDevice *d)
 {
     return RT_CALL(d, Flush, 0, F(d, pfnFlush)(d->h));

@@ -110,6 +110,7 @@ typedef struct RtResource {
 typedef struct RtView {
     void *mem;
     D3D10DDI_HRENDERTARGETVIEW h;
+    D3D10DDI_HDEPTHSTENCILVIEW dsv;
 } RtView;
 
 typedef struct RtQuery {
@@ -155,6 +156,11 @@ HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UI
 void rt_destroy_rtv(RtDevice *d, RtView *v);
 HRESULT rt_clear(RtDevice *d, RtView *v, float r, float g, float b, float a);
 HRESULT rt_flush(RtDevice *d);
+/* A depth-stencil view (the D3D10 or D3D11 entry points per version). */
+HRESULT rt_create_dsv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
+                      RtView **out);
+void rt_destroy_dsv(RtDevice *d, RtView *v);
+HRESULT rt_clear_dsv(RtDevice *d, RtView *v, UINT flags, float depth, uint8_t stencil);
 HRESULT rt_create_query(RtDevice *d, D3D10DDI_QUERY type, RtQuery **out);
 void rt_destroy_query(RtDevice *d, RtQuery *q);
 HRESULT rt_query_end(RtDevice *d, RtQuery *q);
