@@ -40,6 +40,11 @@ const char *sqt_machine_log_path(const SqtMachine *m)
     return m->log_path;
 }
 
+const char *sqt_machine_control_socket(const SqtMachine *m)
+{
+    return m->ctl_path;
+}
+
 static void print_log_tail(const char *path)
 {
     g_autofree char *text = NULL;
@@ -195,6 +200,8 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qtest.sock", m->tmpdir));
     g_ptr_array_add(a, g_strdup("-qmp"));
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qmp.sock", m->tmpdir));
+    g_ptr_array_add(a, g_strdup("-qmp"));
+    g_ptr_array_add(a, g_strdup_printf("unix:%s,server=on,wait=off", m->ctl_path));
     g_ptr_array_add(a, g_strdup("-device"));
     g_ptr_array_add(a, g_strdup_printf(
         "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT
@@ -269,6 +276,7 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
         sqt_machine_stop(m);
         return NULL;
     }
+    m->ctl_path = g_build_filename(m->tmpdir, "control.sock", NULL);
     m->own_log = opt->log_path == NULL;
     m->log_path = m->own_log ? g_build_filename(m->tmpdir, "qemu.log", NULL)
                              : g_strdup(opt->log_path);
@@ -323,8 +331,10 @@ void sqt_machine_stop(SqtMachine *m)
         if (m->own_log) {
             unlink(m->log_path);
         }
+        unlink(m->ctl_path);
         rmdir(m->tmpdir);
     }
+    g_free(m->ctl_path);
     g_free(m->log_path);
     g_free(m->tmpdir);
     g_free(m);

@@ -61,6 +61,9 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err);
 /* Stops QEMU (SIGTERM, then wait) and removes temporary files. */
 void sqt_machine_stop(SqtMachine *m);
 const char *sqt_machine_log_path(const SqtMachine *m);
+/* A second QMP monitor's unix socket, where QEMU listens: tools under test
+ * (sablectl) connect to it while this library keeps its own monitor. */
+const char *sqt_machine_control_socket(const SqtMachine *m);
 /* Print msg, the tail of QEMU's log, stop QEMU and exit(1). */
 G_NORETURN void sqt_fatal(SqtMachine *m, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 

@@ -19,6 +19,7 @@ struct SqtMachine {
     pid_t pid;
     char *tmpdir;          /* sockets, RAM file, default log */
     char *log_path;
+    char *ctl_path;        /* a second QMP monitor, QEMU listening (tools) */
     bool own_log;          /* log lives in tmpdir */
     SqtConn qtest;
     SqtConn qmp;
