@@ -212,6 +212,27 @@ static VOID WDDM_API ddi_clear_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIE
     umd_clear_dsv(DEV(h), v.pDrvPrivate, flags, depth, stencil);
 }
 
+#define SRV_ENTRIES(suffix, arg_t) \
+    static SIZE_T WDDM_API ddi_calc_srv##suffix(D3D10DDI_HDEVICE h, const arg_t *c) \
+    { \
+        return sizeof(UmdSrv); \
+    } \
+    static VOID WDDM_API ddi_create_srv##suffix(D3D10DDI_HDEVICE h, const arg_t *c, \
+                                                D3D10DDI_HSHADERRESOURCEVIEW v, \
+                                                D3D10DDI_HRTSHADERRESOURCEVIEW rt) \
+    { \
+        umd_srv_create(DEV(h), RES(c->hDrvResource), c->Format, c->ResourceDimension, \
+                       &c->Buffer, &c->Tex2D, v.pDrvPrivate); \
+    }
+SRV_ENTRIES(10, D3D10DDIARG_CREATESHADERRESOURCEVIEW)
+SRV_ENTRIES(10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW)
+SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW)
+
+static VOID WDDM_API ddi_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
+{
+    memset(v.pDrvPrivate, 0, sizeof(UmdSrv));
+}
+
 static SIZE_T WDDM_API ddi_calc_query(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEQUERY *c)
 {
     return sizeof(UmdQuery);
@@ -253,9 +274,6 @@ static VOID WDDM_API ddi_destroy_device(D3D10DDI_HDEVICE h)
 #define CALC_ENTRY(fn, arg_t) \
     static SIZE_T WDDM_API fn(D3D10DDI_HDEVICE h, const arg_t *c) { return 2 * sizeof(void *); }
 CALC_ENTRY(ddi_calc_opened_resource, D3D10DDIARG_OPENRESOURCE)
-CALC_ENTRY(ddi_calc_srv10, D3D10DDIARG_CREATESHADERRESOURCEVIEW)
-CALC_ENTRY(ddi_calc_srv10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW)
-CALC_ENTRY(ddi_calc_srv11, D3D11DDIARG_CREATESHADERRESOURCEVIEW)
 CALC_ENTRY(ddi_calc_element_layout, D3D10DDIARG_CREATEELEMENTLAYOUT)
 CALC_ENTRY(ddi_calc_blend10, D3D10_DDI_BLEND_DESC)
 CALC_ENTRY(ddi_calc_blend10_1, D3D10_1_DDI_BLEND_DESC)
@@ -454,16 +472,6 @@ STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
      DXGI_FORMAT f)
 STUB(OpenResource, const D3D10DDIARG_OPENRESOURCE *c, D3D10DDI_HRESOURCE r, D3D10DDI_HRTRESOURCE rt)
-STUB_NAMED(stub_CreateShaderResourceView10, CreateShaderResourceView,
-           const D3D10DDIARG_CREATESHADERRESOURCEVIEW *c, D3D10DDI_HSHADERRESOURCEVIEW v,
-           D3D10DDI_HRTSHADERRESOURCEVIEW rt)
-STUB_NAMED(stub_CreateShaderResourceView10_1, CreateShaderResourceView,
-           const D3D10_1DDIARG_CREATESHADERRESOURCEVIEW *c, D3D10DDI_HSHADERRESOURCEVIEW v,
-           D3D10DDI_HRTSHADERRESOURCEVIEW rt)
-STUB_NAMED(stub_CreateShaderResourceView11, CreateShaderResourceView,
-           const D3D11DDIARG_CREATESHADERRESOURCEVIEW *c, D3D10DDI_HSHADERRESOURCEVIEW v,
-           D3D10DDI_HRTSHADERRESOURCEVIEW rt)
-STUB(DestroyShaderResourceView, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(CreateElementLayout, const D3D10DDIARG_CREATEELEMENTLAYOUT *c, D3D10DDI_HELEMENTLAYOUT o,
      D3D10DDI_HRTELEMENTLAYOUT rt)
 STUB(DestroyElementLayout, D3D10DDI_HELEMENTLAYOUT o)
@@ -621,7 +629,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnCalcPrivateOpenedResourceSize = ddi_calc_opened_resource; \
     (f)->pfnOpenResource = stub_OpenResource; \
     (f)->pfnDestroyResource = ddi_destroy_resource; \
-    (f)->pfnDestroyShaderResourceView = stub_DestroyShaderResourceView; \
+    (f)->pfnDestroyShaderResourceView = ddi_destroy_srv; \
     (f)->pfnCalcPrivateRenderTargetViewSize = ddi_calc_rtv; \
     (f)->pfnCreateRenderTargetView = ddi_create_rtv; \
     (f)->pfnDestroyRenderTargetView = ddi_destroy_rtv; \
@@ -663,7 +671,7 @@ void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateResourceSize = ddi_calc_resource10;
     f->pfnCreateResource = ddi_create_resource10;
     f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv10;
-    f->pfnCreateShaderResourceView = stub_CreateShaderResourceView10;
+    f->pfnCreateShaderResourceView = ddi_create_srv10;
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv10;
     f->pfnCreateDepthStencilView = ddi_create_dsv10;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10;
@@ -680,7 +688,7 @@ void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateResourceSize = ddi_calc_resource10;
     f->pfnCreateResource = ddi_create_resource10;
     f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv10_1;
-    f->pfnCreateShaderResourceView = stub_CreateShaderResourceView10_1;
+    f->pfnCreateShaderResourceView = ddi_create_srv10_1;
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv10;
     f->pfnCreateDepthStencilView = ddi_create_dsv10;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
@@ -699,7 +707,7 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateResourceSize = ddi_calc_resource11;
     f->pfnCreateResource = ddi_create_resource11;
     f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv11;
-    f->pfnCreateShaderResourceView = stub_CreateShaderResourceView11;
+    f->pfnCreateShaderResourceView = ddi_create_srv11;
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv11;
     f->pfnCreateDepthStencilView = ddi_create_dsv11;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;

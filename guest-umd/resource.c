@@ -670,3 +670,49 @@ void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stenc
         umd_cmd_commit(d);
     }
 }
+
+/* ---- shader-resource views ---- */
+
+/* Buffer and Texture2D views are recorded for when shaders sample them;
+ * other dimensions are not supported yet. MipLevels (UINT)-1: all from
+ * MostDetailedMip. */
+void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
+                    const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
+                    const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v)
+{
+    memset(v, 0, sizeof(*v));
+    if (umd_check_lost(d, UMD_DDI_CreateShaderResourceView)) {
+        return;
+    }
+    bool ok = r && r->magic == UMD_RESOURCE_MAGIC && dim == r->dim;
+    if (ok && dim == D3D10DDIRESOURCE_BUFFER) {
+        uint32_t esize = umd_format_bpp(format);
+        ok = esize && buf->NumElements &&
+             ((uint64_t)buf->FirstElement + buf->NumElements) * esize <= r->width;
+        if (ok) {
+            v->first_element = buf->FirstElement;
+            v->elements = buf->NumElements;
+        }
+    } else if (ok && dim == D3D10DDIRESOURCE_TEXTURE2D) {
+        uint32_t mips = tex->MipLevels == UINT32_MAX && tex->MostDetailedMip < r->mips
+                            ? r->mips - tex->MostDetailedMip : tex->MipLevels;
+        ok = umd_format_bpp(format ? format : r->format) == r->bpp && mips &&
+             tex->MostDetailedMip < r->mips && mips <= r->mips - tex->MostDetailedMip &&
+             tex->ArraySize && tex->FirstArraySlice < r->array_size &&
+             tex->ArraySize <= r->array_size - tex->FirstArraySlice;
+        if (ok) {
+            v->first_mip = tex->MostDetailedMip;
+            v->mips = mips;
+            v->first_slice = tex->FirstArraySlice;
+            v->slices = tex->ArraySize;
+        }
+    } else {
+        ok = false;
+    }
+    if (!ok) {
+        umd_unsupported(d, UMD_DDI_CreateShaderResourceView, 0);
+        return;
+    }
+    v->res = r;
+    v->format = format ? format : r->format;
+}

@@ -75,6 +75,14 @@ typedef struct UmdRtv {
     uint32_t first_element, elements; /* buffer views */
 } UmdRtv;
 
+/* A shader-resource view: recorded (nothing samples yet). */
+typedef struct UmdSrv {
+    UmdResource *res;
+    DXGI_FORMAT format;
+    uint32_t first_mip, mips, first_slice, slices;
+    uint32_t first_element, elements;
+} UmdSrv;
+
 typedef struct UmdDsv {
     UmdResource *res;
     DXGI_FORMAT format;
@@ -208,6 +216,10 @@ void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
                     D3D10DDIRESOURCE_TYPE dim, const D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW *t,
                     UmdDsv *v);
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
+
+void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
+                    const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
+                    const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v);
 
 /* query.c */
 void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);

@@ -732,6 +732,70 @@ static void test_depth_clear(gconstpointer data)
     env_free(&e);
 }
 
+/* Shader-resource views of a Texture2D (all mips) and of a buffer are
+ * created; a cube view of a 2D texture is refused with E_OUTOFMEMORY;
+ * binding an SRV is not supported yet (no shaders): the device is lost and
+ * the next Flush says DEVICEREMOVED. */
+static SIZE_T srv_create(RtDevice *d, const D3D11DDIARG_CREATESHADERRESOURCEVIEW *c, void **mem,
+                         HRESULT *hr)
+{
+    SIZE_T size = d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, c);
+    *mem = g_malloc0(size);
+    D3D10DDI_HSHADERRESOURCEVIEW v = { *mem };
+    D3D10DDI_HRTSHADERRESOURCEVIEW rt = { *mem };
+    *hr = RT_CALL(d, CreateShaderResourceView, 0,
+                  d->f11->pfnCreateShaderResourceView(d->h, c, v, rt));
+    return size;
+}
+
+static void test_srv(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    RtResource *t, *b;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, 32, 32, 3, 2, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_SHADER_RESOURCE, 0, NULL, &t), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 256, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_SHADER_RESOURCE, 0, NULL, &b), ==, 0);
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
+        .hDrvResource = t->h, .Format = DXGI_FORMAT_R8G8B8A8_UNORM,
+        .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
+    };
+    c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ 1, 0, UINT32_MAX, 2 };
+    void *tex_srv, *buf_srv, *bad;
+    HRESULT hr;
+    srv_create(d, &c, &tex_srv, &hr);
+    g_assert_cmphex((uint32_t)hr, ==, 0);
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW cb = {
+        .hDrvResource = b->h, .Format = DXGI_FORMAT_R32_UINT,
+        .ResourceDimension = D3D10DDIRESOURCE_BUFFER,
+    };
+    cb.Buffer = (D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW){ 16, 48 };
+    srv_create(d, &cb, &buf_srv, &hr);
+    g_assert_cmphex((uint32_t)hr, ==, 0);
+    c.ResourceDimension = D3D10DDIRESOURCE_TEXTURECUBE;
+    srv_create(d, &c, &bad, &hr);
+    g_assert_cmphex((uint32_t)hr, ==, (uint32_t)E_OUTOFMEMORY);
+    g_free(bad);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
+    D3D10DDI_HSHADERRESOURCEVIEW views[2] = { { tex_srv }, { buf_srv } };
+    g_assert_cmphex((uint32_t)RT_CALL(d, PsSetShaderResources, 0,
+                                      d->f11->pfnPsSetShaderResources(d->h, 0, 2, views)), ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    for (unsigned i = 0; i < 2; i++) {
+        g_assert_cmphex((uint32_t)RT_CALL(d, DestroyShaderResourceView, 0,
+                                          d->f11->pfnDestroyShaderResourceView(d->h, views[i])),
+                        ==, 0);
+    }
+    g_free(tex_srv);
+    g_free(buf_srv);
+    rt_destroy(d, t);
+    rt_destroy(d, b);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -781,6 +845,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/deferred-destruction", test_deferred);
     g_test_add_func("/d3d/tdr", test_tdr);
     g_test_add_func("/d3d/query/event", test_event_query);
+    g_test_add_func("/d3d/views/srv", test_srv);
     g_test_add_data_func("/d3d/depth-clear/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_depth_clear);
     g_test_add_data_func("/d3d/depth-clear/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
