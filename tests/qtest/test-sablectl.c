@@ -177,11 +177,59 @@ static void test_dead_socket(void)
     g_rmdir(dir);
 }
 
+/* -device sable-gpu,inject=A;B arms both, after the power-on reset. */
+static void test_startup_prearm(void)
+{
+    SqtOptions opt = { .inject = "hang,engine=1;slow,engine=0,delay-ns=5" };
+    SqtDevice *d = fixture_open(&opt);
+    Run r = CTL(d, "status");
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "injections pending: 2\n"
+                                   "  hang,engine=1,count=1 (1 left)\n"
+                                   "  slow,engine=0,count=1,delay-ns=5 (1 left)\n"));
+    run_clear(&r);
+    sqt_device_close(d);
+
+    /* A bad spec among them stops QEMU at realize with the reason. */
+    const char *argv[] = {
+        sqt_default_qemu(), "-machine", "q35", "-accel", "qtest", "-display", "none",
+        "-nodefaults", "-L", sqt_default_firmware_dir(),
+        "-device", "sable-gpu,inject=hang;hang,,engine=9", NULL,
+    };
+    g_autofree char *out = NULL, *err_text = NULL;
+    g_autoptr(GError) err = NULL;
+    int ws;
+    g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                               &err_text, &ws, &err));
+    g_assert_no_error(err);
+    g_assert_true(WIFEXITED(ws));
+    g_assert_cmpint(WEXITSTATUS(ws), !=, 0);
+    g_assert_nonnull(strstr(err_text, "inject: bad option 'engine=9'"));
+}
+
+/* The control surface is listed by -device sable-gpu,help. */
+static void test_property_help(void)
+{
+    const char *argv[] = { sqt_default_qemu(), "-device", "sable-gpu,help", NULL };
+    g_autofree char *out = NULL, *err_text = NULL;
+    g_autoptr(GError) err = NULL;
+    int ws;
+    g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                               &err_text, &ws, &err));
+    g_assert_no_error(err);
+    g_assert_nonnull(strstr(out, "state=<any>"));
+    g_assert_nonnull(strstr(out, "dump=<string>"));
+    g_assert_nonnull(strstr(out, "inject-clear=<bool>"));
+    g_assert_nonnull(strstr(out, "SPEC[;SPEC...]"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/qemu/sablectl/hang-status-dump", test_hang_status_dump);
     g_test_add_func("/qemu/sablectl/clear-and-errors", test_clear_and_errors);
     g_test_add_func("/qemu/sablectl/dead-socket", test_dead_socket);
+    g_test_add_func("/qemu/sablectl/startup-prearm", test_startup_prearm);
+    g_test_add_func("/qemu/sablectl/property-help", test_property_help);
     return g_test_run();
 }

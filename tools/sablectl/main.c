@@ -256,6 +256,26 @@ static const Command commands[] = {
     { "decode", false, cmd_decode },
 };
 
+static int dispatch(const Global *g, int argc, char **argv)
+{
+    if (argc < 2) {
+        return usage("missing COMMAND");
+    }
+    if (g->timeout <= 0) {
+        return usage("--timeout must be a positive number of seconds");
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
+        if (strcmp(argv[1], commands[i].name) != 0) {
+            continue;
+        }
+        if (commands[i].needs_qmp && g->qmp == NULL) {
+            return usage("%s needs --qmp PATH", argv[1]);
+        }
+        return commands[i].run(g, argc - 1, argv + 1);
+    }
+    return usage("unknown command '%s'", argv[1]);
+}
+
 int main(int argc, char **argv)
 {
     Global g = { .timeout = DEFAULT_TIMEOUT_S };
@@ -269,31 +289,15 @@ int main(int argc, char **argv)
     };
     g_autoptr(GOptionContext) ctx = g_option_context_new("COMMAND [ARGS]");
     g_autoptr(GError) err = NULL;
+    int status;
 
     g_option_context_set_summary(ctx, "Control a running sable-gpu and decode its dumps.");
     g_option_context_set_description(ctx, summary);
     g_option_context_set_strict_posix(ctx, TRUE);
     g_option_context_add_main_entries(ctx, entries, NULL);
-    if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
-        return usage("%s", err->message);
-    }
-    if (argc < 2) {
-        return usage("missing COMMAND");
-    }
-    if (g.timeout <= 0) {
-        return usage("--timeout must be a positive number of seconds");
-    }
-    for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
-        if (strcmp(argv[1], commands[i].name) != 0) {
-            continue;
-        }
-        if (commands[i].needs_qmp && g.qmp == NULL) {
-            return usage("%s needs --qmp PATH", argv[1]);
-        }
-        int status = commands[i].run(&g, argc - 1, argv + 1);
-        g_free(g.qmp);
-        g_free(g.device);
-        return status;
-    }
-    return usage("unknown command '%s'", argv[1]);
+    status = g_option_context_parse(ctx, &argc, &argv, &err) ? dispatch(&g, argc, argv)
+                                                              : usage("%s", err->message);
+    g_free(g.qmp);
+    g_free(g.device);
+    return status;
 }

@@ -174,6 +174,10 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
     g_autofree char *gart = opt->gart_entries
         ? g_strdup_printf(",gart-entries=%u", opt->gart_entries) : g_strdup("");
+    g_auto(GStrv) inj_parts = g_strsplit(opt->inject ? opt->inject : "", ",", -1);
+    g_autofree char *inj_value = g_strjoinv(",,", inj_parts);
+    g_autofree char *inject = opt->inject ? g_strconcat(",inject=", inj_value, NULL)
+                                          : g_strdup("");
     const char *args[] = {
         opt->qemu ? opt->qemu : sqt_default_qemu(),
         "-machine", "q35,memory-backend=ram0",
@@ -205,7 +209,7 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup("-device"));
     g_ptr_array_add(a, g_strdup_printf(
         "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT
-        ",vram-memdev=vram0,aperture-memdev=aperture0,debug=%s%s", m->vram_size, opt->debug ? "on" : "off", gart));
+        ",vram-memdev=vram0,aperture-memdev=aperture0,debug=%s%s%s", m->vram_size, opt->debug ? "on" : "off", gart, inject));
     g_ptr_array_add(a, NULL);
     return a;
 }
