@@ -98,6 +98,25 @@ uint64_t mt_submit(Mt *mt, unsigned e, const CmdBuf *cb)
     return mt_submit_flags(mt, e, cb, 0);
 }
 
+void mt_inject(Mt *mt, const char *spec)
+{
+    SableInjection inj;
+    GError *err = NULL;
+    g_assert_true(sable_inject_parse(spec, &inj, &err));
+    g_assert_no_error(err);
+    g_assert_true(sable_inject(mt->bus->dev, &inj, &err));
+    g_assert_no_error(err);
+}
+
+uint64_t mt_submit_writes(Mt *mt, CmdBuf *cb, unsigned e, unsigned n)
+{
+    cb_reset(cb);
+    for (unsigned i = 0; i < n; i++) {
+        cb_write32(cb, 0x100 + 4 * i, i + 1);
+    }
+    return mt_submit(mt, e, cb);
+}
+
 uint64_t mt_last_dma(Mt *mt, unsigned e)
 {
     struct sable_submit d;

@@ -55,6 +55,10 @@ void *mt_gart_page(Mt *mt, unsigned page);
 void mt_submit_desc(Mt *mt, unsigned e, const struct sable_submit *d);
 /* Place cb in VRAM, submit it with the next fence (returned). */
 uint64_t mt_submit(Mt *mt, unsigned e, const CmdBuf *cb);
+/* Parse and arm an injection spec; the test fails if either is refused. */
+void mt_inject(Mt *mt, const char *spec);
+/* Submit n WRITE32s (values 1..n at VRAM 0x100 + 4 * i) built in cb. */
+uint64_t mt_submit_writes(Mt *mt, CmdBuf *cb, unsigned e, unsigned n);
 uint64_t mt_submit_flags(Mt *mt, unsigned e, const CmdBuf *cb, uint32_t flags);
 /* GPU address where the last mt_submit placed its buffer. */
 uint64_t mt_last_dma(Mt *mt, unsigned e);

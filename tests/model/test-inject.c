@@ -6,25 +6,6 @@
 
 static CmdBuf cb;
 
-static void arm(Mt *mt, const char *spec)
-{
-    SableInjection inj;
-    GError *err = NULL;
-    g_assert_true(sable_inject_parse(spec, &inj, &err));
-    g_assert_no_error(err);
-    g_assert_true(sable_inject(mt->bus->dev, &inj, &err));
-    g_assert_no_error(err);
-}
-
-static uint64_t submit_writes(Mt *mt, unsigned e, unsigned n)
-{
-    cb_reset(&cb);
-    for (unsigned i = 0; i < n; i++) {
-        cb_write32(&cb, 0x100 + 4 * i, i + 1);
-    }
-    return mt_submit(mt, e, &cb);
-}
-
 static void test_parse(void)
 {
     SableInjection inj;
@@ -83,9 +64,9 @@ static void test_arm_limits(void)
 static void test_hang(void)
 {
     Mt *mt = mt_new(NULL);
-    arm(mt, "hang,engine=1,fence=2");
-    uint64_t f1 = submit_writes(mt, 1, 2);
-    uint64_t f2 = submit_writes(mt, 1, 2);
+    mt_inject(mt, "hang,engine=1,fence=2");
+    uint64_t f1 = mt_submit_writes(mt, &cb, 1, 2);
+    uint64_t f2 = mt_submit_writes(mt, &cb, 1, 2);
     mt_run(mt);
     g_assert_cmpuint(mt_completed(mt, 1), ==, f1);
     g_assert_cmpuint(mt_status(mt, 1) & SABLE_ENGINE_STATUS_HUNG, !=, 0);
@@ -98,7 +79,7 @@ static void test_hang(void)
     g_assert_cmpuint(mt_completed(mt, 1), ==, f1);
     mt_write_reg(mt, 1, SABLE_ENG_RESET, 1);
     g_assert_cmpuint(mt_reg64(mt, 1, SABLE_ENG_LAST_ABORTED_FENCE_LO), ==, f2);
-    uint64_t f3 = submit_writes(mt, 1, 1);
+    uint64_t f3 = mt_submit_writes(mt, &cb, 1, 1);
     mt_run(mt);
     g_assert_cmpuint(mt_completed(mt, 1), ==, f3);
     mt_free(mt);
@@ -107,8 +88,8 @@ static void test_hang(void)
 static void test_page_fault(void)
 {
     Mt *mt = mt_new(NULL);
-    arm(mt, "page-fault,engine=0,after=3");
-    submit_writes(mt, 0, 6);
+    mt_inject(mt, "page-fault,engine=0,after=3");
+    mt_submit_writes(mt, &cb, 0, 6);
     mt_run(mt);
     g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, SABLE_FAULT_PAGE);
     g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_FLAGS) & SABLE_FAULT_F_INJECTED,
@@ -125,8 +106,8 @@ static void test_page_fault(void)
 static void test_invalid_cmd(void)
 {
     Mt *mt = mt_new(NULL);
-    arm(mt, "invalid-cmd,engine=1");
-    submit_writes(mt, 1, 2);
+    mt_inject(mt, "invalid-cmd,engine=1");
+    mt_submit_writes(mt, &cb, 1, 2);
     mt_run(mt);
     g_assert_cmpuint(mt_reg(mt, 1, SABLE_ENG_FAULT_CODE), ==,
                      SABLE_FAULT_INVALID_COMMAND);
@@ -140,8 +121,8 @@ static void test_drop_irq(void)
 {
     Mt *mt = mt_new(NULL);
     simbus_write64(mt->bus, SABLE_REG_FENCE_PAGE_LO, MT_FENCE_PAGE);
-    arm(mt, "drop-irq,engine=0");
-    uint64_t f1 = submit_writes(mt, 0, 1);
+    mt_inject(mt, "drop-irq,engine=0");
+    uint64_t f1 = mt_submit_writes(mt, &cb, 0, 1);
     mt_run(mt);
     /* fence and status are updated, the interrupt is not delivered */
     g_assert_cmpuint(mt_completed(mt, 0), ==, f1);
@@ -155,7 +136,7 @@ static void test_drop_irq(void)
     g_assert_cmpuint(ev->c, ==, SABLE_IRQ_FENCE(0));
     /* only once: the next completion interrupts again */
     simbus_write(mt->bus, SABLE_REG_IRQ_STATUS, SABLE_IRQ_FENCE(0));
-    uint64_t f2 = submit_writes(mt, 0, 1);
+    uint64_t f2 = mt_submit_writes(mt, &cb, 0, 1);
     mt_run(mt);
     g_assert_cmpuint(mt_completed(mt, 0), ==, f2);
     g_assert_cmpuint(mt->bus->pulses[SABLE_MSIX_VEC_ENGINE(0)], ==, 1);
@@ -166,9 +147,9 @@ static void test_drop_irq(void)
 static void test_slow(void)
 {
     Mt *mt = mt_new(NULL);
-    arm(mt, "slow,engine=1,delay-ns=5000");
-    uint64_t f1 = submit_writes(mt, 1, 2);
-    uint64_t f2 = submit_writes(mt, 1, 1);
+    mt_inject(mt, "slow,engine=1,delay-ns=5000");
+    uint64_t f1 = mt_submit_writes(mt, &cb, 1, 2);
+    uint64_t f2 = mt_submit_writes(mt, &cb, 1, 1);
     mt_run(mt);
     uint32_t v;
     memcpy(&v, mt_vram(mt, 0x104), 4);
@@ -186,10 +167,10 @@ static void test_slow(void)
 static void test_slow_count(void)
 {
     Mt *mt = mt_new(NULL);
-    arm(mt, "slow,engine=0,count=2"); /* default delay 1 ms */
-    submit_writes(mt, 0, 1);
-    submit_writes(mt, 0, 1);
-    uint64_t f3 = submit_writes(mt, 0, 1);
+    mt_inject(mt, "slow,engine=0,count=2"); /* default delay 1 ms */
+    mt_submit_writes(mt, &cb, 0, 1);
+    mt_submit_writes(mt, &cb, 0, 1);
+    uint64_t f3 = mt_submit_writes(mt, &cb, 0, 1);
     mt_run(mt);
     simbus_advance(mt->bus, 1000000);
     g_assert_cmpuint(mt_completed(mt, 0), ==, 1);
@@ -206,7 +187,7 @@ static void test_reset_fail(void)
     cb_hang(&cb);
     uint64_t f = mt_submit(mt, 0, &cb);
     mt_run(mt);
-    arm(mt, "reset-fail,engine=0");
+    mt_inject(mt, "reset-fail,engine=0");
     mt_write_reg(mt, 0, SABLE_ENG_RESET, 1);
     g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_RESET_STATUS), ==,
                      SABLE_RESET_STATUS_DONE | SABLE_RESET_STATUS_FAILED);
@@ -220,7 +201,7 @@ static void test_reset_fail(void)
     g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_RESET_STATUS), ==,
                      SABLE_RESET_STATUS_DONE);
     g_assert_cmpuint(mt_reg64(mt, 0, SABLE_ENG_LAST_ABORTED_FENCE_LO), ==, f);
-    uint64_t f2 = submit_writes(mt, 0, 1);
+    uint64_t f2 = mt_submit_writes(mt, &cb, 0, 1);
     mt_run(mt);
     g_assert_cmpuint(mt_completed(mt, 0), ==, f2);
     mt_free(mt);

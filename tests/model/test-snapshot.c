@@ -7,32 +7,13 @@
 
 static CmdBuf cb;
 
-static void arm(Mt *mt, const char *spec)
-{
-    SableInjection inj;
-    GError *err = NULL;
-    g_assert_true(sable_inject_parse(spec, &inj, &err));
-    g_assert_no_error(err);
-    g_assert_true(sable_inject(mt->bus->dev, &inj, &err));
-    g_assert_no_error(err);
-}
-
-static uint64_t submit_writes(Mt *mt, unsigned e, unsigned n)
-{
-    cb_reset(&cb);
-    for (unsigned i = 0; i < n; i++) {
-        cb_write32(&cb, 0x100 + 4 * i, i + 1);
-    }
-    return mt_submit(mt, e, &cb);
-}
-
 static void test_hung_engine(void)
 {
     Mt *mt = mt_new(NULL);
-    arm(mt, "hang,engine=1,fence=2");
-    arm(mt, "slow,engine=0,after=1000,count=3,delay-ns=5000");
-    uint64_t f1 = submit_writes(mt, 1, 2);
-    uint64_t f2 = submit_writes(mt, 1, 3);
+    mt_inject(mt, "hang,engine=1,fence=2");
+    mt_inject(mt, "slow,engine=0,after=1000,count=3,delay-ns=5000");
+    uint64_t f1 = mt_submit_writes(mt, &cb, 1, 2);
+    uint64_t f2 = mt_submit_writes(mt, &cb, 1, 3);
     mt_run(mt);
 
     SableSnapshot s;
@@ -77,8 +58,8 @@ static void test_hung_engine(void)
 static void test_fault_record(void)
 {
     Mt *mt = mt_new(NULL);
-    arm(mt, "invalid-cmd,engine=0,after=1");
-    uint64_t f = submit_writes(mt, 0, 2);
+    mt_inject(mt, "invalid-cmd,engine=0,after=1");
+    uint64_t f = mt_submit_writes(mt, &cb, 0, 2);
     mt_run(mt);
 
     SableSnapshot s;
@@ -160,8 +141,8 @@ static void test_dump_build(void)
 {
     Mt *mt = mt_new(NULL);
     mt->bus->now_ns = 777;
-    arm(mt, "hang,engine=0");
-    uint64_t f = submit_writes(mt, 0, 1);
+    mt_inject(mt, "hang,engine=0");
+    uint64_t f = mt_submit_writes(mt, &cb, 0, 1);
     mt_run(mt);
 
     uint32_t size = 0;
