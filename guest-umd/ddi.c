@@ -146,6 +146,7 @@ static VOID WDDM_API ddi_create_rtv(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATE
 
 static VOID WDDM_API ddi_destroy_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v)
 {
+    umd_state_forget(DEV(h), v.pDrvPrivate);
     memset(v.pDrvPrivate, 0, sizeof(UmdRtv));
 }
 
@@ -203,6 +204,7 @@ static VOID WDDM_API ddi_create_dsv11(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREA
 
 static VOID WDDM_API ddi_destroy_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v)
 {
+    umd_state_forget(DEV(h), v.pDrvPrivate);
     memset(v.pDrvPrivate, 0, sizeof(UmdDsv));
 }
 
@@ -230,6 +232,7 @@ SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW)
 
 static VOID WDDM_API ddi_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
 {
+    umd_state_forget(DEV(h), v.pDrvPrivate);
     memset(v.pDrvPrivate, 0, sizeof(UmdSrv));
 }
 
@@ -322,9 +325,9 @@ static SIZE_T WDDM_API ddi_calc_dc_handle(D3D10DDI_HDEVICE h, D3D11DDI_HANDLETYP
 #define STUB_NAMED(fn, name, ...) \
     static VOID WDDM_API fn(D3D10DDI_HDEVICE h, __VA_ARGS__) { UNSUP(name); }
 
-/* Setters: nothing that can be bound exists yet except buffers and render
- * target views, and nothing consumes bindings (no draws): unbinding (all
- * NULL) is done, binding anything is not supported yet. */
+/* Setters of objects whose creation is not implemented (shaders, samplers,
+ * input layouts, rasterizer states, queries as predicates, UAVs): only
+ * NULL (unbinding) can come; anything else is not supported. */
 static bool all_null(const void *handles, UINT n)
 {
     const void *const *p = handles;
@@ -351,18 +354,6 @@ static bool all_null(const void *handles, UINT n)
     }
 _Static_assert(sizeof(D3D10DDI_HRESOURCE) == sizeof(void *), "handles are one pointer");
 
-SETTER(VsSetConstantBuffers, D3D10DDI_HRESOURCE)
-SETTER(PsSetConstantBuffers, D3D10DDI_HRESOURCE)
-SETTER(GsSetConstantBuffers, D3D10DDI_HRESOURCE)
-SETTER(HsSetConstantBuffers, D3D10DDI_HRESOURCE)
-SETTER(DsSetConstantBuffers, D3D10DDI_HRESOURCE)
-SETTER(CsSetConstantBuffers, D3D10DDI_HRESOURCE)
-SETTER(PsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
-SETTER(VsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
-SETTER(GsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
-SETTER(HsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
-SETTER(DsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
-SETTER(CsSetShaderResources, D3D10DDI_HSHADERRESOURCEVIEW)
 SETTER(PsSetSamplers, D3D10DDI_HSAMPLER)
 SETTER(VsSetSamplers, D3D10DDI_HSAMPLER)
 SETTER(GsSetSamplers, D3D10DDI_HSAMPLER)
@@ -378,59 +369,111 @@ SET_ONE(CsSetShader, D3D10DDI_HSHADER)
 SET_ONE(IaSetInputLayout, D3D10DDI_HELEMENTLAYOUT)
 SET_ONE(SetRasterizerState, D3D10DDI_HRASTERIZERSTATE)
 
-static VOID WDDM_API stub_IaSetVertexBuffers(D3D10DDI_HDEVICE h, UINT start, UINT n,
-                                             const D3D10DDI_HRESOURCE *ph, const UINT *strides,
-                                             const UINT *offsets)
-{
-    if (!all_null(ph, n)) {
-        UNSUP(IaSetVertexBuffers);
+/* ---- bindings (state.c) ---- */
+
+#define SET_CBS(name, stage) \
+    static VOID WDDM_API ddi_##name(D3D10DDI_HDEVICE h, UINT start, UINT n, \
+                                    const D3D10DDI_HRESOURCE *ph) \
+    { \
+        umd_set_cbs(DEV(h), UMD_DDI_##name, stage, start, n, ph); \
     }
-}
-static VOID WDDM_API stub_IaSetIndexBuffer(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, DXGI_FORMAT f,
-                                           UINT off)
-{
-    if (r.pDrvPrivate) {
-        UNSUP(IaSetIndexBuffer);
+#define SET_SRVS(name, stage) \
+    static VOID WDDM_API ddi_##name(D3D10DDI_HDEVICE h, UINT start, UINT n, \
+                                    const D3D10DDI_HSHADERRESOURCEVIEW *ph) \
+    { \
+        umd_set_srvs(DEV(h), UMD_DDI_##name, stage, start, n, ph); \
     }
-}
-static VOID WDDM_API stub_SetRenderTargets10(D3D10DDI_HDEVICE h, const D3D10DDI_HRENDERTARGETVIEW *rtv,
-                                             UINT n, UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv)
+SET_CBS(VsSetConstantBuffers, UMD_VS)
+SET_CBS(PsSetConstantBuffers, UMD_PS)
+SET_CBS(GsSetConstantBuffers, UMD_GS)
+SET_CBS(HsSetConstantBuffers, UMD_HS)
+SET_CBS(DsSetConstantBuffers, UMD_DS)
+SET_CBS(CsSetConstantBuffers, UMD_CS)
+SET_SRVS(VsSetShaderResources, UMD_VS)
+SET_SRVS(PsSetShaderResources, UMD_PS)
+SET_SRVS(GsSetShaderResources, UMD_GS)
+SET_SRVS(HsSetShaderResources, UMD_HS)
+SET_SRVS(DsSetShaderResources, UMD_DS)
+SET_SRVS(CsSetShaderResources, UMD_CS)
+
+static VOID WDDM_API ddi_IaSetVertexBuffers(D3D10DDI_HDEVICE h, UINT start, UINT n,
+                                            const D3D10DDI_HRESOURCE *ph, const UINT *strides,
+                                            const UINT *offsets)
 {
-    if (!all_null(rtv, n) || dsv.pDrvPrivate) {
-        UNSUP(SetRenderTargets);
-    }
+    umd_set_vbs(DEV(h), start, n, ph, strides, offsets);
 }
-static VOID WDDM_API stub_SetRenderTargets11(D3D10DDI_HDEVICE h, const D3D10DDI_HRENDERTARGETVIEW *rtv,
-                                             UINT n, UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv,
-                                             const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
-                                             const UINT *counts, UINT uav_index, UINT nuav,
-                                             UINT uav_first, UINT uav_updated)
+
+static VOID WDDM_API ddi_IaSetIndexBuffer(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, DXGI_FORMAT f,
+                                          UINT off)
 {
-    if (!all_null(rtv, n) || dsv.pDrvPrivate || !all_null(uav, nuav)) {
-        UNSUP(SetRenderTargets);
-    }
+    umd_set_ib(DEV(h), r, f, off);
 }
-static VOID WDDM_API stub_SetBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s,
-                                        const FLOAT factor[4], UINT mask)
+
+static VOID WDDM_API ddi_SoSetTargets(D3D10DDI_HDEVICE h, UINT n, UINT clear,
+                                      const D3D10DDI_HRESOURCE *ph, const UINT *offsets)
+{
+    umd_set_so(DEV(h), n, clear, ph, offsets);
+}
+
+static VOID WDDM_API ddi_IaSetTopology(D3D10DDI_HDEVICE h, D3D10_DDI_PRIMITIVE_TOPOLOGY t)
+{
+    DEV(h)->state.topology = t;
+}
+
+static VOID WDDM_API ddi_SetTextFilterSize(D3D10DDI_HDEVICE h, UINT w, UINT hh)
+{
+    DEV(h)->state.text_filter_width = w;
+    DEV(h)->state.text_filter_height = hh;
+}
+
+/* Blend / depth-stencil state objects cannot be created yet: NULL (the
+ * default state) is recorded with its factor / reference, others are not
+ * supported. */
+static VOID WDDM_API ddi_SetBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s,
+                                       const FLOAT factor[4], UINT mask)
 {
     if (s.pDrvPrivate) {
         UNSUP(SetBlendState);
+        return;
     }
+    if (factor) {
+        memcpy(DEV(h)->state.blend_factor, factor, sizeof(FLOAT) * 4);
+    }
+    DEV(h)->state.sample_mask = mask;
 }
-static VOID WDDM_API stub_SetDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s,
-                                               UINT ref)
+
+static VOID WDDM_API ddi_SetDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s,
+                                              UINT ref)
 {
     if (s.pDrvPrivate) {
         UNSUP(SetDepthStencilState);
+        return;
     }
+    DEV(h)->state.stencil_ref = ref;
 }
-static VOID WDDM_API stub_SoSetTargets(D3D10DDI_HDEVICE h, UINT n, UINT clear,
-                                       const D3D10DDI_HRESOURCE *ph, const UINT *offsets)
+
+static VOID WDDM_API ddi_SetRenderTargets10(D3D10DDI_HDEVICE h,
+                                            const D3D10DDI_HRENDERTARGETVIEW *rtv, UINT n,
+                                            UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv)
 {
-    if (!all_null(ph, n)) {
-        UNSUP(SoSetTargets);
-    }
+    umd_set_rts(DEV(h), rtv, n, clear, dsv);
 }
+
+/* UAVs cannot be created yet: binding one is not supported. */
+static VOID WDDM_API ddi_SetRenderTargets11(D3D10DDI_HDEVICE h,
+                                            const D3D10DDI_HRENDERTARGETVIEW *rtv, UINT n,
+                                            UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv,
+                                            const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
+                                            const UINT *counts, UINT uav_index, UINT nuav,
+                                            UINT uav_first, UINT uav_updated)
+{
+    if (!all_null(uav, nuav)) {
+        UNSUP(SetRenderTargets);
+        return;
+    }
+    umd_set_rts(DEV(h), rtv, n, clear, dsv);
+}
+
 static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
 {
     if (q.pDrvPrivate) {
@@ -464,7 +507,6 @@ STUB(DrawIndexed, UINT a, UINT b, INT c)
 STUB(Draw, UINT a, UINT b)
 STUB(DrawIndexedInstanced, UINT a, UINT b, UINT c, INT e, UINT f)
 STUB(DrawInstanced, UINT a, UINT b, UINT c, UINT e)
-STUB(IaSetTopology, D3D10_DDI_PRIMITIVE_TOPOLOGY t)
 STUB(SetViewports, UINT n, UINT clear, const D3D10_DDI_VIEWPORT *v)
 STUB(SetScissorRects, UINT n, UINT clear, const D3D10_DDI_RECT *r)
 STUB0(DrawAuto)
@@ -502,7 +544,6 @@ STUB(DestroyShader, D3D10DDI_HSHADER s)
 STUB(CreateSampler, const D3D10_DDI_SAMPLER_DESC *c, D3D10DDI_HSAMPLER o, D3D10DDI_HRTSAMPLER rt)
 STUB(DestroySampler, D3D10DDI_HSAMPLER o)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
-STUB(SetTextFilterSize, UINT w, UINT hh)
 STUB(ResourceConvert, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src)
 STUB(ResourceConvertRegion, D3D10DDI_HRESOURCE dst, UINT ds, UINT x, UINT y, UINT z,
      D3D10DDI_HRESOURCE src, UINT ss, const D3D10_DDI_BOX *box)
@@ -573,8 +614,8 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
 /* Slots with the same type in the 10.0, 10.1 and 11.0 tables. */
 #define FILL_COMMON(f) do { \
     (f)->pfnDefaultConstantBufferUpdateSubresourceUP = ddi_default_cb_update; \
-    (f)->pfnVsSetConstantBuffers = stub_VsSetConstantBuffers; \
-    (f)->pfnPsSetShaderResources = stub_PsSetShaderResources; \
+    (f)->pfnVsSetConstantBuffers = ddi_VsSetConstantBuffers; \
+    (f)->pfnPsSetShaderResources = ddi_PsSetShaderResources; \
     (f)->pfnPsSetShader = stub_PsSetShader; \
     (f)->pfnPsSetSamplers = stub_PsSetSamplers; \
     (f)->pfnVsSetShader = stub_VsSetShader; \
@@ -585,33 +626,33 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnDynamicConstantBufferMapDiscard = ddi_map_cb_discard; \
     (f)->pfnDynamicIABufferMapDiscard = ddi_map_ia_discard; \
     (f)->pfnDynamicConstantBufferUnmap = ddi_unmap_cb; \
-    (f)->pfnPsSetConstantBuffers = stub_PsSetConstantBuffers; \
+    (f)->pfnPsSetConstantBuffers = ddi_PsSetConstantBuffers; \
     (f)->pfnIaSetInputLayout = stub_IaSetInputLayout; \
-    (f)->pfnIaSetVertexBuffers = stub_IaSetVertexBuffers; \
-    (f)->pfnIaSetIndexBuffer = stub_IaSetIndexBuffer; \
+    (f)->pfnIaSetVertexBuffers = ddi_IaSetVertexBuffers; \
+    (f)->pfnIaSetIndexBuffer = ddi_IaSetIndexBuffer; \
     (f)->pfnDrawIndexedInstanced = stub_DrawIndexedInstanced; \
     (f)->pfnDrawInstanced = stub_DrawInstanced; \
     (f)->pfnDynamicResourceMapDiscard = ddi_map_dynamic_discard; \
     (f)->pfnDynamicResourceUnmap = ddi_unmap_dynamic; \
-    (f)->pfnGsSetConstantBuffers = stub_GsSetConstantBuffers; \
+    (f)->pfnGsSetConstantBuffers = ddi_GsSetConstantBuffers; \
     (f)->pfnGsSetShader = stub_GsSetShader; \
-    (f)->pfnIaSetTopology = stub_IaSetTopology; \
+    (f)->pfnIaSetTopology = ddi_IaSetTopology; \
     (f)->pfnStagingResourceMap = ddi_map_staging; \
     (f)->pfnStagingResourceUnmap = ddi_unmap_staging; \
-    (f)->pfnVsSetShaderResources = stub_VsSetShaderResources; \
+    (f)->pfnVsSetShaderResources = ddi_VsSetShaderResources; \
     (f)->pfnVsSetSamplers = stub_VsSetSamplers; \
-    (f)->pfnGsSetShaderResources = stub_GsSetShaderResources; \
+    (f)->pfnGsSetShaderResources = ddi_GsSetShaderResources; \
     (f)->pfnGsSetSamplers = stub_GsSetSamplers; \
     (f)->pfnShaderResourceViewReadAfterWriteHazard = ddi_srv_raw_hazard; \
     (f)->pfnResourceReadAfterWriteHazard = ddi_raw_hazard; \
-    (f)->pfnSetBlendState = stub_SetBlendState; \
-    (f)->pfnSetDepthStencilState = stub_SetDepthStencilState; \
+    (f)->pfnSetBlendState = ddi_SetBlendState; \
+    (f)->pfnSetDepthStencilState = ddi_SetDepthStencilState; \
     (f)->pfnSetRasterizerState = stub_SetRasterizerState; \
     (f)->pfnQueryEnd = ddi_query_end; \
     (f)->pfnQueryBegin = ddi_query_begin; \
     (f)->pfnResourceCopyRegion = ddi_copy_region; \
     (f)->pfnResourceUpdateSubresourceUP = ddi_update; \
-    (f)->pfnSoSetTargets = stub_SoSetTargets; \
+    (f)->pfnSoSetTargets = ddi_SoSetTargets; \
     (f)->pfnDrawAuto = stub_DrawAuto; \
     (f)->pfnSetViewports = stub_SetViewports; \
     (f)->pfnSetScissorRects = stub_SetScissorRects; \
@@ -660,13 +701,13 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnCheckCounterInfo = stub_CheckCounterInfo; \
     (f)->pfnCheckCounter = ddi_check_counter; \
     (f)->pfnDestroyDevice = ddi_destroy_device; \
-    (f)->pfnSetTextFilterSize = stub_SetTextFilterSize; \
+    (f)->pfnSetTextFilterSize = ddi_SetTextFilterSize; \
 } while (0)
 
 void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f)
 {
     FILL_COMMON(f);
-    f->pfnSetRenderTargets = stub_SetRenderTargets10;
+    f->pfnSetRenderTargets = ddi_SetRenderTargets10;
     f->pfnRelocateDeviceFuncs = ddi_relocate10;
     f->pfnCalcPrivateResourceSize = ddi_calc_resource10;
     f->pfnCreateResource = ddi_create_resource10;
@@ -683,7 +724,7 @@ void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f)
 void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
 {
     FILL_COMMON(f);
-    f->pfnSetRenderTargets = stub_SetRenderTargets10;
+    f->pfnSetRenderTargets = ddi_SetRenderTargets10;
     f->pfnRelocateDeviceFuncs = ddi_relocate10_1;
     f->pfnCalcPrivateResourceSize = ddi_calc_resource10;
     f->pfnCreateResource = ddi_create_resource10;
@@ -702,7 +743,7 @@ void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
 void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
 {
     FILL_COMMON(f);
-    f->pfnSetRenderTargets = stub_SetRenderTargets11;
+    f->pfnSetRenderTargets = ddi_SetRenderTargets11;
     f->pfnRelocateDeviceFuncs = ddi_relocate11;
     f->pfnCalcPrivateResourceSize = ddi_calc_resource11;
     f->pfnCreateResource = ddi_create_resource11;
@@ -719,14 +760,14 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnDrawIndexedInstancedIndirect = stub_DrawIndexedInstancedIndirect;
     f->pfnDrawInstancedIndirect = stub_DrawInstancedIndirect;
     f->pfnCommandListExecute = stub_CommandListExecute;
-    f->pfnHsSetShaderResources = stub_HsSetShaderResources;
+    f->pfnHsSetShaderResources = ddi_HsSetShaderResources;
     f->pfnHsSetShader = stub_HsSetShader;
     f->pfnHsSetSamplers = stub_HsSetSamplers;
-    f->pfnHsSetConstantBuffers = stub_HsSetConstantBuffers;
-    f->pfnDsSetShaderResources = stub_DsSetShaderResources;
+    f->pfnHsSetConstantBuffers = ddi_HsSetConstantBuffers;
+    f->pfnDsSetShaderResources = ddi_DsSetShaderResources;
     f->pfnDsSetShader = stub_DsSetShader;
     f->pfnDsSetSamplers = stub_DsSetSamplers;
-    f->pfnDsSetConstantBuffers = stub_DsSetConstantBuffers;
+    f->pfnDsSetConstantBuffers = ddi_DsSetConstantBuffers;
     f->pfnCreateHullShader = stub_CreateHullShader;
     f->pfnCreateDomainShader = stub_CreateDomainShader;
     f->pfnCheckDeferredContextHandleSizes = stub_CheckDeferredContextHandleSizes;
@@ -746,9 +787,9 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCsSetShaderWithIfaces = stub_CsSetShaderWithIfaces;
     f->pfnCreateComputeShader = stub_CreateComputeShader;
     f->pfnCsSetShader = stub_CsSetShader;
-    f->pfnCsSetShaderResources = stub_CsSetShaderResources;
+    f->pfnCsSetShaderResources = ddi_CsSetShaderResources;
     f->pfnCsSetSamplers = stub_CsSetSamplers;
-    f->pfnCsSetConstantBuffers = stub_CsSetConstantBuffers;
+    f->pfnCsSetConstantBuffers = ddi_CsSetConstantBuffers;
     f->pfnCalcPrivateUnorderedAccessViewSize = ddi_calc_uav;
     f->pfnCreateUnorderedAccessView = stub_CreateUnorderedAccessView;
     f->pfnDestroyUnorderedAccessView = stub_DestroyUnorderedAccessView;

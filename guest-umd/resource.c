@@ -255,6 +255,7 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
         unlock(d, r->alloc.h);
         r->mapped = 0;
     }
+    umd_state_forget(d, r);
     /* Primaries would be destroyed at once (none yet); the rest waits for
      * the submission of whatever references it. */
     umd_defer_destroy(d, NULL, r->alloc.h);

@@ -27,6 +27,14 @@ typedef struct SableUmdStats {
 } SableUmdStats;
 void sable_umd_stats(void *drv_device, SableUmdStats *out);
 
+/* Bindings a device holds (hDrvDevice.pDrvPrivate), for tests. */
+typedef struct SableUmdBindings {
+    uint32_t constant_buffers, shader_resources, vertex_buffers, index_buffer;
+    uint32_t stream_outputs, render_targets, depth_stencil;
+    uint32_t topology;
+} SableUmdBindings;
+void sable_umd_bindings(void *drv_device, SableUmdBindings *out);
+
 /* Bytes per texel of a format the UMD supports, 0 if it does not. */
 uint32_t umd_format_bpp(DXGI_FORMAT f);
 

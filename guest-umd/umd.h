@@ -106,6 +106,33 @@ typedef struct UmdDeferred {
     D3DKMT_HANDLE h;
 } UmdDeferred;
 
+/* Pipeline bindings recorded by the setters (nothing consumes them until
+ * draws exist). Stages: VS, PS, GS, HS, DS, CS. */
+enum { UMD_VS, UMD_PS, UMD_GS, UMD_HS, UMD_DS, UMD_CS, UMD_STAGES };
+#define UMD_CB_SLOTS 14u
+#define UMD_SRV_SLOTS 128u
+#define UMD_VB_SLOTS 32u
+#define UMD_SO_SLOTS 4u
+#define UMD_RT_SLOTS 8u
+
+typedef struct UmdState {
+    UmdResource *cb[UMD_STAGES][UMD_CB_SLOTS];
+    struct UmdSrv *srv[UMD_STAGES][UMD_SRV_SLOTS];
+    UmdResource *vb[UMD_VB_SLOTS];
+    UINT vb_stride[UMD_VB_SLOTS], vb_offset[UMD_VB_SLOTS];
+    UmdResource *ib;
+    DXGI_FORMAT ib_format;
+    UINT ib_offset;
+    UmdResource *so[UMD_SO_SLOTS];
+    UINT so_offset[UMD_SO_SLOTS];
+    UmdRtv *rtv[UMD_RT_SLOTS];
+    struct UmdDsv *dsv;
+    UINT topology;
+    UINT text_filter_width, text_filter_height;
+    FLOAT blend_factor[4];
+    UINT sample_mask, stencil_ref;
+} UmdState;
+
 /* Command buffer being built in the runtime's memory (pfnCreateContextCb,
  * then each pfnRenderCb hands out the next). */
 typedef struct UmdCmdBuf {
@@ -131,6 +158,7 @@ typedef struct UmdDevice {
     const D3D10DDI_CORELAYER_DEVICECALLBACKS *um10;
     const D3D11DDI_CORELAYER_DEVICECALLBACKS *um11;
     UmdCmdBuf cb;
+    UmdState state;
     uint32_t cb_seq;          /* id of the command buffer being built, from 1 */
     bool in_flush;
     UmdDeferred *deferred, **deferred_tail;
@@ -220,6 +248,19 @@ void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stenc
 void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
                     const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
                     const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v);
+
+/* state.c */
+void umd_set_cbs(UmdDevice *d, UmdDdi ddi, unsigned stage, UINT start, UINT n,
+                 const D3D10DDI_HRESOURCE *ph);
+void umd_set_srvs(UmdDevice *d, UmdDdi ddi, unsigned stage, UINT start, UINT n,
+                  const D3D10DDI_HSHADERRESOURCEVIEW *ph);
+void umd_set_vbs(UmdDevice *d, UINT start, UINT n, const D3D10DDI_HRESOURCE *ph,
+                 const UINT *strides, const UINT *offsets);
+void umd_set_ib(UmdDevice *d, D3D10DDI_HRESOURCE h, DXGI_FORMAT f, UINT offset);
+void umd_set_so(UmdDevice *d, UINT n, UINT clear, const D3D10DDI_HRESOURCE *ph, const UINT *offsets);
+void umd_set_rts(UmdDevice *d, const D3D10DDI_HRENDERTARGETVIEW *ph, UINT n, UINT clear,
+                 D3D10DDI_HDEPTHSTENCILVIEW dsv);
+void umd_state_forget(UmdDevice *d, const void *object);
 
 /* query.c */
 void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);

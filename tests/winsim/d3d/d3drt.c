@@ -630,11 +630,6 @@ HRESULT rt_leave(RtDevice *d)
     return d->last_error;
 }
 
-/* A member of the same type in every table. */
-#define F(d, member) \
-    ((d)->f11 ? (d)->f11->member : (d)->f10_1 ? (d)->f10_1->member : (d)->f10->member)
-/* A member of the same type in the 10.0 and 10.1 tables. */
-#define F10(d, member) ((d)->f10_1 ? (d)->f10_1->member : (d)->f10->member)
 
 void rt_device_free(RtDevice *d)
 {

@@ -133,6 +133,11 @@ void rt_device_free(RtDevice *d);
 /* The DDI call bracket: the error check knows which function runs. */
 void rt_enter(RtDevice *d, UmdDdi ddi, UINT ctx);
 HRESULT rt_leave(RtDevice *d);
+/* A member of the same type in every table. */
+#define F(d, member) \
+    ((d)->f11 ? (d)->f11->member : (d)->f10_1 ? (d)->f10_1->member : (d)->f10->member)
+/* A member of the same type in the 10.0 and 10.1 tables. */
+#define F10(d, member) ((d)->f10_1 ? (d)->f10_1->member : (d)->f10->member)
 #define RT_CALL(d, ddi, ctx, call) (rt_enter((d), UMD_DDI_##ddi, (ctx)), (call), rt_leave(d))
 
 /* D3D11-shaped API. Every function returns what the UMD reported through

@@ -95,8 +95,7 @@ static void test_adapter(void)
     }
     /* An interface it did not offer. */
     D3D10DDIARG_CALCPRIVATEDEVICESIZE cs = { .Interface = D3D10_DDI_MAKE_INTERFACE_VERSION(12, 0) };
-    uint8_t mem[4096];
-    g_assert_cmpuint(a->funcs.pfnCalcPrivateDeviceSize(a->h, &cs), <=, sizeof(mem));
+    g_autofree uint8_t *mem = g_malloc0(a->funcs.pfnCalcPrivateDeviceSize(a->h, &cs));
     D3D11DDI_DEVICEFUNCS f;
     D3D10DDIARG_CREATEDEVICE c = { .Interface = cs.Interface, .hDrvDevice = { mem } };
     c.p11DeviceFuncs = &f;
@@ -185,8 +184,11 @@ static void test_unsupported(void)
 
     e = env_new(D3D10_0_DDI_INTERFACE_VERSION, 0, 0, 0);
     d = e.d;
-    g_assert_cmphex((uint32_t)RT_CALL(d, SetTextFilterSize, 0,
-                                      d->f10->pfnSetTextFilterSize(d->h, 4, 4)), ==, 0);
+    uint8_t viewport[64] = { 0 }; /* D3D10_DDI_VIEWPORT: not declared yet */
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetViewports, 0,
+                                      d->f10->pfnSetViewports(d->h, 1, 0,
+                                                              (const D3D10_DDI_VIEWPORT *)viewport)),
+                    ==, 0);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
     g_assert_cmpuint(rt_umd_stats(d).unsupported_calls, ==, 1);
     g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
@@ -733,9 +735,8 @@ static void test_depth_clear(gconstpointer data)
 }
 
 /* Shader-resource views of a Texture2D (all mips) and of a buffer are
- * created; a cube view of a 2D texture is refused with E_OUTOFMEMORY;
- * binding an SRV is not supported yet (no shaders): the device is lost and
- * the next Flush says DEVICEREMOVED. */
+ * created and bound (recorded); a cube view of a 2D texture is refused with
+ * E_OUTOFMEMORY; a destroyed view is unbound. */
 static SIZE_T srv_create(RtDevice *d, const D3D11DDIARG_CREATESHADERRESOURCEVIEW *c, void **mem,
                          HRESULT *hr)
 {
@@ -781,18 +782,104 @@ static void test_srv(void)
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
     D3D10DDI_HSHADERRESOURCEVIEW views[2] = { { tex_srv }, { buf_srv } };
     g_assert_cmphex((uint32_t)RT_CALL(d, PsSetShaderResources, 0,
-                                      d->f11->pfnPsSetShaderResources(d->h, 0, 2, views)), ==, 0);
-    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
-    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+                                      d->f11->pfnPsSetShaderResources(d->h, 3, 2, views)), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, CsSetShaderResources, 0,
+                                      d->f11->pfnCsSetShaderResources(d->h, 0, 1, views)), ==, 0);
+    SableUmdBindings bnd;
+    sable_umd_bindings(d->drv, &bnd);
+    g_assert_cmpuint(bnd.shader_resources, ==, 3);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
     for (unsigned i = 0; i < 2; i++) {
         g_assert_cmphex((uint32_t)RT_CALL(d, DestroyShaderResourceView, 0,
                                           d->f11->pfnDestroyShaderResourceView(d->h, views[i])),
                         ==, 0);
+        sable_umd_bindings(d->drv, &bnd);
+        g_assert_cmpuint(bnd.shader_resources, ==, i == 0 ? 1 : 0); /* unbound with it */
     }
     g_free(tex_srv);
     g_free(buf_srv);
     rt_destroy(d, t);
     rt_destroy(d, b);
+    env_free(&e);
+}
+
+/* The setters record bindings: constant buffers, vertex buffers, the index
+ * buffer, stream-output targets, render targets and the depth-stencil view,
+ * topology; a destroyed resource leaves every slot it was bound to; NULL
+ * unbinds; nothing is reported and the device is not lost. */
+static void test_bindings(gconstpointer data)
+{
+    UINT iv = GPOINTER_TO_UINT(data);
+    Env e = env_new(iv, 0, 0, 0);
+    RtDevice *d = e.d;
+    RtResource *buf[3], *rt, *ds;
+    for (unsigned i = 0; i < 3; i++) {
+        g_assert_cmphex((uint32_t)rt_create_buffer(d, 256, D3D10_DDI_USAGE_DEFAULT,
+                                                   D3D10_DDI_BIND_VERTEX_BUFFER |
+                                                       D3D10_DDI_BIND_STREAM_OUTPUT,
+                                                   0, NULL, &buf[i]), ==, 0);
+    }
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, 16, 16, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET,
+                                              0, NULL, &rt), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, 16, 16, 1, 1, DXGI_FORMAT_D32_FLOAT,
+                                              D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_DEPTH_STENCIL,
+                                              0, NULL, &ds), ==, 0);
+    RtView *rtv, *dsv;
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, rt, 0, 0, 1, &rtv), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_dsv(d, ds, 0, 0, 1, &dsv), ==, 0);
+    D3D10DDI_HRESOURCE hb[3] = { buf[0]->h, buf[1]->h, buf[2]->h };
+    UINT strides[3] = { 16, 16, 32 }, offsets[3] = { 0, 16, 32 };
+    RT_CALL(d, VsSetConstantBuffers, 0, F(d, pfnVsSetConstantBuffers)(d->h, 1, 3, hb));
+    RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, hb));
+    RT_CALL(d, IaSetVertexBuffers, 0, F(d, pfnIaSetVertexBuffers)(d->h, 0, 2, hb, strides, offsets));
+    RT_CALL(d, IaSetIndexBuffer, 0, F(d, pfnIaSetIndexBuffer)(d->h, hb[2], DXGI_FORMAT_R16_UINT, 0));
+    RT_CALL(d, SoSetTargets, 0, F(d, pfnSoSetTargets)(d->h, 2, 2, hb, offsets));
+    RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4));
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { rtv->h };
+    if (d->f11) {
+        RT_CALL(d, SetRenderTargets, 0,
+                d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7, dsv->dsv, NULL, NULL, 0, 0, 0, 0));
+    } else {
+        RT_CALL(d, SetRenderTargets, 0, F10(d, pfnSetRenderTargets)(d->h, rtvs, 1, 7, dsv->dsv));
+    }
+    SableUmdBindings b;
+    sable_umd_bindings(d->drv, &b);
+    g_assert_cmpuint(b.constant_buffers, ==, 4);
+    g_assert_cmpuint(b.vertex_buffers, ==, 2);
+    g_assert_cmpuint(b.index_buffer, ==, 1);
+    g_assert_cmpuint(b.stream_outputs, ==, 2);
+    g_assert_cmpuint(b.render_targets, ==, 1);
+    g_assert_cmpuint(b.depth_stencil, ==, 1);
+    g_assert_cmpuint(b.topology, ==, 4);
+    rt_destroy(d, buf[0]); /* CB VS1, CB GS0, VB0, SO0 */
+    sable_umd_bindings(d->drv, &b);
+    g_assert_cmpuint(b.constant_buffers, ==, 2);
+    g_assert_cmpuint(b.vertex_buffers, ==, 1);
+    g_assert_cmpuint(b.stream_outputs, ==, 1);
+    D3D10DDI_HDEPTHSTENCILVIEW nodsv = { NULL };
+    if (d->f11) {
+        RT_CALL(d, SetRenderTargets, 0,
+                d->f11->pfnSetRenderTargets(d->h, NULL, 0, 8, nodsv, NULL, NULL, 0, 0, 0, 0));
+    } else {
+        RT_CALL(d, SetRenderTargets, 0, F10(d, pfnSetRenderTargets)(d->h, NULL, 0, 8, nodsv));
+    }
+    RT_CALL(d, VsSetConstantBuffers, 0, F(d, pfnVsSetConstantBuffers)(d->h, 0, 14, NULL));
+    RT_CALL(d, IaSetVertexBuffers, 0, F(d, pfnIaSetVertexBuffers)(d->h, 0, 16, NULL, NULL, NULL));
+    D3D10DDI_HRESOURCE none = { NULL };
+    RT_CALL(d, IaSetIndexBuffer, 0, F(d, pfnIaSetIndexBuffer)(d->h, none, DXGI_FORMAT_UNKNOWN, 0));
+    RT_CALL(d, SoSetTargets, 0, F(d, pfnSoSetTargets)(d->h, 0, 4, NULL, NULL));
+    sable_umd_bindings(d->drv, &b);
+    g_assert_cmpuint(b.constant_buffers + b.vertex_buffers + b.index_buffer + b.stream_outputs +
+                         b.render_targets + b.depth_stencil, ==, 0);
+    g_assert_cmpuint(d->errors, ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
+    rt_destroy_rtv(d, rtv);
+    rt_destroy_dsv(d, dsv);
+    rt_destroy(d, rt);
+    rt_destroy(d, ds);
+    rt_destroy(d, buf[1]);
+    rt_destroy(d, buf[2]);
     env_free(&e);
 }
 
@@ -846,6 +933,10 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/tdr", test_tdr);
     g_test_add_func("/d3d/query/event", test_event_query);
     g_test_add_func("/d3d/views/srv", test_srv);
+    g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
+                         test_bindings);
+    g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
+                         test_bindings);
     g_test_add_data_func("/d3d/depth-clear/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_depth_clear);
     g_test_add_data_func("/d3d/depth-clear/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
