@@ -215,10 +215,10 @@ static void test_reset_engine(void)
     ws_sim_free(sim);
 }
 
-/* More TDRs than TdrLimitCount: the simulated bugcheck 0x116 ends the run
- * with its report. In a subprocess, so in-process transports only (a
- * killed test process would leave its QEMU behind). */
-static void test_tdr_limit(void)
+/* A hang in a subprocess whose winsim `configure` set up to bugcheck: the
+ * run must end with the report matching `pattern`. In-process transports
+ * only (a killed test process would leave its QEMU behind). */
+static void bugcheck_on_hang(void (*configure)(WsSim *sim), const char *pattern)
 {
     if (g_str_equal(transport_name(), "qemu")) {
         g_test_skip("needs an in-process device");
@@ -229,7 +229,7 @@ static void test_tdr_limit(void)
         Ctx c;
         Mapped m;
         GError *err = NULL;
-        sim->tdr_limit_count = 0;
+        configure(sim);
         open_contexts(sim, &c);
         map_pages(sim, &m);
         g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
@@ -238,8 +238,20 @@ static void test_tdr_limit(void)
     }
     g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
     g_test_trap_assert_failed();
-    g_test_trap_assert_stderr("*STOP 0x00000116*TdrLimitCount exceeded*");
+    g_test_trap_assert_stderr(pattern);
 }
+
+static void no_tdr_allowed(WsSim *sim)
+{
+    sim->tdr_limit_count = 0;
+}
+
+/* More TDRs than TdrLimitCount: the simulated bugcheck 0x116. */
+static void test_tdr_limit(void)
+{
+    bugcheck_on_hang(no_tdr_allowed, "*STOP 0x00000116*TdrLimitCount exceeded*");
+}
+
 
 /* TdrLevel Off: detection disabled, the wait gives up with nothing reset. */
 static void test_tdr_level_off(void)
@@ -266,29 +278,17 @@ static void test_tdr_level_off(void)
     ws_sim_free(sim);
 }
 
+static void level_bugcheck(WsSim *sim)
+{
+    sim->tdr_level = WS_TDR_LEVEL_BUGCHECK;
+}
+
 /* TdrLevel Bugcheck: the report is collected, then STOP 0x117. */
 static void test_tdr_level_bugcheck(void)
 {
-    if (g_str_equal(transport_name(), "qemu")) {
-        g_test_skip("needs an in-process device");
-        return;
-    }
-    if (g_test_subprocess()) {
-        WsSim *sim = started();
-        Ctx c;
-        Mapped m;
-        GError *err = NULL;
-        sim->tdr_level = WS_TDR_LEVEL_BUGCHECK;
-        open_contexts(sim, &c);
-        map_pages(sim, &m);
-        g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-        ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1));
-        return; /* not reached */
-    }
-    g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
-    g_test_trap_assert_failed();
-    g_test_trap_assert_stderr("*STOP 0x00000117*TdrLevel is Bugcheck*");
+    bugcheck_on_hang(level_bugcheck, "*STOP 0x00000117*TdrLevel is Bugcheck*");
 }
+
 
 /* Two timeouts further apart than TdrLimitTime do not add up: with a limit
  * of one TDR per second of device time, two hangs two seconds apart are
