@@ -98,6 +98,22 @@ static SctlQmp *connect_qmp(const Global *g, int *status)
     return q;
 }
 
+/* Read one property of the device; NULL with *status set on any error. */
+static JsonNode *get_property(const Global *g, const char *name, int *status)
+{
+    g_autoptr(SctlQmp) q = connect_qmp(g, status);
+    if (q == NULL) {
+        return NULL;
+    }
+    g_autofree char *path = device_path(g);
+    g_autoptr(GError) err = NULL;
+    JsonNode *node = sctl_qom_get(q, path, name, &err);
+    if (node == NULL) {
+        *status = fail(err);
+    }
+    return node;
+}
+
 static int print_dump(const void *data, gsize len, const char *what, gboolean json)
 {
     g_autoptr(GError) err = NULL;
@@ -187,16 +203,11 @@ static int cmd_status(const Global *g, int argc, char **argv)
     if (!parse_command("status", "", entries, &argc, &argv, 0, &status)) {
         return status;
     }
-    g_autoptr(SctlQmp) q = connect_qmp(g, &status);
-    g_autofree char *path = device_path(g);
+    g_autoptr(JsonNode) state = get_property(g, "state", &status);
     g_autoptr(GError) err = NULL;
-    if (q == NULL) {
-        return status;
-    }
-    g_autoptr(JsonNode) state = sctl_qom_get(q, path, "state", &err);
     g_autofree char *out = NULL;
     if (state == NULL) {
-        return fail(err);
+        return status;
     }
     out = json ? json_to_string(state, TRUE) : sctl_status_text(state, &err);
     if (out == NULL) {
@@ -220,17 +231,13 @@ static int cmd_dump(const Global *g, int argc, char **argv)
     if (!parse_command("dump", "", entries, &argc, &argv, 0, &status)) {
         return status;
     }
-    g_autoptr(SctlQmp) q = connect_qmp(g, &status);
-    g_autofree char *path = device_path(g);
+    g_autoptr(JsonNode) b64 = get_property(g, "dump", &status);
     g_autoptr(GError) err = NULL;
-    if (q == NULL) {
+    if (b64 == NULL) {
         return status;
     }
-    g_autoptr(JsonNode) b64 = sctl_qom_get(q, path, "dump", &err);
-    if (b64 == NULL) {
-        return fail(err);
-    }
     if (json_node_get_value_type(b64) != G_TYPE_STRING) {
+        g_autofree char *path = device_path(g);
         fprintf(stderr, "sablectl: %s has no 'dump' string property\n", path);
         return EXIT_RUNTIME;
     }
