@@ -883,6 +883,96 @@ static void test_bindings(gconstpointer data)
     env_free(&e);
 }
 
+/* Map of texture subresources: WRITE into mip 1 of slice 1 of a staging
+ * texture through the returned pointer and RowPitch, copied into a default
+ * texture and read back; READ_WRITE of another subresource sees its
+ * initial data. */
+static void test_map_texture(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { W = 20, H = 12, MIPS = 2, SLICES = 2 };
+    uint8_t init[W * H * 4];
+    pattern(init, sizeof(init), 8);
+    D3D10_DDIARG_SUBRESOURCE_UP up[MIPS * SLICES];
+    for (UINT s = 0; s < MIPS * SLICES; s++) {
+        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ init, (W >> (s % MIPS)) * 4, 0 };
+    }
+    RtResource *st, *t;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, MIPS, SLICES, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_STAGING, 0,
+                                              D3D10_DDI_CPU_ACCESS_READ | D3D10_DDI_CPU_ACCESS_WRITE,
+                                              up, &st), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, MIPS, SLICES, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &t), ==, 0);
+    const UINT sub = 1 + 1 * MIPS, w = W >> 1, h = H >> 1;
+    uint8_t expect[(W >> 1) * (H >> 1) * 4], out[sizeof(expect)];
+    pattern(expect, sizeof(expect), 123);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, sub, D3D10_DDI_MAP_WRITE, 0, &m), ==, 0);
+    g_assert_cmpuint(m.RowPitch, >=, w * 4);
+    g_assert_cmpuint(m.DepthPitch, >=, m.RowPitch * h);
+    for (UINT y = 0; y < h; y++) {
+        memcpy((uint8_t *)m.pData + y * m.RowPitch, expect + y * w * 4, w * 4);
+    }
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, sub), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, t, st), ==, 0);
+    rt_read(d, t, sub, out);
+    g_assert_cmpmem(out, sizeof(out), expect, sizeof(expect));
+    /* Subresource 2 (mip 0, slice 1) kept its initial data. */
+    g_assert_cmphex((uint32_t)rt_map(d, st, MIPS, D3D10_DDI_MAP_READWRITE, 0, &m), ==, 0);
+    for (UINT y = 0; y < H; y++) {
+        g_assert_cmpmem((uint8_t *)m.pData + y * m.RowPitch, W * 4, init + y * W * 4, W * 4);
+    }
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, MIPS), ==, 0);
+    rt_destroy(d, st);
+    rt_destroy(d, t);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
+/* The small ones: DefaultConstantBufferUpdateSubresourceUP lands (read
+ * back), CheckMultisampleQualityLevels answers 1 level for 1 sample of a
+ * known format and 0 otherwise, RelocateDeviceFuncs and the hazard
+ * notifications report nothing, and the device keeps working. */
+static void test_misc(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    RtResource *cb;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 256, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_CONSTANT_BUFFER, 0, NULL, &cb), ==, 0);
+    uint8_t data[256], out[256];
+    pattern(data, sizeof(data), 17);
+    g_assert_cmphex((uint32_t)RT_CALL(d, DefaultConstantBufferUpdateSubresourceUP, 0,
+                                      d->f11->pfnDefaultConstantBufferUpdateSubresourceUP(
+                                          d->h, cb->h, 0, NULL, data, 0, 0)), ==, 0);
+    rt_read(d, cb, 0, out);
+    g_assert_cmpmem(out, sizeof(out), data, sizeof(data));
+    UINT levels = 77;
+    RT_CALL(d, CheckMultisampleQualityLevels, 0,
+            d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 1, &levels));
+    g_assert_cmpuint(levels, ==, 1);
+    RT_CALL(d, CheckMultisampleQualityLevels, 0,
+            d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 4, &levels));
+    g_assert_cmpuint(levels, ==, 0);
+    RT_CALL(d, CheckMultisampleQualityLevels, 0,
+            d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_BC1_UNORM, 1, &levels));
+    g_assert_cmpuint(levels, ==, 0);
+    D3D11DDI_DEVICEFUNCS *moved = g_new0(D3D11DDI_DEVICEFUNCS, 1);
+    memcpy(moved, d->f11, sizeof(*moved));
+    RT_CALL(d, RelocateDeviceFuncs, 0, d->f11->pfnRelocateDeviceFuncs(d->h, moved));
+    RT_CALL(d, ResourceReadAfterWriteHazard, 0,
+            moved->pfnResourceReadAfterWriteHazard(d->h, cb->h));
+    g_free(moved);
+    g_assert_cmpuint(d->errors, ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
+    rt_read(d, cb, 0, out);
+    g_assert_cmpmem(out, sizeof(out), data, sizeof(data));
+    rt_destroy(d, cb);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -933,6 +1023,8 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/tdr", test_tdr);
     g_test_add_func("/d3d/query/event", test_event_query);
     g_test_add_func("/d3d/views/srv", test_srv);
+    g_test_add_func("/d3d/map/texture", test_map_texture);
+    g_test_add_func("/d3d/misc", test_misc);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_bindings);
     g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
