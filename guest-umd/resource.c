@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Resources: buffers and Texture2D (mips, arrays), one KMD allocation each
+ * Resources: buffers, Texture1D and Texture2D (mips, arrays; a Texture1D
+ * is a Texture2D of height 1), one KMD allocation each
  * holding every subresource linearly (subresource = mip + slice * mips, as
  * D3D numbers them). Uploads (initial data, UpdateSubresourceUP) go through
  * a driver temporary allocation and COPY packets; copies are COPY packets;
@@ -105,7 +106,8 @@ static uint32_t subresource_count(const D3D11DDIARG_CREATERESOURCE *c)
     if (c->ResourceDimension == D3D10DDIRESOURCE_BUFFER) {
         return 1;
     }
-    if (c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE2D || c->MipLevels == 0 ||
+    if ((c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE2D &&
+         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE1D) || c->MipLevels == 0 ||
         c->ArraySize == 0 || c->MipLevels > 15 || c->ArraySize > UMD_MAX_SUBRESOURCES ||
         (uint64_t)c->MipLevels * c->ArraySize > UMD_MAX_SUBRESOURCES) {
         return 0;
@@ -201,13 +203,15 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
         return;
     }
     bool buffer = c->ResourceDimension == D3D10DDIRESOURCE_BUFFER;
+    bool tex1d = c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE1D;
     uint32_t bpp = buffer ? 1 : umd_format_bpp(c->Format);
     /* Not yet: primaries (present), multisampling, 1D/3D/cube, compressed
      * formats: "cannot create" is the one failure CreateResource reports. */
     if (!nsub || !bpp || c->pPrimaryDesc || c->SampleDesc.Count > 1 || !c->pMipInfoList ||
-        c->pMipInfoList[0].TexelWidth == 0 || (!buffer && c->pMipInfoList[0].TexelHeight == 0) ||
+        c->pMipInfoList[0].TexelWidth == 0 ||
+        (!buffer && !tex1d && c->pMipInfoList[0].TexelHeight == 0) ||
         (!buffer && (c->pMipInfoList[0].TexelWidth > d->adapter->priv.max_surface_dim ||
-                     c->pMipInfoList[0].TexelHeight > d->adapter->priv.max_surface_dim))) {
+                     (!tex1d && c->pMipInfoList[0].TexelHeight > d->adapter->priv.max_surface_dim)))) {
         umd_unsupported(d, UMD_DDI_CreateResource, 0);
         return;
     }
@@ -221,7 +225,7 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     r->format = c->Format;
     r->bpp = bpp;
     r->width = c->pMipInfoList[0].TexelWidth;
-    r->height = buffer ? 1 : c->pMipInfoList[0].TexelHeight;
+    r->height = buffer || tex1d ? 1 : c->pMipInfoList[0].TexelHeight;
     r->mips = buffer ? 1 : c->MipLevels;
     r->array_size = buffer ? 1 : c->ArraySize;
     r->nsub = nsub;
@@ -509,6 +513,23 @@ BOOL umd_resource_is_busy(UmdDevice *d, UmdResource *r)
 
 /* ---- render-target views and clears ---- */
 
+/* Texture1D views are read through the Tex2D member of the view unions. */
+_Static_assert(sizeof(D3D10DDIARG_TEX1D_RENDERTARGETVIEW) ==
+                   sizeof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW) &&
+               offsetof(D3D10DDIARG_TEX1D_RENDERTARGETVIEW, ArraySize) ==
+                   offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
+               "Tex1D and Tex2D RTVs share their layout");
+_Static_assert(sizeof(D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW) ==
+                   sizeof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW) &&
+               offsetof(D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW, ArraySize) ==
+                   offsetof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW, ArraySize),
+               "Tex1D and Tex2D DSVs share their layout");
+_Static_assert(sizeof(D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW) ==
+                   sizeof(D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW) &&
+               offsetof(D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW, ArraySize) ==
+                   offsetof(D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW, ArraySize),
+               "Tex1D and Tex2D SRVs share their layout");
+
 void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v)
 {
     memset(v, 0, sizeof(*v));
@@ -516,8 +537,10 @@ void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, U
         return;
     }
     UmdResource *r = umd_res(c->hDrvResource);
-    if (!r || r->magic != UMD_RESOURCE_MAGIC || c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE2D ||
-        r->dim != D3D10DDIRESOURCE_TEXTURE2D || c->Tex2D.MipSlice >= r->mips ||
+    /* Tex1D {MipSlice, FirstArraySlice, ArraySize} has the Tex2D layout. */
+    if (!r || r->magic != UMD_RESOURCE_MAGIC || c->ResourceDimension != r->dim ||
+        (r->dim != D3D10DDIRESOURCE_TEXTURE2D && r->dim != D3D10DDIRESOURCE_TEXTURE1D) ||
+        c->Tex2D.MipSlice >= r->mips ||
         c->Tex2D.FirstArraySlice >= r->array_size || c->Tex2D.ArraySize == 0 ||
         c->Tex2D.ArraySize > r->array_size - c->Tex2D.FirstArraySlice ||
         sable_format_of(c->Format != DXGI_FORMAT_UNKNOWN ? c->Format : r->format) ==
@@ -594,8 +617,9 @@ void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
         return;
     }
     DXGI_FORMAT f = format != DXGI_FORMAT_UNKNOWN ? format : (r ? r->format : format);
-    if (!r || r->magic != UMD_RESOURCE_MAGIC || dim != D3D10DDIRESOURCE_TEXTURE2D ||
-        r->dim != D3D10DDIRESOURCE_TEXTURE2D || !depth_format(f) || umd_format_bpp(f) != r->bpp ||
+    if (!r || r->magic != UMD_RESOURCE_MAGIC || dim != r->dim ||
+        (r->dim != D3D10DDIRESOURCE_TEXTURE2D && r->dim != D3D10DDIRESOURCE_TEXTURE1D) ||
+        !depth_format(f) || umd_format_bpp(f) != r->bpp ||
         t->MipSlice >= r->mips || t->FirstArraySlice >= r->array_size || t->ArraySize == 0 ||
         t->ArraySize > r->array_size - t->FirstArraySlice) {
         umd_unsupported(d, UMD_DDI_CreateDepthStencilView, 0); /* 1D/cube, D32S8 */
@@ -694,7 +718,8 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
             v->first_element = buf->FirstElement;
             v->elements = buf->NumElements;
         }
-    } else if (ok && dim == D3D10DDIRESOURCE_TEXTURE2D) {
+    } else if (ok && (dim == D3D10DDIRESOURCE_TEXTURE2D || dim == D3D10DDIRESOURCE_TEXTURE1D)) {
+        /* (Tex1D has the Tex2D layout) */
         uint32_t mips = tex->MipLevels == UINT32_MAX && tex->MostDetailedMip < r->mips
                             ? r->mips - tex->MostDetailedMip : tex->MipLevels;
         ok = umd_format_bpp(format ? format : r->format) == r->bpp && mips &&

@@ -709,12 +709,13 @@ HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu
     return hr;
 }
 
-HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
-                        UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
-                        RtResource **out)
+HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT mips,
+                          UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
+                          const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
 {
     RtResource *r = g_new0(RtResource, 1);
     D3D10DDI_MIPINFO mip[16];
+    h = dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : h;
     g_assert_cmpuint(mips, <=, G_N_ELEMENTS(mip));
     for (UINT m = 0; m < mips; m++) {
         UINT mw = MAX(w >> m, 1u), mh = MAX(h >> m, 1u);
@@ -722,11 +723,11 @@ HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI
     }
     D3D11DDIARG_CREATERESOURCE c = {
         .pMipInfoList = mip, .pInitialDataUP = init,
-        .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D, .Usage = usage, .BindFlags = bind,
+        .ResourceDimension = dim, .Usage = usage, .BindFlags = bind,
         .MapFlags = cpu, .Format = f, .SampleDesc = { 1, 0 }, .MipLevels = mips,
         .ArraySize = array,
     };
-    r->dim = D3D10DDIRESOURCE_TEXTURE2D;
+    r->dim = dim;
     r->width = w;
     r->height = h;
     r->mips = mips;
@@ -741,6 +742,14 @@ HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI
     }
     *out = r;
     return hr;
+}
+
+HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
+                        UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                        RtResource **out)
+{
+    return rt_create_texture(d, D3D10DDIRESOURCE_TEXTURE2D, w, h, mips, array, f, usage, bind, cpu,
+                             init, out);
 }
 
 void rt_destroy(RtDevice *d, RtResource *r)
@@ -920,8 +929,8 @@ void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
         hr = rt_create_buffer(d, r->width, D3D10_DDI_USAGE_STAGING, 0, D3D10_DDI_CPU_ACCESS_READ,
                               NULL, &st);
     } else {
-        hr = rt_create_tex2d(d, w, h, 1, 1, r->format, D3D10_DDI_USAGE_STAGING, 0,
-                             D3D10_DDI_CPU_ACCESS_READ, NULL, &st);
+        hr = rt_create_texture(d, r->dim, w, h, 1, 1, r->format, D3D10_DDI_USAGE_STAGING, 0,
+                               D3D10_DDI_CPU_ACCESS_READ, NULL, &st);
     }
     g_assert_cmphex((uint32_t)hr, ==, 0);
     g_assert_cmphex((uint32_t)rt_copy_region(d, st, 0, 0, 0, r, sub, NULL), ==, 0);

@@ -144,6 +144,10 @@ HRESULT rt_leave(RtDevice *d);
  * pfnSetErrorCb (S_OK if nothing). */
 HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu,
                          const void *init, RtResource **out);
+/* Texture1D (h ignored) or Texture2D. */
+HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT mips,
+                          UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
+                          const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out);
 HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
                         UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
                         RtResource **out);

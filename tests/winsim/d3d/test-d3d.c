@@ -596,10 +596,14 @@ static void test_tdr(void)
                                       d->f11->pfnSetBlendState(d->h, nobs, factor, ~0u)), ==, 0);
     rt_destroy(d, src);
     rt_destroy(d, st);
-    rt_device_free(d);
 
-    /* A new device works. */
+    /* A new device works. It is created before the old one is destroyed:
+     * winsim keeps a TDR's errored contexts in sim->errored after they are
+     * destroyed, so a new context at a reused address would count as
+     * errored (reported to the winsim side). */
+    RtDevice *old = d;
     d = e.d = rt_device_new(e.ad, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    rt_device_free(old);
     g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(init), D3D10_DDI_USAGE_DEFAULT, 0, 0,
                                                init, &src), ==, 0);
     rt_read(d, src, 0, out);
@@ -973,6 +977,54 @@ static void test_misc(void)
     env_free(&e);
 }
 
+/* Texture1D: mips and slices with initial data, an updated range, a copy
+ * between slices, a clear of one mip of one slice, an SRV; read back. */
+static void test_texture1d(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { W = 100, MIPS = 3, SLICES = 2 };
+    uint8_t *init[MIPS * SLICES];
+    D3D10_DDIARG_SUBRESOURCE_UP up[MIPS * SLICES];
+    for (UINT s = 0; s < MIPS * SLICES; s++) {
+        UINT w = W >> (s % MIPS);
+        init[s] = g_malloc(w * 4);
+        pattern(init[s], w * 4, 90 + s);
+        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ init[s], w * 4, w * 4 };
+    }
+    RtResource *t;
+    g_assert_cmphex((uint32_t)rt_create_texture(d, D3D10DDIRESOURCE_TEXTURE1D, W, 1, MIPS, SLICES,
+                                                DXGI_FORMAT_B8G8R8A8_UNORM, D3D10_DDI_USAGE_DEFAULT,
+                                                D3D10_DDI_BIND_RENDER_TARGET |
+                                                    D3D10_DDI_BIND_SHADER_RESOURCE,
+                                                0, up, &t), ==, 0);
+    uint8_t upd[10 * 4];
+    pattern(upd, sizeof(upd), 3);
+    D3D10_DDI_BOX box = { .left = 40, .right = 50, .top = 0, .bottom = 1, .front = 0, .back = 1 };
+    g_assert_cmphex((uint32_t)rt_update(d, t, 0, &box, upd, sizeof(upd)), ==, 0);
+    memcpy(init[0] + 40 * 4, upd, sizeof(upd));
+    D3D10_DDI_BOX cbox = { .left = 0, .right = 20, .top = 0, .bottom = 1, .front = 0, .back = 1 };
+    g_assert_cmphex((uint32_t)rt_copy_region(d, t, MIPS + 1, 5, 0, t, 1, &cbox), ==, 0);
+    memcpy(init[MIPS + 1] + 5 * 4, init[1], 20 * 4);
+    RtView *v;
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, t, 2, 1, 1, &v), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, v, 0.0f, 0.0f, 1.0f, 1.0f), ==, 0);
+    for (UINT i = 0; i < (W >> 2); i++) {
+        memcpy(init[MIPS + 2] + i * 4, (uint8_t[4]){ 255, 0, 0, 255 }, 4);
+    }
+    for (UINT s = 0; s < MIPS * SLICES; s++) {
+        UINT w = W >> (s % MIPS);
+        g_autofree uint8_t *out = g_malloc(w * 4);
+        rt_read(d, t, s, out);
+        g_assert_cmpmem(out, w * 4, init[s], w * 4);
+        g_free(init[s]);
+    }
+    rt_destroy_rtv(d, v);
+    rt_destroy(d, t);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -1025,6 +1077,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/views/srv", test_srv);
     g_test_add_func("/d3d/map/texture", test_map_texture);
     g_test_add_func("/d3d/misc", test_misc);
+    g_test_add_func("/d3d/texture/1d", test_texture1d);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_bindings);
     g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
