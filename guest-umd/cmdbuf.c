@@ -92,6 +92,9 @@ HRESULT umd_cmd_submit(UmdDevice *d, UmdDdi ddi, bool automatic)
     if (automatic) {
         d->auto_flushes++;
     }
+    /* Whatever was queued for destruction is named at most by submitted
+     * work now: release it (keeps the queue bounded between Flushes). */
+    umd_drain_deferred(d);
     /* D3D11: after each submission on the immediate context, once. */
     if (d->um11 && d->um11->pfnPerformAmortizedProcessingCb) {
         d->um11->pfnPerformAmortizedProcessingCb(d->rt_core);

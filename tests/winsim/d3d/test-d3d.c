@@ -371,7 +371,8 @@ static void test_donotwait(void)
 /* Deferred destruction: a destroyed buffer a pending copy uses keeps its
  * allocation until Flush submits the copy, then it is released (after the
  * submission); an unused one waits for Flush too, even with nothing to
- * submit; DestroyDevice releases what is left. */
+ * submit; any other submission (a READ map's) drains as well; DestroyDevice
+ * releases what is left. */
 static void test_deferred(void)
 {
     Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
@@ -409,6 +410,24 @@ static void test_deferred(void)
     g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
     g_assert_cmpuint(d->renders->len, ==, renders);
     g_assert_cmpuint(rt_live_allocations(d), ==, live - 1);
+
+    /* Any submission drains too: here the one a READ map makes. */
+    RtResource *y, *st;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 1024, D3D10_DDI_USAGE_DEFAULT, 0, 0, init, &y),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 1024, D3D10_DDI_USAGE_STAGING, 0,
+                                               D3D10_DDI_CPU_ACCESS_READ, NULL, &st), ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    live = rt_live_allocations(d);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, y), ==, 0);
+    rt_destroy(d, y);
+    g_assert_cmpuint(rt_live_allocations(d), ==, live);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
+    g_assert_cmpuint(rt_live_allocations(d), ==, live - 1);
+    g_assert_cmpmem(m.pData, 1024, init, 1024);
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
+    rt_destroy(d, st);
 
     /* DestroyDevice drains the rest (rt_device_free fails on leftovers). */
     g_assert_cmphex((uint32_t)rt_create_buffer(d, 4096, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &x),
