@@ -96,6 +96,12 @@ static VOID WDDM_API ddi_srv_raw_hazard(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESO
                                         D3D10DDI_HRESOURCE r) {}
 static VOID WDDM_API ddi_raw_hazard(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r) {}
 
+_Static_assert(offsetof(D3D11DDIARG_CREATERESOURCE, pPrimaryDesc) ==
+                   offsetof(D3D10DDIARG_CREATERESOURCE, pPrimaryDesc) &&
+               offsetof(D3D11DDIARG_CREATERESOURCE, ByteStride) >=
+                   sizeof(D3D10DDIARG_CREATERESOURCE),
+               "D3D11DDIARG_CREATERESOURCE extends D3D10DDIARG_CREATERESOURCE");
+
 static D3D11DDIARG_CREATERESOURCE from10(const D3D10DDIARG_CREATERESOURCE *c)
 {
     D3D11DDIARG_CREATERESOURCE c11;

@@ -5,7 +5,17 @@
 #include "d3drt.h"
 #include "vidsch.h"
 
-#define RT_FAIL(...) do { g_printerr(__VA_ARGS__); g_printerr("\n"); g_test_fail(); } while (0)
+/* In a test: fail it (and go on, as the runtime would remove the device);
+ * elsewhere (the demo): stop. */
+#define RT_FAIL(...) do { \
+        g_printerr(__VA_ARGS__); \
+        g_printerr("\n"); \
+        if (g_test_initialized()) { \
+            g_test_fail(); \
+        } else { \
+            g_error("winsim d3d runtime: contract violation"); \
+        } \
+    } while (0)
 
 static const char *cur_name(const RtDevice *d)
 {
