@@ -35,6 +35,9 @@ void ws_kmt_destroy_device(WsKmtDevice *d)
 {
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         g_assert_cmphex((uint32_t)d->sim->init.DxgkDdiDestroyContext(d->context[n]), ==, 0);
+        /* a TDR's error state dies with the context: a new one at the same
+         * address is not in error */
+        g_hash_table_remove(d->sim->errored, d->context[n]);
     }
     g_assert_cmphex((uint32_t)d->sim->init.DxgkDdiDestroyDevice(d->device), ==, 0);
     g_free(d);

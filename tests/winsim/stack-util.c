@@ -48,6 +48,7 @@ void close_contexts(WsSim *sim, Ctx *c)
                     (uint32_t)STATUS_INVALID_DEVICE_STATE); /* contexts still open */
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyContext(c->context[n]), ==, 0);
+        g_hash_table_remove(sim->errored, c->context[n]);
     }
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyDevice(c->device), ==, 0);
 }
