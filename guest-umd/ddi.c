@@ -220,7 +220,13 @@ static VOID WDDM_API ddi_clear_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIE
     umd_clear_dsv(DEV(h), v.pDrvPrivate, flags, depth, stencil);
 }
 
-#define SRV_ENTRIES(suffix, arg_t) \
+/* Cube SRVs arrive as TexCube {MostDetailedMip, MipLevels} (10.0: the
+ * first cube) or {..., First2DArrayFace, NumCubes} (10.1, 11.0): given to
+ * the core as the equivalent Tex2D view of the faces. */
+#define CUBE_AS_2D(c, first_face, cubes) \
+    ((D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ (c)->TexCube.MostDetailedMip, (first_face), \
+                                             (c)->TexCube.MipLevels, 6 * (cubes) })
+#define SRV_ENTRIES(suffix, arg_t, first_face, cubes) \
     static SIZE_T WDDM_API ddi_calc_srv##suffix(D3D10DDI_HDEVICE h, const arg_t *c) \
     { \
         return sizeof(UmdSrv); \
@@ -229,12 +235,18 @@ static VOID WDDM_API ddi_clear_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIE
                                                 D3D10DDI_HSHADERRESOURCEVIEW v, \
                                                 D3D10DDI_HRTSHADERRESOURCEVIEW rt) \
     { \
+        D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW tex = c->Tex2D; \
+        if (c->ResourceDimension == D3D10DDIRESOURCE_TEXTURECUBE) { \
+            tex = CUBE_AS_2D(c, first_face, cubes); \
+        } \
         umd_srv_create(DEV(h), RES(c->hDrvResource), c->Format, c->ResourceDimension, \
-                       &c->Buffer, &c->Tex2D, v.pDrvPrivate); \
+                       &c->Buffer, &tex, v.pDrvPrivate); \
     }
-SRV_ENTRIES(10, D3D10DDIARG_CREATESHADERRESOURCEVIEW)
-SRV_ENTRIES(10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW)
-SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW)
+SRV_ENTRIES(10, D3D10DDIARG_CREATESHADERRESOURCEVIEW, 0, 1)
+SRV_ENTRIES(10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArrayFace,
+            c->TexCube.NumCubes)
+SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArrayFace,
+            c->TexCube.NumCubes)
 
 static VOID WDDM_API ddi_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
 {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Resources: buffers, Texture1D and Texture2D (mips, arrays; a Texture1D
- * is a Texture2D of height 1), one KMD allocation each
+ * Resources: buffers, Texture1D, Texture2D and cubes (mips, arrays; a
+ * Texture1D is a Texture2D of height 1, a cube a 2D array of 6n faces), one
+ * KMD allocation each
  * holding every subresource linearly (subresource = mip + slice * mips, as
  * D3D numbers them). Uploads (initial data, UpdateSubresourceUP) go through
  * a driver temporary allocation and COPY packets; copies are COPY packets;
@@ -106,8 +107,16 @@ static uint32_t subresource_count(const D3D11DDIARG_CREATERESOURCE *c)
     if (c->ResourceDimension == D3D10DDIRESOURCE_BUFFER) {
         return 1;
     }
+    /* A cube is a 2D array of ArraySize faces, 6 per cube ("First2DArrayFace
+     * + 6 * NumCubes <= Resource ArraySize", D3D10_1DDIARG_TEXCUBE_SRV). */
+    if (c->ResourceDimension == D3D10DDIRESOURCE_TEXTURECUBE &&
+        (c->ArraySize % 6 || !c->pMipInfoList ||
+         c->pMipInfoList[0].TexelWidth != c->pMipInfoList[0].TexelHeight)) {
+        return 0;
+    }
     if ((c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE2D &&
-         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE1D) || c->MipLevels == 0 ||
+         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE1D &&
+         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURECUBE) || c->MipLevels == 0 ||
         c->ArraySize == 0 || c->MipLevels > 15 || c->ArraySize > UMD_MAX_SUBRESOURCES ||
         (uint64_t)c->MipLevels * c->ArraySize > UMD_MAX_SUBRESOURCES) {
         return 0;
@@ -513,7 +522,18 @@ BOOL umd_resource_is_busy(UmdDevice *d, UmdResource *r)
 
 /* ---- render-target views and clears ---- */
 
-/* Texture1D views are read through the Tex2D member of the view unions. */
+/* Texture1D and cube RTV/DSVs are read through the Tex2D member of the
+ * view unions (cube SRVs differ: umd_srv_create gets them converted). */
+_Static_assert(sizeof(D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW) ==
+                   sizeof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW) &&
+               offsetof(D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW, ArraySize) ==
+                   offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
+               "cube and Tex2D RTVs share their layout");
+_Static_assert(sizeof(D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW) ==
+                   sizeof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW) &&
+               offsetof(D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW, ArraySize) ==
+                   offsetof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW, ArraySize),
+               "cube and Tex2D DSVs share their layout");
 _Static_assert(sizeof(D3D10DDIARG_TEX1D_RENDERTARGETVIEW) ==
                    sizeof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW) &&
                offsetof(D3D10DDIARG_TEX1D_RENDERTARGETVIEW, ArraySize) ==
@@ -539,7 +559,7 @@ void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, U
     UmdResource *r = umd_res(c->hDrvResource);
     /* Tex1D {MipSlice, FirstArraySlice, ArraySize} has the Tex2D layout. */
     if (!r || r->magic != UMD_RESOURCE_MAGIC || c->ResourceDimension != r->dim ||
-        (r->dim != D3D10DDIRESOURCE_TEXTURE2D && r->dim != D3D10DDIRESOURCE_TEXTURE1D) ||
+        r->dim == D3D10DDIRESOURCE_BUFFER || r->dim == D3D10DDIRESOURCE_TEXTURE3D ||
         c->Tex2D.MipSlice >= r->mips ||
         c->Tex2D.FirstArraySlice >= r->array_size || c->Tex2D.ArraySize == 0 ||
         c->Tex2D.ArraySize > r->array_size - c->Tex2D.FirstArraySlice ||
@@ -618,7 +638,7 @@ void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
     }
     DXGI_FORMAT f = format != DXGI_FORMAT_UNKNOWN ? format : (r ? r->format : format);
     if (!r || r->magic != UMD_RESOURCE_MAGIC || dim != r->dim ||
-        (r->dim != D3D10DDIRESOURCE_TEXTURE2D && r->dim != D3D10DDIRESOURCE_TEXTURE1D) ||
+        r->dim == D3D10DDIRESOURCE_BUFFER || r->dim == D3D10DDIRESOURCE_TEXTURE3D ||
         !depth_format(f) || umd_format_bpp(f) != r->bpp ||
         t->MipSlice >= r->mips || t->FirstArraySlice >= r->array_size || t->ArraySize == 0 ||
         t->ArraySize > r->array_size - t->FirstArraySlice) {
@@ -718,7 +738,7 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
             v->first_element = buf->FirstElement;
             v->elements = buf->NumElements;
         }
-    } else if (ok && (dim == D3D10DDIRESOURCE_TEXTURE2D || dim == D3D10DDIRESOURCE_TEXTURE1D)) {
+    } else if (ok && dim != D3D10DDIRESOURCE_TEXTURE3D) {
         /* (Tex1D has the Tex2D layout) */
         uint32_t mips = tex->MipLevels == UINT32_MAX && tex->MostDetailedMip < r->mips
                             ? r->mips - tex->MostDetailedMip : tex->MipLevels;

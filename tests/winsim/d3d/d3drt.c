@@ -939,7 +939,10 @@ void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
         hr = rt_create_buffer(d, r->width, D3D10_DDI_USAGE_STAGING, 0, D3D10_DDI_CPU_ACCESS_READ,
                               NULL, &st);
     } else {
-        hr = rt_create_texture(d, r->dim, w, h, 1, 1, r->format, D3D10_DDI_USAGE_STAGING, 0,
+        /* a cube face is read through a Texture2D */
+        D3D10DDIRESOURCE_TYPE dim = r->dim == D3D10DDIRESOURCE_TEXTURECUBE
+                                        ? D3D10DDIRESOURCE_TEXTURE2D : r->dim;
+        hr = rt_create_texture(d, dim, w, h, 1, 1, r->format, D3D10_DDI_USAGE_STAGING, 0,
                                D3D10_DDI_CPU_ACCESS_READ, NULL, &st);
     }
     g_assert_cmphex((uint32_t)hr, ==, 0);

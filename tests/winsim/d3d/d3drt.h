@@ -144,7 +144,7 @@ HRESULT rt_leave(RtDevice *d);
  * pfnSetErrorCb (S_OK if nothing). */
 HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu,
                          const void *init, RtResource **out);
-/* Texture1D (h ignored) or Texture2D. */
+/* Texture1D (h ignored), Texture2D or cube (array = faces, 6 per cube). */
 HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT mips,
                           UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
                           const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out);

@@ -1044,6 +1044,61 @@ static void test_texture1d(void)
     env_free(&e);
 }
 
+/* A cube (ArraySize 6 faces) with mips and initial data: a clear of face 3
+ * through a cube RTV, a face copied into another, a cube SRV of all faces;
+ * every face read back. */
+static void test_cube(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { S = 16, MIPS = 2, FACES = 6 };
+    uint8_t *init[MIPS * FACES];
+    D3D10_DDIARG_SUBRESOURCE_UP up[MIPS * FACES];
+    for (UINT s = 0; s < MIPS * FACES; s++) {
+        UINT w = S >> (s % MIPS);
+        init[s] = g_malloc(w * w * 4);
+        pattern(init[s], w * w * 4, 50 + s);
+        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ init[s], w * 4, w * w * 4 };
+    }
+    RtResource *c;
+    g_assert_cmphex((uint32_t)rt_create_texture(d, D3D10DDIRESOURCE_TEXTURECUBE, S, S, MIPS, FACES,
+                                                DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_USAGE_DEFAULT,
+                                                D3D10_DDI_BIND_RENDER_TARGET |
+                                                    D3D10_DDI_BIND_SHADER_RESOURCE,
+                                                0, up, &c), ==, 0);
+    RtView *v;
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, c, 0, 3, 1, &v), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, v, 0.0f, 1.0f, 0.0f, 1.0f), ==, 0);
+    for (UINT i = 0; i < S * S; i++) {
+        memcpy(init[3 * MIPS] + i * 4, (uint8_t[4]){ 0, 255, 0, 255 }, 4);
+    }
+    g_assert_cmphex((uint32_t)rt_copy_region(d, c, 5 * MIPS + 1, 0, 0, c, 0 * MIPS + 1, NULL), ==, 0);
+    memcpy(init[5 * MIPS + 1], init[1], (S / 2) * (S / 2) * 4);
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW sc = {
+        .hDrvResource = c->h, .Format = DXGI_FORMAT_R8G8B8A8_UNORM,
+        .ResourceDimension = D3D10DDIRESOURCE_TEXTURECUBE,
+    };
+    sc.TexCube = (D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW){ 0, MIPS, 0, 1 };
+    void *srv = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc));
+    D3D10DDI_HSHADERRESOURCEVIEW hs = { srv };
+    D3D10DDI_HRTSHADERRESOURCEVIEW rs = { srv };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateShaderResourceView, 0,
+                                      d->f11->pfnCreateShaderResourceView(d->h, &sc, hs, rs)), ==, 0);
+    for (UINT s = 0; s < MIPS * FACES; s++) {
+        UINT w = S >> (s % MIPS);
+        g_autofree uint8_t *out = g_malloc(w * w * 4);
+        rt_read(d, c, s, out);
+        g_assert_cmpmem(out, w * w * 4, init[s], w * w * 4);
+        g_free(init[s]);
+    }
+    RT_CALL(d, DestroyShaderResourceView, 0, d->f11->pfnDestroyShaderResourceView(d->h, hs));
+    g_free(srv);
+    rt_destroy_rtv(d, v);
+    rt_destroy(d, c);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -1097,6 +1152,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/map/texture", test_map_texture);
     g_test_add_func("/d3d/misc", test_misc);
     g_test_add_func("/d3d/texture/1d", test_texture1d);
+    g_test_add_func("/d3d/texture/cube", test_cube);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_bindings);
     g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
