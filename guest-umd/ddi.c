@@ -238,6 +238,9 @@ static VOID WDDM_API ddi_clear_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIE
         D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW tex = c->Tex2D; \
         if (c->ResourceDimension == D3D10DDIRESOURCE_TEXTURECUBE) { \
             tex = CUBE_AS_2D(c, first_face, cubes); \
+        } else if (c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D) { \
+            tex = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ c->Tex3D.MostDetailedMip, 0, \
+                                                          c->Tex3D.MipLevels, 1 }; \
         } \
         umd_srv_create(DEV(h), RES(c->hDrvResource), c->Format, c->ResourceDimension, \
                        &c->Buffer, &tex, v.pDrvPrivate); \

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Resources: buffers, Texture1D, Texture2D and cubes (mips, arrays; a
- * Texture1D is a Texture2D of height 1, a cube a 2D array of 6n faces), one
- * KMD allocation each
+ * Resources: buffers, Texture1D, Texture2D, cubes and Texture3D (mips,
+ * arrays; a Texture1D is a Texture2D of height 1, a cube a 2D array of 6n
+ * faces, a Texture3D mip a stack of depth slices), one KMD allocation each
  * holding every subresource linearly (subresource = mip + slice * mips, as
  * D3D numbers them). Uploads (initial data, UpdateSubresourceUP) go through
  * a driver temporary allocation and COPY packets; copies are COPY packets;
@@ -114,9 +114,13 @@ static uint32_t subresource_count(const D3D11DDIARG_CREATERESOURCE *c)
          c->pMipInfoList[0].TexelWidth != c->pMipInfoList[0].TexelHeight)) {
         return 0;
     }
+    if (c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && c->ArraySize != 1) {
+        return 0;
+    }
     if ((c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE2D &&
          c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE1D &&
-         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURECUBE) || c->MipLevels == 0 ||
+         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURECUBE &&
+         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE3D) || c->MipLevels == 0 ||
         c->ArraySize == 0 || c->MipLevels > 15 || c->ArraySize > UMD_MAX_SUBRESOURCES ||
         (uint64_t)c->MipLevels * c->ArraySize > UMD_MAX_SUBRESOURCES) {
         return 0;
@@ -180,7 +184,8 @@ static void layout(UmdResource *r)
     uint64_t off = 0;
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         r->sub[0] = (UmdSubresource){ .offset = 0, .pitch = r->width, .width = r->width,
-                                      .height = 1, .size = r->width };
+                                      .height = 1, .depth = 1, .slice_pitch = r->width,
+                                      .size = r->width };
         return;
     }
     for (uint32_t s = 0; s < r->array_size; s++) {
@@ -188,8 +193,10 @@ static void layout(UmdResource *r)
             UmdSubresource *sub = &r->sub[m + s * r->mips];
             sub->width = r->width >> m ? r->width >> m : 1;
             sub->height = r->height >> m ? r->height >> m : 1;
+            sub->depth = r->depth >> m ? r->depth >> m : 1;
             sub->pitch = (uint32_t)align_up((uint64_t)sub->width * r->bpp, UMD_PITCH_ALIGN);
-            sub->size = (uint64_t)sub->pitch * sub->height;
+            sub->slice_pitch = (uint64_t)sub->pitch * sub->height;
+            sub->size = sub->slice_pitch * sub->depth;
             off = align_up(off, UMD_SUB_ALIGN);
             sub->offset = off;
             off += sub->size;
@@ -235,6 +242,8 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     r->bpp = bpp;
     r->width = c->pMipInfoList[0].TexelWidth;
     r->height = buffer || tex1d ? 1 : c->pMipInfoList[0].TexelHeight;
+    r->depth = c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && c->pMipInfoList[0].TexelDepth
+                   ? c->pMipInfoList[0].TexelDepth : 1;
     r->mips = buffer ? 1 : c->MipLevels;
     r->array_size = buffer ? 1 : c->ArraySize;
     r->nsub = nsub;
@@ -315,26 +324,32 @@ static void copy_rows(UmdDevice *d, UmdDdi ddi, UmdAlloc *dst, uint64_t doff, ui
 }
 
 /* The byte region of a box in subresource s: first byte, bytes per row,
- * rows. False if the box is empty or outside. */
+ * rows, slices (Texture3D). False if the box is empty or outside. */
 static bool box_region(const UmdResource *r, uint32_t s, const D3D10_DDI_BOX *box,
-                       uint64_t *off, uint64_t *row_bytes, uint32_t *rows)
+                       uint64_t *off, uint64_t *row_bytes, uint32_t *rows, uint32_t *slices)
 {
     const UmdSubresource *sub = &r->sub[s];
-    uint32_t left = 0, top = 0, right = sub->width, bottom = sub->height;
+    uint32_t left = 0, top = 0, front = 0, right = sub->width, bottom = sub->height;
+    uint32_t back = sub->depth;
     if (box) {
-        if (box->left < 0 || box->top < 0 || box->right <= box->left ||
-            box->bottom <= box->top || (uint32_t)box->right > sub->width ||
-            (uint32_t)box->bottom > sub->height) {
+        if (box->left < 0 || box->top < 0 || box->front < 0 || box->right <= box->left ||
+            box->bottom <= box->top || box->back <= box->front ||
+            (uint32_t)box->right > sub->width || (uint32_t)box->bottom > sub->height ||
+            (uint32_t)box->back > sub->depth) {
             return false;
         }
         left = (uint32_t)box->left;
         top = (uint32_t)box->top;
+        front = (uint32_t)box->front;
         right = (uint32_t)box->right;
         bottom = (uint32_t)box->bottom;
+        back = (uint32_t)box->back;
     }
-    *off = sub->offset + (uint64_t)top * sub->pitch + (uint64_t)left * r->bpp;
+    *off = sub->offset + (uint64_t)front * sub->slice_pitch + (uint64_t)top * sub->pitch +
+           (uint64_t)left * r->bpp;
     *row_bytes = (uint64_t)(right - left) * r->bpp;
     *rows = bottom - top;
+    *slices = back - front;
     return true;
 }
 
@@ -343,16 +358,18 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
                             UINT depth_pitch)
 {
     uint64_t off, row_bytes;
-    uint32_t rows;
+    uint32_t rows, slices;
     if (umd_check_lost(d, ddi) || r->magic != UMD_RESOURCE_MAGIC || s >= r->nsub || !data ||
-        !box_region(r, s, box, &off, &row_bytes, &rows)) {
+        !box_region(r, s, box, &off, &row_bytes, &rows, &slices)) {
         return;
     }
-    if (rows > 1 && row_pitch < row_bytes) {
+    if ((rows > 1 && row_pitch < row_bytes) ||
+        (slices > 1 && depth_pitch < (uint64_t)row_pitch * (rows - 1) + row_bytes)) {
         return; /* the runtime validated it */
     }
     UmdAlloc tmp;
-    HRESULT hr = umd_allocate(d, &tmp, row_bytes * rows, true, SABLE_SEGMENT_APERTURE);
+    uint64_t slice_bytes = row_bytes * rows;
+    HRESULT hr = umd_allocate(d, &tmp, slice_bytes * slices, true, SABLE_SEGMENT_APERTURE);
     if (FAILED(hr)) {
         umd_error(d, ddi, hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY, 0);
         return;
@@ -367,13 +384,18 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
         umd_error(d, ddi, hr, 0);
         return;
     }
-    for (uint32_t y = 0; y < rows; y++) {
-        memcpy((uint8_t *)l.pData + (uint64_t)y * row_bytes,
-               (const uint8_t *)data + (uint64_t)y * row_pitch, row_bytes);
+    for (uint32_t z = 0; z < slices; z++) {
+        for (uint32_t y = 0; y < rows; y++) {
+            memcpy((uint8_t *)l.pData + z * slice_bytes + (uint64_t)y * row_bytes,
+                   (const uint8_t *)data + (uint64_t)z * depth_pitch + (uint64_t)y * row_pitch,
+                   row_bytes);
+        }
     }
     unlock(d, tmp.h);
-    copy_rows(d, ddi, &r->alloc, off, r->sub[s].pitch, &tmp, 0, (uint32_t)row_bytes, row_bytes,
-              rows);
+    for (uint32_t z = 0; z < slices; z++) {
+        copy_rows(d, ddi, &r->alloc, off + z * r->sub[s].slice_pitch, r->sub[s].pitch, &tmp,
+                  z * slice_bytes, (uint32_t)row_bytes, row_bytes, rows);
+    }
     umd_defer_destroy(d, NULL, tmp.h);
 }
 
@@ -393,20 +415,23 @@ void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x
                      UmdResource *src, UINT ss, const D3D10_DDI_BOX *box)
 {
     uint64_t soff, row_bytes;
-    uint32_t rows;
+    uint32_t rows, slices;
     if (umd_check_lost(d, ddi) || dst->magic != UMD_RESOURCE_MAGIC ||
         src->magic != UMD_RESOURCE_MAGIC || ds >= dst->nsub || ss >= src->nsub ||
-        dst->bpp != src->bpp || !box_region(src, ss, box, &soff, &row_bytes, &rows)) {
+        dst->bpp != src->bpp || !box_region(src, ss, box, &soff, &row_bytes, &rows, &slices)) {
         return;
     }
     const UmdSubresource *dsub = &dst->sub[ds];
     if ((uint64_t)x * dst->bpp + row_bytes > (uint64_t)dsub->width * dst->bpp ||
-        (uint64_t)y + rows > dsub->height) {
+        (uint64_t)y + rows > dsub->height || (uint64_t)z + slices > dsub->depth) {
         return;
     }
-    uint64_t doff = dsub->offset + (uint64_t)y * dsub->pitch + (uint64_t)x * dst->bpp;
-    copy_rows(d, ddi, &dst->alloc, doff, dsub->pitch, &src->alloc, soff, src->sub[ss].pitch,
-              row_bytes, rows);
+    uint64_t doff = dsub->offset + (uint64_t)z * dsub->slice_pitch + (uint64_t)y * dsub->pitch +
+                    (uint64_t)x * dst->bpp;
+    for (uint32_t k = 0; k < slices; k++) {
+        copy_rows(d, ddi, &dst->alloc, doff + k * dsub->slice_pitch, dsub->pitch, &src->alloc,
+                  soff + k * src->sub[ss].slice_pitch, src->sub[ss].pitch, row_bytes, rows);
+    }
 }
 
 /* ---- map ---- */
@@ -483,7 +508,7 @@ void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DD
     r->mapped++;
     out->pData = r->map_base + r->sub[s].offset;
     out->RowPitch = r->sub[s].pitch;
-    out->DepthPitch = (UINT)r->sub[s].size;
+    out->DepthPitch = (UINT)r->sub[s].slice_pitch;
 }
 
 void umd_resource_unmap(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s)
@@ -529,6 +554,11 @@ _Static_assert(sizeof(D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW) ==
                offsetof(D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW, ArraySize) ==
                    offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
                "cube and Tex2D RTVs share their layout");
+_Static_assert(offsetof(D3D10DDIARG_TEX3D_RENDERTARGETVIEW, FirstW) ==
+                   offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, FirstArraySlice) &&
+               offsetof(D3D10DDIARG_TEX3D_RENDERTARGETVIEW, WSize) ==
+                   offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
+               "Tex3D RTVs (MipSlice, FirstW, WSize) read as Tex2D");
 _Static_assert(sizeof(D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW) ==
                    sizeof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW) &&
                offsetof(D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW, ArraySize) ==
@@ -558,11 +588,15 @@ void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, U
     }
     UmdResource *r = umd_res(c->hDrvResource);
     /* Tex1D {MipSlice, FirstArraySlice, ArraySize} has the Tex2D layout. */
+    /* Tex3D {MipSlice, FirstW, WSize}: W slices of the mip play the array
+     * slices. */
+    uint32_t layers = r && r->magic == UMD_RESOURCE_MAGIC && r->dim == D3D10DDIRESOURCE_TEXTURE3D &&
+                      c->Tex3D.MipSlice < r->mips ? r->sub[c->Tex3D.MipSlice].depth
+                      : r ? r->array_size : 0;
     if (!r || r->magic != UMD_RESOURCE_MAGIC || c->ResourceDimension != r->dim ||
-        r->dim == D3D10DDIRESOURCE_BUFFER || r->dim == D3D10DDIRESOURCE_TEXTURE3D ||
-        c->Tex2D.MipSlice >= r->mips ||
-        c->Tex2D.FirstArraySlice >= r->array_size || c->Tex2D.ArraySize == 0 ||
-        c->Tex2D.ArraySize > r->array_size - c->Tex2D.FirstArraySlice ||
+        r->dim == D3D10DDIRESOURCE_BUFFER || c->Tex2D.MipSlice >= r->mips ||
+        c->Tex2D.FirstArraySlice >= layers || c->Tex2D.ArraySize == 0 ||
+        c->Tex2D.ArraySize > layers - c->Tex2D.FirstArraySlice ||
         sable_format_of(c->Format != DXGI_FORMAT_UNKNOWN ? c->Format : r->format) ==
             SABLE_FORMAT_INVALID) {
         umd_unsupported(d, UMD_DDI_CreateRenderTargetView, 0); /* buffer views, other formats */
@@ -595,8 +629,10 @@ void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
     UmdResource *r = v->res;
     uint32_t color = unorm8(rgba[3]) << 24 | unorm8(rgba[0]) << 16 | unorm8(rgba[1]) << 8 |
                      unorm8(rgba[2]);
+    bool vol = r->dim == D3D10DDIRESOURCE_TEXTURE3D;
     for (uint32_t s = v->first_slice; s < v->first_slice + v->slices; s++) {
-        const UmdSubresource *sub = &r->sub[v->mip + s * r->mips];
+        const UmdSubresource *sub = &r->sub[vol ? v->mip : v->mip + s * r->mips];
+        uint64_t at = sub->offset + (vol ? s * sub->slice_pitch : 0);
         UmdAlloc *const allocs[1] = { &r->alloc };
         uint8_t *p = umd_cmd_begin(d, UMD_DDI_ClearRenderTargetView,
                                    sizeof(struct sable_cmd_solid_fill_2d), allocs, 1, 1);
@@ -614,8 +650,8 @@ void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
         f.rect.w = sub->width;
         f.rect.h = sub->height;
         memcpy(p, &f, sizeof(f));
-        umd_cmd_patch(d, offsetof(struct sable_cmd_solid_fill_2d, dst.addr), &r->alloc,
-                      sub->offset, true);
+        umd_cmd_patch(d, offsetof(struct sable_cmd_solid_fill_2d, dst.addr), &r->alloc, at,
+                      true);
         umd_cmd_commit(d);
     }
 }
@@ -738,7 +774,7 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
             v->first_element = buf->FirstElement;
             v->elements = buf->NumElements;
         }
-    } else if (ok && dim != D3D10DDIRESOURCE_TEXTURE3D) {
+    } else if (ok) { /* 1D, 2D, cube (as 2D), 3D (Tex3D given as {mip, 0, mips, 1}) */
         /* (Tex1D has the Tex2D layout) */
         uint32_t mips = tex->MipLevels == UINT32_MAX && tex->MostDetailedMip < r->mips
                             ? r->mips - tex->MostDetailedMip : tex->MipLevels;

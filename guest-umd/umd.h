@@ -48,7 +48,9 @@ typedef struct UmdSubresource {
     uint64_t offset;          /* in the allocation */
     uint32_t pitch;           /* bytes per row (buffers: the size) */
     uint32_t width, height;   /* texels (buffers: bytes, 1) */
-    uint64_t size;            /* pitch * height */
+    uint32_t depth;           /* slices (Texture3D), else 1 */
+    uint64_t slice_pitch;     /* pitch * height */
+    uint64_t size;            /* slice_pitch * depth */
 } UmdSubresource;
 
 typedef struct UmdResource {
@@ -58,7 +60,7 @@ typedef struct UmdResource {
     UINT usage, bind, cpu_access, misc;
     DXGI_FORMAT format;
     uint32_t bpp;             /* bytes per texel (buffers: 1) */
-    uint32_t width, height, mips, array_size;
+    uint32_t width, height, depth, mips, array_size;
     bool primary;
     UmdAlloc alloc;
     uint32_t mapped;          /* subresources mapped */

@@ -719,18 +719,19 @@ HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu
     return hr;
 }
 
-HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT mips,
-                          UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
-                          const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
+static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT depth,
+                              UINT mips, UINT array, DXGI_FORMAT f, UINT usage, UINT bind,
+                              UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
 {
     RtResource *r = g_new0(RtResource, 1);
     D3D10DDI_MIPINFO mip[16];
     h = dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : h;
     g_assert_cmpuint(mips, <=, G_N_ELEMENTS(mip));
     for (UINT m = 0; m < mips; m++) {
-        UINT mw = MAX(w >> m, 1u), mh = MAX(h >> m, 1u);
-        mip[m] = (D3D10DDI_MIPINFO){ mw, mh, 1, mw, mh, 1 };
+        UINT mw = MAX(w >> m, 1u), mh = MAX(h >> m, 1u), md = MAX(depth >> m, 1u);
+        mip[m] = (D3D10DDI_MIPINFO){ mw, mh, md, mw, mh, md };
     }
+    r->depth = depth;
     D3D11DDIARG_CREATERESOURCE c = {
         .pMipInfoList = mip, .pInitialDataUP = init,
         .ResourceDimension = dim, .Usage = usage, .BindFlags = bind,
@@ -752,6 +753,21 @@ HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h
     }
     *out = r;
     return hr;
+}
+
+HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT mips,
+                          UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
+                          const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
+{
+    return create_texture(d, dim, w, h, 1, mips, array, f, usage, bind, cpu, init, out);
+}
+
+HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI_FORMAT f,
+                        UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                        RtResource **out)
+{
+    return create_texture(d, D3D10DDIRESOURCE_TEXTURE3D, w, h, depth, mips, 1, f, usage, bind,
+                          cpu, init, out);
 }
 
 HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
@@ -934,10 +950,14 @@ void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
     RtResource *st;
     UINT mip = sub % r->mips;
     UINT w = MAX(r->width >> mip, 1u), h = MAX(r->height >> mip, 1u);
+    UINT depth = r->dim == D3D10DDIRESOURCE_TEXTURE3D ? MAX(r->depth >> mip, 1u) : 1;
     HRESULT hr;
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         hr = rt_create_buffer(d, r->width, D3D10_DDI_USAGE_STAGING, 0, D3D10_DDI_CPU_ACCESS_READ,
                               NULL, &st);
+    } else if (r->dim == D3D10DDIRESOURCE_TEXTURE3D) {
+        hr = rt_create_tex3d(d, w, h, depth, 1, r->format, D3D10_DDI_USAGE_STAGING, 0,
+                             D3D10_DDI_CPU_ACCESS_READ, NULL, &st);
     } else {
         /* a cube face is read through a Texture2D */
         D3D10DDIRESOURCE_TYPE dim = r->dim == D3D10DDIRESOURCE_TEXTURECUBE
@@ -950,9 +970,12 @@ void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
     D3D10DDI_MAPPED_SUBRESOURCE m;
     g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
     g_assert_nonnull(m.pData);
-    for (UINT y = 0; y < h; y++) {
-        memcpy(out + (size_t)y * w * r->bpp, (uint8_t *)m.pData + (size_t)y * m.RowPitch,
-               (size_t)w * r->bpp);
+    for (UINT z = 0; z < depth; z++) {
+        for (UINT y = 0; y < h; y++) {
+            memcpy(out + ((size_t)z * h + y) * w * r->bpp,
+                   (uint8_t *)m.pData + (size_t)z * m.DepthPitch + (size_t)y * m.RowPitch,
+                   (size_t)w * r->bpp);
+        }
     }
     g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
     rt_destroy(d, st);

@@ -103,7 +103,7 @@ typedef struct RtResource {
     D3D10DDI_HRESOURCE h;
     D3D10DDI_HRTRESOURCE rt;
     D3D10DDIRESOURCE_TYPE dim;
-    UINT width, height, mips, array_size, bpp;
+    UINT width, height, depth, mips, array_size, bpp;
     DXGI_FORMAT format;
 } RtResource;
 
@@ -148,6 +148,9 @@ HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu
 HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT mips,
                           UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
                           const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out);
+HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI_FORMAT f,
+                        UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                        RtResource **out);
 HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
                         UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
                         RtResource **out);
@@ -175,8 +178,8 @@ void rt_destroy_query(RtDevice *d, RtQuery *q);
 HRESULT rt_query_end(RtDevice *d, RtQuery *q);
 /* *done: what the UMD wrote (FALSE if it wrote nothing). */
 HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done);
-/* Read subresource `sub` row by row (width * bpp bytes each) through a
- * staging copy and a READ map. */
+/* Read subresource `sub` row by row (width * bpp bytes each; Texture3D:
+ * slice after slice) through a staging copy and a READ map. */
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);
 /* Let every submission so far complete. */
 void rt_wait_idle(RtDevice *d);

@@ -1099,6 +1099,108 @@ static void test_cube(void)
     env_free(&e);
 }
 
+/* Texture3D: two mips of depth slices with initial data (slice pitch), an
+ * update of a 3D box, a copy of a box between mips, a clear of two W
+ * slices through a Tex3D RTV, a Map WRITE of a staging volume; read back
+ * slice by slice. */
+static void test_texture3d(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { W = 12, H = 8, D = 6, MIPS = 2 };
+    uint8_t *init[MIPS];
+    D3D10_DDIARG_SUBRESOURCE_UP up[MIPS];
+    for (UINT m = 0; m < MIPS; m++) {
+        UINT w = W >> m, h = H >> m, dd = D >> m;
+        init[m] = g_malloc(w * h * dd * 4);
+        pattern(init[m], w * h * dd * 4, 70 + m);
+        up[m] = (D3D10_DDIARG_SUBRESOURCE_UP){ init[m], w * 4, w * h * 4 };
+    }
+    RtResource *t;
+    g_assert_cmphex((uint32_t)rt_create_tex3d(d, W, H, D, MIPS, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_RENDER_TARGET, 0, up, &t), ==, 0);
+    /* Update the box x 2..5, y 1..3, z 2..4 of mip 0. */
+    uint8_t upd[3 * 2 * 2 * 4];
+    pattern(upd, sizeof(upd), 31);
+    D3D10_DDI_BOX box = { .left = 2, .right = 5, .top = 1, .bottom = 3, .front = 2, .back = 4 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, ResourceUpdateSubresourceUP, 0,
+                                      d->f11->pfnResourceUpdateSubresourceUP(
+                                          d->h, t->h, 0, &box, upd, 3 * 4, 3 * 2 * 4)), ==, 0);
+    for (UINT z = 0; z < 2; z++) {
+        for (UINT y = 0; y < 2; y++) {
+            memcpy(init[0] + (((2 + z) * H + 1 + y) * W + 2) * 4, upd + (z * 2 + y) * 3 * 4, 3 * 4);
+        }
+    }
+    /* Copy mip 1's box x 0..4, y 0..2, z 0..2 to mip 0 at (6, 4, 3). */
+    D3D10_DDI_BOX cb = { .left = 0, .right = 4, .top = 0, .bottom = 2, .front = 0, .back = 2 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, ResourceCopyRegion, 0,
+                                      d->f11->pfnResourceCopyRegion(d->h, t->h, 0, 6, 4, 3, t->h,
+                                                                    1, &cb)), ==, 0);
+    for (UINT z = 0; z < 2; z++) {
+        for (UINT y = 0; y < 2; y++) {
+            memcpy(init[0] + (((3 + z) * H + 4 + y) * W + 6) * 4,
+                   init[1] + ((z * (H / 2) + y) * (W / 2)) * 4, 4 * 4);
+        }
+    }
+    /* Clear W slices 1..2 of mip 1. */
+    D3D10DDIARG_CREATERENDERTARGETVIEW rc = {
+        .hDrvResource = t->h, .Format = DXGI_FORMAT_R8G8B8A8_UNORM,
+        .ResourceDimension = D3D10DDIRESOURCE_TEXTURE3D,
+    };
+    rc.Tex3D = (D3D10DDIARG_TEX3D_RENDERTARGETVIEW){ 1, 1, 2 };
+    void *rtv = g_malloc0(d->f11->pfnCalcPrivateRenderTargetViewSize(d->h, &rc));
+    D3D10DDI_HRENDERTARGETVIEW hv = { rtv };
+    D3D10DDI_HRTRENDERTARGETVIEW rv = { rtv };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateRenderTargetView, 0,
+                                      d->f11->pfnCreateRenderTargetView(d->h, &rc, hv, rv)), ==, 0);
+    FLOAT red[4] = { 1.0f, 0.0f, 0.0f, 1.0f };
+    g_assert_cmphex((uint32_t)RT_CALL(d, ClearRenderTargetView, 0,
+                                      d->f11->pfnClearRenderTargetView(d->h, hv, red)), ==, 0);
+    for (UINT i = 0; i < 2 * (W / 2) * (H / 2); i++) {
+        memcpy(init[1] + ((W / 2) * (H / 2) + i) * 4, (uint8_t[4]){ 255, 0, 0, 255 }, 4);
+    }
+    for (UINT m = 0; m < MIPS; m++) {
+        UINT n = (W >> m) * (H >> m) * (D >> m) * 4;
+        g_autofree uint8_t *out = g_malloc(n);
+        rt_read(d, t, m, out);
+        g_assert_cmpmem(out, n, init[m], n);
+    }
+    /* A staging volume written through Map (RowPitch, DepthPitch). */
+    RtResource *st;
+    g_assert_cmphex((uint32_t)rt_create_tex3d(d, W, H, D, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_STAGING, 0,
+                                              D3D10_DDI_CPU_ACCESS_WRITE | D3D10_DDI_CPU_ACCESS_READ,
+                                              NULL, &st), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_WRITE, 0, &m), ==, 0);
+    g_assert_cmpuint(m.DepthPitch, >=, m.RowPitch * H);
+    for (UINT z = 0; z < D; z++) {
+        for (UINT y = 0; y < H; y++) {
+            memcpy((uint8_t *)m.pData + z * m.DepthPitch + y * m.RowPitch,
+                   init[0] + ((z * H + y) * W) * 4, W * 4);
+        }
+    }
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
+    RtResource *t2;
+    g_assert_cmphex((uint32_t)rt_create_tex3d(d, W, H, D, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &t2), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, t2, st), ==, 0);
+    g_autofree uint8_t *out = g_malloc(W * H * D * 4);
+    rt_read(d, t2, 0, out);
+    g_assert_cmpmem(out, W * H * D * 4, init[0], W * H * D * 4);
+    RT_CALL(d, DestroyRenderTargetView, 0, d->f11->pfnDestroyRenderTargetView(d->h, hv));
+    g_free(rtv);
+    for (UINT i = 0; i < MIPS; i++) {
+        g_free(init[i]);
+    }
+    rt_destroy(d, st);
+    rt_destroy(d, t2);
+    rt_destroy(d, t);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -1153,6 +1255,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/misc", test_misc);
     g_test_add_func("/d3d/texture/1d", test_texture1d);
     g_test_add_func("/d3d/texture/cube", test_cube);
+    g_test_add_func("/d3d/texture/3d", test_texture3d);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_bindings);
     g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
