@@ -5,6 +5,7 @@
 #   make demo    run the driver stack end to end against the real QEMU device
 #   make test    build everything and run every test suite (plus ASan/UBSan)
 #   make bench   run the benchmarks and print the table
+#   make soak    random injected faults through the stack (SOAK_COUNT=N TRANSPORT=qemu)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
@@ -12,7 +13,7 @@ JOBS ?= $(shell nproc)
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 
-.PHONY: all deps qemu build asan demo demo-device test bench clean
+.PHONY: all deps qemu build asan demo demo-device test bench soak clean
 
 all: build
 
@@ -57,6 +58,14 @@ test: build asan
 	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults \
 	    --print-errorlogs --num-processes 2
 	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD)
+
+# N random faults over a mixed workload (default 1000 in-process, 100 on
+# qemu); reports in $(BUILD)/soak-report-TRANSPORT, non-zero exit if a must-be-0 is not.
+TRANSPORT ?= inproc
+soak: build
+	SABLE_QEMU=$(BUILD)/qemu/qemu-system-x86_64 $(BUILD)/tests/faults/sable-soak \
+	    --transport $(TRANSPORT) $(if $(SOAK_COUNT),--count $(SOAK_COUNT)) \
+	    $(if $(SOAK_SEED),--seed $(SOAK_SEED)) --out $(BUILD)/soak-report-$(TRANSPORT)
 
 bench: build
 	$(BUILD)/bench/sable-bench --qemu $(BUILD)/qemu/qemu-system-x86_64 \
