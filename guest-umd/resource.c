@@ -580,6 +580,43 @@ _Static_assert(sizeof(D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW) ==
                    offsetof(D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW, ArraySize),
                "Tex1D and Tex2D SRVs share their layout");
 
+static uint32_t unorm(FLOAT f, uint32_t max);
+
+/* The 32-bit FILL pattern of a buffer view's element cleared to rgba, for
+ * the formats whose element repeats every 4 bytes; false for the others. */
+static bool buffer_pattern(DXGI_FORMAT f, const FLOAT rgba[4], uint32_t *pattern)
+{
+    uint32_t p;
+    switch (f) {
+    case DXGI_FORMAT_R8G8B8A8_UNORM:
+        p = unorm(rgba[0], 255) | unorm(rgba[1], 255) << 8 | unorm(rgba[2], 255) << 16 |
+            unorm(rgba[3], 255) << 24;
+        break;
+    case DXGI_FORMAT_B8G8R8A8_UNORM:
+        p = unorm(rgba[2], 255) | unorm(rgba[1], 255) << 8 | unorm(rgba[0], 255) << 16 |
+            unorm(rgba[3], 255) << 24;
+        break;
+    case DXGI_FORMAT_R32_FLOAT:
+        memcpy(&p, &rgba[0], 4);
+        break;
+    case DXGI_FORMAT_R32_UINT:
+        p = rgba[0] > 0.0f ? (rgba[0] >= 4294967295.0f ? UINT32_MAX : (uint32_t)rgba[0]) : 0;
+        break;
+    case DXGI_FORMAT_R16_UNORM:
+        p = unorm(rgba[0], 0xffffu) * 0x10001u;
+        break;
+    case DXGI_FORMAT_R8_UNORM:
+        p = unorm(rgba[0], 255) * 0x01010101u;
+        break;
+    default:
+        return false;
+    }
+    if (pattern) {
+        *pattern = p;
+    }
+    return true;
+}
+
 void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v)
 {
     memset(v, 0, sizeof(*v));
@@ -588,6 +625,20 @@ void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, U
     }
     UmdResource *r = umd_res(c->hDrvResource);
     /* Tex1D {MipSlice, FirstArraySlice, ArraySize} has the Tex2D layout. */
+    if (r && r->magic == UMD_RESOURCE_MAGIC && r->dim == D3D10DDIRESOURCE_BUFFER &&
+        c->ResourceDimension == D3D10DDIRESOURCE_BUFFER) {
+        uint32_t esize = umd_format_bpp(c->Format);
+        if (!buffer_pattern(c->Format, (const FLOAT[4]){ 0 }, NULL) || !c->Buffer.NumElements ||
+            ((uint64_t)c->Buffer.FirstElement + c->Buffer.NumElements) * esize > r->width) {
+            umd_unsupported(d, UMD_DDI_CreateRenderTargetView, 0);
+            return;
+        }
+        v->res = r;
+        v->format = c->Format;
+        v->first_element = c->Buffer.FirstElement;
+        v->elements = c->Buffer.NumElements;
+        return;
+    }
     /* Tex3D {MipSlice, FirstW, WSize}: W slices of the mip play the array
      * slices. */
     uint32_t layers = r && r->magic == UMD_RESOURCE_MAGIC && r->dim == D3D10DDIRESOURCE_TEXTURE3D &&
@@ -627,6 +678,26 @@ void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
         return;
     }
     UmdResource *r = v->res;
+    if (r->dim == D3D10DDIRESOURCE_BUFFER) {
+        uint32_t pattern = 0, esize = umd_format_bpp(v->format);
+        buffer_pattern(v->format, rgba, &pattern);
+        UmdAlloc *const allocs[1] = { &r->alloc };
+        uint8_t *p = umd_cmd_begin(d, UMD_DDI_ClearRenderTargetView, sizeof(struct sable_cmd_fill),
+                                   allocs, 1, 1);
+        if (!p) {
+            return;
+        }
+        struct sable_cmd_fill f;
+        memset(&f, 0, sizeof(f));
+        f.header = SABLE_CMD_HEADER(SABLE_OP_FILL, 0, sizeof(f) / 4);
+        f.pattern = pattern;
+        f.size = (uint64_t)v->elements * esize;
+        memcpy(p, &f, sizeof(f));
+        umd_cmd_patch(d, offsetof(struct sable_cmd_fill, dst), &r->alloc,
+                      (uint64_t)v->first_element * esize, true);
+        umd_cmd_commit(d);
+        return;
+    }
     uint32_t color = unorm8(rgba[3]) << 24 | unorm8(rgba[0]) << 16 | unorm8(rgba[1]) << 8 |
                      unorm8(rgba[2]);
     bool vol = r->dim == D3D10DDIRESOURCE_TEXTURE3D;

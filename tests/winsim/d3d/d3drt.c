@@ -817,6 +817,8 @@ HRESULT rt_update(RtDevice *d, RtResource *r, UINT sub, const D3D10_DDI_BOX *box
                    F(d, pfnResourceUpdateSubresourceUP)(d->h, r->h, sub, box, data, row_pitch, 0));
 }
 
+static HRESULT create_rtv(RtDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *cp, RtView **out);
+
 HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
                       RtView **out)
 {
@@ -826,6 +828,23 @@ HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UI
     c.Tex2D.MipSlice = mip;
     c.Tex2D.FirstArraySlice = first_slice;
     c.Tex2D.ArraySize = slices;
+    return create_rtv(d, &c, out);
+}
+
+HRESULT rt_create_buffer_rtv(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT first, UINT n,
+                             RtView **out)
+{
+    D3D10DDIARG_CREATERENDERTARGETVIEW c = {
+        .hDrvResource = r->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_BUFFER,
+    };
+    c.Buffer.FirstElement = first;
+    c.Buffer.NumElements = n;
+    return create_rtv(d, &c, out);
+}
+
+static HRESULT create_rtv(RtDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *cp, RtView **out)
+{
+    D3D10DDIARG_CREATERENDERTARGETVIEW c = *cp;
     RtView *v = g_new0(RtView, 1);
     SIZE_T size = F(d, pfnCalcPrivateRenderTargetViewSize)(d->h, &c);
     v->mem = g_malloc0(size);

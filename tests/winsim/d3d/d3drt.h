@@ -165,6 +165,9 @@ HRESULT rt_update(RtDevice *d, RtResource *r, UINT sub, const D3D10_DDI_BOX *box
                   const void *data, UINT row_pitch);
 HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
                       RtView **out);
+/* A render-target view of elements [first, first + n) of a buffer. */
+HRESULT rt_create_buffer_rtv(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT first, UINT n,
+                             RtView **out);
 void rt_destroy_rtv(RtDevice *d, RtView *v);
 HRESULT rt_clear(RtDevice *d, RtView *v, float r, float g, float b, float a);
 HRESULT rt_flush(RtDevice *d);

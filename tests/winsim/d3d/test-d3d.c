@@ -1201,6 +1201,50 @@ static void test_texture3d(void)
     env_free(&e);
 }
 
+/* Buffer render-target views: ClearRenderTargetView fills their element
+ * range (R8G8B8A8_UNORM, R32_FLOAT, R16_UNORM), the rest of the buffer
+ * keeps its data; a 16-byte element format cannot be cleared with a 32-bit
+ * pattern: the view is refused (E_OUTOFMEMORY). */
+static void test_buffer_rtv(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { SZ = 1024 };
+    uint8_t init[SZ], out[SZ];
+    pattern(init, SZ, 44);
+    RtResource *b;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_RENDER_TARGET, 0, init, &b), ==, 0);
+    RtView *v1, *v2, *v3, *bad;
+    g_assert_cmphex((uint32_t)rt_create_buffer_rtv(d, b, DXGI_FORMAT_R8G8B8A8_UNORM, 10, 50, &v1),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer_rtv(d, b, DXGI_FORMAT_R32_FLOAT, 100, 20, &v2), ==,
+                    0);
+    g_assert_cmphex((uint32_t)rt_create_buffer_rtv(d, b, DXGI_FORMAT_R16_UNORM, 400, 33, &v3), ==,
+                    0);
+    g_assert_cmphex((uint32_t)rt_create_buffer_rtv(d, b, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 4, &bad),
+                    ==, (uint32_t)E_OUTOFMEMORY);
+    g_assert_cmphex((uint32_t)rt_clear(d, v1, 1.0f, 0.0f, 0.5f, 1.0f), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, v2, 2.5f, 0.0f, 0.0f, 0.0f), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, v3, 1.0f, 0.0f, 0.0f, 0.0f), ==, 0);
+    for (unsigned i = 0; i < 50; i++) {
+        memcpy(init + (10 + i) * 4, (uint8_t[4]){ 255, 0, 128, 255 }, 4);
+    }
+    float f = 2.5f;
+    for (unsigned i = 0; i < 20; i++) {
+        memcpy(init + (100 + i) * 4, &f, 4);
+    }
+    memset(init + 800, 0xff, 66);
+    rt_read(d, b, 0, out);
+    g_assert_cmpmem(out, SZ, init, SZ);
+    rt_destroy_rtv(d, v1);
+    rt_destroy_rtv(d, v2);
+    rt_destroy_rtv(d, v3);
+    rt_destroy(d, b);
+    g_assert_cmpuint(d->errors, ==, 1);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -1256,6 +1300,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/texture/1d", test_texture1d);
     g_test_add_func("/d3d/texture/cube", test_cube);
     g_test_add_func("/d3d/texture/3d", test_texture3d);
+    g_test_add_func("/d3d/views/buffer-rtv", test_buffer_rtv);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_bindings);
     g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
