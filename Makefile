@@ -38,13 +38,18 @@ asan: deps $(ASAN_BUILD)/build.ninja
 	meson compile -C $(ASAN_BUILD) -j $(JOBS)
 
 # The whole stack against QEMU: winsim's dxgkrnl loads the KMD, renders,
-# injects a hang and shows the TDR with its decoded dump, then recovers.
+# injects a hang and shows the TDR with its decoded dump, then recovers;
+# then one hang end to end with sablectl (inject, status, dump, decode).
 demo: build
 	@mkdir -p $(BUILD)/demo-report
 	@SABLE_QEMU=$(BUILD)/qemu/qemu-system-x86_64 \
 	    $(BUILD)/tests/winsim/winsim-demo qemu > $(BUILD)/demo-report/stack.txt; \
 	    status=$$?; cat $(BUILD)/demo-report/stack.txt; \
 	    echo "report saved in $(BUILD)/demo-report/stack.txt"; exit $$status
+	@SABLE_QEMU=$(BUILD)/qemu/qemu-system-x86_64 WINSIM_DUMP_DIR=$(BUILD)/demo-report \
+	    $(BUILD)/tests/faults/fault-demo $(BUILD)/tools/sablectl > $(BUILD)/demo-report/tdr.txt \
+	    2> $(BUILD)/demo-report/tdr-stderr.txt; status=$$?; cat $(BUILD)/demo-report/tdr.txt; \
+	    echo "report saved in $(BUILD)/demo-report/tdr.txt"; exit $$status
 
 # The device alone (no driver): both engines, a hang, the dump, engine reset.
 demo-device: build

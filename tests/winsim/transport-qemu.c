@@ -148,3 +148,8 @@ WsTransport *ws_transport_qemu_open(GError **err)
     q->t.aperture = sqt_aperture_ptr(m, 0, SABLE_APERTURE_SIZE);
     return &q->t;
 }
+
+const char *ws_transport_qemu_control_socket(WsTransport *t)
+{
+    return g_str_equal(t->name, "qemu") ? sqt_machine_control_socket(qemu(t)->m) : NULL;
+}

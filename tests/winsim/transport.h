@@ -60,5 +60,7 @@ void ws_transport_close(WsTransport *t);
 
 WsTransport *ws_transport_inproc_open(bool msix, GError **err);
 WsTransport *ws_transport_qemu_open(GError **err);
+/* qemu: the QMP socket where QEMU listens for tools (sablectl); else NULL. */
+const char *ws_transport_qemu_control_socket(WsTransport *t);
 
 #endif
