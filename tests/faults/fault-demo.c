@@ -11,6 +11,7 @@
  *   fault-demo SABLECTL [TRANSPORT]     (TRANSPORT default qemu)
  */
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "fstack.h"
 #include "faults-check.h"
@@ -52,6 +53,11 @@ int main(int argc, char **argv)
         return 2;
     }
     sablectl = argv[1];
+    const char *dumps = g_getenv("WINSIM_DUMP_DIR");
+    if (dumps && g_mkdir_with_parents(dumps, 0755) != 0) {
+        g_printerr("fault-demo: cannot create %s\n", dumps);
+        return 2;
+    }
     g_setenv("WINSIM_TRANSPORT", argc > 2 ? argv[2] : "qemu", TRUE);
     FStack s;
     fs_start(&s);
@@ -79,8 +85,8 @@ int main(int argc, char **argv)
     JobResult rk = kmt_job_finish(k), rg = umd_job_finish(g);
     const WsTdrReport *rep = s.sim->tdr_reports->len
         ? &g_array_index(s.sim->tdr_reports, WsTdrReport, 0) : NULL;
-    ok &= rk == JOB_EXACT && rg == JOB_REMOVED && rep;
-    if (rep) {
+    ok &= rk == JOB_EXACT && rg == JOB_REMOVED && rep && s.sim->dump_files->len == 1;
+    if (ok) {
         g_print("\nwinsim: TDR after TdrDelay (%.1f s of device time): CollectDbgInfo2 reason 0x%x "
                 "TdrType %d, payload node %u, last completed %u, last submitted %u, "
                 "CurrentDmaBufferOffset %u; ResetEngine (engine resets %u, adapter resets %u)\n",

@@ -151,5 +151,5 @@ WsTransport *ws_transport_qemu_open(GError **err)
 
 const char *ws_transport_qemu_control_socket(WsTransport *t)
 {
-    return g_str_equal(t->name, "qemu") ? sqt_machine_control_socket(qemu(t)->m) : NULL;
+    return g_strcmp0(t->name, "qemu") == 0 ? sqt_machine_control_socket(qemu(t)->m) : NULL;
 }
