@@ -1245,6 +1245,84 @@ static void test_buffer_rtv(void)
     env_free(&e);
 }
 
+/* Every creation function not implemented yet reports E_OUTOFMEMORY (the
+ * runtime checks the code against each one's category) and the device goes
+ * on; the HRESULT-returning ones return E_NOTIMPL; the DXGI base functions
+ * too. */
+static void test_unsupported_sweep(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    D3D11DDI_DEVICEFUNCS *f = d->f11;
+    uint8_t mem[256];
+    static const UINT code[8] = { 0 };
+    D3D10DDI_HSHADER sh = { mem };
+    D3D10DDI_HRTSHADER rsh = { mem };
+#define OOM(name, call) \
+    g_assert_cmphex((uint32_t)RT_CALL(d, name, 0, call), ==, (uint32_t)E_OUTOFMEMORY)
+    OOM(CreateElementLayout, f->pfnCreateElementLayout(d->h, NULL, (D3D10DDI_HELEMENTLAYOUT){ mem },
+                                                       (D3D10DDI_HRTELEMENTLAYOUT){ mem }));
+    OOM(CreateBlendState, f->pfnCreateBlendState(d->h, NULL, (D3D10DDI_HBLENDSTATE){ mem },
+                                                 (D3D10DDI_HRTBLENDSTATE){ mem }));
+    OOM(CreateDepthStencilState,
+        f->pfnCreateDepthStencilState(d->h, NULL, (D3D10DDI_HDEPTHSTENCILSTATE){ mem },
+                                      (D3D10DDI_HRTDEPTHSTENCILSTATE){ mem }));
+    OOM(CreateRasterizerState,
+        f->pfnCreateRasterizerState(d->h, NULL, (D3D10DDI_HRASTERIZERSTATE){ mem },
+                                    (D3D10DDI_HRTRASTERIZERSTATE){ mem }));
+    OOM(CreateSampler, f->pfnCreateSampler(d->h, NULL, (D3D10DDI_HSAMPLER){ mem },
+                                           (D3D10DDI_HRTSAMPLER){ mem }));
+    OOM(CreateVertexShader, f->pfnCreateVertexShader(d->h, code, sh, rsh, NULL));
+    OOM(CreateGeometryShader, f->pfnCreateGeometryShader(d->h, code, sh, rsh, NULL));
+    OOM(CreatePixelShader, f->pfnCreatePixelShader(d->h, code, sh, rsh, NULL));
+    OOM(CreateGeometryShaderWithStreamOutput,
+        f->pfnCreateGeometryShaderWithStreamOutput(d->h, NULL, sh, rsh, NULL));
+    OOM(CreateHullShader, f->pfnCreateHullShader(d->h, code, sh, rsh, NULL));
+    OOM(CreateDomainShader, f->pfnCreateDomainShader(d->h, code, sh, rsh, NULL));
+    OOM(CreateComputeShader, f->pfnCreateComputeShader(d->h, code, sh, rsh));
+    OOM(OpenResource, f->pfnOpenResource(d->h, NULL, (D3D10DDI_HRESOURCE){ mem },
+                                         (D3D10DDI_HRTRESOURCE){ mem }));
+    OOM(CreateUnorderedAccessView,
+        f->pfnCreateUnorderedAccessView(d->h, NULL, (D3D11DDI_HUNORDEREDACCESSVIEW){ mem },
+                                        (D3D11DDI_HRTUNORDEREDACCESSVIEW){ mem }));
+    OOM(CreateDeferredContext, f->pfnCreateDeferredContext(d->h, NULL));
+    OOM(CreateCommandList, f->pfnCreateCommandList(d->h, NULL, (D3D11DDI_HCOMMANDLIST){ mem },
+                                                   (D3D11DDI_HRTCOMMANDLIST){ mem }));
+#undef OOM
+    HRESULT hr = S_OK;
+    g_assert_cmphex((uint32_t)RT_CALL(d, RecycleCreateCommandList, 0,
+                                      hr = f->pfnRecycleCreateCommandList(
+                                          d->h, NULL, (D3D11DDI_HCOMMANDLIST){ mem },
+                                          (D3D11DDI_HRTCOMMANDLIST){ mem })), ==, 0);
+    g_assert_cmphex((uint32_t)hr, ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)RT_CALL(d, RecycleCreateDeferredContext, 0,
+                                      hr = f->pfnRecycleCreateDeferredContext(d->h, NULL)), ==, 0);
+    g_assert_cmphex((uint32_t)hr, ==, (uint32_t)E_NOTIMPL);
+    DXGI_DDI_ARG_PRESENT present = { .hDevice = (DXGI_DDI_HDEVICE)d->drv };
+    DXGI_DDI_ARG_BLT blt = { .hDevice = (DXGI_DDI_HDEVICE)d->drv };
+    g_assert_cmphex((uint32_t)d->dxgi.pfnPresent(&present), ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)d->dxgi.pfnBlt(&blt), ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)d->dxgi.pfnGetGammaCaps(NULL), ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)d->dxgi.pfnSetDisplayMode(NULL), ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)d->dxgi.pfnSetResourcePriority(NULL), ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)d->dxgi.pfnQueryResourceResidency(NULL), ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)d->dxgi.pfnRotateResourceIdentities(NULL), ==, (uint32_t)E_NOTIMPL);
+    SableUmdStats st = rt_umd_stats(d);
+    g_assert_cmpuint(st.lost, ==, 0);
+    g_assert_cmpuint(st.unsupported_calls, ==, 18);
+    g_assert_cmpuint(d->errors, ==, 16);
+    /* Still working. */
+    RtResource *b;
+    uint8_t init[64], out[64];
+    pattern(init, sizeof(init), 2);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(init), D3D10_DDI_USAGE_DEFAULT, 0, 0,
+                                               init, &b), ==, 0);
+    rt_read(d, b, 0, out);
+    g_assert_cmpmem(out, sizeof(out), init, sizeof(init));
+    rt_destroy(d, b);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -1301,6 +1379,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/texture/cube", test_cube);
     g_test_add_func("/d3d/texture/3d", test_texture3d);
     g_test_add_func("/d3d/views/buffer-rtv", test_buffer_rtv);
+    g_test_add_func("/d3d/unsupported/sweep", test_unsupported_sweep);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_bindings);
     g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
