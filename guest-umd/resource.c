@@ -468,6 +468,7 @@ void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DD
                 l.Flags.Discard = 1;
                 l.Flags.WriteOnly = 1;
                 l.Flags.NoExistingReference = 1;
+                l.Flags.DonotWait = ctx != 0;
                 hr = lock(d, &l);
             }
             if (SUCCEEDED(hr) && l.hAllocation != r->alloc.h) {

@@ -302,6 +302,9 @@ static HRESULT WDDM_API cb_lock(HANDLE h, D3DDDICB_LOCK *l)
         }
         if (!can) {
             if (l->Flags.NoExistingReference) {
+                if (l->Flags.DonotWait) {
+                    return D3DERR_WASSTILLDRAWING;
+                }
                 return lock_now(al, l, true, d); /* wait for the GPU, same instance */
             }
             d->rename_failures++;
@@ -1006,6 +1009,9 @@ void rt_wait_idle(RtDevice *d)
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         g_assert_true(ws_wait_fence(sim, n, sim->node[n].submitted));
     }
+    /* Renamed-away instances go now (winsim's destroy waits for idle:
+     * releasing them later would be a hidden wait). */
+    release_retired(d, false);
 }
 
 unsigned rt_live_allocations(RtDevice *d)
