@@ -67,6 +67,22 @@ static VOID WDDM_API ddi_copy(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, D3D10D
     umd_copy_resource(DEV(h), UMD_DDI_ResourceCopy, RES(dst), RES(src));
 }
 
+/* D3D10.1 ResourceConvert[Region]: the ResourceCopy page lets one function
+ * do both; copies here are byte copies between castable formats (equal
+ * texel sizes), which is what a conversion between them is. */
+static VOID WDDM_API ddi_convert(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src)
+{
+    umd_copy_resource(DEV(h), UMD_DDI_ResourceConvert, RES(dst), RES(src));
+}
+
+static VOID WDDM_API ddi_convert_region(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, UINT dsub,
+                                        UINT x, UINT y, UINT z, D3D10DDI_HRESOURCE src,
+                                        UINT ssub, const D3D10_DDI_BOX *box)
+{
+    umd_copy_region(DEV(h), UMD_DDI_ResourceConvertRegion, RES(dst), dsub, x, y, z, RES(src),
+                    ssub, box);
+}
+
 static VOID WDDM_API ddi_clear_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v,
                                    FLOAT rgba[4])
 {
@@ -565,9 +581,6 @@ STUB(DestroyShader, D3D10DDI_HSHADER s)
 STUB(CreateSampler, const D3D10_DDI_SAMPLER_DESC *c, D3D10DDI_HSAMPLER o, D3D10DDI_HRTSAMPLER rt)
 STUB(DestroySampler, D3D10DDI_HSAMPLER o)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
-STUB(ResourceConvert, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src)
-STUB(ResourceConvertRegion, D3D10DDI_HRESOURCE dst, UINT ds, UINT x, UINT y, UINT z,
-     D3D10DDI_HRESOURCE src, UINT ss, const D3D10_DDI_BOX *box)
 STUB(DrawIndexedInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(DrawInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(CommandListExecute, D3D11DDI_HCOMMANDLIST l)
@@ -757,8 +770,8 @@ void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
     f->pfnCreateBlendState = stub_CreateBlendState10_1;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
     f->pfnCreateGeometryShaderWithStreamOutput = stub_CreateGsSo10;
-    f->pfnResourceConvert = stub_ResourceConvert;
-    f->pfnResourceConvertRegion = stub_ResourceConvertRegion;
+    f->pfnResourceConvert = ddi_convert;
+    f->pfnResourceConvertRegion = ddi_convert_region;
 }
 
 void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
@@ -776,8 +789,8 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCreateBlendState = stub_CreateBlendState10_1;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso11;
     f->pfnCreateGeometryShaderWithStreamOutput = stub_CreateGsSo11;
-    f->pfnResourceConvert = stub_ResourceConvert;
-    f->pfnResourceConvertRegion = stub_ResourceConvertRegion;
+    f->pfnResourceConvert = ddi_convert;
+    f->pfnResourceConvertRegion = ddi_convert_region;
     f->pfnDrawIndexedInstancedIndirect = stub_DrawIndexedInstancedIndirect;
     f->pfnDrawInstancedIndirect = stub_DrawInstancedIndirect;
     f->pfnCommandListExecute = stub_CommandListExecute;

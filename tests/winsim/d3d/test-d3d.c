@@ -1339,6 +1339,47 @@ static void test_unsupported_sweep(void)
     env_free(&e);
 }
 
+/* D3D10.1 ResourceConvert / ResourceConvertRegion between castable formats
+ * (R32_FLOAT -> R32_UINT: the bits), read back. */
+static void test_convert(void)
+{
+    Env e = env_new(D3D10_1_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { W = 16, H = 4 };
+    float src[W * H];
+    for (unsigned i = 0; i < W * H; i++) {
+        src[i] = (float)i * 0.75f - 3.0f;
+    }
+    D3D10_DDIARG_SUBRESOURCE_UP up = { src, W * 4, W * H * 4 };
+    RtResource *a, *b, *c;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_R32_FLOAT,
+                                              D3D10_DDI_USAGE_DEFAULT, 0, 0, &up, &a), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_R32_UINT,
+                                              D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &b), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_R32_UINT,
+                                              D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &c), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, ResourceConvert, 0,
+                                      d->f10_1->pfnResourceConvert(d->h, b->h, a->h)), ==, 0);
+    D3D10_DDI_BOX box = { .left = 4, .right = 12, .top = 1, .bottom = 3, .front = 0, .back = 1 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, ResourceConvertRegion, 0,
+                                      d->f10_1->pfnResourceConvertRegion(d->h, c->h, 0, 0, 0, 0,
+                                                                         a->h, 0, &box)), ==, 0);
+    uint32_t out[W * H], expect[W * H];
+    rt_read(d, b, 0, (uint8_t *)out);
+    g_assert_cmpmem(out, sizeof(out), src, sizeof(src));
+    memset(expect, 0, sizeof(expect));
+    for (unsigned y = 0; y < 2; y++) {
+        memcpy(&expect[y * W], &src[(1 + y) * W + 4], 8 * 4);
+    }
+    rt_read(d, c, 0, (uint8_t *)out);
+    g_assert_cmpmem(out, sizeof(out), expect, sizeof(expect));
+    rt_destroy(d, a);
+    rt_destroy(d, b);
+    rt_destroy(d, c);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 static const OverflowCase overflow_cases[] = {
     { .cmd = 128, .alist = 64, .plist = 256 }, /* the command buffer runs out */
     { .cmd = 16384, .alist = 3, .plist = 256 }, /* the allocation list */
@@ -1396,6 +1437,7 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/texture/3d", test_texture3d);
     g_test_add_func("/d3d/views/buffer-rtv", test_buffer_rtv);
     g_test_add_func("/d3d/unsupported/sweep", test_unsupported_sweep);
+    g_test_add_func("/d3d/convert", test_convert);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_bindings);
     g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
