@@ -5,18 +5,26 @@
  * D3D10.0/10.1/11.0 device tables and the DXGI base table, shared with
  * winsim's runtime simulator, which checks every pfnSetErrorCb against it.
  *
- * Categories are read from each function's reference page ("The driver can
- * call pfnSetErrorCb to set D3DDDIERR_DEVICEREMOVED ... any other error code
- * [is] critical" = AllowDeviceRemoved, etc.). Pages checked while writing
- * this: ResourceMap (AllowMapErrors), ResourceUnmap (AllowDeviceRemoved),
- * [Default]ResourceUpdateSubresourceUP (AllowDeviceRemoved). The others
- * follow the rule of "Handling Errors" as applied by the pages of their
- * family (Set*: NoErrors; Create*: AllowOutOfMemory; CreateQuery:
+ * Categories are read from each function's reference page ("The driver
+ * should not encounter any error, except for D3DDDIERR_DEVICEREMOVED" =
+ * AllowDeviceRemoved, etc.). Pages checked while writing this: ResourceMap
+ * (AllowMapErrors), ResourceUnmap, [Default]ResourceUpdateSubresourceUP,
+ * ResourceCopy, Flush, DestroyDevice, DestroyResource, the
+ * *SetConstantBuffers and *SetShaderResources families, SetRasterizerState
+ * (AllowDeviceRemoved), CreateResource and CreateShaderResourceView
+ * (AllowOutOfMemory; CreateResource may also pass DXGI_DDI_ERR_UNSUPPORTED,
+ * which the category helper does not allow: the UMD never uses it),
+ * ResourceIsStagingBusy ("should not encounter any errors": NoErrors),
+ * CalcPrivate*Size (return a size, no error remark: NoErrors),
+ * CheckMultisampleQualityLevels (may pass E_INVALIDARG for a bad format or
+ * NULL pointer: kept NoErrors here, stricter than the page, as the UMD never
+ * does). The others follow their family (every Set* and Destroy*:
+ * AllowDeviceRemoved; Create*: AllowOutOfMemory; CreateQuery:
  * AllowCounterCreationErrors; QueryGetData: AllowGetDataErrors; Draw*,
- * Clear*, Copy*, Flush, DestroyDevice: AllowDeviceRemoved; CalcPrivate*,
- * Destroy*, Check*: NoErrors; CheckCounter: AllowWKCheckCounterErrors, or
- * AllowDDCheckCounterErrors for device-dependent counters).  UNVERIFIED for
- * the pages not listed above.
+ * Dispatch*, Clear*, Copy*, Query Begin/End: AllowDeviceRemoved; Check*,
+ * hazards, RelocateDeviceFuncs, deferred-context queries: NoErrors;
+ * CheckCounter: AllowWKCheckCounterErrors, or AllowDDCheckCounterErrors for
+ * device-dependent counters): UNVERIFIED for those pages.
  */
 #ifndef SABLE_UMD_ERRORS_H
 #define SABLE_UMD_ERRORS_H
@@ -36,11 +44,11 @@
  * the adapter and DXGI functions. */
 #define UMD_DDI_LIST(X) \
     X(DefaultConstantBufferUpdateSubresourceUP, UMD_ADR) \
-    X(VsSetConstantBuffers, UMD_NO) \
-    X(PsSetShaderResources, UMD_NO) \
-    X(PsSetShader, UMD_NO) \
-    X(PsSetSamplers, UMD_NO) \
-    X(VsSetShader, UMD_NO) \
+    X(VsSetConstantBuffers, UMD_ADR) \
+    X(PsSetShaderResources, UMD_ADR) \
+    X(PsSetShader, UMD_ADR) \
+    X(PsSetSamplers, UMD_ADR) \
+    X(VsSetShader, UMD_ADR) \
     X(DrawIndexed, UMD_ADR) \
     X(Draw, UMD_ADR) \
     X(DynamicIABufferMapNoOverwrite, UMD_MAP) \
@@ -48,40 +56,40 @@
     X(DynamicConstantBufferMapDiscard, UMD_MAP) \
     X(DynamicIABufferMapDiscard, UMD_MAP) \
     X(DynamicConstantBufferUnmap, UMD_ADR) \
-    X(PsSetConstantBuffers, UMD_NO) \
-    X(IaSetInputLayout, UMD_NO) \
-    X(IaSetVertexBuffers, UMD_NO) \
-    X(IaSetIndexBuffer, UMD_NO) \
+    X(PsSetConstantBuffers, UMD_ADR) \
+    X(IaSetInputLayout, UMD_ADR) \
+    X(IaSetVertexBuffers, UMD_ADR) \
+    X(IaSetIndexBuffer, UMD_ADR) \
     X(DrawIndexedInstanced, UMD_ADR) \
     X(DrawInstanced, UMD_ADR) \
     X(DynamicResourceMapDiscard, UMD_MAP) \
     X(DynamicResourceUnmap, UMD_ADR) \
-    X(GsSetConstantBuffers, UMD_NO) \
-    X(GsSetShader, UMD_NO) \
-    X(IaSetTopology, UMD_NO) \
+    X(GsSetConstantBuffers, UMD_ADR) \
+    X(GsSetShader, UMD_ADR) \
+    X(IaSetTopology, UMD_ADR) \
     X(StagingResourceMap, UMD_MAP) \
     X(StagingResourceUnmap, UMD_ADR) \
-    X(VsSetShaderResources, UMD_NO) \
-    X(VsSetSamplers, UMD_NO) \
-    X(GsSetShaderResources, UMD_NO) \
-    X(GsSetSamplers, UMD_NO) \
-    X(SetRenderTargets, UMD_NO) \
+    X(VsSetShaderResources, UMD_ADR) \
+    X(VsSetSamplers, UMD_ADR) \
+    X(GsSetShaderResources, UMD_ADR) \
+    X(GsSetSamplers, UMD_ADR) \
+    X(SetRenderTargets, UMD_ADR) \
     X(ShaderResourceViewReadAfterWriteHazard, UMD_NO) \
     X(ResourceReadAfterWriteHazard, UMD_NO) \
-    X(SetBlendState, UMD_NO) \
-    X(SetDepthStencilState, UMD_NO) \
-    X(SetRasterizerState, UMD_NO) \
+    X(SetBlendState, UMD_ADR) \
+    X(SetDepthStencilState, UMD_ADR) \
+    X(SetRasterizerState, UMD_ADR) \
     X(QueryEnd, UMD_ADR) \
     X(QueryBegin, UMD_ADR) \
     X(ResourceCopyRegion, UMD_ADR) \
     X(ResourceUpdateSubresourceUP, UMD_ADR) \
-    X(SoSetTargets, UMD_NO) \
+    X(SoSetTargets, UMD_ADR) \
     X(DrawAuto, UMD_ADR) \
-    X(SetViewports, UMD_NO) \
-    X(SetScissorRects, UMD_NO) \
+    X(SetViewports, UMD_ADR) \
+    X(SetScissorRects, UMD_ADR) \
     X(ClearRenderTargetView, UMD_ADR) \
     X(ClearDepthStencilView, UMD_ADR) \
-    X(SetPredication, UMD_NO) \
+    X(SetPredication, UMD_ADR) \
     X(QueryGetData, UMD_GDE) \
     X(Flush, UMD_ADR) \
     X(GenMips, UMD_ADR) \
@@ -95,60 +103,60 @@
     X(CalcPrivateOpenedResourceSize, UMD_NO) \
     X(CreateResource, UMD_OOM) \
     X(OpenResource, UMD_OOM) \
-    X(DestroyResource, UMD_NO) \
+    X(DestroyResource, UMD_ADR) \
     X(CalcPrivateShaderResourceViewSize, UMD_NO) \
     X(CreateShaderResourceView, UMD_OOM) \
-    X(DestroyShaderResourceView, UMD_NO) \
+    X(DestroyShaderResourceView, UMD_ADR) \
     X(CalcPrivateRenderTargetViewSize, UMD_NO) \
     X(CreateRenderTargetView, UMD_OOM) \
-    X(DestroyRenderTargetView, UMD_NO) \
+    X(DestroyRenderTargetView, UMD_ADR) \
     X(CalcPrivateDepthStencilViewSize, UMD_NO) \
     X(CreateDepthStencilView, UMD_OOM) \
-    X(DestroyDepthStencilView, UMD_NO) \
+    X(DestroyDepthStencilView, UMD_ADR) \
     X(CalcPrivateElementLayoutSize, UMD_NO) \
     X(CreateElementLayout, UMD_OOM) \
-    X(DestroyElementLayout, UMD_NO) \
+    X(DestroyElementLayout, UMD_ADR) \
     X(CalcPrivateBlendStateSize, UMD_NO) \
     X(CreateBlendState, UMD_OOM) \
-    X(DestroyBlendState, UMD_NO) \
+    X(DestroyBlendState, UMD_ADR) \
     X(CalcPrivateDepthStencilStateSize, UMD_NO) \
     X(CreateDepthStencilState, UMD_OOM) \
-    X(DestroyDepthStencilState, UMD_NO) \
+    X(DestroyDepthStencilState, UMD_ADR) \
     X(CalcPrivateRasterizerStateSize, UMD_NO) \
     X(CreateRasterizerState, UMD_OOM) \
-    X(DestroyRasterizerState, UMD_NO) \
+    X(DestroyRasterizerState, UMD_ADR) \
     X(CalcPrivateShaderSize, UMD_NO) \
     X(CreateVertexShader, UMD_OOM) \
     X(CreateGeometryShader, UMD_OOM) \
     X(CreatePixelShader, UMD_OOM) \
     X(CalcPrivateGeometryShaderWithStreamOutput, UMD_NO) \
     X(CreateGeometryShaderWithStreamOutput, UMD_OOM) \
-    X(DestroyShader, UMD_NO) \
+    X(DestroyShader, UMD_ADR) \
     X(CalcPrivateSamplerSize, UMD_NO) \
     X(CreateSampler, UMD_OOM) \
-    X(DestroySampler, UMD_NO) \
+    X(DestroySampler, UMD_ADR) \
     X(CalcPrivateQuerySize, UMD_NO) \
     X(CreateQuery, UMD_CCE) \
-    X(DestroyQuery, UMD_NO) \
+    X(DestroyQuery, UMD_ADR) \
     X(CheckFormatSupport, UMD_NO) \
     X(CheckMultisampleQualityLevels, UMD_NO) \
     X(CheckCounterInfo, UMD_NO) \
     X(CheckCounter, UMD_WKC) \
     X(DestroyDevice, UMD_ADR) \
-    X(SetTextFilterSize, UMD_NO) \
+    X(SetTextFilterSize, UMD_ADR) \
     X(ResourceConvert, UMD_ADR) \
     X(ResourceConvertRegion, UMD_ADR) \
     X(DrawIndexedInstancedIndirect, UMD_ADR) \
     X(DrawInstancedIndirect, UMD_ADR) \
     X(CommandListExecute, UMD_ADR) \
-    X(HsSetShaderResources, UMD_NO) \
-    X(HsSetShader, UMD_NO) \
-    X(HsSetSamplers, UMD_NO) \
-    X(HsSetConstantBuffers, UMD_NO) \
-    X(DsSetShaderResources, UMD_NO) \
-    X(DsSetShader, UMD_NO) \
-    X(DsSetSamplers, UMD_NO) \
-    X(DsSetConstantBuffers, UMD_NO) \
+    X(HsSetShaderResources, UMD_ADR) \
+    X(HsSetShader, UMD_ADR) \
+    X(HsSetSamplers, UMD_ADR) \
+    X(HsSetConstantBuffers, UMD_ADR) \
+    X(DsSetShaderResources, UMD_ADR) \
+    X(DsSetShader, UMD_ADR) \
+    X(DsSetSamplers, UMD_ADR) \
+    X(DsSetConstantBuffers, UMD_ADR) \
     X(CreateHullShader, UMD_OOM) \
     X(CreateDomainShader, UMD_OOM) \
     X(CheckDeferredContextHandleSizes, UMD_NO) \
@@ -158,28 +166,28 @@
     X(AbandonCommandList, UMD_NO) \
     X(CalcPrivateCommandListSize, UMD_NO) \
     X(CreateCommandList, UMD_OOM) \
-    X(DestroyCommandList, UMD_NO) \
+    X(DestroyCommandList, UMD_ADR) \
     X(CalcPrivateTessellationShaderSize, UMD_NO) \
-    X(PsSetShaderWithIfaces, UMD_NO) \
-    X(VsSetShaderWithIfaces, UMD_NO) \
-    X(GsSetShaderWithIfaces, UMD_NO) \
-    X(HsSetShaderWithIfaces, UMD_NO) \
-    X(DsSetShaderWithIfaces, UMD_NO) \
-    X(CsSetShaderWithIfaces, UMD_NO) \
+    X(PsSetShaderWithIfaces, UMD_ADR) \
+    X(VsSetShaderWithIfaces, UMD_ADR) \
+    X(GsSetShaderWithIfaces, UMD_ADR) \
+    X(HsSetShaderWithIfaces, UMD_ADR) \
+    X(DsSetShaderWithIfaces, UMD_ADR) \
+    X(CsSetShaderWithIfaces, UMD_ADR) \
     X(CreateComputeShader, UMD_OOM) \
-    X(CsSetShader, UMD_NO) \
-    X(CsSetShaderResources, UMD_NO) \
-    X(CsSetSamplers, UMD_NO) \
-    X(CsSetConstantBuffers, UMD_NO) \
+    X(CsSetShader, UMD_ADR) \
+    X(CsSetShaderResources, UMD_ADR) \
+    X(CsSetSamplers, UMD_ADR) \
+    X(CsSetConstantBuffers, UMD_ADR) \
     X(CalcPrivateUnorderedAccessViewSize, UMD_NO) \
     X(CreateUnorderedAccessView, UMD_OOM) \
-    X(DestroyUnorderedAccessView, UMD_NO) \
+    X(DestroyUnorderedAccessView, UMD_ADR) \
     X(ClearUnorderedAccessViewUint, UMD_ADR) \
     X(ClearUnorderedAccessViewFloat, UMD_ADR) \
-    X(CsSetUnorderedAccessViews, UMD_NO) \
+    X(CsSetUnorderedAccessViews, UMD_ADR) \
     X(Dispatch, UMD_ADR) \
     X(DispatchIndirect, UMD_ADR) \
-    X(SetResourceMinLOD, UMD_NO) \
+    X(SetResourceMinLOD, UMD_ADR) \
     X(CopyStructureCount, UMD_ADR) \
     X(RecycleCommandList, UMD_NO) \
     X(RecycleCreateCommandList, UMD_HR) \

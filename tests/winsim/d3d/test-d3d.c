@@ -144,9 +144,10 @@ static void test_adapter10(void)
 
 /* Not implemented yet, reported with the code the category allows:
  * creation -> E_OUTOFMEMORY, a well-known counter -> UNSUPPORTED, a
- * device-dependent one -> E_INVALIDARG (the device goes on); a draw ->
- * DEVICEREMOVED (the device is lost); a NoErrors setter passes nothing and
- * the device is lost, reported by the next function that may. */
+ * device-dependent one -> E_INVALIDARG (the device goes on); a draw or a
+ * setter that cannot be honoured (SetViewports) -> DEVICEREMOVED (the device
+ * is lost); a NoErrors function of a lost device passes nothing, the next
+ * one that may reports it. */
 static void test_unsupported(void)
 {
     Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
@@ -188,9 +189,14 @@ static void test_unsupported(void)
     g_assert_cmphex((uint32_t)RT_CALL(d, SetViewports, 0,
                                       d->f10->pfnSetViewports(d->h, 1, 0,
                                                               (const D3D10_DDI_VIEWPORT *)viewport)),
-                    ==, 0);
+                    ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
     g_assert_cmpuint(rt_umd_stats(d).unsupported_calls, ==, 1);
+    /* NoErrors functions say nothing, even lost; the next that may says it. */
+    UINT levels = 9;
+    g_assert_cmphex((uint32_t)RT_CALL(d, CheckMultisampleQualityLevels, 0,
+                                      d->f10->pfnCheckMultisampleQualityLevels(
+                                          d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 1, &levels)), ==, 0);
     g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
     env_free(&e);
 }
