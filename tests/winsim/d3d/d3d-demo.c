@@ -102,10 +102,9 @@ int main(int argc, char **argv)
     rt_destroy(d, a);
     rt_destroy(d, b);
 
-    /* Recreate (before releasing the removed device: see test-d3d.c). */
-    RtDevice *old = d;
+    /* Release the removed device, create a new one. */
+    rt_device_free(d);
     d = rt_device_new(ad, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
-    rt_device_free(old);
     printf("  %-58s ok\n", "new device");
     fill(data, SZ, 7);
     check(rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, data, &a) == S_OK,

@@ -638,13 +638,9 @@ static void test_tdr(void)
     rt_destroy(d, src);
     rt_destroy(d, st);
 
-    /* A new device works. It is created before the old one is destroyed:
-     * winsim keeps a TDR's errored contexts in sim->errored after they are
-     * destroyed, so a new context at a reused address would count as
-     * errored (reported to the winsim side). */
-    RtDevice *old = d;
+    /* A new device (after the removed one is gone) works. */
+    rt_device_free(d);
     d = e.d = rt_device_new(e.ad, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
-    rt_device_free(old);
     g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(init), D3D10_DDI_USAGE_DEFAULT, 0, 0,
                                                init, &src), ==, 0);
     rt_read(d, src, 0, out);
