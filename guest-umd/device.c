@@ -104,5 +104,8 @@ void sable_umd_stats(void *drv_device, SableUmdStats *out)
     out->unsupported_calls = d->unsupported_calls;
     out->deferred_freed = d->deferred_freed;
     out->discard_retries = d->discard_retries;
+    out->aperture_maps = d->aperture_maps;
+    out->aperture_fallbacks = d->aperture_fallbacks;
+    out->tiled_resources = d->tiled_resources;
     out->lost = d->lost;
 }

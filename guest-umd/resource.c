@@ -139,6 +139,8 @@ static HRESULT to_create_error(HRESULT hr)
     return hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY;
 }
 
+static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private *p);
+
 /* A KMD allocation of `size` bytes. */
 HRESULT umd_allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_t segment)
 {
@@ -150,10 +152,36 @@ HRESULT umd_allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_
     p.flags = cpu ? SABLE_ALLOC_F_CPU_VISIBLE : 0;
     p.size = size;
     p.segment = segment;
+    return allocate_desc(d, a, &p);
+}
+
+/* The allocation of a tiled resource: one TILE_Y surface of r->rows rows
+ * of r->sub[0].pitch bytes (described as B8G8R8A8 pixels: the KMD checks
+ * the extent; the UMD names each subresource's format in its packets). */
+static HRESULT allocate_tiled(UmdDevice *d, UmdResource *r, bool cpu, uint32_t segment)
+{
+    struct sable_alloc_private p;
+    memset(&p, 0, sizeof(p));
+    p.magic = SABLE_ALLOC_PRIVATE_MAGIC;
+    p.version = SABLE_ALLOC_PRIVATE_VERSION;
+    p.kind = SABLE_ALLOC_SURFACE;
+    p.flags = SABLE_ALLOC_F_TILE_Y | (cpu ? SABLE_ALLOC_F_CPU_VISIBLE : 0);
+    p.format = SABLE_FORMAT_B8G8R8A8_UNORM;
+    p.pitch = r->sub[0].pitch;
+    p.width = p.pitch / 4;
+    p.height = r->rows;
+    p.size = (uint64_t)p.pitch * r->rows;
+    p.segment = segment;
+    return allocate_desc(d, &r->alloc, &p);
+}
+
+static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private *p)
+{
+    uint64_t size = p->size;
     D3DDDI_ALLOCATIONINFO info;
     memset(&info, 0, sizeof(info));
-    info.pPrivateDriverData = &p;
-    info.PrivateDriverDataSize = sizeof(p);
+    info.pPrivateDriverData = p;
+    info.PrivateDriverDataSize = sizeof(*p);
     D3DDDICB_ALLOCATE al;
     memset(&al, 0, sizeof(al));
     al.NumAllocations = 1;
@@ -177,6 +205,60 @@ static void unlock(UmdDevice *d, D3DKMT_HANDLE h)
 {
     D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &h };
     d->kt->pfnUnlockCb(d->rt.handle, &u);
+}
+
+/* TILE_Y where the layout allows it: Texture2D and cubes that are not
+ * staging, on a device with FEATURE_TILING, whose texel is 1, 2 or a
+ * multiple of 4 bytes (COPY_2D moves them as A8, B5G6R5 or B8G8R8A8
+ * pixels), with the whole surface (pitch / 4 pixels, every subresource's
+ * rows padded to 32) within the device's maximum dimension. */
+static bool tiled_layout(const UmdDevice *d, UmdResource *r)
+{
+    if (!(d->adapter->priv.device_features & SABLE_FEATURE_TILING) ||
+        (r->dim != D3D10DDIRESOURCE_TEXTURE2D && r->dim != D3D10DDIRESOURCE_TEXTURECUBE) ||
+        r->usage == D3D10_DDI_USAGE_STAGING) {
+        return false;
+    }
+    if (r->bpp == 1) {
+        r->copy_format = SABLE_FORMAT_A8_UNORM;
+        r->copy_scale = 1;
+    } else if (r->bpp == 2) {
+        r->copy_format = SABLE_FORMAT_B5G6R5_UNORM;
+        r->copy_scale = 1;
+    } else if (r->bpp % 4 == 0) {
+        r->copy_format = SABLE_FORMAT_B8G8R8A8_UNORM;
+        r->copy_scale = r->bpp / 4;
+    } else {
+        return false;
+    }
+    uint64_t pitch = align_up((uint64_t)r->width * r->bpp, SABLE_TILE_WIDTH);
+    uint64_t rows = 0;
+    for (uint32_t m = 0; m < r->mips; m++) {
+        uint32_t h = r->height >> m ? r->height >> m : 1;
+        rows += align_up(h, SABLE_TILE_HEIGHT);
+    }
+    rows *= r->array_size;
+    uint32_t max = d->adapter->priv.max_surface_dim;
+    if (pitch / 4 > max || rows > max) {
+        return false;
+    }
+    uint64_t row = 0;
+    for (uint32_t s = 0; s < r->array_size; s++) {
+        for (uint32_t m = 0; m < r->mips; m++) {
+            UmdSubresource *sub = &r->sub[m + s * r->mips];
+            sub->width = r->width >> m ? r->width >> m : 1;
+            sub->height = r->height >> m ? r->height >> m : 1;
+            sub->depth = 1;
+            sub->pitch = (uint32_t)pitch;
+            sub->slice_pitch = pitch * sub->height;
+            sub->size = sub->slice_pitch;
+            sub->offset = row * pitch;
+            row += align_up(sub->height, SABLE_TILE_HEIGHT);
+        }
+    }
+    r->rows = (uint32_t)rows;
+    r->tiled = true;
+    return true;
 }
 
 static void layout(UmdResource *r)
@@ -206,6 +288,9 @@ static void layout(UmdResource *r)
 
 static uint64_t total_size(const UmdResource *r)
 {
+    if (r->tiled) {
+        return (uint64_t)r->sub[0].pitch * r->rows;
+    }
     const UmdSubresource *last = &r->sub[r->nsub - 1];
     return last->offset + last->size;
 }
@@ -247,11 +332,15 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     r->mips = buffer ? 1 : c->MipLevels;
     r->array_size = buffer ? 1 : c->ArraySize;
     r->nsub = nsub;
-    layout(r);
+    if (!tiled_layout(d, r)) {
+        layout(r);
+    }
     bool cpu = c->Usage == D3D10_DDI_USAGE_DYNAMIC || c->Usage == D3D10_DDI_USAGE_STAGING ||
                c->MapFlags != 0;
-    HRESULT hr = umd_allocate(d, &r->alloc, total_size(r), cpu,
-                          cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM);
+    uint32_t segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
+    HRESULT hr = r->tiled ? allocate_tiled(d, r, cpu, segment)
+                          : umd_allocate(d, &r->alloc, total_size(r), cpu, segment);
+    d->tiled_resources += r->tiled && SUCCEEDED(hr);
     if (FAILED(hr)) {
         r->magic = 0;
         umd_error(d, UMD_DDI_CreateResource, to_create_error(hr), 0);
@@ -274,7 +363,11 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
         return; /* creation failed */
     }
     if (r->mapped) {
-        unlock(d, r->alloc.h);
+        unlock(d, r->shadow_used ? r->shadow.h : r->alloc.h);
+        if (r->shadow_used) {
+            umd_defer_destroy(d, NULL, r->shadow.h);
+            r->shadow_used = false;
+        }
         r->mapped = 0;
     }
     umd_state_forget(d, r);
@@ -303,6 +396,69 @@ static bool emit_copy(UmdDevice *d, UmdDdi ddi, UmdAlloc *dst, uint64_t doff, Um
     umd_cmd_patch(d, offsetof(struct sable_cmd_copy, src), src, soff, false);
     umd_cmd_commit(d);
     return true;
+}
+
+/* A 2D surface for COPY_2D: allocation, offset of its first byte, pitch,
+ * size in copy pixels, layout. */
+typedef struct UmdSurf {
+    UmdAlloc *a;
+    uint64_t off;
+    uint32_t pitch, w, h, tiling;
+} UmdSurf;
+
+/* Subresource s of r as a surface of copy pixels (r's copy format). */
+static UmdSurf sub_surf(UmdResource *r, uint32_t s, uint32_t scale)
+{
+    const UmdSubresource *sub = &r->sub[s];
+    return (UmdSurf){ &r->alloc, sub->offset, sub->pitch, sub->width * scale, sub->height,
+                      r->tiled ? SABLE_TILING_Y : SABLE_TILING_LINEAR };
+}
+
+static void put_surf(struct sable_surface *o, const UmdSurf *s, uint32_t format)
+{
+    o->pitch = s->pitch;
+    o->format = SABLE_SURFACE_FORMAT(format, s->tiling);
+    o->width = s->w;
+    o->height = s->h;
+}
+
+/* COPY_2D of w x h copy pixels from (sx, sy) of src to (dx, dy) of dst. */
+static bool emit_copy_2d(UmdDevice *d, UmdDdi ddi, uint32_t format, const UmdSurf *dst,
+                         uint32_t dx, uint32_t dy, const UmdSurf *src, uint32_t sx, uint32_t sy,
+                         uint32_t w, uint32_t h)
+{
+    UmdAlloc *const allocs[2] = { dst->a, src->a };
+    uint8_t *p = umd_cmd_begin(d, ddi, sizeof(struct sable_cmd_copy_2d), allocs, 2, 2);
+    if (!p) {
+        return false;
+    }
+    struct sable_cmd_copy_2d k;
+    memset(&k, 0, sizeof(k));
+    k.header = SABLE_CMD_HEADER(SABLE_OP_COPY_2D, 0, sizeof(k) / 4);
+    put_surf(&k.src, src, format);
+    put_surf(&k.dst, dst, format);
+    k.src_rect = (struct sable_rect){ sx, sy, w, h };
+    k.dst_x = dx;
+    k.dst_y = dy;
+    memcpy(p, &k, sizeof(k));
+    /* src precedes dst in the packet: patch locations in offset order */
+    umd_cmd_patch(d, offsetof(struct sable_cmd_copy_2d, src.addr), src->a, src->off, false);
+    umd_cmd_patch(d, offsetof(struct sable_cmd_copy_2d, dst.addr), dst->a, dst->off, true);
+    umd_cmd_commit(d);
+    return true;
+}
+
+/* The whole tiled surface of r and a linear allocation of the same layout
+ * (the copy-and-deswizzle path), as B8G8R8A8 pixels. */
+static bool copy_whole(UmdDevice *d, UmdDdi ddi, UmdResource *r, bool to_linear)
+{
+    uint32_t pitch = r->sub[0].pitch;
+    UmdSurf t = { &r->alloc, 0, pitch, pitch / 4, r->rows, SABLE_TILING_Y };
+    UmdSurf l = { &r->shadow, 0, pitch, pitch / 4, r->rows, SABLE_TILING_LINEAR };
+    return to_linear ? emit_copy_2d(d, ddi, SABLE_FORMAT_B8G8R8A8_UNORM, &l, 0, 0, &t, 0, 0,
+                                    pitch / 4, r->rows)
+                     : emit_copy_2d(d, ddi, SABLE_FORMAT_B8G8R8A8_UNORM, &t, 0, 0, &l, 0, 0,
+                                    pitch / 4, r->rows);
 }
 
 /* Copy `rows` rows of `row_bytes` between two pitched regions: one COPY
@@ -368,7 +524,10 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
         return; /* the runtime validated it */
     }
     UmdAlloc tmp;
-    uint64_t slice_bytes = row_bytes * rows;
+    /* Tiled: the temporary is a linear surface (pitch a multiple of 4)
+     * that one COPY_2D moves into the subresource. */
+    uint64_t tpitch = r->tiled ? align_up(row_bytes, UMD_PITCH_ALIGN) : row_bytes;
+    uint64_t slice_bytes = tpitch * rows;
     HRESULT hr = umd_allocate(d, &tmp, slice_bytes * slices, true, SABLE_SEGMENT_APERTURE);
     if (FAILED(hr)) {
         umd_error(d, ddi, hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY, 0);
@@ -386,12 +545,23 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
     }
     for (uint32_t z = 0; z < slices; z++) {
         for (uint32_t y = 0; y < rows; y++) {
-            memcpy((uint8_t *)l.pData + z * slice_bytes + (uint64_t)y * row_bytes,
+            memcpy((uint8_t *)l.pData + z * slice_bytes + (uint64_t)y * tpitch,
                    (const uint8_t *)data + (uint64_t)z * depth_pitch + (uint64_t)y * row_pitch,
                    row_bytes);
         }
     }
     unlock(d, tmp.h);
+    if (r->tiled) {
+        const UmdSubresource *sub = &r->sub[s];
+        uint32_t x0 = (uint32_t)((off - sub->offset) % sub->pitch / r->bpp);
+        uint32_t y0 = (uint32_t)((off - sub->offset) / sub->pitch);
+        uint32_t w = (uint32_t)(row_bytes / r->bpp) * r->copy_scale;
+        UmdSurf dst = sub_surf(r, s, r->copy_scale);
+        UmdSurf src = { &tmp, 0, (uint32_t)tpitch, w, rows, SABLE_TILING_LINEAR };
+        emit_copy_2d(d, ddi, r->copy_format, &dst, x0 * r->copy_scale, y0, &src, 0, 0, w, rows);
+        umd_defer_destroy(d, NULL, tmp.h);
+        return;
+    }
     for (uint32_t z = 0; z < slices; z++) {
         copy_rows(d, ddi, &r->alloc, off + z * r->sub[s].slice_pitch, r->sub[s].pitch, &tmp,
                   z * slice_bytes, (uint32_t)row_bytes, row_bytes, rows);
@@ -405,8 +575,16 @@ void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *
         src->magic != UMD_RESOURCE_MAGIC) {
         return;
     }
-    /* The runtime guarantees equal dimensions and compatible formats, so
-     * both have the same layout. */
+    /* The runtime guarantees equal dimensions and compatible formats: the
+     * same layout unless one is tiled and the other not (a staging copy):
+     * then subresource by subresource. */
+    if (dst->tiled != src->tiled || dst->nsub != src->nsub ||
+        (dst->tiled && (dst->sub[0].pitch != src->sub[0].pitch || dst->rows != src->rows))) {
+        for (uint32_t s = 0; s < dst->nsub && s < src->nsub; s++) {
+            umd_copy_region(d, ddi, dst, s, 0, 0, 0, src, s, NULL);
+        }
+        return;
+    }
     uint64_t size = total_size(dst) < total_size(src) ? total_size(dst) : total_size(src);
     emit_copy(d, ddi, &dst->alloc, 0, &src->alloc, 0, size);
 }
@@ -426,6 +604,18 @@ void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x
         (uint64_t)y + rows > dsub->height || (uint64_t)z + slices > dsub->depth) {
         return;
     }
+    if (dst->tiled || src->tiled) {
+        /* COPY_2D (one side at least TILE_Y; Texture2D: one slice) */
+        UmdResource *t = dst->tiled ? dst : src;
+        uint32_t sc = t->copy_scale;
+        const UmdSubresource *ssub = &src->sub[ss];
+        uint32_t sx = (uint32_t)((soff - ssub->offset) % ssub->pitch / src->bpp);
+        uint32_t sy = (uint32_t)((soff - ssub->offset) / ssub->pitch);
+        UmdSurf dsf = sub_surf(dst, ds, sc), sr = sub_surf(src, ss, sc);
+        emit_copy_2d(d, ddi, t->copy_format, &dsf, x * sc, y, &sr, sx * sc, sy,
+                     (uint32_t)(row_bytes / src->bpp) * sc, rows);
+        return;
+    }
     uint64_t doff = dsub->offset + (uint64_t)z * dsub->slice_pitch + (uint64_t)y * dsub->pitch +
                     (uint64_t)x * dst->bpp;
     for (uint32_t k = 0; k < slices; k++) {
@@ -436,6 +626,84 @@ void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x
 
 /* ---- map ---- */
 
+/* Map of a tiled resource (docs/umd.md "Tiled surfaces"): pfnLockCb with
+ * AcquireAperture gives the linear view of the whole surface through a
+ * swizzling range (PrivateDriverData 0: the allocation is one TILE_Y
+ * surface, subresources are row bands of it). Never with DonotWait nor
+ * IgnoreSync: DO_NOT_WAIT is answered by a plain DonotWait probe first,
+ * NO_OVERWRITE and DISCARD wait like WRITE. D3DERR_NOTAVAILABLE (no range):
+ * copy-and-deswizzle into a linear allocation of the same layout. */
+static bool map_tiled(UmdDevice *d, UmdDdi ddi, UmdResource *r, D3D10_DDI_MAP type, UINT ctx)
+{
+    if (umd_cmd_references(d, &r->alloc)) {
+        umd_cmd_submit(d, ddi, false);
+        if (d->lost) {
+            umd_check_lost(d, ddi);
+            return false;
+        }
+    }
+    D3DDDICB_LOCK l;
+    HRESULT hr;
+    if (ctx) {
+        memset(&l, 0, sizeof(l));
+        l.hAllocation = r->alloc.h;
+        l.Flags.ReadOnly = 1;
+        l.Flags.DonotWait = 1;
+        hr = lock(d, &l);
+        if (hr == D3DERR_WASSTILLDRAWING) {
+            umd_error(d, ddi, DXGI_DDI_ERR_WASSTILLDRAWING, ctx);
+            return false;
+        }
+        if (FAILED(hr)) {
+            umd_error(d, ddi, hr, ctx);
+            return false;
+        }
+        unlock(d, r->alloc.h);
+    }
+    memset(&l, 0, sizeof(l));
+    l.hAllocation = r->alloc.h;
+    l.PrivateDriverData = 0;
+    l.Flags.AcquireAperture = 1;
+    l.Flags.ReadOnly = type == D3D10_DDI_MAP_READ;
+    l.Flags.WriteOnly = type == D3D10_DDI_MAP_WRITE || type == D3D10_DDI_MAP_WRITE_DISCARD ||
+                        type == D3D10_DDI_MAP_WRITE_NOOVERWRITE;
+    hr = lock(d, &l);
+    if (SUCCEEDED(hr)) {
+        d->aperture_maps++;
+        r->map_base = l.pData;
+        return true;
+    }
+    if (hr != D3DERR_NOTAVAILABLE) {
+        umd_error(d, ddi, hr, ctx);
+        return false;
+    }
+    /* copy-and-deswizzle */
+    d->aperture_fallbacks++;
+    hr = umd_allocate(d, &r->shadow, total_size(r), true, SABLE_SEGMENT_APERTURE);
+    if (FAILED(hr)) {
+        umd_error(d, ddi, hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY, ctx);
+        return false;
+    }
+    if (!copy_whole(d, ddi, r, true) || FAILED(umd_cmd_submit(d, ddi, false)) || d->lost) {
+        umd_defer_destroy(d, NULL, r->shadow.h);
+        umd_check_lost(d, ddi);
+        return false;
+    }
+    memset(&l, 0, sizeof(l));
+    l.hAllocation = r->shadow.h;
+    l.Flags.ReadOnly = type == D3D10_DDI_MAP_READ;
+    hr = lock(d, &l); /* waits for the copy */
+    if (FAILED(hr)) {
+        umd_defer_destroy(d, NULL, r->shadow.h);
+        umd_error(d, ddi, hr, ctx);
+        return false;
+    }
+    r->shadow_used = true;
+    r->shadow_write = type != D3D10_DDI_MAP_READ;
+    r->map_base = l.pData;
+    return true;
+}
+
 void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DDI_MAP type,
                       UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out)
 {
@@ -444,7 +712,12 @@ void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DD
     if (umd_check_lost(d, ddi) || r->magic != UMD_RESOURCE_MAGIC || s >= r->nsub) {
         return;
     }
-    if (!r->mapped) {
+    if (r->tiled) {
+        if (!r->mapped && !map_tiled(d, ddi, r, type, ctx)) {
+            return;
+        }
+        r->shadow_write |= r->shadow_used && type != D3D10_DDI_MAP_READ;
+    } else if (!r->mapped) {
         D3DDDICB_LOCK l;
         memset(&l, 0, sizeof(l));
         l.hAllocation = r->alloc.h;
@@ -518,8 +791,18 @@ void umd_resource_unmap(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s)
         return;
     }
     if (--r->mapped == 0) {
-        unlock(d, r->alloc.h);
         r->map_base = NULL;
+        if (!r->shadow_used) {
+            unlock(d, r->alloc.h); /* the range stays until VidMm needs it */
+            return;
+        }
+        /* copy-and-deswizzle path: write the linear copy back */
+        unlock(d, r->shadow.h);
+        r->shadow_used = false;
+        if (r->shadow_write && !umd_check_lost(d, ddi)) {
+            copy_whole(d, ddi, r, false);
+        }
+        umd_defer_destroy(d, NULL, r->shadow.h);
     }
 }
 
@@ -716,7 +999,8 @@ void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
         f.header = SABLE_CMD_HEADER(SABLE_OP_SOLID_FILL_2D, 0, sizeof(f) / 4);
         f.color = color;
         f.dst.pitch = sub->pitch;
-        f.dst.format = SABLE_SURFACE_FORMAT(sable_format_of(v->format), SABLE_TILING_LINEAR);
+        f.dst.format = SABLE_SURFACE_FORMAT(sable_format_of(v->format),
+                                            r->tiled ? SABLE_TILING_Y : SABLE_TILING_LINEAR);
         f.dst.width = sub->width;
         f.dst.height = sub->height;
         f.rect.w = sub->width;
@@ -817,7 +1101,10 @@ void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stenc
         memset(&f, 0, sizeof(f));
         f.header = SABLE_CMD_HEADER(SABLE_OP_FILL, 0, sizeof(f) / 4);
         f.pattern = pattern;
-        f.size = sub->size;
+        /* tiled: the subresource's whole tile rows (the pattern repeats per
+         * 4 bytes and TILE_Y keeps 16-byte columns, so every texel gets it) */
+        f.size = r->tiled ? (uint64_t)sub->pitch * align_up(sub->height, SABLE_TILE_HEIGHT)
+                          : sub->size;
         memcpy(p, &f, sizeof(f));
         umd_cmd_patch(d, offsetof(struct sable_cmd_fill, dst), &r->alloc, sub->offset, true);
         umd_cmd_commit(d);
@@ -869,4 +1156,10 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
     }
     v->res = r;
     v->format = format ? format : r->format;
+}
+
+int sable_umd_resource_tiled(const void *drv_resource)
+{
+    const UmdResource *r = drv_resource;
+    return r && r->magic == UMD_RESOURCE_MAGIC && r->tiled;
 }

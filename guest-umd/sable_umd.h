@@ -24,8 +24,14 @@ typedef struct SableUmdStats {
     uint32_t submits, auto_flushes, amortized_calls, errors_reported;
     uint32_t unsupported_calls, deferred_freed, discard_retries;
     uint32_t lost;
+    /* tiled surfaces: maps through an aperture range, maps that fell back
+     * to the copy-and-deswizzle path (D3DERR_NOTAVAILABLE), resources
+     * created TILE_Y */
+    uint32_t aperture_maps, aperture_fallbacks, tiled_resources;
 } SableUmdStats;
 void sable_umd_stats(void *drv_device, SableUmdStats *out);
+/* Whether a resource (hDrvResource.pDrvPrivate) is TILE_Y, for tests. */
+int sable_umd_resource_tiled(const void *drv_resource);
 
 /* Bindings a device holds (hDrvDevice.pDrvPrivate), for tests. */
 typedef struct SableUmdBindings {

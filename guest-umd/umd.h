@@ -64,7 +64,19 @@ typedef struct UmdResource {
     bool primary;
     UmdAlloc alloc;
     uint32_t mapped;          /* subresources mapped */
-    uint8_t *map_base;        /* CPU view while mapped */
+    uint8_t *map_base;        /* CPU view while mapped (linear: the aperture
+                               * window or the fallback copy when tiled) */
+    /* TILE_Y (docs/umd.md "Tiled surfaces"): every subresource is a TILE_Y
+     * surface of pitch `pitch` at a 32-row boundary of one TILE_Y surface of
+     * `rows` rows (the allocation); sub[].offset = first row * pitch is
+     * also its place in the linear view. */
+    bool tiled;
+    uint32_t rows;            /* tiled: rows of the whole surface */
+    uint32_t copy_format;     /* tiled: sable_format of the texel's byte size */
+    uint32_t copy_scale;      /* tiled: copy_format pixels per texel */
+    bool shadow_used;         /* mapped through the copy-and-deswizzle path */
+    bool shadow_write;        /* ... and a map may have written */
+    UmdAlloc shadow;          /* the linear copy while mapped that way */
     uint32_t nsub;
     UmdSubresource sub[];     /* mip-major within each array slice */
 } UmdResource;
@@ -170,6 +182,7 @@ typedef struct UmdDevice {
     /* statistics (tests, docs) */
     uint32_t submits, auto_flushes, amortized_calls, errors_reported;
     uint32_t unsupported_calls, deferred_freed, discard_retries;
+    uint32_t aperture_maps, aperture_fallbacks, tiled_resources;
     UmdDdi last_unsupported;
     bool submitted_since_amortized;
 } UmdDevice;

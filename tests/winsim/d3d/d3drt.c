@@ -255,6 +255,46 @@ static HRESULT lock_now(RtAlloc *al, D3DDDICB_LOCK *l, bool wait, RtDevice *d)
     return S_OK;
 }
 
+/* Lock with AcquireAperture: VidMm (ws_kmt_lock_aperture) waits for the
+ * GPU, then acquires a swizzling range (releasing the least recently used
+ * range of an unlocked allocation and retrying while none is free or BAR4
+ * has no room). The rules checked: no DonotWait with an acquired range, no
+ * IgnoreSync (nor Discard) with AcquireAperture, PrivateDriverData 0 (a
+ * Sable allocation is one surface: the KMD has no sub-parts). When no range
+ * can be had (UNAVAILABLE after every retry, or UNSUPPORTED: the allocation
+ * cannot use one) the lock fails with D3DERR_NOTAVAILABLE, as the runtime
+ * reports it (Sable's reading: both are "no aperture for this lock"). */
+static HRESULT lock_aperture(RtDevice *d, RtAlloc *al, D3DDDICB_LOCK *l)
+{
+    if (l->Flags.DonotWait || l->Flags.IgnoreSync || l->Flags.Discard) {
+        RT_FAIL("pfnLockCb from %s: AcquireAperture with%s%s%s", cur_name(d),
+                l->Flags.DonotWait ? " DonotWait" : "", l->Flags.IgnoreSync ? " IgnoreSync" : "",
+                l->Flags.Discard ? " Discard" : "");
+        return E_INVALIDARG;
+    }
+    if (l->PrivateDriverData != 0) {
+        RT_FAIL("pfnLockCb from %s: AcquireAperture with PrivateDriverData %u (Sable "
+                "allocations are one surface)", cur_name(d), l->PrivateDriverData);
+        return E_INVALIDARG;
+    }
+    if (!wait_for(d, al) || removed(d)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    void *cpu = NULL;
+    NTSTATUS st = ws_kmt_lock_aperture(d->kmt, al->a, &cpu);
+    if (st == STATUS_GRAPHICS_UNSWIZZLING_APERTURE_UNAVAILABLE ||
+        st == STATUS_GRAPHICS_UNSWIZZLING_APERTURE_UNSUPPORTED) {
+        d->aperture_unavailable++;
+        return D3DERR_NOTAVAILABLE;
+    }
+    if (!NT_SUCCESS(st)) {
+        return E_INVALIDARG;
+    }
+    d->aperture_locks++;
+    l->pData = cpu;
+    return S_OK;
+}
+
 /* pfnLockCb: Discard renames (a new instance, new handle) and fails when
  * the allocation has max_instances live instances (or a test forces it);
  * Discard|NoExistingReference (after a flush) waits instead when it cannot
@@ -277,6 +317,9 @@ static HRESULT WDDM_API cb_lock(HANDLE h, D3DDDICB_LOCK *l)
     if (l->Flags.NoExistingReference && !l->Flags.Discard) {
         RT_FAIL("pfnLockCb from %s: NoExistingReference without Discard", cur_name(d));
         return E_INVALIDARG;
+    }
+    if (l->Flags.AcquireAperture) {
+        return lock_aperture(d, al, l);
     }
     if (l->Flags.Discard) {
         if (l->Flags.NoExistingReference) {

@@ -17,7 +17,9 @@
  *  - Lock with Discard|NoExistingReference of an allocation the unsubmitted
  *    allocation list still names (the runtime clears the list at each
  *    pfnRenderCb);
- *  - pfnPerformAmortizedProcessingCb twice without a submission between.
+ *  - pfnPerformAmortizedProcessingCb twice without a submission between;
+ *  - Lock with AcquireAperture together with DonotWait, IgnoreSync or
+ *    Discard, or with a PrivateDriverData other than 0.
  */
 #ifndef WS_D3DRT_H
 #define WS_D3DRT_H
@@ -96,6 +98,7 @@ typedef struct RtDevice {
     GArray *renders;            /* RtRender */
     unsigned renders_since_amortized, amortized;
     unsigned allocations, deallocations, renames, rename_failures, ner_locks;
+    unsigned aperture_locks, aperture_unavailable; /* AcquireAperture locks: granted, NOTAVAILABLE */
 } RtDevice;
 
 typedef struct RtResource {
