@@ -43,6 +43,7 @@
 #define SABLE_FEATURE_GART_UPDATE (1ull << 7) /* GART_UPDATE command */
 #define SABLE_FEATURE_TILING (1ull << 8)     /* 1.1: tiled surfaces, COPY_2D */
 #define SABLE_FEATURE_SWIZZLE_RANGES (1ull << 9) /* 1.1: BAR4 swizzle ranges */
+#define SABLE_FEATURE_SCANOUT (1ull << 10)   /* 1.2: SCANOUT registers, VBLANK */
 
 /* ---- Interrupts ------------------------------------------------------- */
 #define SABLE_REG_IRQ_STATUS 0x040 /* W1C: pending causes (SABLE_IRQ_*) */
@@ -52,8 +53,10 @@
 #define SABLE_IRQ_FAULT(e) (1u << (8 + (e)))  /* engine e latched a fault */
 #define SABLE_IRQ_RESET_DONE (1u << 16)       /* an engine/adapter reset finished */
 #define SABLE_IRQ_DUMP_DONE (1u << 17)        /* a dump request finished */
+#define SABLE_IRQ_VBLANK (1u << 18)           /* 1.2: scanout vertical blank */
 #define SABLE_IRQ_ENGINE_CAUSES(e) (SABLE_IRQ_FENCE(e) | SABLE_IRQ_FAULT(e))
-#define SABLE_IRQ_MISC_CAUSES (SABLE_IRQ_RESET_DONE | SABLE_IRQ_DUMP_DONE)
+#define SABLE_IRQ_MISC_CAUSES \
+    (SABLE_IRQ_RESET_DONE | SABLE_IRQ_DUMP_DONE | SABLE_IRQ_VBLANK)
 
 /* ---- Fence page ------------------------------------------------------- */
 /* Bus (guest-physical) address of a 4 KiB page; 0 disables. When enabled the
@@ -99,6 +102,7 @@
 #define SABLE_ERROR_BAD_FENCE_PAGE (1u << 2)
 #define SABLE_ERROR_BAD_DUMP_REQUEST (1u << 3)
 #define SABLE_ERROR_SWIZZLE_RANGE (1u << 4) /* 1.1: see the range's SWZ_STATUS */
+#define SABLE_ERROR_BAD_SCANOUT (1u << 5)   /* 1.2: see SCANOUT_STATUS */
 
 /* ---- Dumps ------------------------------------------------------------ */
 /* Write a dump (sable_dump.h) of DUMP_SIZE bytes at most to the bus address
@@ -122,6 +126,44 @@
 #define SABLE_REG_SCRATCH 0x0a0       /* RW: free for the driver, reset to 0 */
 #define SABLE_REG_TIMESTAMP_LO 0x0a8  /* RO: device clock, ns */
 #define SABLE_REG_TIMESTAMP_HI 0x0ac
+
+/* ---- Scanout (ABI 1.2, FEATURE_SCANOUT) ------------------------------ */
+/* The device scans out one linear surface at GPU address ADDR (PITCH bytes
+ * per row, FORMAT, WIDTH x HEIGHT pixels) while enabled. ADDR..HEIGHT are
+ * staged: the device checks and latches them only when CONTROL is written
+ * with ENABLE, also while already enabled (a flip: write ADDR, then
+ * CONTROL = ENABLE). Invalid programming (format not displayable, width or
+ * height 0 or over MAX_SURFACE_DIM, pitch rules of linear surfaces, range
+ * wraps, unknown CONTROL bits) disables scanout, sets ERR_BAD_CONFIG and
+ * ERROR_STATUS.BAD_SCANOUT. GPU memory is read when the host displays a
+ * frame; an inaccessible byte sets ERR_FAULT and FAULT_ADDR (the frame
+ * shows black; no engine fault). While enabled, a vertical blank happens
+ * every VBLANK_NS of device time (counted by FRAME_COUNT) and, only while
+ * SABLE_IRQ_VBLANK is unmasked, raises it (MISC vector). Adapter and
+ * power-on reset disable scanout and zero these registers. */
+#define SABLE_REG_SCANOUT_ADDR_LO 0x100 /* RW: GPU address of the surface */
+#define SABLE_REG_SCANOUT_ADDR_HI 0x104
+#define SABLE_REG_SCANOUT_PITCH 0x108   /* RW: bytes per row */
+#define SABLE_REG_SCANOUT_FORMAT 0x10c  /* RW: enum sable_format, not A8 */
+#define SABLE_REG_SCANOUT_WIDTH 0x110   /* RW: pixels, 1..MAX_SURFACE_DIM */
+#define SABLE_REG_SCANOUT_HEIGHT 0x114  /* RW: rows, 1..MAX_SURFACE_DIM */
+#define SABLE_REG_SCANOUT_CONTROL 0x118 /* RW: SABLE_SCANOUT_CONTROL_* */
+#define SABLE_REG_SCANOUT_STATUS 0x11c  /* RO: SABLE_SCANOUT_STATUS_* */
+#define SABLE_REG_SCANOUT_FAULT_ADDR_LO 0x120 /* RO: GPU address of the last ERR_FAULT */
+#define SABLE_REG_SCANOUT_FAULT_ADDR_HI 0x124
+#define SABLE_REG_SCANOUT_FRAME_COUNT 0x128 /* RO: vertical blanks while enabled */
+#define SABLE_REG_SCANOUT_VBLANK_NS 0x12c   /* RO: refresh period, ns */
+
+#define SABLE_SCANOUT_CONTROL_ENABLE (1u << 0)
+
+#define SABLE_SCANOUT_STATUS_ENABLED (1u << 0)
+#define SABLE_SCANOUT_STATUS_ERROR(s) (((s) >> 8) & 0xffu) /* SABLE_SCANOUT_ERR_* */
+#define SABLE_SCANOUT_STATUS_ERROR_SHIFT 8
+#define SABLE_SCANOUT_ERR_NONE 0u
+#define SABLE_SCANOUT_ERR_BAD_CONFIG 1u /* last CONTROL write rejected */
+#define SABLE_SCANOUT_ERR_FAULT 2u      /* surface not readable: FAULT_ADDR */
+
+#define SABLE_SCANOUT_VBLANK_PERIOD_NS 16666667u /* 60 Hz */
 
 /* ---- Swizzle ranges (ABI 1.1, FEATURE_SWIZZLE_RANGES) ---------------- */
 /* Range r (< SWIZZLE_RANGES) has a block at SABLE_REG_SWZ(r). While enabled,

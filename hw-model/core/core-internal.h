@@ -79,6 +79,19 @@ typedef struct SableSwzRange {
     uint64_t fault_addr;
 } SableSwzRange;
 
+/* Scanout (scanout.c): staged registers and the latched ("live") copy. */
+typedef struct SableScanout {
+    uint64_t addr;
+    uint32_t pitch, format, width, height, control;
+    bool enabled;
+    uint64_t live_addr;
+    uint32_t live_pitch, live_format, live_width, live_height;
+    uint32_t error;          /* SABLE_SCANOUT_ERR_* */
+    uint64_t fault_addr;
+    uint64_t epoch_ns;       /* clock at the last enable */
+    uint32_t frame_base;     /* FRAME_COUNT at the last enable */
+} SableScanout;
+
 typedef struct SableInjectSlot {
     bool active;
     SableInjection inj;
@@ -109,6 +122,7 @@ struct SableDevice {
     uint8_t *bounce;         /* SABLE_BOUNCE_SIZE bytes for COPY/FILL */
     uint8_t *aperture;       /* BAR4 (cfg.aperture), NULL: no ranges */
     SableSwzRange swz[SABLE_CORE_SWZ_RANGES];
+    SableScanout scanout;
 };
 
 #define SABLE_BOUNCE_SIZE (64u * 1024)
@@ -215,6 +229,14 @@ void sable_swz_write(SableDevice *dev, uint32_t offset, uint32_t value);
 /* Adapter/power-on reset: every range disabled without write-back, BAR4
  * zeroed. */
 void sable_swz_reset(SableDevice *dev);
+
+/* scanout.c: SABLE_REG_SCANOUT_* block; reset disables scanout and cancels
+ * the vblank timer; sync_timer (re-)arms it iff enabled and VBLANK is
+ * unmasked (call after IRQ_MASK changes). */
+uint32_t sable_scanout_reg_read(const SableDevice *dev, uint32_t reg);
+void sable_scanout_reg_write(SableDevice *dev, uint32_t reg, uint32_t value);
+void sable_scanout_reset(SableDevice *dev);
+void sable_scanout_sync_timer(SableDevice *dev);
 
 /* cmd-2d.c: BLIT_2D, COPY_2D and SOLID_FILL_2D. */
 SableCmdResult sable_cmd_blit(SableEngine *eng);

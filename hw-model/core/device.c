@@ -66,6 +66,7 @@ void sable_device_free(SableDevice *dev)
     for (unsigned e = 0; e < SABLE_NUM_ENGINES; e++) {
         dev->ops.timer_cancel(dev->opaque, e);
     }
+    dev->ops.timer_cancel(dev->opaque, SABLE_TIMER_VBLANK);
     g_free(dev->bounce);
     g_free(dev);
 }

@@ -28,6 +28,7 @@ static uint64_t features(const SableDevice *dev)
            SABLE_FEATURE_DUMP | SABLE_FEATURE_ENGINE_RESET |
            SABLE_FEATURE_GART_UPDATE | SABLE_FEATURE_TILING |
            (dev->cfg.debug ? SABLE_FEATURE_DEBUG_CMDS : 0) |
+           SABLE_FEATURE_SCANOUT |
            (dev->aperture ? SABLE_FEATURE_SWIZZLE_RANGES : 0);
 }
 
@@ -73,10 +74,18 @@ static uint32_t engine_read(const SableEngine *e, uint32_t reg)
     }
 }
 
+static bool scanout_reg(uint32_t reg)
+{
+    return reg >= SABLE_REG_SCANOUT_ADDR_LO && reg <= SABLE_REG_SCANOUT_VBLANK_NS;
+}
+
 static uint32_t global_read(const SableDevice *dev, uint32_t reg)
 {
     uint64_t now;
 
+    if (scanout_reg(reg)) {
+        return sable_scanout_reg_read(dev, reg);
+    }
     switch (reg) {
     case SABLE_REG_MAGIC: return SABLE_MAGIC;
     case SABLE_REG_ABI_VERSION: return SABLE_ABI_VERSION;
@@ -250,12 +259,17 @@ static uint32_t irq_valid_causes(void)
 
 static void global_write(SableDevice *dev, uint32_t reg, uint32_t value)
 {
+    if (scanout_reg(reg)) {
+        sable_scanout_reg_write(dev, reg, value);
+        return;
+    }
     switch (reg) {
     case SABLE_REG_IRQ_STATUS:
         sable_irq_ack(dev, value);
         break;
     case SABLE_REG_IRQ_MASK:
         sable_irq_set_mask(dev, value & irq_valid_causes());
+        sable_scanout_sync_timer(dev);
         break;
     case SABLE_REG_FENCE_PAGE_LO:
         fence_page_write(dev, set_lo(dev->fence_page, value), reg);

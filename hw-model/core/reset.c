@@ -7,7 +7,7 @@
  * RESET_FAIL injection leaves the engine hung and reports FAILED. Adapter
  * reset returns everything to power-on state (GART, fence page, rings
  * disabled, injections cleared, swizzle ranges discarded without write-back
- * and BAR4 zeroed) except IRQ_MASK and the reset counter, so
+ * and BAR4 zeroed, scanout disabled) except IRQ_MASK and the reset counter, so
  * RESET_DONE can be delivered. Both report RESET_STATUS and RESET_DONE.
  */
 #include <string.h>
@@ -81,6 +81,7 @@ void sable_reset_power_on(SableDevice *dev)
     }
     sable_inject_clear(dev);
     sable_swz_reset(dev);
+    sable_scanout_reset(dev);
     dev->fence_page = 0;
     dev->gart_table = 0;
     dev->gart_entries = 0;

@@ -70,10 +70,12 @@ typedef struct SableHostOps {
     /* Call sable_engine_run(dev, engine) soon, from the host's main loop,
      * never from inside this call. Repeated requests may coalesce. */
     void (*schedule)(void *opaque, unsigned engine);
-    /* Call sable_engine_timer(dev, engine) once clock_ns() >= deadline_ns.
-     * Re-arming replaces the previous deadline. */
-    void (*timer_arm)(void *opaque, unsigned engine, uint64_t deadline_ns);
-    void (*timer_cancel)(void *opaque, unsigned engine);
+    /* Timer `timer` (an engine index, or SABLE_TIMER_VBLANK): once
+     * clock_ns() >= deadline_ns call sable_engine_timer(dev, timer), or
+     * sable_vblank_timer(dev) for SABLE_TIMER_VBLANK. Re-arming replaces
+     * the previous deadline. */
+    void (*timer_arm)(void *opaque, unsigned timer, uint64_t deadline_ns);
+    void (*timer_cancel)(void *opaque, unsigned timer);
     /* The device clock in ns (QEMU: the virtual clock). */
     uint64_t (*clock_ns)(void *opaque);
     /* Optional: observable actions (trace-events). */
@@ -113,9 +115,29 @@ void sable_device_reset(SableDevice *dev);
 uint32_t sable_mmio_read(SableDevice *dev, uint32_t offset);
 void sable_mmio_write(SableDevice *dev, uint32_t offset, uint32_t value);
 
+/* Host timers: one per engine (index = engine) and the scanout's. */
+#define SABLE_TIMER_VBLANK SABLE_MAX_ENGINES
+#define SABLE_TIMER_COUNT (SABLE_MAX_ENGINES + 1)
+
 /* Host callbacks requested through SableHostOps.schedule / timer_arm. */
 void sable_engine_run(SableDevice *dev, unsigned engine);
 void sable_engine_timer(SableDevice *dev, unsigned engine);
+void sable_vblank_timer(SableDevice *dev);
+
+/* Scanout (ABI 1.2) as the host displays it. width/height are those of
+ * the latched configuration (0 while disabled). */
+typedef struct SableScanoutInfo {
+    bool enabled;
+    uint32_t width, height;
+    uint32_t frame_count;
+} SableScanoutInfo;
+void sable_scanout_info(const SableDevice *dev, SableScanoutInfo *out);
+/* Read the scanout surface into dst as x8r8g8b8 (little-endian u32
+ * 0xXXRRGGBB, X undefined): height rows of width pixels, dst_pitch bytes
+ * apart (a multiple of 4, >= width * 4). False if scanout is disabled or
+ * dst_pitch is invalid (dst untouched), or GPU memory faulted (dst is
+ * black, SCANOUT_STATUS reports ERR_FAULT and FAULT_ADDR). */
+bool sable_scanout_read(SableDevice *dev, void *dst, uint64_t dst_pitch);
 
 /* Fault injection (tests, QMP/QOM). */
 typedef enum SableInjectKind {

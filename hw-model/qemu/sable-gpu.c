@@ -9,6 +9,10 @@
  * BARs (protocol/sable_pci.h):
  *   0  registers, SABLE_MMIO_SIZE, 32-bit accesses (64-bit ones are split)
  *   1  MSI-X table and PBA, SABLE_MSIX_VECTORS(SABLE_NUM_ENGINES) vectors
+ * The scanout (ABI 1.2) is a graphic console: each display refresh reads
+ * the surface through the core into the console's x8r8g8b8 surface
+ * (black 640x480 while disabled), so QMP `screendump` shows it.
+ *
  *   2  VRAM, RAM, `vram-size` bytes (or the `vram-memdev` backend)
  *   4  swizzling aperture, SABLE_APERTURE_SIZE of RAM (or the
  *      `aperture-memdev` backend): the core's linear shadow of the enabled
@@ -42,6 +46,7 @@
 #include "migration/vmstate.h"
 #include "sysemu/hostmem.h"
 #include "trace/trace-hw_display_sable.h"
+#include "ui/console.h"
 
 #include "sable-gpu.h"
 
@@ -102,22 +107,33 @@ static void sable_gpu_schedule(void *opaque, unsigned engine)
     }
 }
 
-static void sable_gpu_timer_arm(void *opaque, unsigned engine,
-                                uint64_t deadline_ns)
+/* The QEMU timer of a core timer index, or NULL. */
+static QEMUTimer *sable_gpu_timer(SableGpuState *s, unsigned timer)
 {
-    SableGpuEngine *e = sable_gpu_engine(opaque, engine);
+    SableGpuEngine *e = sable_gpu_engine(s, timer);
 
     if (e) {
-        timer_mod(e->timer, MIN(deadline_ns, (uint64_t)INT64_MAX));
+        return e->timer;
+    }
+    return timer == SABLE_TIMER_VBLANK ? s->vblank_timer : NULL;
+}
+
+static void sable_gpu_timer_arm(void *opaque, unsigned timer,
+                                uint64_t deadline_ns)
+{
+    QEMUTimer *t = sable_gpu_timer(opaque, timer);
+
+    if (t) {
+        timer_mod(t, MIN(deadline_ns, (uint64_t)INT64_MAX));
     }
 }
 
-static void sable_gpu_timer_cancel(void *opaque, unsigned engine)
+static void sable_gpu_timer_cancel(void *opaque, unsigned timer)
 {
-    SableGpuEngine *e = sable_gpu_engine(opaque, engine);
+    QEMUTimer *t = sable_gpu_timer(opaque, timer);
 
-    if (e) {
-        timer_del(e->timer);
+    if (t) {
+        timer_del(t);
     }
 }
 
@@ -198,10 +214,19 @@ static void sable_gpu_engine_timer(void *opaque)
     sable_engine_timer(e->s->core, e->index);
 }
 
+static void sable_gpu_vblank_timer(void *opaque)
+{
+    SableGpuState *s = opaque;
+
+    sable_vblank_timer(s->core);
+}
+
 static void sable_gpu_engines_init(SableGpuState *s)
 {
     DeviceState *dev = DEVICE(s);
 
+    s->vblank_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, sable_gpu_vblank_timer,
+                                   s);
     for (unsigned i = 0; i < SABLE_NUM_ENGINES; i++) {
         SableGpuEngine *e = &s->engines[i];
 
@@ -220,6 +245,7 @@ static void sable_gpu_engines_quiesce(SableGpuState *s)
         qemu_bh_cancel(s->engines[i].bh);
         timer_del(s->engines[i].timer);
     }
+    timer_del(s->vblank_timer);
 }
 
 static void sable_gpu_engines_free(SableGpuState *s)
@@ -230,7 +256,38 @@ static void sable_gpu_engines_free(SableGpuState *s)
         g_clear_pointer(&e->bh, qemu_bh_delete);
         g_clear_pointer(&e->timer, timer_free);
     }
+    g_clear_pointer(&s->vblank_timer, timer_free);
 }
+
+/* ---- Scanout console ------------------------------------------------- */
+
+#define SABLE_GPU_BLANK_WIDTH 640
+#define SABLE_GPU_BLANK_HEIGHT 480
+
+static void sable_gpu_gfx_update(void *opaque)
+{
+    SableGpuState *s = opaque;
+    SableScanoutInfo info;
+    DisplaySurface *ds;
+
+    sable_scanout_info(s->core, &info);
+    if (!info.enabled) {
+        info.width = SABLE_GPU_BLANK_WIDTH;
+        info.height = SABLE_GPU_BLANK_HEIGHT;
+    }
+    qemu_console_resize(s->con, info.width, info.height);
+    ds = qemu_console_surface(s->con);
+    if (!info.enabled ||
+        !sable_scanout_read(s->core, surface_data(ds), surface_stride(ds))) {
+        memset(surface_data(ds), 0,
+               (size_t)surface_stride(ds) * surface_height(ds));
+    }
+    dpy_gfx_update_full(s->con);
+}
+
+static const GraphicHwOps sable_gpu_gfx_ops = {
+    .gfx_update = sable_gpu_gfx_update,
+};
 
 /* ---- BARs ------------------------------------------------------------ */
 
@@ -360,6 +417,7 @@ bool sable_gpu_gerror(GError *gerr, Error **errp)
 
 static void sable_gpu_teardown(SableGpuState *s)
 {
+    g_clear_pointer(&s->con, graphic_console_close);
     g_clear_pointer(&s->core, sable_device_free);
     sable_gpu_engines_free(s);
     msix_uninit_exclusive_bar(PCI_DEVICE(s));
@@ -402,7 +460,9 @@ static void sable_gpu_realize(PCIDevice *pdev, Error **errp)
     sable_gpu_engines_init(s);
     if (!sable_gpu_core_init(s, errp) || !sable_gpu_prearm(s, errp)) {
         sable_gpu_teardown(s);
+        return;
     }
+    s->con = graphic_console_init(DEVICE(pdev), 0, &sable_gpu_gfx_ops, s);
 }
 
 static void sable_gpu_exit(PCIDevice *pdev)

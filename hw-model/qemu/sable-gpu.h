@@ -9,6 +9,7 @@
 #include "qemu/units.h"
 #include "hw/pci/pci.h"
 #include "sysemu/hostmem.h"
+#include "ui/console.h"
 
 #include "sable-core.h"
 
@@ -33,6 +34,8 @@ struct SableGpuState {
     MemoryRegion aperture;      /* unless aperture_memdev */
     SableDevice *core;
     SableGpuEngine engines[SABLE_NUM_ENGINES];
+    QEMUTimer *vblank_timer;    /* SABLE_TIMER_VBLANK */
+    QemuConsole *con;           /* graphic console showing the scanout */
     bool intx_level;            /* the core's INTx line, before MSI-X gating */
     unsigned prearm_count;      /* apply `prearm_inj` at the next reset */
     SableInjection prearm_inj[SABLE_CORE_MAX_INJECTIONS];

@@ -52,19 +52,19 @@ static void sim_schedule(void *opaque, unsigned engine)
     bus->sched[engine] = true;
 }
 
-static void sim_timer_arm(void *opaque, unsigned engine, uint64_t deadline)
+static void sim_timer_arm(void *opaque, unsigned timer, uint64_t deadline)
 {
     SimBus *bus = opaque;
-    g_assert_cmpuint(engine, <, SABLE_MAX_ENGINES);
-    bus->timer_armed[engine] = true;
-    bus->deadline[engine] = deadline;
+    g_assert_cmpuint(timer, <, SABLE_TIMER_COUNT);
+    bus->timer_armed[timer] = true;
+    bus->deadline[timer] = deadline;
 }
 
-static void sim_timer_cancel(void *opaque, unsigned engine)
+static void sim_timer_cancel(void *opaque, unsigned timer)
 {
     SimBus *bus = opaque;
-    g_assert_cmpuint(engine, <, SABLE_MAX_ENGINES);
-    bus->timer_armed[engine] = false;
+    g_assert_cmpuint(timer, <, SABLE_TIMER_COUNT);
+    bus->timer_armed[timer] = false;
 }
 
 static uint64_t sim_clock(void *opaque)
@@ -119,8 +119,8 @@ SimBus *simbus_new(const SimBusConfig *cfg)
 void simbus_free(SimBus *bus)
 {
     sable_device_free(bus->dev);
-    for (unsigned e = 0; e < SABLE_MAX_ENGINES; e++) {
-        g_assert_false(bus->timer_armed[e]); /* free cancels every timer */
+    for (unsigned t = 0; t < SABLE_TIMER_COUNT; t++) {
+        g_assert_false(bus->timer_armed[t]); /* free cancels every timer */
     }
     g_array_free(bus->events, TRUE);
     g_free(bus->ram);
@@ -177,11 +177,11 @@ unsigned simbus_drain(SimBus *bus, unsigned max_rounds)
     return rounds;
 }
 
-/* Engine with the earliest armed deadline <= limit, or -1. */
+/* Timer with the earliest armed deadline <= limit, or -1. */
 static int next_timer(SimBus *bus, uint64_t limit)
 {
     int best = -1;
-    for (unsigned e = 0; e < SABLE_MAX_ENGINES; e++) {
+    for (unsigned e = 0; e < SABLE_TIMER_COUNT; e++) {
         if (bus->timer_armed[e] && bus->deadline[e] <= limit &&
             (best < 0 || bus->deadline[e] < bus->deadline[best])) {
             best = (int)e;
@@ -199,7 +199,11 @@ void simbus_advance(SimBus *bus, uint64_t ns)
     while ((e = next_timer(bus, end)) >= 0) {
         bus->now_ns = MAX(bus->now_ns, bus->deadline[e]);
         bus->timer_armed[e] = false;
-        sable_engine_timer(bus->dev, (unsigned)e);
+        if (e == SABLE_TIMER_VBLANK) {
+            sable_vblank_timer(bus->dev);
+        } else {
+            sable_engine_timer(bus->dev, (unsigned)e);
+        }
         simbus_drain(bus, 100000);
     }
     bus->now_ns = end;

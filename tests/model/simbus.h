@@ -32,8 +32,8 @@ typedef struct SimBus {
     uint8_t *aperture;    /* SABLE_APERTURE_SIZE bytes (BAR4), or NULL */
     uint64_t now_ns;
     bool sched[SABLE_MAX_ENGINES];
-    bool timer_armed[SABLE_MAX_ENGINES];
-    uint64_t deadline[SABLE_MAX_ENGINES];
+    bool timer_armed[SABLE_TIMER_COUNT]; /* engines, then SABLE_TIMER_VBLANK */
+    uint64_t deadline[SABLE_TIMER_COUNT];
     uint32_t pulses[SABLE_MSIX_VECTORS(SABLE_MAX_ENGINES)];
     bool level;
     uint32_t level_changes;

@@ -94,6 +94,9 @@ static void test_names(void)
                                                 SABLE_IRQ_RESET_DONE, sable_irq_bits);
     g_autofree char *reg = sable_reg_name(SABLE_REG_ENGINE(7) + SABLE_ENG_FAULT_CONTEXT);
     g_autofree char *dump_reg = sable_reg_name(SABLE_REG_DUMP_WRITTEN);
+    g_autofree char *scanout_reg = sable_reg_name(SABLE_REG_SCANOUT_FRAME_COUNT);
+    g_autofree char *scanout_bits = sable_bits_to_string(
+        SABLE_IRQ_VBLANK | SABLE_IRQ_DUMP_DONE, sable_irq_bits);
 
     g_assert_cmpstr(sable_opcode_name(SABLE_OP_GART_UPDATE), ==, "GART_UPDATE");
     g_assert_null(sable_opcode_name(0x3f));
@@ -109,6 +112,8 @@ static void test_names(void)
     g_assert_cmpstr(irq, ==, "FENCE1|FAULT7|RESET_DONE");
     g_assert_cmpstr(reg, ==, "ENG7.FAULT_CONTEXT");
     g_assert_cmpstr(dump_reg, ==, "DUMP_WRITTEN");
+    g_assert_cmpstr(scanout_reg, ==, "SCANOUT_FRAME_COUNT");
+    g_assert_cmpstr(scanout_bits, ==, "DUMP_DONE|VBLANK");
     g_assert_null(sable_reg_name(0x0ffc));
     g_assert_null(sable_reg_name(SABLE_REG_ENGINE(8)));
     g_assert_null(sable_reg_name(SABLE_REG_ENGINE(0) + 0x5c));

@@ -45,7 +45,7 @@ static void test_text(void)
     g_autoptr(SableDump) d = sable_dump_decode(data, len, NULL);
     g_autofree char *text = sable_dump_to_text(d);
     static const char *const expect[] = {
-        "Sable dump 1.1 (device ABI 1.1)", "5 sections, 2 engines, taken at 123456789 ns",
+        "Sable dump 1.1 (device ABI 1.2)", "5 sections, 2 engines, taken at 123456789 ns",
         "FENCE_PAGE|MSIX|DUMP", "FAULT0|DUMP_DONE", "DONE, engine 1", "debug                on",
         "Engine 0 (graphics)", "ENABLED|FAULTED", "head 7, tail 9",
         "PAGE (1), flags WRITE|GART, address 0x0000010000001000",
