@@ -3,8 +3,11 @@
  * Resources: buffers, Texture1D, Texture2D, cubes and Texture3D (mips,
  * arrays; a Texture1D is a Texture2D of height 1, a cube a 2D array of 6n
  * faces, a Texture3D mip a stack of depth slices), one KMD allocation each
- * holding every subresource linearly (subresource = mip + slice * mips, as
- * D3D numbers them). Uploads (initial data, UpdateSubresourceUP) go through
+ * holding every subresource (subresource = mip + slice * mips, as D3D
+ * numbers them): linearly, or for Texture2D/cubes that are not staging as
+ * one TILE_Y surface whose 32-row bands are the subresources (tiled_layout;
+ * COPY_2D moves their bytes, Map goes through a swizzling range or the
+ * copy-and-deswizzle fallback). Uploads (initial data, UpdateSubresourceUP) go through
  * a driver temporary allocation and COPY packets; copies are COPY packets;
  * clears of render targets are SOLID_FILL_2D packets. Map follows the
  * pfnLockCb rules (docs/umd.md).

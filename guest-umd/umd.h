@@ -6,7 +6,7 @@
  *
  * Objects: UmdAdapter (OpenAdapter10[_2]), UmdDevice (in the runtime's
  * CalcPrivateDeviceSize memory), UmdResource (CalcPrivateResourceSize
- * memory; one allocation holding every subresource, linear), UmdRtv. The
+ * memory; one allocation holding every subresource, linear or TILE_Y), UmdRtv. The
  * DDI entries (ddi.c, stubs.c) are thin: they find the object and call the
  * core (device.c, cmdbuf.c, resource.c). Errors go through umd_error()
  * (errors.c) only.
