@@ -1689,6 +1689,50 @@ static void test_aperture_flag_rules(gconstpointer data)
                                                               : "*AcquireAperture with IgnoreSync*");
 }
 
+/* DO_NOT_WAIT map of a tiled texture the GPU is still clearing (injected
+ * slow completion): WASSTILLDRAWING from the probe, no AcquireAperture lock
+ * made; without the flag the map waits and sees the clear. */
+static void test_tiled_donotwait(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { W = 33, H = 17 };
+    RtResource *t;
+    RtView *v;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DYNAMIC,
+                                              D3D10_DDI_BIND_SHADER_RESOURCE | D3D10_DDI_BIND_RENDER_TARGET,
+                                              D3D10_DDI_CPU_ACCESS_WRITE, NULL, &t), ==, 0);
+    g_assert_true(tiled(t));
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, t, 0, 0, 1, &v), ==, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    rt_wait_idle(d);
+    GError *err = NULL;
+    g_assert_true(e.sim->t->ops->inject(e.sim->t, "slow,engine=0,delay-ns=30000000", &err));
+    g_assert_no_error(err);
+    g_assert_cmphex((uint32_t)rt_clear(d, v, 0.0f, 1.0f, 0.0f, 1.0f), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, t, 0, D3D10_DDI_MAP_WRITE_DISCARD,
+                                     D3D10_DDI_MAP_FLAG_DONOTWAIT, &m),
+                    ==, (uint32_t)DXGI_DDI_ERR_WASSTILLDRAWING);
+    g_assert_null(m.pData);
+    g_assert_cmpuint(d->aperture_locks, ==, 0);
+    g_assert_cmphex((uint32_t)rt_map(d, t, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
+    g_assert_cmpuint(d->aperture_locks, ==, 1);
+    for (UINT y = 0; y < H; y++) {
+        for (UINT x = 0; x < W; x++) {
+            uint32_t px;
+            memcpy(&px, (uint8_t *)m.pData + y * m.RowPitch + x * 4, 4);
+            g_assert_cmphex(px, ==, 0xff00ff00u);
+        }
+    }
+    g_assert_cmphex((uint32_t)rt_unmap(d, t, 0), ==, 0);
+    rt_destroy_rtv(d, v);
+    rt_destroy(d, t);
+    g_assert_cmpuint(d->errors, ==, 1); /* the WASSTILLDRAWING */
+    env_free(&e);
+}
+
 /* Clears of tiled render targets: SOLID_FILL_2D on a TILE_Y mip/slice of
  * two formats and a FILL of a tiled depth buffer, every texel read back;
  * the neighbouring subresources keep their data. */
@@ -1777,6 +1821,7 @@ int main(int argc, char **argv)
     g_test_add_data_func("/d3d/tiled/flag-rules/donotwait", "donotwait", test_aperture_flag_rules);
     g_test_add_data_func("/d3d/tiled/flag-rules/ignoresync", "ignoresync", test_aperture_flag_rules);
     g_test_add_func("/d3d/tiled/clears", test_tiled_clears);
+    g_test_add_func("/d3d/tiled/donotwait", test_tiled_donotwait);
     g_test_add_func("/d3d/misc", test_misc);
     g_test_add_func("/d3d/texture/1d", test_texture1d);
     g_test_add_func("/d3d/texture/cube", test_cube);
