@@ -218,6 +218,15 @@ typedef struct SableSwzSnapshot {
 
 #define SABLE_CORE_SWZ_RANGES 8u
 
+/* Scanout registers as a read returns them (ADDR..HEIGHT: staged). */
+typedef struct SableScanoutSnapshot {
+    uint32_t control, status;
+    uint64_t addr;
+    uint32_t pitch, format, width, height;
+    uint64_t fault_addr;
+    uint32_t frame_count;
+} SableScanoutSnapshot;
+
 typedef struct SableSnapshot {
     uint64_t timestamp_ns;            /* device clock */
     uint64_t features, vram_size, gart_table, fence_page;
@@ -230,6 +239,7 @@ typedef struct SableSnapshot {
     SableInjectSnapshot inject[SABLE_CORE_MAX_INJECTIONS];
     unsigned swz_count;               /* SWIZZLE_RANGES (0: no aperture) */
     SableSwzSnapshot swz[SABLE_CORE_SWZ_RANGES];
+    SableScanoutSnapshot scanout;
 } SableSnapshot;
 
 void sable_device_snapshot(const SableDevice *dev, SableSnapshot *out);

@@ -46,12 +46,32 @@ static void snapshot_swz(const SableDevice *dev, uint32_t i,
     };
 }
 
+static uint64_t reg64(const SableDevice *dev, uint32_t lo)
+{
+    return ((uint64_t)sable_regs_read(dev, lo + 4) << 32) |
+           sable_regs_read(dev, lo);
+}
+
+static void snapshot_scanout(const SableDevice *dev, SableScanoutSnapshot *out)
+{
+    *out = (SableScanoutSnapshot) {
+        .control = sable_regs_read(dev, SABLE_REG_SCANOUT_CONTROL),
+        .status = sable_regs_read(dev, SABLE_REG_SCANOUT_STATUS),
+        .addr = reg64(dev, SABLE_REG_SCANOUT_ADDR_LO),
+        .pitch = sable_regs_read(dev, SABLE_REG_SCANOUT_PITCH),
+        .format = sable_regs_read(dev, SABLE_REG_SCANOUT_FORMAT),
+        .width = sable_regs_read(dev, SABLE_REG_SCANOUT_WIDTH),
+        .height = sable_regs_read(dev, SABLE_REG_SCANOUT_HEIGHT),
+        .fault_addr = reg64(dev, SABLE_REG_SCANOUT_FAULT_ADDR_LO),
+        .frame_count = sable_regs_read(dev, SABLE_REG_SCANOUT_FRAME_COUNT),
+    };
+}
+
 void sable_device_snapshot(const SableDevice *dev, SableSnapshot *out)
 {
     memset(out, 0, sizeof(*out));
     out->timestamp_ns = dev->ops.clock_ns(dev->opaque);
-    out->features = ((uint64_t)sable_regs_read(dev, SABLE_REG_FEATURES_HI) << 32) |
-                    sable_regs_read(dev, SABLE_REG_FEATURES_LO);
+    out->features = reg64(dev, SABLE_REG_FEATURES_LO);
     out->vram_size = dev->cfg.vram_size;
     out->gart_table = dev->gart_table;
     out->fence_page = dev->fence_page;
@@ -78,4 +98,5 @@ void sable_device_snapshot(const SableDevice *dev, SableSnapshot *out)
     for (uint32_t i = 0; i < out->swz_count; i++) {
         snapshot_swz(dev, i, &out->swz[i]);
     }
+    snapshot_scanout(dev, &out->scanout);
 }

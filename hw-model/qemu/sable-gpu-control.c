@@ -224,6 +224,22 @@ static QDict *sable_gpu_swz_qdict(const SableSwzSnapshot *r, unsigned index)
     return d;
 }
 
+static QDict *sable_gpu_scanout_qdict(const SableScanoutSnapshot *so)
+{
+    QDict *d = qdict_new();
+
+    qdict_put_int(d, "control", so->control);
+    qdict_put_int(d, "status", so->status);
+    put_u64(d, "addr", so->addr);
+    qdict_put_int(d, "pitch", so->pitch);
+    qdict_put_int(d, "format", so->format);
+    qdict_put_int(d, "width", so->width);
+    qdict_put_int(d, "height", so->height);
+    put_u64(d, "fault-addr", so->fault_addr);
+    qdict_put_int(d, "frame-count", so->frame_count);
+    return d;
+}
+
 static QDict *sable_gpu_state_qdict(const SableSnapshot *snap)
 {
     QDict *d = qdict_new();
@@ -253,6 +269,7 @@ static QDict *sable_gpu_state_qdict(const SableSnapshot *snap)
     qdict_put(d, "engines", engines);
     qdict_put(d, "injections", inj);
     qdict_put(d, "swizzle-ranges", swz);
+    qdict_put(d, "scanout", sable_gpu_scanout_qdict(&snap->scanout));
     return d;
 }
 

@@ -97,6 +97,31 @@ static void test_swizzle(void)
     g_assert_cmpuint(s.swz[3].height, ==, 16);
     g_assert_cmpuint(s.swz[2].size, ==, 0);
     mt_free(mt);
+}
+
+static void test_scanout(void)
+{
+    Mt *mt = mt_new(NULL);
+    simbus_write64(mt->bus, SABLE_REG_SCANOUT_ADDR_LO, 0x123456000ull);
+    simbus_write(mt->bus, SABLE_REG_SCANOUT_PITCH, 128);
+    simbus_write(mt->bus, SABLE_REG_SCANOUT_FORMAT, SABLE_FORMAT_B5G6R5_UNORM);
+    simbus_write(mt->bus, SABLE_REG_SCANOUT_WIDTH, 64);
+    simbus_write(mt->bus, SABLE_REG_SCANOUT_HEIGHT, 16);
+    simbus_write(mt->bus, SABLE_REG_SCANOUT_CONTROL, SABLE_SCANOUT_CONTROL_ENABLE);
+    simbus_advance(mt->bus, 2 * SABLE_SCANOUT_VBLANK_PERIOD_NS);
+
+    SableSnapshot s;
+    sable_device_snapshot(mt->bus->dev, &s);
+    g_assert_cmphex(s.scanout.addr, ==, 0x123456000ull);
+    g_assert_cmpuint(s.scanout.pitch, ==, 128);
+    g_assert_cmpuint(s.scanout.format, ==, SABLE_FORMAT_B5G6R5_UNORM);
+    g_assert_cmpuint(s.scanout.width, ==, 64);
+    g_assert_cmpuint(s.scanout.height, ==, 16);
+    g_assert_cmphex(s.scanout.control, ==, SABLE_SCANOUT_CONTROL_ENABLE);
+    g_assert_cmphex(s.scanout.status, ==, SABLE_SCANOUT_STATUS_ENABLED);
+    g_assert_cmpuint(s.scanout.frame_count, ==, 2);
+    g_assert_true(s.features & SABLE_FEATURE_SCANOUT);
+    mt_free(mt);
 
     SimBusConfig cfg = { .no_aperture = true };
     mt = mt_new(&cfg);
@@ -183,5 +208,6 @@ int main(int argc, char **argv)
     g_test_add_func("/snapshot/swizzle", test_swizzle);
     g_test_add_func("/snapshot/inject-format", test_format_round_trip);
     g_test_add_func("/snapshot/dump-build", test_dump_build);
+    g_test_add_func("/snapshot/scanout", test_scanout);
     return g_test_run();
 }

@@ -108,6 +108,19 @@ static void test_screendump(void)
     }
     g_free(p.rgb);
 
+    /* The `state` property shows the latched configuration. */
+    g_autoptr(GError) err = NULL;
+    g_autofree char *state = sqt_qmp(d->m,
+        "{\"execute\":\"qom-get\",\"arguments\":{\"path\":\"" SQT_DEVICE_PATH
+        "\",\"property\":\"state\"}}", &err);
+    g_assert_no_error(err);
+    const char *obj = strstr(state, "\"scanout\":{");
+    g_assert_nonnull(obj);
+    g_autofree char *so = g_strndup(obj, strcspn(obj, "}"));
+    g_assert_nonnull(strstr(so, "\"width\":37"));
+    g_assert_nonnull(strstr(so, "\"height\":23"));
+    g_assert_nonnull(strstr(so, "\"status\":1"));
+
     /* A GPU address outside VRAM: black frame, ERR_FAULT with the address. */
     uint64_t outside = sqt_vram_size(d->m) + 0x1000;
     scanout_program(d, outside, SABLE_FORMAT_B8G8R8A8_UNORM);
