@@ -59,13 +59,11 @@ static void test_dma_faulted(void)
     WsSim *sim = started();
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     open_contexts(sim, &c);
     map_pages(sim, &m);
     put_write32(&m, 0, 1);
     put_write32(&m, 1, 2);
-    g_assert_true(sim->t->ops->inject(sim->t, "page-fault,engine=1", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "page-fault,engine=1");
     uint32_t f1 = submit_ok(sim, &c, SABLE_NODE_COPY, m.gpu + 256, sizeof(struct sable_cmd_write32));
     for (unsigned i = 0; i < 1000 && sim->node[SABLE_NODE_COPY].faults == 0; i++) {
         ws_service_interrupts(sim);
@@ -157,9 +155,7 @@ static void test_dropped_interrupt(void)
     WsSim *sim = started();
     Ctx c;
     open_contexts(sim, &c);
-    GError *err = NULL;
-    g_assert_true(sim->t->ops->inject(sim->t, "drop-irq,engine=0", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "drop-irq,engine=0");
     uint32_t f = submit_ok(sim, &c, 0, 0, 0);
     g_assert_true(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->stats.queries, >=, 1);

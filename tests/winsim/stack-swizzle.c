@@ -312,12 +312,10 @@ static void test_swizzle_tdr(void)
     unsigned id = (unsigned)(a->swz - sim->vidmm.swz);
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-    g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=0", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=0");
+    inject_ok(sim, "reset-fail,engine=0");
     uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
@@ -357,11 +355,9 @@ static void test_swizzle_engine_reset_keeps_range(void)
     uint8_t *cpu = lock_ap(d, a);
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=0");
     uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->stats.engine_resets, ==, 1);

@@ -59,11 +59,9 @@ static void test_tdr_engine(void)
     WsSim *sim = started();
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=0");
     uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
     uint32_t copy = submit_write32(sim, &c, &m, 1, 0x12);
     g_assert_false(ws_wait_fence(sim, 0, f));
@@ -104,12 +102,10 @@ static void test_tdr_innocent_resubmitted(void)
     WsSim *sim = started();
     Ctx a, b;
     Mapped m;
-    GError *err = NULL;
     open_contexts(sim, &a);
     open_contexts(sim, &b);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=0");
     submit_write32(sim, &a, &m, 0, 0x66);
     put_write32(&m, 1, 0x77);
     uint32_t innocent;
@@ -138,12 +134,10 @@ static void test_tdr_promoted(void)
     WsSim *sim = started();
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-    g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=0", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=0");
+    inject_ok(sim, "reset-fail,engine=0");
     uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->stats.timeouts, ==, 1);
@@ -177,11 +171,9 @@ static void test_reset_engine(void)
     WsSim *sim = started();
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=1", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=1");
     uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
     uint32_t f0 = submit_write32(sim, &c, &m, 0, 0x44);
     g_assert_true(ws_wait_fence(sim, 0, f0));
@@ -206,8 +198,7 @@ static void test_reset_engine(void)
     close_contexts(sim, &fresh);
     g_assert_cmpuint(sim->stats.timeouts, ==, 0);
 
-    g_assert_true(sim->t->ops->inject(sim->t, "reset-fail,engine=1", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "reset-fail,engine=1");
     g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==,
                     (uint32_t)STATUS_DEVICE_HARDWARE_ERROR);
     unmap_pages(sim, &m);
@@ -228,11 +219,10 @@ static void bugcheck_on_hang(void (*configure)(WsSim *sim), const char *pattern)
         WsSim *sim = started();
         Ctx c;
         Mapped m;
-        GError *err = NULL;
         configure(sim);
         open_contexts(sim, &c);
         map_pages(sim, &m);
-        g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
+        inject_ok(sim, "hang,engine=0");
         ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1));
         return; /* not reached */
     }
@@ -259,12 +249,10 @@ static void test_tdr_level_off(void)
     WsSim *sim = started();
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     sim->tdr_level = WS_TDR_LEVEL_OFF;
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=0");
     g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1)));
     g_assert_cmpuint(sim->stats.timeouts, ==, 0);
     g_assert_cmpuint(sim->stats.engine_resets + sim->stats.adapter_resets, ==, 0);
@@ -297,15 +285,13 @@ static void test_tdr_limit_time(void)
 {
     WsSim *sim = started();
     Mapped m;
-    GError *err = NULL;
     sim->tdr_limit_count = 1;
     sim->tdr_limit_time_ns = 1000000000ull;
     map_pages(sim, &m);
     for (unsigned i = 0; i < 2; i++) {
         Ctx c;
         open_contexts(sim, &c);
-        g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-        g_assert_no_error(err);
+        inject_ok(sim, "hang,engine=0");
         g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1)));
         close_contexts(sim, &c);
     }
@@ -323,15 +309,13 @@ static void test_tdr_dma_offset(void)
     WsSim *sim = started();
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     open_contexts(sim, &c);
     map_pages(sim, &m);
     const uint32_t one = sizeof(struct sable_cmd_write32);
     put_write32(&m, 0, 0x71);
     put_write32(&m, 1, 0x72);
     memmove(m.cpu + one, m.cpu + 256, one); /* both packets back to back */
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0,after=1", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=0,after=1");
     uint32_t f = submit_ok(sim, &c, 0, m.gpu, 2 * one);
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmphex(read_result(&m, 0), ==, 0x71);
@@ -370,8 +354,7 @@ static void test_collect_dbg_info2(void)
     g_assert_true(ws_has_collect_dbg_info2(sim));
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=1", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=1");
     uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
     g_assert_true(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 0x44)));
 
@@ -431,13 +414,11 @@ static void test_tdr_collect_fallback(void)
     WsSim *sim = started();
     Ctx c;
     Mapped m;
-    GError *err = NULL;
     sim->init.Version = DXGKDDI_INTERFACE_VERSION_WIN8; /* as if captured from such a KMD */
     g_assert_false(ws_has_collect_dbg_info2(sim));
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    g_assert_true(sim->t->ops->inject(sim->t, "hang,engine=0", &err));
-    g_assert_no_error(err);
+    inject_ok(sim, "hang,engine=0");
     uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->tdr_reports->len, ==, 1);

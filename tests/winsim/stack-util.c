@@ -24,6 +24,13 @@ NTSTATUS query(WsSim *sim, DXGK_QUERYADAPTERINFOTYPE type, void *out, UINT size)
     return sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q);
 }
 
+void inject_ok(WsSim *sim, const char *spec)
+{
+    GError *err = NULL;
+    g_assert_true(sim->t->ops->inject(sim->t, spec, &err));
+    g_assert_no_error(err);
+}
+
 void open_contexts(WsSim *sim, Ctx *c)
 {
     DXGK_DEVICEINFO info;

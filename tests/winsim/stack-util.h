@@ -40,6 +40,9 @@ typedef struct Cmd {
 const char *transport_name(void);
 WsSim *started(void);
 NTSTATUS query(WsSim *sim, DXGK_QUERYADAPTERINFOTYPE type, void *out, UINT size);
+/* Arm a device fault injection (spec as in docs/protocol.md); fails the
+ * test if the transport refuses it. */
+void inject_ok(WsSim *sim, const char *spec);
 void open_contexts(WsSim *sim, Ctx *c);
 void close_contexts(WsSim *sim, Ctx *c);
 uint32_t submit_ok(WsSim *sim, Ctx *c, unsigned node, uint64_t gpu, uint32_t size);
