@@ -836,36 +836,20 @@ BOOL umd_resource_is_busy(UmdDevice *d, UmdResource *r)
 
 /* Texture1D and cube RTV/DSVs are read through the Tex2D member of the
  * view unions (cube SRVs differ: umd_srv_create gets them converted). */
-_Static_assert(sizeof(D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW) ==
-                   sizeof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW) &&
-               offsetof(D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW, ArraySize) ==
-                   offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
-               "cube and Tex2D RTVs share their layout");
+#define SAME_VIEW_LAYOUT(a, b) \
+    _Static_assert(sizeof(a) == sizeof(b) && \
+                       offsetof(a, ArraySize) == offsetof(b, ArraySize), \
+                   #a " reads as " #b)
+SAME_VIEW_LAYOUT(D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW, D3D10DDIARG_TEX2D_RENDERTARGETVIEW);
+SAME_VIEW_LAYOUT(D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW, D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW);
+SAME_VIEW_LAYOUT(D3D10DDIARG_TEX1D_RENDERTARGETVIEW, D3D10DDIARG_TEX2D_RENDERTARGETVIEW);
+SAME_VIEW_LAYOUT(D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW, D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW);
+SAME_VIEW_LAYOUT(D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW, D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW);
 _Static_assert(offsetof(D3D10DDIARG_TEX3D_RENDERTARGETVIEW, FirstW) ==
                    offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, FirstArraySlice) &&
                offsetof(D3D10DDIARG_TEX3D_RENDERTARGETVIEW, WSize) ==
                    offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
                "Tex3D RTVs (MipSlice, FirstW, WSize) read as Tex2D");
-_Static_assert(sizeof(D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW) ==
-                   sizeof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW) &&
-               offsetof(D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW, ArraySize) ==
-                   offsetof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW, ArraySize),
-               "cube and Tex2D DSVs share their layout");
-_Static_assert(sizeof(D3D10DDIARG_TEX1D_RENDERTARGETVIEW) ==
-                   sizeof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW) &&
-               offsetof(D3D10DDIARG_TEX1D_RENDERTARGETVIEW, ArraySize) ==
-                   offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
-               "Tex1D and Tex2D RTVs share their layout");
-_Static_assert(sizeof(D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW) ==
-                   sizeof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW) &&
-               offsetof(D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW, ArraySize) ==
-                   offsetof(D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW, ArraySize),
-               "Tex1D and Tex2D DSVs share their layout");
-_Static_assert(sizeof(D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW) ==
-                   sizeof(D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW) &&
-               offsetof(D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW, ArraySize) ==
-                   offsetof(D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW, ArraySize),
-               "Tex1D and Tex2D SRVs share their layout");
 
 static uint32_t unorm(FLOAT f, uint32_t max);
 
