@@ -113,13 +113,63 @@ char *sable_inject_format(const SableInjection *inj)
     return g_string_free(s, FALSE);
 }
 
-bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err)
+static bool inject_valid(const SableInjection *inj, GError **err)
 {
     if ((unsigned)inj->kind >= SABLE_INJECT_KIND_COUNT ||
         inj->engine >= SABLE_NUM_ENGINES ||
         (unsigned)inj->when > SABLE_INJECT_ON_FENCE) {
         g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                     "inject: bad kind, engine or trigger");
+        return false;
+    }
+    return true;
+}
+
+unsigned sable_inject_parse_list(const char *specs, SableInjection *out,
+                                 GError **err)
+{
+    g_auto(GStrv) parts = g_strsplit(specs, ";", -1);
+    unsigned n = g_strv_length(parts);
+
+    if (n == 0 || n > SABLE_CORE_MAX_INJECTIONS) {
+        g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                    "inject: 1 to %u specs separated by ';'",
+                    SABLE_CORE_MAX_INJECTIONS);
+        return 0;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (!sable_inject_parse(parts[i], &out[i], err)) {
+            return 0;
+        }
+    }
+    return n;
+}
+
+bool sable_inject_all(SableDevice *dev, const SableInjection *inj, unsigned n,
+                      GError **err)
+{
+    unsigned free_slots = SABLE_CORE_MAX_INJECTIONS - sable_inject_pending(dev);
+
+    for (unsigned i = 0; i < n; i++) {
+        if (!inject_valid(&inj[i], err)) {
+            return false;
+        }
+    }
+    if (n > free_slots) {
+        g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_NOSPC,
+                    "inject: %u injections requested, %u slots free",
+                    n, free_slots);
+        return false;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        sable_inject(dev, &inj[i], NULL); /* valid and fits: cannot fail */
+    }
+    return true;
+}
+
+bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err)
+{
+    if (!inject_valid(inj, err)) {
         return false;
     }
     for (unsigned i = 0; i < SABLE_CORE_MAX_INJECTIONS; i++) {

@@ -171,6 +171,14 @@ typedef struct SableInjection {
  * KIND is hang|page-fault|drop-irq|invalid-cmd|slow|reset-fail. */
 bool sable_inject_parse(const char *spec, SableInjection *out, GError **err);
 bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err);
+/* Parse "SPEC[;SPEC...]" (1 to SABLE_CORE_MAX_INJECTIONS specs) into out[];
+ * returns the count, 0 with err set if any spec is bad. */
+unsigned sable_inject_parse_list(const char *specs, SableInjection *out,
+                                 GError **err);
+/* Arm all of inj[0..n) or, if one is invalid or they do not all fit in the
+ * free slots, none. */
+bool sable_inject_all(SableDevice *dev, const SableInjection *inj, unsigned n,
+                      GError **err);
 void sable_inject_clear(SableDevice *dev);
 const char *sable_inject_kind_name(SableInjectKind kind);
 unsigned sable_inject_pending(SableDevice *dev);

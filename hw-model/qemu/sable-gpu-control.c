@@ -35,43 +35,23 @@
 static unsigned sable_gpu_parse_specs(const char *specs, SableInjection *out,
                                       Error **errp)
 {
-    g_auto(GStrv) parts = g_strsplit(specs, ";", -1);
-    unsigned n = g_strv_length(parts);
     GError *gerr = NULL;
+    unsigned n = sable_inject_parse_list(specs, out, &gerr);
 
-    if (n > SABLE_CORE_MAX_INJECTIONS) {
-        error_setg(errp, "inject: more than %u specs",
-                   SABLE_CORE_MAX_INJECTIONS);
-        return 0;
-    }
-    for (unsigned i = 0; i < n; i++) {
-        if (!sable_inject_parse(parts[i], &out[i], &gerr)) {
-            sable_gpu_gerror(gerr, errp);
-            return 0;
-        }
+    if (!n) {
+        sable_gpu_gerror(gerr, errp);
     }
     return n;
 }
 
-/* Arm all of inj[0..n) or, if they do not all fit, none. */
+/* Arm all of inj[0..n) or none. */
 static bool sable_gpu_arm(SableGpuState *s, const SableInjection *inj,
                           unsigned n, Error **errp)
 {
-    unsigned free_slots = SABLE_CORE_MAX_INJECTIONS -
-                          sable_inject_pending(s->core);
     GError *gerr = NULL;
 
-    if (n > free_slots) {
-        error_setg(errp, "inject: %u injections requested, %u slots free",
-                   n, free_slots);
-        return false;
-    }
-    for (unsigned i = 0; i < n; i++) {
-        if (!sable_inject(s->core, &inj[i], &gerr)) {
-            return sable_gpu_gerror(gerr, errp);
-        }
-    }
-    return true;
+    return sable_inject_all(s->core, inj, n, &gerr) ||
+           sable_gpu_gerror(gerr, errp);
 }
 
 static void sable_gpu_set_inject(Object *obj, const char *spec, Error **errp)

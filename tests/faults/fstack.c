@@ -36,12 +36,9 @@ void fs_stop(FStack *s)
 
 void fs_inject(FStack *s, const char *specs)
 {
-    g_auto(GStrv) spec = g_strsplit(specs, ";", -1);
-    for (unsigned i = 0; spec[i]; i++) {
-        GError *err = NULL;
-        s->sim->t->ops->inject(s->sim->t, spec[i], &err);
-        g_assert_no_error(err);
-    }
+    GError *err = NULL;
+    g_assert_true(s->sim->t->ops->inject(s->sim->t, specs, &err));
+    g_assert_no_error(err);
 }
 
 UmdJob *umd_job_new(FStack *s, unsigned seed)

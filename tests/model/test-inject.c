@@ -40,6 +40,44 @@ static void test_parse(void)
     g_assert_cmpstr(sable_inject_kind_name(SABLE_INJECT_KIND_COUNT), ==, "unknown");
 }
 
+/* "SPEC;SPEC": all armed, or none when one is bad or they do not fit. */
+static void test_list(void)
+{
+    Mt *mt = mt_new(NULL);
+    SableInjection inj[SABLE_CORE_MAX_INJECTIONS];
+    GError *err = NULL;
+    unsigned n = sable_inject_parse_list("hang,engine=1;slow,delay-ns=9", inj, &err);
+    g_assert_no_error(err);
+    g_assert_cmpuint(n, ==, 2);
+    g_assert_cmpint(inj[1].kind, ==, SABLE_INJECT_SLOW);
+    g_assert_cmpuint(inj[1].param_ns, ==, 9);
+    g_assert_true(sable_inject_all(mt->bus->dev, inj, n, &err));
+    g_assert_cmpuint(sable_inject_pending(mt->bus->dev), ==, 2);
+    static const char *bad[] = { "", "hang;", "hang;boom", NULL };
+    for (unsigned i = 0; bad[i]; i++) {
+        g_assert_cmpuint(sable_inject_parse_list(bad[i], inj, &err), ==, 0);
+        g_assert_nonnull(err);
+        g_clear_error(&err);
+    }
+    /* One invalid entry: nothing of the list is armed. */
+    inj[0].engine = 0;
+    inj[1].engine = SABLE_NUM_ENGINES;
+    g_assert_false(sable_inject_all(mt->bus->dev, inj, 2, &err));
+    g_clear_error(&err);
+    g_assert_cmpuint(sable_inject_pending(mt->bus->dev), ==, 2);
+    /* More than the free slots: nothing armed either. */
+    for (unsigned i = 0; i < SABLE_CORE_MAX_INJECTIONS; i++) {
+        inj[i] = inj[0];
+    }
+    g_assert_false(sable_inject_all(mt->bus->dev, inj, SABLE_CORE_MAX_INJECTIONS - 1, &err));
+    g_assert_error(err, G_FILE_ERROR, G_FILE_ERROR_NOSPC);
+    g_clear_error(&err);
+    g_assert_cmpuint(sable_inject_pending(mt->bus->dev), ==, 2);
+    g_assert_true(sable_inject_all(mt->bus->dev, inj, SABLE_CORE_MAX_INJECTIONS - 2, &err));
+    g_assert_cmpuint(sable_inject_pending(mt->bus->dev), ==, SABLE_CORE_MAX_INJECTIONS);
+    mt_free(mt);
+}
+
 static void test_arm_limits(void)
 {
     Mt *mt = mt_new(NULL);
@@ -211,6 +249,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/inject/parse", test_parse);
+    g_test_add_func("/inject/list", test_list);
     g_test_add_func("/inject/arm-limits", test_arm_limits);
     g_test_add_func("/inject/hang", test_hang);
     g_test_add_func("/inject/page-fault", test_page_fault);

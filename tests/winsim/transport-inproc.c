@@ -62,9 +62,9 @@ static void ip_advance(WsTransport *t, uint64_t ns)
 
 static bool ip_inject(WsTransport *t, const char *spec, GError **err)
 {
-    SableInjection inj;
-    return sable_inject_parse(spec, &inj, err) &&
-           sable_inject(inproc(t)->bus->dev, &inj, err);
+    SableInjection inj[SABLE_CORE_MAX_INJECTIONS];
+    unsigned n = sable_inject_parse_list(spec, inj, err);
+    return n && sable_inject_all(inproc(t)->bus->dev, inj, n, err);
 }
 
 static void ip_close(WsTransport *t)
