@@ -69,6 +69,12 @@ static HRESULT WDDM_API create_device(D3D10DDI_HADAPTER h, D3D10DDIARG_CREATEDEV
     if (!a || !c || !c->hDrvDevice.pDrvPrivate || !version_known(c->Interface, c->Version)) {
         return E_INVALIDARG;
     }
+    /* The D3D11 runtime passes the pipeline level it chose from GetCaps. */
+    if (D3D10_DDI_INTERFACE_MAJOR(c->Interface) == D3D11_DDI_MAJOR_VERSION &&
+        !(umd_pipeline_levels() & D3D11DDI_ENCODE_3DPIPELINESUPPORT_CAP(
+                                      D3D11DDI_EXTRACT_3DPIPELINELEVEL_FROM_FLAGS(c->Flags)))) {
+        return E_INVALIDARG;
+    }
     return umd_device_create(a, c);
 }
 
@@ -96,27 +102,38 @@ static HRESULT WDDM_API get_supported_versions(D3D10DDI_HADAPTER h, UINT32 *entr
     return S_OK;
 }
 
-/* The D3D11 caps: each answer is a UINT of capability bits
- * (D3D11DDI_THREADING_CAPS, _SHADER_CAPS, _3DPIPELINESUPPORT_CAPS).
- * UNCERTAIN: those structures are not declared in wddm/include yet; Sable
- * has no 3D pipeline, free threading or shader extensions: all bits 0. */
+/* The D3D11 caps (D3D11DDI_THREADING_CAPS, _SHADER_CAPS,
+ * _3DPIPELINESUPPORT_CAPS). No free threading (so no driver command lists)
+ * and no shader extensions. Pipeline levels: 10.0 and 10.1, the levels
+ * whose DDI tables are complete; 11.0 would require the compute-shader cap
+ * ("drivers that run the Direct3D version 11 pipeline ... must report"
+ * it). The shaders and draws of those pipelines come with the 3D issue. */
+UINT umd_pipeline_levels(void)
+{
+    return D3D11DDI_ENCODE_3DPIPELINESUPPORT_CAP(D3D11DDI_3DPIPELINELEVEL_10_0) |
+           D3D11DDI_ENCODE_3DPIPELINESUPPORT_CAP(D3D11DDI_3DPIPELINELEVEL_10_1);
+}
+
 static HRESULT WDDM_API get_caps(D3D10DDI_HADAPTER h, const D3D10_2DDIARG_GETCAPS *c)
 {
-    if (!c || !c->pData) {
+    if (!c || !c->pData || c->DataSize < sizeof(UINT)) {
         return E_INVALIDARG;
     }
+    UINT caps;
     switch (c->Type) {
     case D3D11DDICAPS_THREADING:
     case D3D11DDICAPS_SHADER:
+        caps = 0;
+        break;
     case D3D11DDICAPS_3DPIPELINESUPPORT:
-        if (c->DataSize < sizeof(UINT)) {
-            return E_INVALIDARG;
-        }
-        memset(c->pData, 0, c->DataSize);
-        return S_OK;
+        caps = umd_pipeline_levels();
+        break;
     default:
         return E_INVALIDARG;
     }
+    memset(c->pData, 0, c->DataSize);
+    memcpy(c->pData, &caps, sizeof(caps));
+    return S_OK;
 }
 
 static HRESULT open_adapter(D3D10DDIARG_OPENADAPTER *o, bool v2)

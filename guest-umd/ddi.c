@@ -172,12 +172,10 @@ static VOID WDDM_API ddi_destroy_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETV
     memset(v.pDrvPrivate, 0, sizeof(UmdRtv));
 }
 
-/* UNCERTAIN: the D3D10_DDI_FORMAT_SUPPORT_* bits are not declared in
- * wddm/include yet: no capability is claimed for any format. */
 static VOID WDDM_API ddi_check_format(D3D10DDI_HDEVICE h, DXGI_FORMAT f, UINT *caps)
 {
     if (caps) {
-        *caps = 0;
+        *caps = umd_format_caps(f);
     }
 }
 
@@ -452,6 +450,18 @@ static VOID WDDM_API ddi_SoSetTargets(D3D10DDI_HDEVICE h, UINT n, UINT clear,
     umd_set_so(DEV(h), n, clear, ph, offsets);
 }
 
+static VOID WDDM_API ddi_set_viewports(D3D10DDI_HDEVICE h, UINT n, UINT clear,
+                                       const D3D10_DDI_VIEWPORT *v)
+{
+    umd_set_viewports(DEV(h), n, v);
+}
+
+static VOID WDDM_API ddi_set_scissors(D3D10DDI_HDEVICE h, UINT n, UINT clear,
+                                      const D3D10_DDI_RECT *r)
+{
+    umd_set_scissors(DEV(h), n, r);
+}
+
 static VOID WDDM_API ddi_IaSetTopology(D3D10DDI_HDEVICE h, D3D10_DDI_PRIMITIVE_TOPOLOGY t)
 {
     DEV(h)->state.topology = t;
@@ -544,8 +554,6 @@ STUB(DrawIndexed, UINT a, UINT b, INT c)
 STUB(Draw, UINT a, UINT b)
 STUB(DrawIndexedInstanced, UINT a, UINT b, UINT c, INT e, UINT f)
 STUB(DrawInstanced, UINT a, UINT b, UINT c, UINT e)
-STUB(SetViewports, UINT n, UINT clear, const D3D10_DDI_VIEWPORT *v)
-STUB(SetScissorRects, UINT n, UINT clear, const D3D10_DDI_RECT *r)
 STUB0(DrawAuto)
 STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
@@ -688,8 +696,8 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnResourceUpdateSubresourceUP = ddi_update; \
     (f)->pfnSoSetTargets = ddi_SoSetTargets; \
     (f)->pfnDrawAuto = stub_DrawAuto; \
-    (f)->pfnSetViewports = stub_SetViewports; \
-    (f)->pfnSetScissorRects = stub_SetScissorRects; \
+    (f)->pfnSetViewports = ddi_set_viewports; \
+    (f)->pfnSetScissorRects = ddi_set_scissors; \
     (f)->pfnClearRenderTargetView = ddi_clear_rtv; \
     (f)->pfnClearDepthStencilView = ddi_clear_dsv; \
     (f)->pfnSetPredication = stub_SetPredication; \

@@ -104,6 +104,14 @@ static uint32_t sable_format_of(DXGI_FORMAT f)
     }
 }
 
+/* CheckFormatSupport: RENDERTARGET for the formats a texture RTV can have
+ * (clears are what a render target does until the 3D issue); no shader
+ * sampling, blending or multisampling yet. */
+UINT umd_format_caps(DXGI_FORMAT f)
+{
+    return sable_format_of(f) != SABLE_FORMAT_INVALID ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0;
+}
+
 /* Subresources of a creation request, 0 if the UMD cannot create it. */
 static uint32_t subresource_count(const D3D11DDIARG_CREATERESOURCE *c)
 {

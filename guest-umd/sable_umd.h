@@ -38,6 +38,9 @@ typedef struct SableUmdBindings {
     uint32_t constant_buffers, shader_resources, vertex_buffers, index_buffer;
     uint32_t stream_outputs, render_targets, depth_stencil;
     uint32_t topology;
+    uint32_t viewports, scissor_rects; /* bound by SetViewports / SetScissorRects */
+    D3D10_DDI_VIEWPORT viewport[16];
+    D3D10_DDI_RECT scissor[16];
 } SableUmdBindings;
 void sable_umd_bindings(void *drv_device, SableUmdBindings *out);
 

@@ -88,6 +88,30 @@ void umd_set_rts(UmdDevice *d, const D3D10DDI_HRENDERTARGETVIEW *ph, UINT n, UIN
     d->state.dsv = ds && ds->res ? ds : NULL;
 }
 
+/* SetViewports / SetScissorRects set all of them at once: n from slot 0,
+ * the rest unbound (ClearViewports only tells how many were bound before).
+ * The runtime validated n and the values; a count above the limit is
+ * ignored, as the other setters ignore a bad range. */
+void umd_set_viewports(UmdDevice *d, UINT n, const D3D10_DDI_VIEWPORT *v)
+{
+    if (n > UMD_VIEWPORT_SLOTS || (n && !v)) {
+        return;
+    }
+    memset(d->state.viewport, 0, sizeof(d->state.viewport));
+    memcpy(d->state.viewport, v, n * sizeof(*v));
+    d->state.viewports = n;
+}
+
+void umd_set_scissors(UmdDevice *d, UINT n, const D3D10_DDI_RECT *r)
+{
+    if (n > UMD_VIEWPORT_SLOTS || (n && !r)) {
+        return;
+    }
+    memset(d->state.scissor, 0, sizeof(d->state.scissor));
+    memcpy(d->state.scissor, r, n * sizeof(*r));
+    d->state.scissors = n;
+}
+
 void umd_state_forget(UmdDevice *d, const void *object)
 {
     UmdState *s = &d->state;
@@ -152,4 +176,8 @@ void sable_umd_bindings(void *drv_device, SableUmdBindings *out)
     }
     out->depth_stencil = s->dsv != NULL;
     out->topology = s->topology;
+    out->viewports = s->viewports;
+    out->scissor_rects = s->scissors;
+    memcpy(out->viewport, s->viewport, sizeof(out->viewport));
+    memcpy(out->scissor, s->scissor, sizeof(out->scissor));
 }

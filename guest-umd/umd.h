@@ -128,6 +128,9 @@ enum { UMD_VS, UMD_PS, UMD_GS, UMD_HS, UMD_DS, UMD_CS, UMD_STAGES };
 #define UMD_VB_SLOTS 32u
 #define UMD_SO_SLOTS 4u
 #define UMD_RT_SLOTS 8u
+/* Viewports and scissor rectangles per pipeline (the API's
+ * D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE). */
+#define UMD_VIEWPORT_SLOTS 16u
 
 typedef struct UmdState {
     UmdResource *cb[UMD_STAGES][UMD_CB_SLOTS];
@@ -145,6 +148,11 @@ typedef struct UmdState {
     UINT text_filter_width, text_filter_height;
     FLOAT blend_factor[4];
     UINT sample_mask, stencil_ref;
+    /* SetViewports / SetScissorRects: the first `viewports` / `scissors`
+     * entries are bound, the others are not (a NULL viewport) */
+    D3D10_DDI_VIEWPORT viewport[UMD_VIEWPORT_SLOTS];
+    D3D10_DDI_RECT scissor[UMD_VIEWPORT_SLOTS];
+    UINT viewports, scissors;
 } UmdState;
 
 /* Command buffer being built in the runtime's memory (pfnCreateContextCb,
@@ -208,6 +216,8 @@ HRESULT umd_unsupported(UmdDevice *d, UmdDdi ddi, UINT ctx);
 
 /* adapter.c */
 HRESULT umd_adapter_query(UmdAdapter *a);
+/* D3D11DDI_3DPIPELINESUPPORT_CAPS.Caps: the pipeline levels offered. */
+UINT umd_pipeline_levels(void);
 
 /* device.c */
 HRESULT umd_device_create(UmdAdapter *a, D3D10DDIARG_CREATEDEVICE *args);
@@ -238,6 +248,7 @@ HRESULT umd_cmd_submit(UmdDevice *d, UmdDdi ddi, bool automatic);
 bool umd_cmd_references(const UmdDevice *d, const UmdAlloc *a);
 
 /* resource.c */
+UINT umd_format_caps(DXGI_FORMAT f); /* D3D10_DDI_FORMAT_SUPPORT_* */
 SIZE_T umd_resource_size(const D3D11DDIARG_CREATERESOURCE *c);
 void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
                          D3D10DDI_HRTRESOURCE rt);
@@ -273,6 +284,8 @@ void umd_set_vbs(UmdDevice *d, UINT start, UINT n, const D3D10DDI_HRESOURCE *ph,
                  const UINT *strides, const UINT *offsets);
 void umd_set_ib(UmdDevice *d, D3D10DDI_HRESOURCE h, DXGI_FORMAT f, UINT offset);
 void umd_set_so(UmdDevice *d, UINT n, UINT clear, const D3D10DDI_HRESOURCE *ph, const UINT *offsets);
+void umd_set_viewports(UmdDevice *d, UINT n, const D3D10_DDI_VIEWPORT *v);
+void umd_set_scissors(UmdDevice *d, UINT n, const D3D10_DDI_RECT *r);
 void umd_set_rts(UmdDevice *d, const D3D10DDI_HRENDERTARGETVIEW *ph, UINT n, UINT clear,
                  D3D10DDI_HDEPTHSTENCILVIEW dsv);
 void umd_state_forget(UmdDevice *d, const void *object);

@@ -626,6 +626,37 @@ typedef struct D3D11DDIARG_CREATESHADERRESOURCEVIEW {
     };
 } D3D11DDIARG_CREATESHADERRESOURCEVIEW;
 
+/* CheckFormatSupport's *pFormatCaps bits (the page's value table). */
+#define D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE 0x00000001u
+#define D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET 0x00000002u
+#define D3D10_DDI_FORMAT_SUPPORT_BLENDABLE 0x00000004u /* only with RENDERTARGET */
+#define D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET 0x00000008u
+#define D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD 0x00000010u
+
+/* ---- rasterizer rectangles ---- */
+/* D3D10_DDI_VIEWPORT: TopLeftX, TopLeftY, Width, Height, MinDepth,
+ * MaxDepth, all FLOAT; a NULL (unbound) viewport has every member NaN
+ * (SetViewports page). */
+typedef struct D3D10_DDI_VIEWPORT {
+    FLOAT TopLeftX;
+    FLOAT TopLeftY;
+    FLOAT Width;
+    FLOAT Height;
+    FLOAT MinDepth;
+    FLOAT MaxDepth;
+} D3D10_DDI_VIEWPORT;
+
+/* D3D10_DDI_RECT: a GDI RECT (left, top, right, bottom, LONG), as the
+ * API-side D3D10_RECT is declared ("typedef RECT D3D10_RECT"). UNCERTAIN:
+ * whether d3d10umddi.h spells it as a typedef of RECT; the layout is the
+ * same. */
+typedef struct D3D10_DDI_RECT {
+    LONG left;
+    LONG top;
+    LONG right;
+    LONG bottom;
+} D3D10_DDI_RECT;
+
 /* ---- argument structures the UMD does not read yet: opaque ---- */
 typedef struct D3D10DDIARG_STAGE_IO_SIGNATURES D3D10DDIARG_STAGE_IO_SIGNATURES;
 typedef struct D3D10DDIARG_CREATEELEMENTLAYOUT D3D10DDIARG_CREATEELEMENTLAYOUT;
@@ -634,8 +665,6 @@ typedef struct D3D10_1_DDI_BLEND_DESC D3D10_1_DDI_BLEND_DESC;
 typedef struct D3D10_DDI_DEPTH_STENCIL_DESC D3D10_DDI_DEPTH_STENCIL_DESC;
 typedef struct D3D10_DDI_RASTERIZER_DESC D3D10_DDI_RASTERIZER_DESC;
 typedef struct D3D10_DDI_SAMPLER_DESC D3D10_DDI_SAMPLER_DESC;
-typedef struct D3D10_DDI_VIEWPORT D3D10_DDI_VIEWPORT;
-typedef struct D3D10_DDI_RECT D3D10_DDI_RECT;
 typedef struct D3D10DDI_COUNTER_INFO D3D10DDI_COUNTER_INFO;
 typedef struct D3D10DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT
     D3D10DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT;

@@ -68,6 +68,11 @@ RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr)
     g_assert_nonnull(a->funcs.pfnCloseAdapter);
     g_assert_nonnull(a->funcs.pfnGetSupportedVersions);
     g_assert_nonnull(a->funcs.pfnGetCaps);
+    /* The D3D11 runtime picks the pipeline level it creates devices with. */
+    D3D10_2DDIARG_GETCAPS gc = { .Type = D3D11DDICAPS_3DPIPELINESUPPORT,
+                                 .pData = &a->pipeline_caps, .DataSize = sizeof(UINT) };
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetCaps(a->h, &gc), ==, 0);
+    g_assert_cmphex(a->pipeline_caps, !=, 0);
     /* The runtime asks how many, then for the list. */
     UINT32 n = 0;
     g_assert_cmphex((uint32_t)a->funcs.pfnGetSupportedVersions(a->h, &n, NULL), ==, 0);
@@ -657,6 +662,10 @@ RtDevice *rt_device_new(RtAdapter *a, UINT iv, UINT cmd_size, UINT alist_size, U
         .hDrvDevice = { .pDrvPrivate = d->drv },
         .hRTCoreLayer = { .handle = d },
     };
+    if (d->f11) { /* the highest pipeline level the driver reported */
+        UINT level = (UINT)g_bit_nth_msf(a->pipeline_caps, -1);
+        c.Flags = level << D3D11DDI_CREATEDEVICE_FLAG_3DPIPELINESUPPORT_SHIFT;
+    }
     c.pDeviceFuncs = d->funcs;
     c.DXGIBaseDDI.pDXGIBaseCallbacks = &d->dxgi_cb;
     c.DXGIBaseDDI.pDXGIDDIBaseFunctions = &d->dxgi;

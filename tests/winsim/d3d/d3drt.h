@@ -47,6 +47,7 @@ typedef struct RtAdapter {
     UINT64 versions[8];
     UINT32 nversions;
     uint32_t fake_abi_major;    /* tests: answer UMDRIVERPRIVATE with this ABI major */
+    UINT pipeline_caps;         /* GetCaps(D3D11DDICAPS_3DPIPELINESUPPORT) */
     unsigned queries;
 } RtAdapter;
 

@@ -85,6 +85,18 @@ static void test_adapter(void)
                                  .DataSize = sizeof(caps) };
     g_assert_cmphex((uint32_t)a->funcs.pfnGetCaps(a->h, &gc), ==, 0);
     g_assert_cmphex(caps, ==, 0); /* no free threading, no driver command lists */
+    caps = 0xffffffffu;
+    gc.Type = D3D11DDICAPS_SHADER;
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetCaps(a->h, &gc), ==, 0);
+    g_assert_cmphex(caps, ==, 0); /* no doubles, no compute */
+    gc.Type = D3D11DDICAPS_3DPIPELINESUPPORT;
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetCaps(a->h, &gc), ==, 0);
+    g_assert_cmphex(caps, ==,
+                    D3D11DDI_ENCODE_3DPIPELINESUPPORT_CAP(D3D11DDI_3DPIPELINELEVEL_10_0) |
+                        D3D11DDI_ENCODE_3DPIPELINESUPPORT_CAP(D3D11DDI_3DPIPELINELEVEL_10_1));
+    gc.DataSize = 0;
+    g_assert_cmphex((uint32_t)a->funcs.pfnGetCaps(a->h, &gc), ==, (uint32_t)E_INVALIDARG);
+    gc.DataSize = sizeof(caps);
     gc.Type = (D3D10_2DDICAPS_TYPE)77;
     g_assert_cmphex((uint32_t)a->funcs.pfnGetCaps(a->h, &gc), ==, (uint32_t)E_INVALIDARG);
 
@@ -99,6 +111,11 @@ static void test_adapter(void)
     D3D11DDI_DEVICEFUNCS f;
     D3D10DDIARG_CREATEDEVICE c = { .Interface = cs.Interface, .hDrvDevice = { mem } };
     c.p11DeviceFuncs = &f;
+    g_assert_cmphex((uint32_t)a->funcs.pfnCreateDevice(a->h, &c), ==, (uint32_t)E_INVALIDARG);
+    /* D3D11 at a pipeline level GetCaps did not report (11.0). */
+    c.Interface = D3D11_0_DDI_INTERFACE_VERSION;
+    c.Version = D3D11_0_DDI_BUILD_VERSION << 16;
+    c.Flags = D3D11DDI_3DPIPELINELEVEL_11_0 << D3D11DDI_CREATEDEVICE_FLAG_3DPIPELINESUPPORT_SHIFT;
     g_assert_cmphex((uint32_t)a->funcs.pfnCreateDevice(a->h, &c), ==, (uint32_t)E_INVALIDARG);
     rt_adapter_close(a);
 
@@ -145,7 +162,7 @@ static void test_adapter10(void)
 /* Not implemented yet, reported with the code the category allows:
  * creation -> E_OUTOFMEMORY, a well-known counter -> UNSUPPORTED, a
  * device-dependent one -> E_INVALIDARG (the device goes on); a draw or a
- * setter that cannot be honoured (SetViewports) -> DEVICEREMOVED (the device
+ * draw on a 10.0 device (DrawAuto) -> DEVICEREMOVED (the device
  * is lost); a NoErrors function of a lost device passes nothing, the next
  * one that may reports it. */
 static void test_unsupported(void)
@@ -185,11 +202,8 @@ static void test_unsupported(void)
 
     e = env_new(D3D10_0_DDI_INTERFACE_VERSION, 0, 0, 0);
     d = e.d;
-    uint8_t viewport[64] = { 0 }; /* D3D10_DDI_VIEWPORT: not declared yet */
-    g_assert_cmphex((uint32_t)RT_CALL(d, SetViewports, 0,
-                                      d->f10->pfnSetViewports(d->h, 1, 0,
-                                                              (const D3D10_DDI_VIEWPORT *)viewport)),
-                    ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_cmphex((uint32_t)RT_CALL(d, DrawAuto, 0, d->f10->pfnDrawAuto(d->h)), ==,
+                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
     g_assert_cmpuint(rt_umd_stats(d).unsupported_calls, ==, 1);
     /* NoErrors functions say nothing, even lost; the next that may says it. */
@@ -921,6 +935,74 @@ static void test_bindings(gconstpointer data)
     rt_destroy(d, ds);
     rt_destroy(d, buf[1]);
     rt_destroy(d, buf[2]);
+    env_free(&e);
+}
+
+/* CheckFormatSupport claims RENDERTARGET exactly for the formats whose
+ * render-target view the UMD creates (every DXGI format it can store, as a
+ * texture with the render-target bind flag), and nothing it does not do
+ * (sampling, blending, multisampling). */
+static void test_format_support(gconstpointer data)
+{
+    Env e = env_new(GPOINTER_TO_UINT(data), 0, 0, 0);
+    RtDevice *d = e.d;
+    unsigned render_targets = 0;
+    for (UINT f = 1; f <= DXGI_FORMAT_B8G8R8X8_UNORM_SRGB; f++) {
+        UINT caps = 0xdeadu;
+        g_assert_cmphex((uint32_t)RT_CALL(d, CheckFormatSupport, 0,
+                                          F(d, pfnCheckFormatSupport)(d->h, (DXGI_FORMAT)f, &caps)),
+                        ==, 0);
+        g_assert_cmphex(caps & ~(UINT)D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET, ==, 0);
+        RtResource *t = NULL;
+        if (!umd_format_bpp((DXGI_FORMAT)f) ||
+            rt_create_tex2d(d, 8, 8, 1, 1, (DXGI_FORMAT)f, D3D10_DDI_USAGE_DEFAULT,
+                            D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &t) != S_OK) {
+            g_assert_cmphex(caps, ==, 0); /* cannot even be created */
+            continue;
+        }
+        RtView *v = NULL;
+        HRESULT hr = rt_create_rtv(d, t, 0, 0, 1, &v);
+        g_assert_cmphex(caps != 0, ==, hr == S_OK);
+        render_targets += hr == S_OK;
+        if (v) {
+            rt_destroy_rtv(d, v);
+        }
+        rt_destroy(d, t);
+    }
+    g_assert_cmpuint(render_targets, ==, 7); /* docs/umd.md: the RTV formats */
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
+    env_free(&e);
+}
+
+/* SetViewports / SetScissorRects set all slots at once: the first n are
+ * what was passed, the rest unbound; 0 unbinds every one. */
+static void test_viewports(gconstpointer data)
+{
+    Env e = env_new(GPOINTER_TO_UINT(data), 0, 0, 0);
+    RtDevice *d = e.d;
+    const D3D10_DDI_VIEWPORT vp[3] = { { 0, 0, 640, 480, 0, 1 },
+                                       { 10.5f, 20, 100, 50, 0.25f, 0.75f },
+                                       { 1, 2, 3, 4, 0, 0 } };
+    const D3D10_DDI_RECT sc[2] = { { 0, 0, 320, 240 }, { 5, 6, 70, 80 } };
+    RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 3, 0, vp));
+    RT_CALL(d, SetScissorRects, 0, F(d, pfnSetScissorRects)(d->h, 2, 0, sc));
+    SableUmdBindings b;
+    sable_umd_bindings(d->drv, &b);
+    g_assert_cmpuint(b.viewports, ==, 3);
+    g_assert_cmpuint(b.scissor_rects, ==, 2);
+    g_assert_cmpmem(b.viewport, sizeof(vp), vp, sizeof(vp));
+    g_assert_cmpmem(b.scissor, sizeof(sc), sc, sizeof(sc));
+    RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 2, &vp[1]));
+    sable_umd_bindings(d->drv, &b);
+    g_assert_cmpuint(b.viewports, ==, 1);
+    g_assert_cmpfloat(b.viewport[0].TopLeftX, ==, 10.5f);
+    g_assert_cmpfloat(b.viewport[1].Width, ==, 0); /* unbound */
+    RT_CALL(d, SetScissorRects, 0, F(d, pfnSetScissorRects)(d->h, 0, 2, NULL));
+    sable_umd_bindings(d->drv, &b);
+    g_assert_cmpuint(b.scissor_rects, ==, 0);
+    g_assert_cmpint(b.scissor[1].right, ==, 0);
+    g_assert_cmpuint(d->errors, ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
     env_free(&e);
 }
 
@@ -1831,6 +1913,14 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/convert", test_convert);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_bindings);
+    g_test_add_data_func("/d3d/format-support/10.0",
+                         GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION), test_format_support);
+    g_test_add_data_func("/d3d/format-support/11.0",
+                         GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION), test_format_support);
+    g_test_add_data_func("/d3d/viewports/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
+                         test_viewports);
+    g_test_add_data_func("/d3d/viewports/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
+                         test_viewports);
     g_test_add_data_func("/d3d/bindings/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
                          test_bindings);
     g_test_add_data_func("/d3d/depth-clear/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
