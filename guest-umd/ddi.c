@@ -150,6 +150,18 @@ static VOID WDDM_API ddi_create_resource11(D3D10DDI_HDEVICE h, const D3D11DDIARG
     umd_resource_create(DEV(h), c, RES(r), rt);
 }
 
+static SIZE_T WDDM_API ddi_calc_opened_resource(D3D10DDI_HDEVICE h,
+                                                const D3D10DDIARG_OPENRESOURCE *o)
+{
+    return umd_opened_resource_size(o);
+}
+
+static VOID WDDM_API ddi_open_resource(D3D10DDI_HDEVICE h, const D3D10DDIARG_OPENRESOURCE *o,
+                                       D3D10DDI_HRESOURCE r, D3D10DDI_HRTRESOURCE rt)
+{
+    umd_resource_open(DEV(h), o, RES(r), rt);
+}
+
 static VOID WDDM_API ddi_destroy_resource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r)
 {
     umd_resource_destroy(DEV(h), RES(r));
@@ -311,7 +323,6 @@ static VOID WDDM_API ddi_destroy_device(D3D10DDI_HDEVICE h)
 /* Objects whose creation is not implemented still get a private size. */
 #define CALC_ENTRY(fn, arg_t) \
     static SIZE_T WDDM_API fn(D3D10DDI_HDEVICE h, const arg_t *c) { return 2 * sizeof(void *); }
-CALC_ENTRY(ddi_calc_opened_resource, D3D10DDIARG_OPENRESOURCE)
 CALC_ENTRY(ddi_calc_element_layout, D3D10DDIARG_CREATEELEMENTLAYOUT)
 CALC_ENTRY(ddi_calc_blend10, D3D10_DDI_BLEND_DESC)
 CALC_ENTRY(ddi_calc_blend10_1, D3D10_1_DDI_BLEND_DESC)
@@ -558,7 +569,6 @@ STUB0(DrawAuto)
 STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
      DXGI_FORMAT f)
-STUB(OpenResource, const D3D10DDIARG_OPENRESOURCE *c, D3D10DDI_HRESOURCE r, D3D10DDI_HRTRESOURCE rt)
 STUB(CreateElementLayout, const D3D10DDIARG_CREATEELEMENTLAYOUT *c, D3D10DDI_HELEMENTLAYOUT o,
      D3D10DDI_HRTELEMENTLAYOUT rt)
 STUB(DestroyElementLayout, D3D10DDI_HELEMENTLAYOUT o)
@@ -710,7 +720,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnResourceUnmap = ddi_unmap; \
     (f)->pfnResourceIsStagingBusy = ddi_is_staging_busy; \
     (f)->pfnCalcPrivateOpenedResourceSize = ddi_calc_opened_resource; \
-    (f)->pfnOpenResource = stub_OpenResource; \
+    (f)->pfnOpenResource = ddi_open_resource; \
     (f)->pfnDestroyResource = ddi_destroy_resource; \
     (f)->pfnDestroyShaderResourceView = ddi_destroy_srv; \
     (f)->pfnCalcPrivateRenderTargetViewSize = ddi_calc_rtv; \

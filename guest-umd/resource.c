@@ -112,36 +112,53 @@ UINT umd_format_caps(DXGI_FORMAT f)
     return sable_format_of(f) != SABLE_FORMAT_INVALID ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0;
 }
 
-/* Subresources of a creation request, 0 if the UMD cannot create it. */
-static uint32_t subresource_count(const D3D11DDIARG_CREATERESOURCE *c)
+uint32_t umd_desc_subresources(const UmdResourceDesc *s)
 {
-    if (c->ResourceDimension == D3D10DDIRESOURCE_BUFFER) {
+    if (s->dim == D3D10DDIRESOURCE_BUFFER) {
         return 1;
     }
     /* A cube is a 2D array of ArraySize faces, 6 per cube ("First2DArrayFace
      * + 6 * NumCubes <= Resource ArraySize", D3D10_1DDIARG_TEXCUBE_SRV). */
-    if (c->ResourceDimension == D3D10DDIRESOURCE_TEXTURECUBE &&
-        (c->ArraySize % 6 || !c->pMipInfoList ||
-         c->pMipInfoList[0].TexelWidth != c->pMipInfoList[0].TexelHeight)) {
+    if (s->dim == D3D10DDIRESOURCE_TEXTURECUBE && (s->array_size % 6 || s->width != s->height)) {
         return 0;
     }
-    if (c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && c->ArraySize != 1) {
+    if (s->dim == D3D10DDIRESOURCE_TEXTURE3D && s->array_size != 1) {
         return 0;
     }
-    if ((c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE2D &&
-         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE1D &&
-         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURECUBE &&
-         c->ResourceDimension != D3D10DDIRESOURCE_TEXTURE3D) || c->MipLevels == 0 ||
-        c->ArraySize == 0 || c->MipLevels > 15 || c->ArraySize > UMD_MAX_SUBRESOURCES ||
-        (uint64_t)c->MipLevels * c->ArraySize > UMD_MAX_SUBRESOURCES) {
+    if ((s->dim != D3D10DDIRESOURCE_TEXTURE2D && s->dim != D3D10DDIRESOURCE_TEXTURE1D &&
+         s->dim != D3D10DDIRESOURCE_TEXTURECUBE && s->dim != D3D10DDIRESOURCE_TEXTURE3D) ||
+        s->mips == 0 || s->array_size == 0 || s->mips > 15 ||
+        s->array_size > UMD_MAX_SUBRESOURCES ||
+        (uint64_t)s->mips * s->array_size > UMD_MAX_SUBRESOURCES) {
         return 0;
     }
-    return c->MipLevels * c->ArraySize;
+    return s->mips * s->array_size;
+}
+
+/* The description of a creation request (no mip list: width 0, refused). */
+static void desc_of(const D3D11DDIARG_CREATERESOURCE *c, UmdResourceDesc *o)
+{
+    const D3D10DDI_MIPINFO *m = c->pMipInfoList;
+    bool linear = c->ResourceDimension == D3D10DDIRESOURCE_BUFFER ||
+                  c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE1D;
+    bool buffer = c->ResourceDimension == D3D10DDIRESOURCE_BUFFER;
+    *o = (UmdResourceDesc){
+        .dim = c->ResourceDimension, .usage = c->Usage, .bind = c->BindFlags,
+        .cpu_access = c->MapFlags, .misc = c->MiscFlags, .format = c->Format,
+        .width = m ? m[0].TexelWidth : 0,
+        .height = linear ? 1 : m ? m[0].TexelHeight : 0,
+        .depth = c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && m && m[0].TexelDepth
+                     ? m[0].TexelDepth : 1,
+        .mips = buffer ? 1 : c->MipLevels,
+        .array_size = buffer ? 1 : c->ArraySize,
+    };
 }
 
 SIZE_T umd_resource_size(const D3D11DDIARG_CREATERESOURCE *c)
 {
-    uint32_t n = subresource_count(c);
+    UmdResourceDesc desc;
+    desc_of(c, &desc);
+    uint32_t n = umd_desc_subresources(&desc);
     return sizeof(UmdResource) + (SIZE_T)(n ? n : 1) * sizeof(UmdSubresource);
 }
 
@@ -150,43 +167,24 @@ static HRESULT to_create_error(HRESULT hr)
     return hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY;
 }
 
-static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private *p);
-
-/* A KMD allocation of `size` bytes. */
-HRESULT umd_allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_t segment)
+static void buffer_private(struct sable_alloc_private *p, uint64_t size, bool cpu,
+                           uint32_t segment)
 {
-    struct sable_alloc_private p;
-    memset(&p, 0, sizeof(p));
-    p.magic = SABLE_ALLOC_PRIVATE_MAGIC;
-    p.version = SABLE_ALLOC_PRIVATE_VERSION;
-    p.kind = SABLE_ALLOC_BUFFER;
-    p.flags = cpu ? SABLE_ALLOC_F_CPU_VISIBLE : 0;
-    p.size = size;
-    p.segment = segment;
-    return allocate_desc(d, a, &p);
+    memset(p, 0, sizeof(*p));
+    p->magic = SABLE_ALLOC_PRIVATE_MAGIC;
+    p->version = SABLE_ALLOC_PRIVATE_VERSION;
+    p->kind = SABLE_ALLOC_BUFFER;
+    p->flags = cpu ? SABLE_ALLOC_F_CPU_VISIBLE : 0;
+    p->size = size;
+    p->segment = segment;
 }
 
-/* The allocation of a tiled resource: one TILE_Y surface of r->rows rows
- * of r->sub[0].pitch bytes (described as B8G8R8A8 pixels: the KMD checks
- * the extent; the UMD names each subresource's format in its packets). */
-static HRESULT allocate_tiled(UmdDevice *d, UmdResource *r, bool cpu, uint32_t segment)
-{
-    struct sable_alloc_private p;
-    memset(&p, 0, sizeof(p));
-    p.magic = SABLE_ALLOC_PRIVATE_MAGIC;
-    p.version = SABLE_ALLOC_PRIVATE_VERSION;
-    p.kind = SABLE_ALLOC_SURFACE;
-    p.flags = SABLE_ALLOC_F_TILE_Y | (cpu ? SABLE_ALLOC_F_CPU_VISIBLE : 0);
-    p.format = SABLE_FORMAT_B8G8R8A8_UNORM;
-    p.pitch = r->sub[0].pitch;
-    p.width = p.pitch / 4;
-    p.height = r->rows;
-    p.size = (uint64_t)p.pitch * r->rows;
-    p.segment = segment;
-    return allocate_desc(d, &r->alloc, &p);
-}
-
-static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private *p)
+/* pfnAllocateCb of one allocation. A shared resource's allocation belongs
+ * to its runtime resource (hResource) and carries the resource's private
+ * data, which dxgkrnl keeps for OpenResource; the kernel-mode resource
+ * handle comes back in hKMResource. */
+static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private *p,
+                             UmdResource *shared)
 {
     uint64_t size = p->size;
     D3DDDI_ALLOCATIONINFO info;
@@ -197,6 +195,13 @@ static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_priva
     memset(&al, 0, sizeof(al));
     al.NumAllocations = 1;
     al.pAllocationInfo = &info;
+    UmdSharedPrivate sp;
+    if (shared) {
+        umd_shared_private(shared, &sp);
+        al.hResource = shared->rt.handle;
+        al.pPrivateDriverData = &sp;
+        al.PrivateDriverDataSize = sizeof(sp);
+    }
     HRESULT hr = d->kt->pfnAllocateCb(d->rt.handle, &al);
     if (FAILED(hr)) {
         return hr;
@@ -204,7 +209,18 @@ static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_priva
     memset(a, 0, sizeof(*a));
     a->h = info.hAllocation;
     a->size = size;
+    if (shared) {
+        shared->km_resource = al.hKMResource;
+    }
     return S_OK;
+}
+
+/* A KMD allocation of `size` bytes. */
+HRESULT umd_allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_t segment)
+{
+    struct sable_alloc_private p;
+    buffer_private(&p, size, cpu, segment);
+    return allocate_desc(d, a, &p, NULL);
 }
 
 static HRESULT lock(UmdDevice *d, D3DDDICB_LOCK *l)
@@ -306,51 +322,76 @@ static uint64_t total_size(const UmdResource *r)
     return last->offset + last->size;
 }
 
+void umd_resource_alloc_private(const UmdResource *r, struct sable_alloc_private *p)
+{
+    bool cpu = r->usage == D3D10_DDI_USAGE_DYNAMIC || r->usage == D3D10_DDI_USAGE_STAGING ||
+               r->cpu_access != 0;
+    uint32_t segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
+    buffer_private(p, total_size(r), cpu, segment);
+    if (r->tiled) {
+        /* One TILE_Y surface of r->rows rows of r->sub[0].pitch bytes
+         * (described as B8G8R8A8 pixels: the KMD checks the extent; the UMD
+         * names each subresource's format in its packets). */
+        p->kind = SABLE_ALLOC_SURFACE;
+        p->flags |= SABLE_ALLOC_F_TILE_Y;
+        p->format = SABLE_FORMAT_B8G8R8A8_UNORM;
+        p->pitch = r->sub[0].pitch;
+        p->width = p->pitch / 4;
+        p->height = r->rows;
+    }
+}
+
+bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *desc)
+{
+    uint32_t nsub = umd_desc_subresources(desc);
+    bool buffer = desc->dim == D3D10DDIRESOURCE_BUFFER;
+    bool tex1d = desc->dim == D3D10DDIRESOURCE_TEXTURE1D;
+    uint32_t bpp = buffer ? 1 : umd_format_bpp(desc->format);
+    uint32_t max = d->adapter->priv.max_surface_dim;
+    if (!nsub || !bpp || desc->width == 0 || desc->height == 0 ||
+        (!buffer && (desc->width > max || (!tex1d && desc->height > max)))) {
+        return false;
+    }
+    r->dim = desc->dim;
+    r->usage = desc->usage;
+    r->bind = desc->bind;
+    r->cpu_access = desc->cpu_access;
+    r->misc = desc->misc;
+    r->format = desc->format;
+    r->bpp = bpp;
+    r->width = desc->width;
+    r->height = desc->height;
+    r->depth = desc->depth;
+    r->mips = desc->mips;
+    r->array_size = desc->array_size;
+    r->nsub = nsub;
+    if (!tiled_layout(d, r)) {
+        layout(r);
+    }
+    return true;
+}
+
 void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
                          D3D10DDI_HRTRESOURCE rt)
 {
-    uint32_t nsub = subresource_count(c);
     memset(r, 0, sizeof(*r));
     if (umd_check_lost(d, UMD_DDI_CreateResource)) {
         return;
     }
-    bool buffer = c->ResourceDimension == D3D10DDIRESOURCE_BUFFER;
-    bool tex1d = c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE1D;
-    uint32_t bpp = buffer ? 1 : umd_format_bpp(c->Format);
-    /* Not yet: primaries (present), multisampling, 1D/3D/cube, compressed
-     * formats: "cannot create" is the one failure CreateResource reports. */
-    if (!nsub || !bpp || c->pPrimaryDesc || c->SampleDesc.Count > 1 || !c->pMipInfoList ||
-        c->pMipInfoList[0].TexelWidth == 0 ||
-        (!buffer && !tex1d && c->pMipInfoList[0].TexelHeight == 0) ||
-        (!buffer && (c->pMipInfoList[0].TexelWidth > d->adapter->priv.max_surface_dim ||
-                     (!tex1d && c->pMipInfoList[0].TexelHeight > d->adapter->priv.max_surface_dim)))) {
+    /* Not yet: primaries (present), multisampling, compressed formats:
+     * "cannot create" is the one failure CreateResource reports. */
+    UmdResourceDesc desc;
+    desc_of(c, &desc);
+    if (c->pPrimaryDesc || c->SampleDesc.Count > 1 || !umd_resource_setup(d, r, &desc)) {
         umd_unsupported(d, UMD_DDI_CreateResource, 0);
         return;
     }
     r->magic = UMD_RESOURCE_MAGIC;
     r->rt = rt;
-    r->dim = c->ResourceDimension;
-    r->usage = c->Usage;
-    r->bind = c->BindFlags;
-    r->cpu_access = c->MapFlags;
-    r->misc = c->MiscFlags;
-    r->format = c->Format;
-    r->bpp = bpp;
-    r->width = c->pMipInfoList[0].TexelWidth;
-    r->height = buffer || tex1d ? 1 : c->pMipInfoList[0].TexelHeight;
-    r->depth = c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && c->pMipInfoList[0].TexelDepth
-                   ? c->pMipInfoList[0].TexelDepth : 1;
-    r->mips = buffer ? 1 : c->MipLevels;
-    r->array_size = buffer ? 1 : c->ArraySize;
-    r->nsub = nsub;
-    if (!tiled_layout(d, r)) {
-        layout(r);
-    }
-    bool cpu = c->Usage == D3D10_DDI_USAGE_DYNAMIC || c->Usage == D3D10_DDI_USAGE_STAGING ||
-               c->MapFlags != 0;
-    uint32_t segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
-    HRESULT hr = r->tiled ? allocate_tiled(d, r, cpu, segment)
-                          : umd_allocate(d, &r->alloc, total_size(r), cpu, segment);
+    struct sable_alloc_private p;
+    umd_resource_alloc_private(r, &p);
+    HRESULT hr = allocate_desc(d, &r->alloc, &p,
+                               (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED) ? r : NULL);
     d->tiled_resources += r->tiled && SUCCEEDED(hr);
     if (FAILED(hr)) {
         r->magic = 0;
@@ -358,7 +399,7 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
         return;
     }
     if (c->pInitialDataUP) {
-        for (uint32_t s = 0; s < nsub; s++) {
+        for (uint32_t s = 0; s < r->nsub; s++) {
             const D3D10_DDIARG_SUBRESOURCE_UP *up = &c->pInitialDataUP[s];
             if (up->pSysMem) {
                 umd_update_subresource(d, UMD_DDI_CreateResource, r, s, NULL, up->pSysMem,
@@ -383,8 +424,12 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
     }
     umd_state_forget(d, r);
     /* Primaries would be destroyed at once (none yet); the rest waits for
-     * the submission of whatever references it. */
-    umd_defer_destroy(d, NULL, r->alloc.h);
+     * the submission of whatever references it. A shared (or opened)
+     * resource is released through its runtime resource handle, which
+     * releases its allocations and its reference to the kernel-mode
+     * resource (pfnDeallocateCb with hResource). */
+    umd_defer_destroy(d, (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED) ? r->rt.handle : NULL,
+                      r->alloc.h);
     r->magic = 0;
 }
 

@@ -53,6 +53,16 @@ typedef struct UmdSubresource {
     uint64_t size;            /* slice_pitch * depth */
 } UmdSubresource;
 
+/* What a resource is, as CreateResource described it: all the UMD needs to
+ * lay it out (resource.c) and, for a shared resource, what another device
+ * gets back at OpenResource (shared.c). */
+typedef struct UmdResourceDesc {
+    uint32_t dim;             /* D3D10DDIRESOURCE_TYPE */
+    uint32_t usage, bind, cpu_access, misc;
+    uint32_t format;          /* DXGI_FORMAT */
+    uint32_t width, height, depth, mips, array_size;
+} UmdResourceDesc;
+
 typedef struct UmdResource {
     uint32_t magic;
     D3D10DDI_HRTRESOURCE rt;
@@ -62,6 +72,8 @@ typedef struct UmdResource {
     uint32_t bpp;             /* bytes per texel (buffers: 1) */
     uint32_t width, height, depth, mips, array_size;
     bool primary;
+    bool opened;              /* OpenResource: another device created it */
+    D3DKMT_HANDLE km_resource; /* shared: the kernel-mode resource */
     UmdAlloc alloc;
     uint32_t mapped;          /* subresources mapped */
     uint8_t *map_base;        /* CPU view while mapped (linear: the aperture
@@ -247,7 +259,31 @@ void umd_cmd_commit(UmdDevice *d);
 HRESULT umd_cmd_submit(UmdDevice *d, UmdDdi ddi, bool automatic);
 bool umd_cmd_references(const UmdDevice *d, const UmdAlloc *a);
 
+/* shared.c: shared resources. The resource-level private data of a
+ * shared resource's allocation (D3DDDICB_ALLOCATE.pPrivateDriverData):
+ * dxgkrnl keeps it and OpenResource gets it back on another device, which
+ * rebuilds the same layout from it. The KMD does not read it. */
+#define UMD_SHARED_MAGIC 0x52485355u /* "USHR" */
+#define UMD_SHARED_VERSION 1u
+typedef struct UmdSharedPrivate {
+    uint32_t magic, version;
+    UmdResourceDesc desc;
+    uint32_t tiled;           /* the creator's layout: TILE_Y or linear */
+    uint32_t reserved;        /* zero */
+} UmdSharedPrivate;
+void umd_shared_private(const UmdResource *r, UmdSharedPrivate *out);
+SIZE_T umd_opened_resource_size(const D3D10DDIARG_OPENRESOURCE *o);
+void umd_resource_open(UmdDevice *d, const D3D10DDIARG_OPENRESOURCE *o, UmdResource *r,
+                       D3D10DDI_HRTRESOURCE rt);
+
 /* resource.c */
+/* Fields and layout of r from a description; false: the UMD cannot make
+ * such a resource. Sets nothing that needs an allocation. */
+bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *desc);
+/* Subresources of a description, 0 if it is not one the UMD can make. */
+uint32_t umd_desc_subresources(const UmdResourceDesc *desc);
+/* The allocation private data of r's allocation (as CreateResource asks). */
+void umd_resource_alloc_private(const UmdResource *r, struct sable_alloc_private *p);
 UINT umd_format_caps(DXGI_FORMAT f); /* D3D10_DDI_FORMAT_SUPPORT_* */
 SIZE_T umd_resource_size(const D3D11DDIARG_CREATERESOURCE *c);
 void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,

@@ -285,6 +285,7 @@ NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_priva
     WsKmtAllocation *a = g_new0(WsKmtAllocation, 1);
     a->handle = info.hAllocation;
     a->size = info.Size;
+    a->refs = 1;
     if (!place(sim, &info, a)) {
         HANDLE h = a->handle;
         DXGKARG_DESTROYALLOCATION da = { .NumAllocations = 1, .pAllocationList = &h };
@@ -296,9 +297,8 @@ NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_priva
     return STATUS_SUCCESS;
 }
 
-void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a)
+static void free_allocation(WsSim *sim, WsKmtAllocation *a)
 {
-    WsSim *sim = d->sim;
     wait_idle(sim);
     swz_release(sim, a);
     if (a->segment == SABLE_SEGMENT_VRAM) {
@@ -311,7 +311,73 @@ void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a)
     }
     DXGKARG_DESTROYALLOCATION da = { .NumAllocations = 1, .pAllocationList = &a->handle };
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyAllocation(sim->adapter, &da), ==, 0);
+    if (a->opens) {
+        g_array_free(a->opens, TRUE);
+    }
     g_free(a);
+}
+
+static void release(WsSim *sim, WsKmtAllocation *a)
+{
+    g_assert_cmpuint(a->refs, >, 0);
+    if (--a->refs == 0) {
+        free_allocation(sim, a);
+    }
+}
+
+void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a)
+{
+    release(d->sim, a);
+}
+
+NTSTATUS ws_kmt_open_allocation(WsKmtDevice *d, WsKmtAllocation *a,
+                                const struct sable_alloc_private *p)
+{
+    DXGK_OPENALLOCATIONINFO info = {
+        .pPrivateDriverData = (void *)p,
+        .PrivateDriverDataSize = sizeof(*p),
+    };
+    DXGKARG_OPENALLOCATION oa = { .NumAllocations = 1, .pOpenAllocation = &info };
+    NTSTATUS st = d->sim->init.DxgkDdiOpenAllocation(d->device, &oa);
+    if (!NT_SUCCESS(st)) {
+        return st;
+    }
+    if (!a->opens) {
+        a->opens = g_array_new(FALSE, FALSE, sizeof(WsKmtOpen));
+    }
+    WsKmtOpen o = { .device = d, .handle = info.hDeviceSpecificAllocation };
+    g_array_append_val(a->opens, o);
+    a->refs++;
+    return STATUS_SUCCESS;
+}
+
+void ws_kmt_close_allocation(WsKmtDevice *d, WsKmtAllocation *a)
+{
+    for (guint i = 0; a->opens && i < a->opens->len; i++) {
+        WsKmtOpen *o = &g_array_index(a->opens, WsKmtOpen, i);
+        if (o->device == d) {
+            wait_idle(d->sim); /* nothing of d's may still use the handle */
+            DXGKARG_CLOSEALLOCATION ca = { .NumAllocations = 1, .pOpenHandleList = &o->handle };
+            g_assert_cmphex((uint32_t)d->sim->init.DxgkDdiCloseAllocation(d->device, &ca), ==, 0);
+            g_array_remove_index_fast(a->opens, i);
+            release(d->sim, a);
+            return;
+        }
+    }
+    g_assert_not_reached(); /* d never opened it: a winsim bug */
+}
+
+/* The handle d's allocation lists carry: its own if it opened the
+ * allocation, else the creator's. */
+static HANDLE device_handle(const WsKmtDevice *d, const WsKmtAllocation *a)
+{
+    for (guint i = 0; a->opens && i < a->opens->len; i++) {
+        const WsKmtOpen *o = &g_array_index(a->opens, WsKmtOpen, i);
+        if (o->device == d) {
+            return o->handle;
+        }
+    }
+    return a->handle;
 }
 
 void *ws_kmt_lock(WsKmtDevice *d, WsKmtAllocation *a)
@@ -343,7 +409,7 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
         }
         swz_release(d->sim, allocs[i]); /* flush CPU writes before the GPU reads */
         page_in(d->sim, allocs[i]);
-        list[i].hDeviceSpecificAllocation = allocs[i]->handle;
+        list[i].hDeviceSpecificAllocation = device_handle(d, allocs[i]);
         list[i].SegmentId = allocs[i]->segment;
         list[i].PhysicalAddress.QuadPart = (LONGLONG)allocs[i]->gpu;
     }

@@ -38,7 +38,16 @@ typedef struct WsKmtAllocation {
     bool locked;
     bool wants_vram;            /* VRAM preferred: paged back in when room */
     WsSwzRange *swz;            /* the swizzling range VidMm holds for it */
+    unsigned refs;              /* the creator + each device that opened it */
+    GArray *opens;              /* WsKmtOpen: devices that opened it (shared) */
 } WsKmtAllocation;
+
+/* A device's own handle of an allocation it opened (DxgkDdiOpenAllocation's
+ * hDeviceSpecificAllocation), used in that device's allocation lists. */
+typedef struct WsKmtOpen {
+    WsKmtDevice *device;
+    HANDLE handle;
+} WsKmtOpen;
 
 /* D3DKMTQueryAdapterInfo(KMTQAITYPE_UMDRIVERPRIVATE): the KMD's
  * struct sable_umd_private for the UMD. */
@@ -47,7 +56,17 @@ WsKmtDevice *ws_kmt_create_device(WsSim *sim);
 void ws_kmt_destroy_device(WsKmtDevice *d);
 NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
                                   WsKmtAllocation **out);
+/* The creator's D3DKMTDestroyAllocation: drops its reference; the
+ * allocation is freed (DxgkDdiDestroyAllocation) with the last one. */
 void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a);
+/* D3DKMTOpenResource, per allocation of a shared resource: another device
+ * takes a reference and its KMD device a device-specific handle
+ * (DxgkDdiOpenAllocation with the private data dxgkrnl kept); its renders
+ * name the allocation by that handle. */
+NTSTATUS ws_kmt_open_allocation(WsKmtDevice *d, WsKmtAllocation *a,
+                                const struct sable_alloc_private *p);
+/* The opener's release: DxgkDdiCloseAllocation, then its reference. */
+void ws_kmt_close_allocation(WsKmtDevice *d, WsKmtAllocation *a);
 void *ws_kmt_lock(WsKmtDevice *d, WsKmtAllocation *a);
 void ws_kmt_unlock(WsKmtDevice *d, WsKmtAllocation *a);
 /* Lock with AcquireAperture: the linear CPU view of a swizzled allocation

@@ -42,6 +42,8 @@ static HRESULT WDDM_API cb_query_adapter_info(HANDLE h, const D3DDDICB_QUERYADAP
     return S_OK;
 }
 
+static void shared_free(gpointer p);
+
 RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr)
 {
     RtAdapter *a = g_new0(RtAdapter, 1);
@@ -63,6 +65,7 @@ RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr)
     }
     g_assert_nonnull(o.hAdapter.pDrvPrivate);
     a->h = o.hAdapter;
+    a->shared = g_hash_table_new_full(NULL, NULL, NULL, shared_free);
     g_assert_nonnull(a->funcs.pfnCalcPrivateDeviceSize);
     g_assert_nonnull(a->funcs.pfnCreateDevice);
     g_assert_nonnull(a->funcs.pfnCloseAdapter);
@@ -88,7 +91,47 @@ RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr)
 void rt_adapter_close(RtAdapter *a)
 {
     g_assert_cmphex((uint32_t)a->funcs.pfnCloseAdapter(a->h), ==, 0);
+    if (g_hash_table_size(a->shared)) {
+        RT_FAIL("%u shared resources outlive every device", g_hash_table_size(a->shared));
+    }
+    g_hash_table_destroy(a->shared);
     g_free(a);
+}
+
+/* ---- shared resources (dxgkrnl's kernel-mode resource objects) ----
+ * The runtime models one allocation per shared resource, which is what
+ * Sable's UMD makes; a second one fails the test. */
+typedef struct RtShared {
+    unsigned refs;              /* resources, created or opened, holding it */
+    WsKmtAllocation *a;
+    struct sable_alloc_private alloc_priv;
+    uint8_t *res_priv;          /* the resource private data, as allocated */
+    UINT res_priv_size;
+    RtResource desc;            /* the runtime's own description of it */
+} RtShared;
+
+static void shared_free(gpointer p)
+{
+    RtShared *s = p;
+    g_free(s->res_priv);
+    g_free(s);
+}
+
+static void shared_release(RtAdapter *a, D3DKMT_HANDLE km)
+{
+    RtShared *s = g_hash_table_lookup(a->shared, GUINT_TO_POINTER(km));
+    g_assert_nonnull(s);
+    if (--s->refs == 0) {
+        g_hash_table_remove(a->shared, GUINT_TO_POINTER(km));
+    }
+}
+
+uint8_t *rt_shared_private(RtAdapter *a, D3DKMT_HANDLE km, UINT *size)
+{
+    RtShared *s = g_hash_table_lookup(a->shared, GUINT_TO_POINTER(km));
+    g_assert_nonnull(s);
+    *size = s->res_priv_size;
+    return s->res_priv;
 }
 
 /* ---- device callbacks ---- */
@@ -142,7 +185,11 @@ static bool removed(RtDevice *d)
 
 static void free_alloc(RtDevice *d, RtAlloc *al)
 {
-    ws_kmt_destroy_allocation(d->kmt, al->a);
+    if (al->opened) {
+        ws_kmt_close_allocation(d->kmt, al->a);
+    } else {
+        ws_kmt_destroy_allocation(d->kmt, al->a);
+    }
     g_free(al);
 }
 
@@ -183,12 +230,42 @@ static RtAlloc *new_alloc(RtDevice *d, const struct sable_alloc_private *p, D3DK
     return al;
 }
 
+/* Allocations of a runtime resource: the one being created. A shared one
+ * gets a kernel-mode resource that keeps the private data for
+ * OpenResource. Returns hKMResource (0: not shared). */
+static D3DKMT_HANDLE share(RtDevice *d, const D3DDDICB_ALLOCATE *c)
+{
+    RtResource *r = d->creating;
+    if (!(r->misc & D3D10_DDI_RESOURCE_MISC_SHARED)) {
+        return 0;
+    }
+    if (c->NumAllocations != 1 || r->km) {
+        RT_FAIL("%s: a shared resource with more than one allocation", cur_name(d));
+    }
+    RtShared *s = g_new0(RtShared, 1);
+    RtAlloc *al = lookup(d, c->pAllocationInfo[0].hAllocation);
+    s->refs = 1;
+    s->a = al->a;
+    s->alloc_priv = al->priv;
+    s->res_priv = g_memdup2(c->pPrivateDriverData, c->PrivateDriverDataSize);
+    s->res_priv_size = c->PrivateDriverDataSize;
+    s->desc = *r;
+    r->km = al->km = ++d->ad->next_km;
+    g_hash_table_insert(d->ad->shared, GUINT_TO_POINTER(r->km), s);
+    return r->km;
+}
+
 static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
 {
     RtDevice *d = h;
     poll(d);
     if (removed(d)) {
         return D3DDDIERR_DEVICEREMOVED;
+    }
+    if (c->hResource && (!d->creating || c->hResource != d->creating->rt.handle)) {
+        RT_FAIL("pfnAllocateCb from %s: hResource is not the resource being created",
+                cur_name(d));
+        return E_INVALIDARG;
     }
     for (UINT i = 0; i < c->NumAllocations; i++) {
         D3DDDI_ALLOCATIONINFO *info = &c->pAllocationInfo[i];
@@ -209,15 +286,49 @@ static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
             return st == STATUS_GRAPHICS_NO_VIDEO_MEMORY ? E_OUTOFMEMORY : E_INVALIDARG;
         }
         info->hAllocation = al->h;
+        al->resource = c->hResource;
         d->allocations++;
     }
-    c->hKMResource = 0;
+    c->hKMResource = c->hResource ? share(d, c) : 0;
+    return S_OK;
+}
+
+/* "If hResource is non-NULL, the HandleList and NumAllocations members
+ * ... are ignored": every allocation of the resource is released, and its
+ * reference to a shared kernel-mode resource. */
+static HRESULT deallocate_resource(RtDevice *d, HANDLE resource)
+{
+    GHashTableIter it;
+    gpointer k, v;
+    D3DKMT_HANDLE km = 0;
+    unsigned n = 0;
+    g_hash_table_iter_init(&it, d->allocs);
+    while (g_hash_table_iter_next(&it, &k, &v)) {
+        RtAlloc *al = v;
+        if (al->resource == resource && !al->retired) {
+            km = al->km ? al->km : km;
+            g_hash_table_iter_steal(&it);
+            free_alloc(d, al);
+            d->deallocations++;
+            n++;
+        }
+    }
+    if (!n) {
+        RT_FAIL("pfnDeallocateCb from %s: resource %p has no allocations", cur_name(d), resource);
+        return E_INVALIDARG;
+    }
+    if (km) {
+        shared_release(d->ad, km);
+    }
     return S_OK;
 }
 
 static HRESULT WDDM_API cb_deallocate(HANDLE h, const D3DDDICB_DEALLOCATE *c)
 {
     RtDevice *d = h;
+    if (c->hResource) {
+        return deallocate_resource(d, c->hResource);
+    }
     for (UINT i = 0; i < c->NumAllocations; i++) {
         RtAlloc *al = lookup(d, c->HandleList[i]);
         if (!al || al->retired) {
@@ -734,13 +845,16 @@ static HRESULT create_resource(RtDevice *d, D3D11DDIARG_CREATERESOURCE *c, RtRes
     g_assert_cmpuint(size, >, 0);
     r->mem = g_malloc0(size);
     r->h.pDrvPrivate = r->mem;
-    r->rt.handle = r;
+    r->rt.handle = (HANDLE)++d->next_rt;
+    r->misc = c->MiscFlags;
+    d->creating = r;
     rt_enter(d, UMD_DDI_CreateResource, 0);
     if (d->f11) {
         d->f11->pfnCreateResource(d->h, c, r->h, r->rt);
     } else {
         F10(d, pfnCreateResource)(d->h, (const D3D10DDIARG_CREATERESOURCE *)c, r->h, r->rt);
     }
+    d->creating = NULL;
     return rt_leave(d);
 }
 
@@ -776,7 +890,8 @@ HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu
 
 static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT depth,
                               UINT mips, UINT array, DXGI_FORMAT f, UINT usage, UINT bind,
-                              UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
+                              UINT cpu, UINT misc, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                              RtResource **out)
 {
     RtResource *r = g_new0(RtResource, 1);
     D3D10DDI_MIPINFO mip[16];
@@ -790,8 +905,8 @@ static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UI
     D3D11DDIARG_CREATERESOURCE c = {
         .pMipInfoList = mip, .pInitialDataUP = init,
         .ResourceDimension = dim, .Usage = usage, .BindFlags = bind,
-        .MapFlags = cpu, .Format = f, .SampleDesc = { 1, 0 }, .MipLevels = mips,
-        .ArraySize = array,
+        .MapFlags = cpu, .MiscFlags = misc, .Format = f, .SampleDesc = { 1, 0 },
+        .MipLevels = mips, .ArraySize = array,
     };
     r->dim = dim;
     r->width = w;
@@ -814,7 +929,7 @@ HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h
                           UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
                           const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
 {
-    return create_texture(d, dim, w, h, 1, mips, array, f, usage, bind, cpu, init, out);
+    return create_texture(d, dim, w, h, 1, mips, array, f, usage, bind, cpu, 0, init, out);
 }
 
 HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI_FORMAT f,
@@ -822,7 +937,7 @@ HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI
                         RtResource **out)
 {
     return create_texture(d, D3D10DDIRESOURCE_TEXTURE3D, w, h, depth, mips, 1, f, usage, bind,
-                          cpu, init, out);
+                          cpu, 0, init, out);
 }
 
 HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
@@ -831,6 +946,64 @@ HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI
 {
     return rt_create_texture(d, D3D10DDIRESOURCE_TEXTURE2D, w, h, mips, array, f, usage, bind, cpu,
                              init, out);
+}
+
+HRESULT rt_create_shared_tex2d(RtDevice *d, UINT w, UINT h, DXGI_FORMAT f, UINT bind,
+                               const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
+{
+    return create_texture(d, D3D10DDIRESOURCE_TEXTURE2D, w, h, 1, 1, 1, f,
+                          D3D10_DDI_USAGE_DEFAULT, bind, 0, D3D10_DDI_RESOURCE_MISC_SHARED, init,
+                          out);
+}
+
+/* What D3DKMTOpenResource does for the runtime: each allocation opened on
+ * d's KMD device under a new handle of d. */
+static RtAlloc *open_allocation(RtDevice *d, RtShared *s, D3DKMT_HANDLE km, HANDLE resource)
+{
+    g_assert_cmphex((uint32_t)ws_kmt_open_allocation(d->kmt, s->a, &s->alloc_priv), ==, 0);
+    RtAlloc *al = g_new0(RtAlloc, 1);
+    al->h = al->chain = d->next_handle++;
+    al->a = s->a;
+    al->priv = s->alloc_priv;
+    al->resource = resource;
+    al->km = km;
+    al->opened = true;
+    g_hash_table_insert(d->allocs, GUINT_TO_POINTER(al->h), al);
+    s->refs++;
+    return al;
+}
+
+HRESULT rt_open_resource(RtDevice *d, D3DKMT_HANDLE km, RtResource **out)
+{
+    RtShared *s = g_hash_table_lookup(d->ad->shared, GUINT_TO_POINTER(km));
+    g_assert_nonnull(s);
+    RtResource *r = g_new(RtResource, 1);
+    *r = s->desc;
+    r->rt.handle = (HANDLE)++d->next_rt;
+    RtAlloc *al = open_allocation(d, s, km, r->rt.handle);
+    struct sable_alloc_private priv = s->alloc_priv;
+    D3DDDI_OPENALLOCATIONINFO info = {
+        .hAllocation = al->h, .pPrivateDriverData = &priv, .PrivateDriverDataSize = sizeof(priv),
+    };
+    D3D10DDIARG_OPENRESOURCE o = {
+        .NumAllocations = 1, .pOpenAllocationInfo = &info, .hKMResource = { km },
+        .pPrivateDriverData = s->res_priv, .PrivateDriverDataSize = s->res_priv_size,
+    };
+    SIZE_T size = F(d, pfnCalcPrivateOpenedResourceSize)(d->h, &o);
+    g_assert_cmpuint(size, >=, sizeof(void *));
+    r->mem = g_malloc0(size);
+    r->h.pDrvPrivate = r->mem;
+    HRESULT hr = RT_CALL(d, OpenResource, 0, F(d, pfnOpenResource)(d->h, &o, r->h, r->rt));
+    if (FAILED(hr)) { /* the runtime will not call DestroyResource: it closes */
+        g_hash_table_steal(d->allocs, GUINT_TO_POINTER(al->h));
+        free_alloc(d, al);
+        shared_release(d->ad, km);
+        g_free(r->mem);
+        g_free(r);
+        r = NULL;
+    }
+    *out = r;
+    return hr;
 }
 
 void rt_destroy(RtDevice *d, RtResource *r)

@@ -37,6 +37,9 @@ typedef struct RtAlloc {
     uint32_t fence[SABLE_NODE_COUNT]; /* last submission that used it, per node */
     bool retired;               /* renamed away: freed once idle and submitted past */
     unsigned retired_render;    /* renders when it was renamed away */
+    HANDLE resource;            /* the runtime resource it belongs to, NULL: device allocation */
+    D3DKMT_HANDLE km;           /* its shared kernel-mode resource, 0: none */
+    bool opened;                /* OpenResource: another device created it */
 } RtAlloc;
 
 typedef struct RtAdapter {
@@ -48,6 +51,8 @@ typedef struct RtAdapter {
     UINT32 nversions;
     uint32_t fake_abi_major;    /* tests: answer UMDRIVERPRIVATE with this ABI major */
     UINT pipeline_caps;         /* GetCaps(D3D11DDICAPS_3DPIPELINESUPPORT) */
+    GHashTable *shared;         /* kernel-mode handle -> RtShared (d3drt.c) */
+    D3DKMT_HANDLE next_km;
     unsigned queries;
 } RtAdapter;
 
@@ -85,6 +90,8 @@ typedef struct RtDevice {
     GHashTable *allocs;         /* handle -> RtAlloc */
     GPtrArray *retired;         /* renamed-away instances, freed once idle */
     D3DKMT_HANDLE next_handle;
+    uintptr_t next_rt;          /* runtime resource handles (never reused) */
+    struct RtResource *creating; /* the resource CreateResource is making */
     RtContext ctx[SABLE_NODE_COUNT];
     /* configuration (set before rt_device_create) */
     UINT cfg_cmd_size, cfg_alist_size, cfg_plist_size;
@@ -109,6 +116,8 @@ typedef struct RtResource {
     D3D10DDIRESOURCE_TYPE dim;
     UINT width, height, depth, mips, array_size, bpp;
     DXGI_FORMAT format;
+    UINT misc;                  /* D3D10_DDI_RESOURCE_MISC_* */
+    D3DKMT_HANDLE km;           /* shared: the kernel-mode resource */
 } RtResource;
 
 typedef struct RtView {
@@ -158,6 +167,15 @@ HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI
 HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
                         UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
                         RtResource **out);
+/* A shared Texture2D (MiscFlags SHARED, one mip): r->km names it. */
+HRESULT rt_create_shared_tex2d(RtDevice *d, UINT w, UINT h, DXGI_FORMAT f, UINT bind,
+                               const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out);
+/* D3DKMTOpenResource + OpenResource: another device's shared resource on
+ * d (allocations opened in d's KMD device). On failure (what the UMD
+ * reported) the runtime closes what it opened and *out is NULL. */
+HRESULT rt_open_resource(RtDevice *d, D3DKMT_HANDLE km, RtResource **out);
+/* Tests: the resource private data dxgkrnl keeps for a shared resource. */
+uint8_t *rt_shared_private(RtAdapter *a, D3DKMT_HANDLE km, UINT *size);
 void rt_destroy(RtDevice *d, RtResource *r);
 HRESULT rt_map(RtDevice *d, RtResource *r, UINT sub, D3D10_DDI_MAP type, UINT flags,
                D3D10DDI_MAPPED_SUBRESOURCE *out);
