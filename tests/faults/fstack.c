@@ -50,6 +50,18 @@ UmdJob *umd_job_new(FStack *s, unsigned seed)
                                                j->data, &j->src), ==, 0);
     g_assert_cmphex((uint32_t)rt_create_buffer(j->d, FS_JOB_SIZE, D3D10_DDI_USAGE_STAGING, 0,
                                                D3D10_DDI_CPU_ACCESS_READ, NULL, &j->st), ==, 0);
+    for (unsigned c = 0; c < 4; c++) {
+        j->rgba[c] = (uint8_t)(seed * 53 + c * 89 + 17);
+    }
+    g_assert_cmphex((uint32_t)rt_create_tex2d(j->d, FS_JOB_TEX_W, FS_JOB_TEX_H, 1, 1,
+                                              DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &j->target),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_tex2d(j->d, FS_JOB_TEX_W, FS_JOB_TEX_H, 1, 1,
+                                              DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_USAGE_STAGING,
+                                              0, D3D10_DDI_CPU_ACCESS_READ, NULL, &j->target_st),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_rtv(j->d, j->target, 0, 0, 1, &j->rtv), ==, 0);
     g_assert_cmphex((uint32_t)rt_flush(j->d), ==, 0);
     rt_wait_idle(j->d);
     return j;
@@ -57,6 +69,9 @@ UmdJob *umd_job_new(FStack *s, unsigned seed)
 
 void umd_job_free(UmdJob *j)
 {
+    rt_destroy_rtv(j->d, j->rtv);
+    rt_destroy(j->d, j->target);
+    rt_destroy(j->d, j->target_st);
     rt_destroy(j->d, j->src);
     rt_destroy(j->d, j->st);
     rt_device_free(j->d);
@@ -66,21 +81,51 @@ void umd_job_free(UmdJob *j)
 HRESULT umd_job_submit(UmdJob *j)
 {
     HRESULT hr = rt_copy(j->d, j->st, j->src);
+    hr = hr ? hr : rt_clear(j->d, j->rtv, j->rgba[0] / 255.0f, j->rgba[1] / 255.0f,
+                            j->rgba[2] / 255.0f, j->rgba[3] / 255.0f);
+    hr = hr ? hr : rt_copy(j->d, j->target_st, j->target);
     return hr ? hr : rt_flush(j->d);
 }
 
-JobResult umd_job_finish(UmdJob *j)
+/* Every row of the mapped render-target copy is the clear colour. */
+static bool target_cleared(const UmdJob *j, const D3D10DDI_MAPPED_SUBRESOURCE *m)
+{
+    for (unsigned y = 0; y < FS_JOB_TEX_H; y++) {
+        const uint8_t *row = (const uint8_t *)m->pData + (size_t)y * m->RowPitch;
+        for (unsigned x = 0; x < FS_JOB_TEX_W; x++) {
+            if (memcmp(row + 4 * x, j->rgba, 4) != 0) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* READ map of r, judged by same(): exact, removed or wrong. */
+static JobResult read_back(UmdJob *j, RtResource *r,
+                           bool (*same)(const UmdJob *, const D3D10DDI_MAPPED_SUBRESOURCE *))
 {
     D3D10DDI_MAPPED_SUBRESOURCE m;
-    HRESULT hr = rt_map(j->d, j->st, 0, D3D10_DDI_MAP_READ, 0, &m);
+    HRESULT hr = rt_map(j->d, r, 0, D3D10_DDI_MAP_READ, 0, &m);
     if (hr == D3DDDIERR_DEVICEREMOVED) {
         g_assert_null(m.pData);
         return JOB_REMOVED;
     }
     g_assert_cmphex((uint32_t)hr, ==, 0);
-    bool same = memcmp(m.pData, j->data, FS_JOB_SIZE) == 0;
-    g_assert_cmphex((uint32_t)rt_unmap(j->d, j->st, 0), ==, 0);
-    return same ? JOB_EXACT : JOB_WRONG;
+    bool ok = same(j, &m);
+    g_assert_cmphex((uint32_t)rt_unmap(j->d, r, 0), ==, 0);
+    return ok ? JOB_EXACT : JOB_WRONG;
+}
+
+static bool buffer_copied(const UmdJob *j, const D3D10DDI_MAPPED_SUBRESOURCE *m)
+{
+    return memcmp(m->pData, j->data, FS_JOB_SIZE) == 0;
+}
+
+JobResult umd_job_finish(UmdJob *j)
+{
+    JobResult r = read_back(j, j->st, buffer_copied);
+    return r != JOB_EXACT ? r : read_back(j, j->target_st, target_cleared);
 }
 
 KmtJob *kmt_job_new(FStack *s, unsigned seed)

@@ -4,8 +4,10 @@
  * the UMD -> winsim's dxgkrnl -> the KMD -> the device named by
  * $WINSIM_TRANSPORT (inproc, inproc-intx, qemu). Two kinds of work:
  *  - a UMD job on the graphics node: a DEFAULT buffer with a pattern copied
- *    into a STAGING buffer by the UMD (CopyResource, Flush), read back with
- *    a READ map, which waits for the copy (and runs any TDR on the way);
+ *    into a STAGING buffer (CopyResource), and a TILE_Y render target
+ *    cleared to a colour of the job's own and copied into a STAGING
+ *    texture, then Flush; read back with READ maps, which wait for the work
+ *    (and run any TDR on the way);
  *  - a KMT job on the copy node: a KMD-level COPY between two aperture
  *    allocations of a D3DKMT device (the UMD submits to graphics only).
  * A job's result is byte-exact or its context was put in error.
@@ -35,10 +37,16 @@ void fs_inject(FStack *s, const char *specs);
  * segment pages winsim accounts for: leaked = now - live_base. */
 unsigned fs_live_objects(const WsSim *sim);
 
+#define FS_JOB_TEX_W 40u
+#define FS_JOB_TEX_H 24u
+
 typedef struct UmdJob {
     RtDevice *d;
     RtResource *src, *st;
+    RtResource *target, *target_st; /* the cleared render target, its copy */
+    RtView *rtv;
     uint8_t data[FS_JOB_SIZE];
+    uint8_t rgba[4];                /* the clear colour, R8G8B8A8 */
 } UmdJob;
 
 typedef enum JobResult { JOB_EXACT, JOB_REMOVED, JOB_WRONG } JobResult;
@@ -46,10 +54,11 @@ typedef enum JobResult { JOB_EXACT, JOB_REMOVED, JOB_WRONG } JobResult;
 /* A UMD device (D3D11) with its two buffers, idle. */
 UmdJob *umd_job_new(FStack *s, unsigned seed);
 void umd_job_free(UmdJob *j);
-/* CopyResource + Flush: returns what the UMD reported. */
+/* CopyResource, ClearRenderTargetView + CopyResource, Flush: returns the
+ * first failure the UMD reported. */
 HRESULT umd_job_submit(UmdJob *j);
-/* READ map of the staging buffer: exact, removed (DEVICEREMOVED from Map)
- * or wrong. */
+/* READ maps of both staging resources: exact, removed (DEVICEREMOVED from
+ * Map) or wrong. */
 JobResult umd_job_finish(UmdJob *j);
 
 typedef struct KmtJob {

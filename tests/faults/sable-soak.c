@@ -2,8 +2,8 @@
 /*
  * sable-soak: N random injected faults over a mixed workload on both
  * engines, through the whole stack (fstack.h): per fault a UMD device
- * copies and maps on the graphics engine and a D3DKMT device copies on the
- * copy engine. The job on the faulted engine may be removed (its device or
+ * copies, clears a TILE_Y render target and maps on the graphics engine
+ * and a D3DKMT device copies on the copy engine. The job on the faulted engine may be removed (its device or
  * context in error, then recreated); the other job must be byte-exact. At
  * the end: faults, TDRs, resets, recovery time in device time, and the
  * must-be-0 figures (innocent work lost, winsim objects leaked, dumps that
