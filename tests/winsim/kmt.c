@@ -62,6 +62,36 @@ static void wait_idle(WsSim *sim)
     }
 }
 
+bool ws_kmt_busy(const WsSim *sim, const WsKmtAllocation *a)
+{
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (a->last_use[n] &&
+            (int32_t)(sim->node[n].retired - ws_fence_follow(sim, n, a->last_use[n])) < 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void ws_kmt_wait_allocation(WsSim *sim, const WsKmtAllocation *a)
+{
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        if (a->last_use[n]) {
+            ws_wait_fence(sim, n, a->last_use[n]);
+        }
+    }
+}
+
+/* The submission just made names these allocations. */
+static void mark_used(WsKmtAllocation *const *allocs, UINT n, unsigned node, uint32_t fence)
+{
+    for (UINT i = 0; i < n; i++) {
+        if (allocs[i]) {
+            allocs[i]->last_use[node] = fence;
+        }
+    }
+}
+
 /* ---- swizzling ranges ---------------------------------------------------- */
 
 static void swz_release(WsSim *sim, WsKmtAllocation *a)
@@ -303,7 +333,7 @@ NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_priva
 
 static void free_allocation(WsSim *sim, WsKmtAllocation *a)
 {
-    wait_idle(sim);
+    ws_kmt_wait_allocation(sim, a);
     swz_release(sim, a);
     if (a->segment == SABLE_SEGMENT_VRAM) {
         g_ptr_array_remove(sim->vidmm.in_vram, a);
@@ -360,7 +390,7 @@ void ws_kmt_close_allocation(WsKmtDevice *d, WsKmtAllocation *a)
     for (guint i = 0; a->opens && i < a->opens->len; i++) {
         WsKmtOpen *o = &g_array_index(a->opens, WsKmtOpen, i);
         if (o->device == d) {
-            wait_idle(d->sim); /* nothing of d's may still use the handle */
+            ws_kmt_wait_allocation(d->sim, a); /* nothing may still use the handle */
             DXGKARG_CLOSEALLOCATION ca = { .NumAllocations = 1, .pOpenHandleList = &o->handle };
             g_assert_cmphex((uint32_t)d->sim->init.DxgkDdiCloseAllocation(d->device, &ca), ==, 0);
             g_array_remove_index_fast(a->opens, i);
@@ -386,7 +416,7 @@ static HANDLE device_handle(const WsKmtDevice *d, const WsKmtAllocation *a)
 
 void *ws_kmt_lock(WsKmtDevice *d, WsKmtAllocation *a)
 {
-    wait_idle(d->sim);
+    ws_kmt_wait_allocation(d->sim, a);
     swz_release(d->sim, a); /* its CPU writes reach the surface first */
     a->locked = true;
     return a->cpu;
@@ -438,6 +468,9 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
     };
     NTSTATUS st = ws_render(d->sim, &rd);
     *fence = rd.fence;
+    if (NT_SUCCESS(st)) {
+        mark_used(allocs, nallocs, node, rd.fence);
+    }
     return st;
 }
 
@@ -468,6 +501,10 @@ NTSTATUS ws_kmt_present(WsKmtDevice *d, const WsKmtPresent *p, uint32_t *fence)
     };
     st = ws_render(d->sim, &rd);
     *fence = rd.fence;
+    if (NT_SUCCESS(st)) {
+        WsKmtAllocation *const used[2] = { p->src, p->dst };
+        mark_used(used, 2, SABLE_NODE_GRAPHICS, rd.fence);
+    }
     return st;
 }
 

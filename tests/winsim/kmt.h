@@ -10,8 +10,10 @@
  * a primary only ever goes to VRAM), else the aperture
  * (system pages mapped through BuildPagingBuffer). Before a render, an
  * allocation that prefers VRAM but was paged out is paged back in when
- * VRAM has room (TRANSFER from its system pages). Lock waits until every node is idle and returns the CPU view
- * (BAR2 for VRAM, the system pages for the aperture); rendering with a
+ * VRAM has room (TRANSFER from its system pages). VidMm records each
+ * allocation's last use per node (renders and presents of any device);
+ * Lock waits for that use only and returns the CPU view (BAR2 for VRAM,
+ * the system pages for the aperture); rendering with a
  * locked allocation fails with STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION
  * as VidMm does. Render runs Render -> Patch -> SubmitCommand (vidsch.h)
  * and returns once submitted; Wait waits for a fence (false: a TDR aborted
@@ -41,6 +43,7 @@ typedef struct WsKmtAllocation {
     bool primary;               /* SABLE_ALLOC_F_PRIMARY: never evicted */
     WsSwzRange *swz;            /* the swizzling range VidMm holds for it */
     unsigned refs;              /* the creator + each device that opened it */
+    uint32_t last_use[SABLE_NODE_COUNT]; /* fence of the last submission naming it, 0: none */
     GArray *opens;              /* WsKmtOpen: devices that opened it (shared) */
 } WsKmtAllocation;
 
@@ -69,6 +72,12 @@ NTSTATUS ws_kmt_open_allocation(WsKmtDevice *d, WsKmtAllocation *a,
                                 const struct sable_alloc_private *p);
 /* The opener's release: DxgkDdiCloseAllocation, then its reference. */
 void ws_kmt_close_allocation(WsKmtDevice *d, WsKmtAllocation *a);
+/* VidMm's view of an allocation's GPU use, whichever device submitted it:
+ * busy while a submission naming it has not retired; the wait returns once
+ * they all retired (or a TDR aborted them). */
+bool ws_kmt_busy(const WsSim *sim, const WsKmtAllocation *a);
+void ws_kmt_wait_allocation(WsSim *sim, const WsKmtAllocation *a);
+/* Lock waits for the allocation's GPU use (ws_kmt_wait_allocation). */
 void *ws_kmt_lock(WsKmtDevice *d, WsKmtAllocation *a);
 void ws_kmt_unlock(WsKmtDevice *d, WsKmtAllocation *a);
 /* Lock with AcquireAperture: the linear CPU view of a swizzled allocation

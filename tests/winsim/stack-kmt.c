@@ -220,6 +220,46 @@ static void test_kmt_async(void)
     ws_sim_free(sim);
 }
 
+/* VidMm knows each allocation's GPU use, whichever device submitted it: a
+ * slow write to `a` on the copy engine keeps `a` busy, for the device that
+ * opened it too, while `b` is not; locking `b` does not wait for the
+ * engine, locking `a` from the other device waits for the write. */
+static void test_kmt_busy(void)
+{
+    WsSim *sim = started();
+    WsKmtDevice *d1 = ws_kmt_create_device(sim), *d2 = ws_kmt_create_device(sim);
+    WsKmtAllocation *a, *b;
+    struct sable_alloc_private p = buffer_desc(SABLE_PAGE_SIZE, SABLE_SEGMENT_APERTURE);
+    g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d1, &p, &a), ==, 0);
+    g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d1, &p, &b), ==, 0);
+    g_assert_cmphex((uint32_t)ws_kmt_open_allocation(d2, a, &p), ==, 0);
+    g_assert_cmpuint(a->refs, ==, 2);
+    inject_ok(sim, "slow,engine=1,delay-ns=500000000");
+    Cmd c = { .len = 0 };
+    cmd_write32(&c, 0, 0xfeedf00du);
+    uint32_t fence;
+    g_assert_cmphex((uint32_t)ws_kmt_render(d1, 1, c.buf, c.len, &a, 1, c.patch, c.npatch,
+                                            &fence), ==, 0);
+    g_assert_true(ws_kmt_busy(sim, a));
+    g_assert_false(ws_kmt_busy(sim, b));
+    ws_kmt_lock(d1, b);
+    ws_kmt_unlock(d1, b);
+    g_assert_true(ws_kmt_busy(sim, a)); /* locking b did not wait for the engine */
+    const uint32_t *v = ws_kmt_lock(d2, a);
+    g_assert_false(ws_kmt_busy(sim, a));
+    g_assert_cmphex(v[0], ==, 0xfeedf00du);
+    ws_kmt_unlock(d2, a);
+    ws_kmt_destroy_allocation(d1, a); /* d2 still holds it */
+    g_assert_cmpuint(a->refs, ==, 1);
+    g_assert_cmphex(*(const uint32_t *)ws_kmt_lock(d2, a), ==, 0xfeedf00du);
+    ws_kmt_unlock(d2, a);
+    ws_kmt_close_allocation(d2, a);
+    ws_kmt_destroy_allocation(d1, b);
+    ws_kmt_destroy_device(d2);
+    ws_kmt_destroy_device(d1);
+    ws_sim_free(sim);
+}
+
 static void put_copy_2d(Cmd *c, UINT src, uint32_t src_tiling, UINT dst, uint32_t dst_tiling)
 {
     struct sable_cmd_copy_2d k = {
@@ -288,5 +328,6 @@ void stack_add_kmt_tests(void)
     g_test_add_func("/stack/kmt", test_kmt);
     g_test_add_func("/stack/kmt/eviction", test_eviction);
     g_test_add_func("/stack/kmt/async", test_kmt_async);
+    g_test_add_func("/stack/kmt/busy-per-allocation", test_kmt_busy);
     g_test_add_func("/stack/kmt/copy-2d-tiling", test_copy_2d_tiling);
 }

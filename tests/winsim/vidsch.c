@@ -63,6 +63,15 @@ static uint32_t follow(const WsNode *n, uint32_t fence)
     return fence;
 }
 
+uint32_t ws_fence_follow(const WsSim *sim, unsigned node, uint32_t fence)
+{
+    for (uint32_t next = follow(&sim->node[node], fence); next != fence;
+         next = follow(&sim->node[node], fence)) {
+        fence = next;
+    }
+    return fence;
+}
+
 uint32_t ws_query_current_fence(WsSim *sim, unsigned node)
 {
     DXGKARG_QUERYCURRENTFENCE q = { .NodeOrdinal = node };
@@ -82,6 +91,7 @@ uint32_t ws_query_current_fence(WsSim *sim, unsigned node)
 
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
 {
+    fence = ws_fence_follow(sim, node, fence); /* resubmitted by an earlier TDR */
     uint64_t idle = 0, since_query = 0;
     uint32_t retired = sim->node[node].retired;
     for (;;) {

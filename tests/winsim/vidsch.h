@@ -25,9 +25,12 @@ NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence);
 /* Wait until `fence` retired on node: true. No progress for tdr_delay_ns of
  * device time is a timeout: the TDR (tdr.h) runs; if it resubmitted the
- * fence's work (an innocent context) the wait follows the new fence,
- * else it returns false (the work was aborted). */
+ * fence's work (an innocent context; also an earlier TDR) the wait
+ * follows the new fence, else it returns false (the work was aborted). */
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence);
+/* The fence work submitted as `fence` has now: its last resubmission's
+ * after TDRs, else itself. */
+uint32_t ws_fence_follow(const WsSim *sim, unsigned node, uint32_t fence);
 /* A command buffer as the runtime hands it to dxgkrnl (D3DDDICB_RENDER),
  * or a present (D3DKMTPresent): then DxgkDdiPresent fills the DMA buffers
  * with `present`'s flags and rectangles, allocs is the three-element

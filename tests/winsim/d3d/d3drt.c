@@ -148,27 +148,15 @@ static void poll(RtDevice *d)
     ws_service_interrupts(d->ad->sim);
 }
 
+/* GPU use of an allocation by any device (VidMm's view, kmt.h). */
 static bool busy(RtDevice *d, const RtAlloc *al)
 {
-    WsSim *sim = d->ad->sim;
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        if (al->fence[n] && (int32_t)(sim->node[n].retired - al->fence[n]) < 0) {
-            return true;
-        }
-    }
-    return false;
+    return ws_kmt_busy(d->ad->sim, al->a);
 }
 
-/* False if a TDR aborted the work instead. */
-static bool wait_for(RtDevice *d, const RtAlloc *al)
+static void wait_for(RtDevice *d, const RtAlloc *al)
 {
-    bool ok = true;
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        if (al->fence[n]) {
-            ok &= ws_kmt_wait(d->kmt, n, al->fence[n]);
-        }
-    }
-    return ok;
+    ws_kmt_wait_allocation(d->ad->sim, al->a);
 }
 
 /* A TDR put one of the device's contexts in error: the device is removed
@@ -357,14 +345,15 @@ static unsigned instances(RtDevice *d, D3DKMT_HANDLE chain)
 
 static HRESULT lock_now(RtAlloc *al, D3DDDICB_LOCK *l, bool wait, RtDevice *d)
 {
-    if (wait && (!wait_for(d, al) || removed(d))) {
-        return D3DDDIERR_DEVICEREMOVED;
-    }
-    if (wait) {
+    if (wait) { /* a TDR on the way removes the device if its work was guilty */
+        wait_for(d, al);
+        if (removed(d)) {
+            return D3DDDIERR_DEVICEREMOVED;
+        }
         l->pData = ws_kmt_lock(d->kmt, al->a);
     } else {
         /* IgnoreSync / a renamed instance nothing uses: no wait (the thunk
-         * has no such flag yet, ws_kmt_lock waits for idle) */
+         * has no such flag, ws_kmt_lock waits) */
         al->a->locked = true;
         l->pData = al->a->cpu;
     }
@@ -393,7 +382,8 @@ static HRESULT lock_aperture(RtDevice *d, RtAlloc *al, D3DDDICB_LOCK *l)
                 "allocations are one surface)", cur_name(d), l->PrivateDriverData);
         return E_INVALIDARG;
     }
-    if (!wait_for(d, al) || removed(d)) {
+    wait_for(d, al);
+    if (removed(d)) {
         return D3DDDIERR_DEVICEREMOVED;
     }
     void *cpu = NULL;
@@ -551,9 +541,6 @@ static HRESULT WDDM_API cb_render(HANDLE h, D3DDDICB_RENDER *r)
         RT_FAIL("pfnRenderCb from %s: the KMD refused the command buffer: 0x%08x", cur_name(d),
                 (uint32_t)st);
         return E_INVALIDARG;
-    }
-    for (UINT i = 0; i < r->NumAllocations; i++) {
-        ral[i]->fence[c->node] = fence;
     }
     memset(c->alist, 0, sizeof(*c->alist) * c->alist_size); /* a fresh list */
     RtRender rec = { r->CommandLength, r->NumAllocations, r->NumPatchLocations };

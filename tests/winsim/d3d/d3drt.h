@@ -34,7 +34,6 @@ typedef struct RtAlloc {
     D3DKMT_HANDLE chain;        /* first handle of the allocation (renames share it) */
     WsKmtAllocation *a;
     struct sable_alloc_private priv;
-    uint32_t fence[SABLE_NODE_COUNT]; /* last submission that used it, per node */
     bool retired;               /* renamed away: freed once idle and submitted past */
     unsigned retired_render;    /* renders when it was renamed away */
     HANDLE resource;            /* the runtime resource it belongs to, NULL: device allocation */
