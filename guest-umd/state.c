@@ -98,7 +98,9 @@ void umd_set_viewports(UmdDevice *d, UINT n, const D3D10_DDI_VIEWPORT *v)
         return;
     }
     memset(d->state.viewport, 0, sizeof(d->state.viewport));
-    memcpy(d->state.viewport, v, n * sizeof(*v));
+    if (n) {
+        memcpy(d->state.viewport, v, n * sizeof(*v));
+    }
     d->state.viewports = n;
 }
 
@@ -108,7 +110,9 @@ void umd_set_scissors(UmdDevice *d, UINT n, const D3D10_DDI_RECT *r)
         return;
     }
     memset(d->state.scissor, 0, sizeof(d->state.scissor));
-    memcpy(d->state.scissor, r, n * sizeof(*r));
+    if (n) {
+        memcpy(d->state.scissor, r, n * sizeof(*r));
+    }
     d->state.scissors = n;
 }
 
