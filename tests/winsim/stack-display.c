@@ -735,6 +735,59 @@ static void test_scanout_after_adapter_reset(void)
     ws_sim_free(sim);
 }
 
+/* Flip to a second primary: the DMA buffer is a NOP, and once it retired
+ * dxgkrnl's SetVidPnSourceAddress points the scanout at it (register,
+ * capture and vsync address all show it); flipping back restores the
+ * first. A flip to a non-primary is refused by the KMD, one with a
+ * destination by the thunk. */
+static void test_flip(void)
+{
+    WsSim *sim = display_started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    struct sable_alloc_private bp = primary_desc(1024, 768, SABLE_FORMAT_B8G8R8X8_UNORM);
+    WsKmtAllocation *back = create(d, bp), *front = ws_display_primary(sim, 0);
+    fill(d, back, &bp);
+    WsKmtPresent pr = { .src = back, .flip = true };
+    uint32_t fence = 0;
+    unsigned submits = sim->vidmm.render_submits;
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==, 0);
+    g_assert_cmpuint(sim->vidmm.render_submits, ==, submits + 1);
+    g_assert_true(ws_kmt_wait(d, SABLE_NODE_GRAPHICS, fence));
+    g_assert_cmpuint(sim->display.flips_done, ==, 1);
+    g_assert_cmphex(sim->display.address, ==, back->gpu);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)back->gpu);
+    g_autofree uint8_t *rgb = NULL;
+    UINT w = 0, h = 0;
+    g_assert_true(ws_display_capture(sim, &rgb, &w, &h));
+    g_assert_cmpuint(w, ==, 1024);
+    for (UINT y = 0; y < h; y += 97) {
+        for (UINT x = 0; x < w; x += 13) {
+            const uint8_t *px = rgb + ((gsize)y * w + x) * 3;
+            g_assert_cmphex(px[0], ==, pattern(x * 4 + 2, y));
+            g_assert_cmphex(px[2], ==, pattern(x * 4, y));
+        }
+    }
+    g_assert_cmphex((uint32_t)ws_display_vsync(sim, true), ==, 0);
+    ws_display_idle(sim, 40000000ull);
+    g_assert_cmphex(sim->display.vsync_address, ==, back->gpu);
+    pr.src = front;
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==, 0);
+    g_assert_true(ws_kmt_wait(d, SABLE_NODE_GRAPHICS, fence));
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)front->gpu);
+    WsKmtAllocation *plain = create(d, surface_desc());
+    pr.src = plain;
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    pr = (WsKmtPresent){ .src = back, .dst = front, .flip = true };
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    g_assert_cmpuint(sim->display.flips_done, ==, 2);
+    ws_kmt_destroy_allocation(d, plain);
+    ws_kmt_destroy_allocation(d, back);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
 void stack_add_display_tests(void)
 {
     g_test_add_func("/stack/display/primary-rules", test_primary_rules);
@@ -752,4 +805,5 @@ void stack_add_display_tests(void)
     g_test_add_func("/stack/display/capture-present", test_capture_present);
     g_test_add_func("/stack/display/scanout-after-adapter-reset",
                     test_scanout_after_adapter_reset);
+    g_test_add_func("/stack/display/flip", test_flip);
 }
