@@ -235,7 +235,8 @@ static NTSTATUS bring_up(WsSim *sim, WsVidPn *v)
     if (!NT_SUCCESS(st)) {
         return st;
     }
-    const D3DKMDT_GRAPHICS_RENDERING_FORMAT *g = &ws_vidpn_pinned(v->source_set)->src.Format.Graphics;
+    const D3DKMDT_GRAPHICS_RENDERING_FORMAT *g =
+        &ws_vidpn_pinned(v->source_set)->src.Format.Graphics;
     st = create_primary(sim, g->PrimSurfSize.cx, g->PrimSurfSize.cy);
     st = NT_SUCCESS(st) ? ws_display_commit(sim, v, sim->display.primary) : st;
     st = NT_SUCCESS(st) ? ws_display_set_address(sim, sim->display.primary) : st;

@@ -340,7 +340,8 @@ static void test_present_multipass(void)
     p->DmaSize = 2 * sizeof(struct sable_cmd_blit_2d) + 40;
     t.list[DXGK_PRESENT_DESTINATION_INDEX].SegmentId = SABLE_SEGMENT_VRAM;
     t.list[DXGK_PRESENT_DESTINATION_INDEX].PhysicalAddress.QuadPart = 0x123000;
-    g_assert_cmphex((uint32_t)direct_call(&t), ==, (uint32_t)STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER);
+    g_assert_cmphex((uint32_t)direct_call(&t), ==,
+                    (uint32_t)STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER);
     g_assert_cmpuint(p->MultipassOffset, ==, 2);
     g_assert_true((uint8_t *)p->pDmaBuffer == t.dma + 2 * sizeof(struct sable_cmd_blit_2d));
     g_assert_true(p->pPatchLocationListOut == t.out + 4);
@@ -587,8 +588,9 @@ static void test_vidpn_refused(void)
 
 /* The bring-up commits 1024x768 and programs the scanout with the
  * primary; visibility off disables it and on enables it again; a
- * SetVidPnSourceAddress of a non-primary, of source 1, or before a
- * commit of a mode larger than the primary is refused. */
+ * SetVidPnSourceAddress of a non-primary, of a primary smaller than the
+ * mode or of source 1, and a commit with such a primary, are refused and
+ * change nothing. */
 static void test_commit_scanout(void)
 {
     WsSim *sim = display_started();
@@ -620,6 +622,14 @@ static void test_commit_scanout(void)
                     (uint32_t)STATUS_INVALID_PARAMETER);
     g_assert_cmphex((uint32_t)ws_display_set_address(sim, small), ==,
                     (uint32_t)STATUS_INVALID_PARAMETER); /* 640x480 < the 1024x768 mode */
+    WsVidPn *v = ws_vidpn_new(sim);
+    g_assert_cmphex((uint32_t)ws_display_recommend(sim, v), ==, 0);
+    g_assert_cmphex((uint32_t)ws_display_commit(sim, v, small), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER); /* a primary smaller than the mode */
+    g_assert_cmphex((uint32_t)ws_display_commit(sim, v, plain), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    ws_vidpn_free(v);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, SABLE_SCANOUT_STATUS_ENABLED);
     DXGKARG_SETVIDPNSOURCEADDRESS a = { .VidPnSourceId = 1, .hAllocation = primary->handle };
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiSetVidPnSourceAddress(sim->adapter, &a), ==,
                     (uint32_t)STATUS_GRAPHICS_INVALID_VIDEO_PRESENT_SOURCE);
