@@ -639,6 +639,48 @@ static void test_commit_scanout(void)
     ws_sim_free(sim);
 }
 
+/* A mode change as dxgkrnl makes it: a VidPN with 800x600 pinned at both
+ * ends is supported, committed with an 800x600 primary, and the scanout
+ * shows 800x600 from that primary's address; then back to 1024x768. */
+static void test_mode_change(void)
+{
+    WsSim *sim = display_started();
+    WsKmtAllocation *big = ws_display_primary(sim, 0);
+    WsKmtAllocation *p8 = create(sim->display.device,
+                                 primary_desc(800, 600, SABLE_FORMAT_B8G8R8X8_UNORM));
+    WsVidPn *v = ws_vidpn_new(sim);
+    ws_vidpn_set_path(v, D3DKMDT_VPPS_IDENTITY, D3DKMDT_VPPR_IDENTITY);
+    pin_source(v, source_mode(1, 800, 600, 22));
+    pin_target(v, target_mode(2, 800, 600, 60));
+    bool ok = false;
+    g_assert_cmphex((uint32_t)ws_display_is_supported(sim, v, &ok), ==, 0);
+    g_assert_true(ok);
+    g_assert_cmphex((uint32_t)ws_display_commit(sim, v, p8), ==, 0);
+    ws_vidpn_free(v);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_CONTROL), ==, 0); /* until the address */
+    g_assert_cmphex((uint32_t)ws_display_set_address(sim, p8), ==, 0);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, SABLE_SCANOUT_STATUS_ENABLED);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_WIDTH), ==, 800);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_HEIGHT), ==, 600);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)p8->gpu);
+    UINT w = 0, h = 0;
+    uint32_t format = 0;
+    g_assert_true(ws_display_mode(sim, 0, &w, &h, &format));
+    g_assert_cmpuint(w, ==, 800);
+    g_autofree uint8_t *rgb = NULL;
+    g_assert_true(ws_display_capture(sim, &rgb, &w, &h));
+    g_assert_cmpuint(w, ==, 800);
+    g_assert_cmpuint(h, ==, 600);
+    v = ws_vidpn_new(sim);
+    g_assert_cmphex((uint32_t)ws_display_recommend(sim, v), ==, 0);
+    g_assert_cmphex((uint32_t)ws_display_commit(sim, v, big), ==, 0);
+    ws_vidpn_free(v);
+    g_assert_cmphex((uint32_t)ws_display_set_address(sim, big), ==, 0);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_WIDTH), ==, 1024);
+    ws_kmt_destroy_allocation(sim->display.device, p8);
+    ws_sim_free(sim);
+}
+
 /* CRTC_VSYNC: none while disabled; about 60 per second of device time
  * once enabled, each with the primary's address; none after disabling;
  * other interrupt types are not implemented. */
@@ -810,6 +852,7 @@ void stack_add_display_tests(void)
     g_test_add_func("/stack/display/vidpn-recommend-cofunc", test_vidpn_recommend_cofunc);
     g_test_add_func("/stack/display/vidpn-refused", test_vidpn_refused);
     g_test_add_func("/stack/display/commit-scanout", test_commit_scanout);
+    g_test_add_func("/stack/display/mode-change", test_mode_change);
     g_test_add_func("/stack/display/vsync", test_vsync);
     g_test_add_func("/stack/display/capture-present", test_capture_present);
     g_test_add_func("/stack/display/scanout-after-adapter-reset",
