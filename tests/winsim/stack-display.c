@@ -461,6 +461,8 @@ static void test_children_edid(void)
     g_assert_cmpuint(e.pref_vtotal, ==, 806);
     g_assert_true(e.est_640x480 && e.est_800x600 && e.est_1024x768);
     g_assert_cmpuint(e.extensions, ==, 0);
+    g_assert_cmphex(sim->display.edid[75], ==, 0xfc); /* second descriptor: the name */
+    g_assert_cmpmem(sim->display.edid + 77, 8, "Sable\n  ", 8);
     uint8_t part[16];
     memset(part, 0xa5, sizeof(part));
     DXGK_DEVICE_DESCRIPTOR dd = { .DescriptorOffset = 8, .DescriptorLength = 10,
