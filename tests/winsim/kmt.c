@@ -4,6 +4,7 @@
 #include "kmt.h"
 #include "bugcheck.h"
 #include "mdl.h"
+#include "dxgdisplay.h"
 #include "vidmm.h"
 #include "vidsch.h"
 
@@ -66,7 +67,7 @@ bool ws_kmt_busy(const WsSim *sim, const WsKmtAllocation *a)
 {
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         if (a->last_use[n] &&
-            (int32_t)(sim->node[n].retired - ws_fence_follow(sim, n, a->last_use[n])) < 0) {
+            (int32_t)(sim->node[n].retired - ws_follow_fence(&sim->node[n], a->last_use[n])) < 0) {
             return true;
         }
     }
@@ -476,7 +477,8 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
 
 NTSTATUS ws_kmt_present(WsKmtDevice *d, const WsKmtPresent *p, uint32_t *fence)
 {
-    if (!p->src || (!p->flip && !p->dst)) {
+    if (!p->src || (!p->flip && !p->dst) || (p->flip && p->dst) ||
+        (p->flip && p->vidpn_source >= d->sim->display.sources)) {
         return STATUS_INVALID_PARAMETER;
     }
     DXGK_ALLOCATIONLIST list[DXGK_PRESENT_DESTINATION_INDEX + 1];
@@ -504,6 +506,10 @@ NTSTATUS ws_kmt_present(WsKmtDevice *d, const WsKmtPresent *p, uint32_t *fence)
     if (NT_SUCCESS(st)) {
         WsKmtAllocation *const used[2] = { p->src, p->dst };
         mark_used(used, 2, SABLE_NODE_GRAPHICS, rd.fence);
+    }
+    if (NT_SUCCESS(st) && p->flip) {
+        WsFlip f = { rd.context, rd.node, rd.fence, p->src };
+        ws_display_queue_flip(d->sim, &f);
     }
     return st;
 }

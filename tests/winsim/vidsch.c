@@ -51,23 +51,18 @@ void ws_retire(WsSim *sim, unsigned node, uint32_t fence)
     n->retired = fence;
 }
 
-/* The new fence of resubmitted work, or the fence itself. */
-static uint32_t follow(const WsNode *n, uint32_t fence)
+uint32_t ws_follow_fence(const WsNode *n, uint32_t fence)
 {
-    for (guint i = 0; i < n->remap->len; i++) {
-        const WsRemap *r = &g_array_index(n->remap, WsRemap, i);
-        if (r->old_fence == fence) {
-            return r->new_fence;
+    bool moved = true;
+    while (moved) { /* resubmitted again by a later TDR */
+        moved = false;
+        for (guint i = 0; i < n->remap->len && !moved; i++) {
+            const WsRemap *r = &g_array_index(n->remap, WsRemap, i);
+            if (r->old_fence == fence) {
+                fence = r->new_fence;
+                moved = true;
+            }
         }
-    }
-    return fence;
-}
-
-uint32_t ws_fence_follow(const WsSim *sim, unsigned node, uint32_t fence)
-{
-    for (uint32_t next = follow(&sim->node[node], fence); next != fence;
-         next = follow(&sim->node[node], fence)) {
-        fence = next;
     }
     return fence;
 }
@@ -91,7 +86,7 @@ uint32_t ws_query_current_fence(WsSim *sim, unsigned node)
 
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
 {
-    fence = ws_fence_follow(sim, node, fence); /* resubmitted by an earlier TDR */
+    fence = ws_follow_fence(&sim->node[node], fence); /* resubmitted by an earlier TDR */
     uint64_t idle = 0, since_query = 0;
     uint32_t retired = sim->node[node].retired;
     for (;;) {
@@ -113,7 +108,7 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
                 return false;
             }
             ws_tdr(sim, node);
-            uint32_t next = follow(&sim->node[node], fence);
+            uint32_t next = ws_follow_fence(&sim->node[node], fence);
             if (next == fence) {
                 return false;
             }
@@ -134,7 +129,7 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
 static bool dma_free(WsSim *sim, const WsDmaBuffer *b)
 {
     const WsNode *n = &sim->node[b->node];
-    return !b->busy || (int32_t)(n->retired - follow(n, b->fence)) >= 0;
+    return !b->busy || (int32_t)(n->retired - ws_follow_fence(n, b->fence)) >= 0;
 }
 
 /* A DMA buffer no submission uses any more, waiting for one if needed. */

@@ -28,9 +28,6 @@ NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
  * fence's work (an innocent context; also an earlier TDR) the wait
  * follows the new fence, else it returns false (the work was aborted). */
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence);
-/* The fence work submitted as `fence` has now: its last resubmission's
- * after TDRs, else itself. */
-uint32_t ws_fence_follow(const WsSim *sim, unsigned node, uint32_t fence);
 /* A command buffer as the runtime hands it to dxgkrnl (D3DDDICB_RENDER),
  * or a present (D3DKMTPresent): then DxgkDdiPresent fills the DMA buffers
  * with `present`'s flags and rectangles, allocs is the three-element
@@ -56,6 +53,10 @@ typedef struct WsRender {
  * Render's status, the submission's failure, or STATUS_DEVICE_REMOVED for
  * a context a TDR put in error. */
 NTSTATUS ws_render(WsSim *sim, WsRender *rd);
+
+/* The fence of work a TDR resubmitted (its latest resubmission), or the
+ * fence itself. */
+uint32_t ws_follow_fence(const WsNode *n, uint32_t fence);
 
 /* Everything up to `fence` completed on node (at DPC time). */
 void ws_retire(WsSim *sim, unsigned node, uint32_t fence);
