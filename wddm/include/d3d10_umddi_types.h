@@ -646,16 +646,10 @@ typedef struct D3D10_DDI_VIEWPORT {
     FLOAT MaxDepth;
 } D3D10_DDI_VIEWPORT;
 
-/* D3D10_DDI_RECT: a GDI RECT (left, top, right, bottom, LONG), as the
- * API-side D3D10_RECT is declared ("typedef RECT D3D10_RECT"). UNCERTAIN:
- * whether d3d10umddi.h spells it as a typedef of RECT; the layout is the
- * same. */
-typedef struct D3D10_DDI_RECT {
-    LONG left;
-    LONG top;
-    LONG right;
-    LONG bottom;
-} D3D10_DDI_RECT;
+/* D3D10_DDI_RECT: a GDI RECT, as the API-side D3D10_RECT is declared
+ * ("typedef RECT D3D10_RECT"). UNCERTAIN: that d3d10umddi.h spells it the
+ * same way; the layout (four LONGs) is what matters. */
+typedef RECT D3D10_DDI_RECT;
 
 /* ---- argument structures the UMD does not read yet: opaque ---- */
 typedef struct D3D10DDIARG_STAGE_IO_SIGNATURES D3D10DDIARG_STAGE_IO_SIGNATURES;
