@@ -92,28 +92,30 @@ void umd_set_rts(UmdDevice *d, const D3D10DDI_HRENDERTARGETVIEW *ph, UINT n, UIN
  * the rest unbound (ClearViewports only tells how many were bound before).
  * The runtime validated n and the values; a count above the limit is
  * ignored, as the other setters ignore a bad range. */
+static bool set_all(void *slots, size_t slot_size, const void *src, UINT n)
+{
+    if (n > UMD_VIEWPORT_SLOTS || (n && !src)) {
+        return false;
+    }
+    memset(slots, 0, slot_size * UMD_VIEWPORT_SLOTS);
+    if (n) {
+        memcpy(slots, src, n * slot_size);
+    }
+    return true;
+}
+
 void umd_set_viewports(UmdDevice *d, UINT n, const D3D10_DDI_VIEWPORT *v)
 {
-    if (n > UMD_VIEWPORT_SLOTS || (n && !v)) {
-        return;
+    if (set_all(d->state.viewport, sizeof(*v), v, n)) {
+        d->state.viewports = n;
     }
-    memset(d->state.viewport, 0, sizeof(d->state.viewport));
-    if (n) {
-        memcpy(d->state.viewport, v, n * sizeof(*v));
-    }
-    d->state.viewports = n;
 }
 
 void umd_set_scissors(UmdDevice *d, UINT n, const D3D10_DDI_RECT *r)
 {
-    if (n > UMD_VIEWPORT_SLOTS || (n && !r)) {
-        return;
+    if (set_all(d->state.scissor, sizeof(*r), r, n)) {
+        d->state.scissors = n;
     }
-    memset(d->state.scissor, 0, sizeof(d->state.scissor));
-    if (n) {
-        memcpy(d->state.scissor, r, n * sizeof(*r));
-    }
-    d->state.scissors = n;
 }
 
 void umd_state_forget(UmdDevice *d, const void *object)
