@@ -13,15 +13,6 @@
 #define AP_PITCH 4096u
 #define AP_WIN 0u
 
-static double best_of(double (*fn)(void *), void *arg)
-{
-    double best = G_MAXDOUBLE;
-    for (int i = 0; i < AP_REPEATS; i++) {
-        best = MIN(best, fn(arg));
-    }
-    return best;
-}
-
 typedef struct ApCtx {
     SqtDevice *d;
     SqtSwzRange range;
@@ -29,14 +20,6 @@ typedef struct ApCtx {
     uint64_t size;
     uint64_t lin, tiled;     /* VRAM GPU addresses */
 } ApCtx;
-
-static double time_memcpy(void *p)
-{
-    ApCtx *c = p;
-    double t0 = bench_now_s();
-    memcpy(c->host, c->host + c->size, c->size);
-    return bench_now_s() - t0;
-}
 
 static double time_cpu_write(void *p)
 {
@@ -111,16 +94,6 @@ static double time_to_linear(void *p)
     return time_copy(p, false);
 }
 
-static void add_pair(GArray *out, const char *name, const char *label,
-                     double ref_s, double t_s, double mib)
-{
-    g_autofree char *n1 = g_strdup_printf("%s_mib_s", name);
-    g_autofree char *n2 = g_strdup_printf("%s_ratio", name);
-    g_autofree char *l2 = g_strdup_printf("%s / memcpy", label);
-    bench_add(out, n1, label, mib / t_s, "MiB/s");
-    bench_add(out, n2, l2, ref_s / t_s, "x");
-}
-
 void bench_aperture(SqtDevice *d, uint64_t size, GArray *out)
 {
     ApCtx c = { .d = d, .size = size };
@@ -135,18 +108,18 @@ void bench_aperture(SqtDevice *d, uint64_t size, GArray *out)
         sqt_fatal(d->m, "bench: swizzle range enable failed");
     }
     c.win = sqt_aperture_ptr(d->m, AP_WIN, size);
-    double mib = (double)size / (1 << 20), ref = best_of(time_memcpy, &c);
+    double mib = (double)size / (1 << 20);
+    double ref = bench_memcpy_s(c.host, c.host + size, size, AP_REPEATS);
+#define AP_RATIO(name, label, fn) \
+    bench_add_ratio(out, name, label, ref, bench_best_of(fn, &c, AP_REPEATS), mib)
     bench_add(out, "ap_memcpy_mib_s", "memcpy, aperture size (reference)", mib / ref, "MiB/s");
-    add_pair(out, "ap_cpu_write", "aperture CPU write", ref, best_of(time_cpu_write, &c), mib);
-    add_pair(out, "ap_cpu_read", "aperture CPU read", ref, best_of(time_cpu_read, &c), mib);
-    add_pair(out, "ap_write_flush", "aperture CPU write + FLUSH", ref,
-             best_of(time_write_flush, &c), mib);
-    add_pair(out, "ap_enable_read", "aperture ENABLE + CPU read", ref,
-             best_of(time_enable_read, &c), mib);
+    AP_RATIO("ap_cpu_write", "aperture CPU write", time_cpu_write);
+    AP_RATIO("ap_cpu_read", "aperture CPU read", time_cpu_read);
+    AP_RATIO("ap_write_flush", "aperture CPU write + FLUSH", time_write_flush);
+    AP_RATIO("ap_enable_read", "aperture ENABLE + CPU read", time_enable_read);
     control_or_die(&c, SABLE_SWZ_CONTROL_DISABLE);
-    add_pair(out, "copy2d_to_tiled", "COPY_2D linear->tiled", ref,
-             best_of(time_to_tiled, &c), mib);
-    add_pair(out, "copy2d_to_linear", "COPY_2D tiled->linear", ref,
-             best_of(time_to_linear, &c), mib);
+    AP_RATIO("copy2d_to_tiled", "COPY_2D linear->tiled", time_to_tiled);
+    AP_RATIO("copy2d_to_linear", "COPY_2D tiled->linear", time_to_linear);
+#undef AP_RATIO
     g_free(c.host);
 }

@@ -7,17 +7,6 @@
 
 #define COPY_REPEATS 3
 
-static double best_memcpy_s(void *dst, const void *src, uint64_t size)
-{
-    double best = G_MAXDOUBLE;
-    for (int i = 0; i < COPY_REPEATS; i++) {
-        double t0 = bench_now_s();
-        memcpy(dst, src, size);
-        best = MIN(best, bench_now_s() - t0);
-    }
-    return best;
-}
-
 static double best_device_copy_s(SqtDevice *d, uint64_t dst, uint64_t src,
                                  uint64_t size)
 {
@@ -45,7 +34,7 @@ void bench_copy(SqtDevice *d, uint64_t size, GArray *out)
     void *a = g_malloc(size), *b = g_malloc(size);
     memset(a, 1, size);
     memset(b, 2, size);
-    double ref = best_memcpy_s(b, a, size);
+    double ref = bench_memcpy_s(b, a, size, COPY_REPEATS);
     double to_sys = best_device_copy_s(d, sys.gpu, vram, size);
     double to_vram = best_device_copy_s(d, vram, sys.gpu, size);
     g_free(a);

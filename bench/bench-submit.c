@@ -18,6 +18,36 @@ void bench_add(GArray *out, const char *name, const char *label, double v,
     g_array_append_val(out, r);
 }
 
+double bench_best_of(double (*fn)(void *), void *arg, int runs)
+{
+    double best = G_MAXDOUBLE;
+    for (int i = 0; i < runs; i++) {
+        best = MIN(best, fn(arg));
+    }
+    return best;
+}
+
+double bench_memcpy_s(void *dst, const void *src, size_t n, int runs)
+{
+    double best = G_MAXDOUBLE;
+    for (int i = 0; i < runs; i++) {
+        double t0 = bench_now_s();
+        memcpy(dst, src, n);
+        best = MIN(best, bench_now_s() - t0);
+    }
+    return best;
+}
+
+void bench_add_ratio(GArray *out, const char *name, const char *label, double ref_s, double t_s,
+                     double mib)
+{
+    g_autofree char *n1 = g_strdup_printf("%s_mib_s", name);
+    g_autofree char *n2 = g_strdup_printf("%s_ratio", name);
+    g_autofree char *l2 = g_strdup_printf("%s / memcpy", label);
+    bench_add(out, n1, label, mib / t_s, "MiB/s");
+    bench_add(out, n2, l2, ref_s / t_s, "x");
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;

@@ -30,5 +30,17 @@ void bench_copy(SqtDevice *d, uint64_t size, GArray *out);
 void bench_aperture(SqtDevice *d, uint64_t size, GArray *out);
 
 double bench_now_s(void);
+/* The shortest of `runs` runs of fn (each returns the seconds it took). */
+double bench_best_of(double (*fn)(void *), void *arg, int runs);
+/* The shortest memcpy of n bytes from src to dst over `runs` runs. */
+double bench_memcpy_s(void *dst, const void *src, size_t n, int runs);
+/* NAME_mib_s (mib / t_s) and NAME_ratio (ref_s / t_s, "LABEL / memcpy"). */
+void bench_add_ratio(GArray *out, const char *name, const char *label, double ref_s, double t_s,
+                     double mib);
+/* The driver stack (winsim's D3D runtime -> UMD -> winsim -> KMD) on a
+ * QEMU device of its own (the qemu transport, $SABLE_QEMU): buffer upload
+ * (UpdateSubresourceUP + Flush + wait) and read back (copy to staging +
+ * READ map) of size bytes, against memcpy of the same size. */
+void bench_stack(uint64_t size, GArray *out);
 
 #endif

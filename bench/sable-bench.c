@@ -16,6 +16,7 @@
 #define LATENCY_SAMPLES 1000u
 #define COPY_SIZE (64ull << 20)
 #define APERTURE_BENCH_SIZE ((uint64_t)SABLE_APERTURE_SIZE)
+#define STACK_BENCH_SIZE (8ull << 20) /* half the stack transport's VRAM */
 
 static void print_table(const GArray *res)
 {
@@ -83,6 +84,13 @@ int main(int argc, char **argv)
     bench_copy(d, COPY_SIZE, res);
     bench_aperture(d, APERTURE_BENCH_SIZE, res);
     sqt_device_close(d);
+    if (qemu) { /* the stack starts its own QEMU (the qemu transport) */
+        g_setenv("SABLE_QEMU", qemu, TRUE);
+    }
+    if (firmware) {
+        g_setenv("SABLE_SEABIOS", firmware, TRUE);
+    }
+    bench_stack(STACK_BENCH_SIZE, res);
     print_table(res);
     if (json && !write_json(res, json, &err)) {
         fprintf(stderr, "sable-bench: cannot write %s: %s\n", json, err->message);
