@@ -184,6 +184,11 @@ void rt_destroy_query(RtDevice *d, RtQuery *q);
 HRESULT rt_query_end(RtDevice *d, RtQuery *q);
 /* *done: what the UMD wrote (FALSE if it wrote nothing). */
 HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done);
+/* BltDXGI: subresource ssub of src to the rectangle rect (left, top,
+ * right, bottom) of subresource dsub of dst; flags:
+ * DXGI_DDI_ARG_BLT_FLAGS.Value. Returns what the function returned. */
+HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtResource *src,
+               UINT ssub, UINT flags);
 /* Read subresource `sub` row by row (width * bpp bytes each; Texture3D:
  * slice after slice) through a staging copy and a READ map. */
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DXGI base functions that do something (dxgi_ddi.h): PresentDXGI in
+ * the Blt model -- the open command buffer is submitted, then the runtime's
+ * pfnPresentCb asks the kernel (DxgkDdiPresent) to copy the back buffer's
+ * allocation to the primary's -- and BltDXGI between two resources through
+ * the copy path (no stretch, rotation, resolve or format conversion).
+ *
+ * These functions return their HRESULT; they never call pfnSetErrorCb
+ * (umd_return, errors.c). Not supported (reported with umd_unsupported,
+ * E_NOTIMPL): flips, stereo flags, a subresource other than 0, and the Blt
+ * kinds above.
+ */
+#include "umd.h"
+
+static UmdResource *res_of(DXGI_DDI_HRESOURCE h)
+{
+    UmdResource *r = (UmdResource *)h;
+    return r && r->magic == UMD_RESOURCE_MAGIC ? r : NULL;
+}
+
+/* What Present can do: a Blt of subresource 0 to subresource 0 of a
+ * primary (or to the primary kernel mode picks: hDstResource NULL). */
+static bool present_supported(const DXGI_DDI_ARG_PRESENT *p)
+{
+    DXGI_DDI_PRESENT_FLAGS blt = { .Value = 0 };
+    blt.Blt = 1;
+    return p->Flags.Value == blt.Value && p->SrcSubResourceIndex == 0 &&
+           (!p->hDstResource || p->DstSubResourceIndex == 0);
+}
+
+HRESULT umd_present(UmdDevice *d, const DXGI_DDI_ARG_PRESENT *p)
+{
+    if (umd_check_lost(d, UMD_DDI_DxgiPresent)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    if (!present_supported(p)) {
+        return umd_unsupported(d, UMD_DDI_DxgiPresent, 0);
+    }
+    UmdResource *src = res_of(p->hSurfaceToPresent);
+    UmdResource *dst = p->hDstResource ? res_of(p->hDstResource) : NULL;
+    if (!src || (p->hDstResource && (!dst || !dst->primary))) {
+        return E_INVALIDARG;
+    }
+    /* The DXGI_DDI_BASE_FUNCTIONS page (pfnPresent): submit the partially
+     * built command buffer with pfnRenderCb, then call pfnPresentCbDXGI
+     * with kernel (allocation) handles and pDXGIContext unchanged. */
+    umd_cmd_submit(d, UMD_DDI_DxgiPresent, false);
+    if (d->lost) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    DXGIDDICB_PRESENT cb = {
+        .hSrcAllocation = src->alloc.h,
+        .hDstAllocation = dst ? dst->alloc.h : 0,
+        .pDXGIContext = p->pDXGIContext,
+        .hContext = d->cb.context,
+    };
+    return umd_return(d, UMD_DDI_DxgiPresent, d->dxgi_cb->pfnPresentCb(d->rt.handle, &cb));
+}
+
+/* A Blt the copy path does: no resolve, conversion, stretch or rotation,
+ * the destination rectangle the size of the source subresource and inside
+ * the destination subresource, texels of the same size. */
+static bool blt_supported(const DXGI_DDI_ARG_BLT *b, const UmdResource *dst,
+                          const UmdResource *src)
+{
+    DXGI_DDI_ARG_BLT_FLAGS plain = { .Value = 0 };
+    plain.Present = 1;
+    if ((b->Flags.Value & ~plain.Value) ||
+        (b->Rotate != DXGI_DDI_MODE_ROTATION_IDENTITY &&
+         b->Rotate != DXGI_DDI_MODE_ROTATION_UNSPECIFIED) ||
+        b->DstSubresource >= dst->nsub || b->SrcSubresource >= src->nsub ||
+        dst->bpp != src->bpp || src->dim == D3D10DDIRESOURCE_BUFFER ||
+        dst->dim == D3D10DDIRESOURCE_BUFFER) {
+        return false;
+    }
+    const UmdSubresource *s = &src->sub[b->SrcSubresource], *t = &dst->sub[b->DstSubresource];
+    return s->depth == 1 && b->DstRight > b->DstLeft && b->DstBottom > b->DstTop &&
+           b->DstRight - b->DstLeft == s->width && b->DstBottom - b->DstTop == s->height &&
+           b->DstRight <= t->width && b->DstBottom <= t->height;
+}
+
+HRESULT umd_blt(UmdDevice *d, const DXGI_DDI_ARG_BLT *b)
+{
+    if (umd_check_lost(d, UMD_DDI_DxgiBlt)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    UmdResource *dst = res_of(b->hDstResource), *src = res_of(b->hSrcResource);
+    if (!dst || !src) {
+        return E_INVALIDARG;
+    }
+    if (!blt_supported(b, dst, src)) {
+        return umd_unsupported(d, UMD_DDI_DxgiBlt, 0);
+    }
+    umd_copy_region(d, UMD_DDI_DxgiBlt, dst, b->DstSubresource, b->DstLeft, b->DstTop, 0, src,
+                    b->SrcSubresource, NULL);
+    return d->lost ? D3DDDIERR_DEVICEREMOVED : S_OK;
+}
