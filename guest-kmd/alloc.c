@@ -63,6 +63,28 @@ static bool surface_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
            p->pitch >= (uint64_t)p->width * bpp && extent && p->size >= extent;
 }
 
+bool kmd_scanout_format_ok(uint32_t format)
+{
+    return kmd_format_bpp(format) && format != SABLE_FORMAT_A8_UNORM;
+}
+
+UINT kmd_vidpn_sources(const KmdAdapter *a)
+{
+    return (a->features & SABLE_FEATURE_SCANOUT) ? SABLE_KMD_VIDPN_SOURCES : 0;
+}
+
+/* A primary is a linear surface the scanout accepts, for an existing VidPN
+ * source, that fits in VRAM (its only segment); anything else names 0. */
+static bool primary_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
+{
+    if (!(p->flags & SABLE_ALLOC_F_PRIMARY)) {
+        return p->vidpn_source == 0;
+    }
+    return p->kind == SABLE_ALLOC_SURFACE && !(p->flags & SABLE_ALLOC_F_TILE_Y) &&
+           kmd_scanout_format_ok(p->format) && p->vidpn_source < kmd_vidpn_sources(a) &&
+           p->size <= a->vram_size;
+}
+
 bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
 {
     uint64_t limit = a->vram_size > kmd_gart_size(&a->gart) ? a->vram_size
@@ -70,7 +92,7 @@ bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
     bool kind_ok = (p->kind == SABLE_ALLOC_BUFFER && !(p->flags & SABLE_ALLOC_F_TILE_Y)) ||
                    (p->kind == SABLE_ALLOC_SURFACE && surface_ok(a, p));
     return p->magic == SABLE_ALLOC_PRIVATE_MAGIC && p->version == SABLE_ALLOC_PRIVATE_VERSION &&
-           kind_ok && !(p->flags & ~SABLE_ALLOC_F_ALL) && p->reserved == 0 &&
+           kind_ok && !(p->flags & ~SABLE_ALLOC_F_ALL) && primary_ok(a, p) &&
            p->size && p->size <= limit && p->segment <= SABLE_SEGMENT_COUNT;
 }
 
@@ -85,17 +107,21 @@ static bool private_ok(const KmdAdapter *a, const void *data, UINT size,
     return kmd_alloc_desc_ok(a, p);
 }
 
+/* Primaries live in VRAM only (the scanout reads them there); everything
+ * else may be in either segment. */
 static void describe_to_vidmm(KmdAllocation *al, DXGK_ALLOCATIONINFO *info)
 {
-    uint32_t both = KMD_SEGMENT_BIT(SABLE_SEGMENT_VRAM) | KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
+    bool primary = (al->desc.flags & SABLE_ALLOC_F_PRIMARY) != 0;
+    uint32_t vram = KMD_SEGMENT_BIT(SABLE_SEGMENT_VRAM);
+    uint32_t set = primary ? vram : vram | KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
     info->Size = (SIZE_T)al->size;
     info->PitchAlignedSize = 0;
     info->Alignment = SABLE_PAGE_SIZE;
-    info->SupportedReadSegmentSet = both;
-    info->SupportedWriteSegmentSet = both;
+    info->SupportedReadSegmentSet = set;
+    info->SupportedWriteSegmentSet = set;
     info->EvictionSegmentSet = 0;
     info->PreferredSegment.Value = 0;
-    info->PreferredSegment.SegmentId0 = al->desc.segment;
+    info->PreferredSegment.SegmentId0 = primary ? SABLE_SEGMENT_VRAM : al->desc.segment;
     info->HintedBank.Value = 0;
     info->Flags.Value = 0;
     info->Flags.CpuVisible = (al->desc.flags & SABLE_ALLOC_F_CPU_VISIBLE) != 0;

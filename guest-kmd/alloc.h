@@ -2,9 +2,10 @@
 /*
  * Allocations: DxgkDdiCreateAllocation validates each allocation's
  * struct sable_alloc_private (sizes with 64-bit arithmetic, surface
- * dimensions, format, pitch) and describes it to VidMm: page-aligned size,
- * 4 KiB alignment, readable/writable in both segments, preferred segment,
- * CpuVisible. One bad allocation fails the whole call and nothing is kept.
+ * dimensions, format, pitch; primaries: linear, scanout format, VidPN
+ * source) and describes it to VidMm: page-aligned size, 4 KiB alignment,
+ * readable/writable in both segments (primaries: VRAM only), preferred
+ * segment, CpuVisible. One bad allocation fails the whole call and nothing is kept.
  * With Flags.Resource a resource handle is returned as well.
  * DestroyAllocation frees them (and the resource with DestroyResource);
  * DescribeAllocation reports surface size and format (D3DDDIFORMAT).
@@ -41,5 +42,9 @@ NTSTATUS kmd_standard_allocation(KmdAdapter *a, DXGKARG_GETSTANDARDALLOCATIONDRI
  * and the full check of allocation private data. */
 uint32_t kmd_format_bpp(uint32_t format);
 bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p);
+/* The scanout accepts the format (docs/protocol.md section 2.10). */
+bool kmd_scanout_format_ok(uint32_t format);
+/* VidPN sources the adapter has: 1 with SABLE_FEATURE_SCANOUT, else 0. */
+UINT kmd_vidpn_sources(const KmdAdapter *a);
 
 #endif

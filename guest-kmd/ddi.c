@@ -9,6 +9,7 @@
 #include "escape.h"
 #include "interrupt.h"
 #include "paging.h"
+#include "present.h"
 #include "render.h"
 #include "submit.h"
 #include "swizzle.h"
@@ -127,6 +128,11 @@ static NTSTATUS WDDM_API ddi_describe_allocation(const HANDLE adapter,
     return args ? kmd_describe_allocation(adapter, args) : STATUS_INVALID_PARAMETER;
 }
 
+static NTSTATUS WDDM_API ddi_present(const HANDLE context, DXGKARG_PRESENT *args)
+{
+    return args ? kmd_present(context, args) : STATUS_INVALID_PARAMETER;
+}
+
 static NTSTATUS WDDM_API ddi_render(const HANDLE context, DXGKARG_RENDER *args)
 {
     return args ? kmd_render(context, args) : STATUS_INVALID_PARAMETER;
@@ -238,6 +244,7 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiOpenAllocation = ddi_open_allocation;
     init.DxgkDdiCloseAllocation = ddi_close_allocation;
     init.DxgkDdiRender = ddi_render;
+    init.DxgkDdiPresent = ddi_present;
     init.DxgkDdiPatch = ddi_patch;
     init.DxgkDdiQueryDependentEngineGroup = ddi_query_dependent_engine_group;
     init.DxgkDdiQueryEngineStatus = ddi_query_engine_status;

@@ -84,7 +84,16 @@ enum sable_alloc_kind {
  * pitch * height rounded up to SABLE_TILE_HEIGHT rows. A CPU mapping sees
  * the tiled bytes (no swizzling range). */
 #define SABLE_ALLOC_F_TILE_Y (1u << 1)
-#define SABLE_ALLOC_F_ALL (SABLE_ALLOC_F_CPU_VISIBLE | SABLE_ALLOC_F_TILE_Y)
+/* A primary: a linear SURFACE the display scans out, of a format the
+ * scanout accepts (any but A8_UNORM, docs/protocol.md section 2.10), for
+ * VidPN source `vidpn_source` (< SABLE_KMD_VIDPN_SOURCES). The KMD places
+ * it in VRAM only; dxgkrnl never evicts it. */
+#define SABLE_ALLOC_F_PRIMARY (1u << 2)
+#define SABLE_ALLOC_F_ALL \
+    (SABLE_ALLOC_F_CPU_VISIBLE | SABLE_ALLOC_F_TILE_Y | SABLE_ALLOC_F_PRIMARY)
+
+/* VidPN sources (and targets) the KMD reports: one display. */
+#define SABLE_KMD_VIDPN_SOURCES 1u
 
 struct sable_alloc_private {
     uint32_t magic;
@@ -97,7 +106,7 @@ struct sable_alloc_private {
     uint32_t height;
     uint32_t pitch;          /* bytes, multiple of 4 */
     uint32_t segment;        /* preferred: SABLE_SEGMENT_*, 0 = any */
-    uint32_t reserved;       /* zero */
+    uint32_t vidpn_source;   /* primaries: VidPnSourceId, else 0 */
 };
 SABLE_LAYOUT(struct sable_alloc_private, 48);
 

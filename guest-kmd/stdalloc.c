@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* DxgkDdiGetStandardAllocationDriverData: private data for the surfaces
- * dxgkrnl creates itself (shared primary, shadow, staging). */
+ * dxgkrnl creates itself (shared primary, a SABLE_ALLOC_F_PRIMARY of its
+ * VidPN source; shadow, staging). */
 #include <string.h>
 
 #include "alloc.h"
@@ -17,22 +18,33 @@ static uint32_t sable_format(D3DDDIFORMAT f)
     }
 }
 
-static NTSTATUS describe(KmdAdapter *a, UINT width, UINT height, uint32_t format,
-                         uint32_t segment, struct sable_alloc_private *p)
+/* The shape of a standard surface; primary: the shared primary of VidPN
+ * source `source`. */
+typedef struct StdSurface {
+    UINT width, height;
+    uint32_t format, segment;
+    bool primary;
+    UINT source;
+} StdSurface;
+
+static NTSTATUS describe(KmdAdapter *a, const StdSurface *s, struct sable_alloc_private *p)
 {
+    UINT width = s->width, height = s->height;
+    uint32_t format = s->format;
     memset(p, 0, sizeof(*p));
     uint64_t row = (uint64_t)width * kmd_format_bpp(format);
     uint64_t pitch = (row + KMD_PITCH_ALIGN - 1) & ~(uint64_t)(KMD_PITCH_ALIGN - 1);
     p->magic = SABLE_ALLOC_PRIVATE_MAGIC;
     p->version = SABLE_ALLOC_PRIVATE_VERSION;
     p->kind = SABLE_ALLOC_SURFACE;
-    p->flags = SABLE_ALLOC_F_CPU_VISIBLE;
+    p->flags = SABLE_ALLOC_F_CPU_VISIBLE | (s->primary ? SABLE_ALLOC_F_PRIMARY : 0);
+    p->vidpn_source = s->primary ? s->source : 0;
     p->format = format;
     p->width = width;
     p->height = height;
     p->pitch = pitch > UINT32_MAX ? 0 : (uint32_t)pitch;
     p->size = pitch * height;
-    p->segment = segment;
+    p->segment = s->segment;
     return kmd_alloc_desc_ok(a, p) ? STATUS_SUCCESS : STATUS_INVALID_PARAMETER;
 }
 
@@ -43,20 +55,23 @@ static NTSTATUS standard_desc(KmdAdapter *a, DXGKARG_GETSTANDARDALLOCATIONDRIVER
     case D3DKMDT_STANDARDALLOCATION_SHAREDPRIMARYSURFACE: {
         const D3DKMDT_SHAREDPRIMARYSURFACEDATA *d = args->pCreateSharedPrimarySurfaceData;
         *pitch_out = NULL;
-        return d ? describe(a, d->Width, d->Height, sable_format(d->Format),
-                            SABLE_SEGMENT_VRAM, p) : STATUS_INVALID_PARAMETER;
+        return d ? describe(a, &(StdSurface){ d->Width, d->Height, sable_format(d->Format),
+                                              SABLE_SEGMENT_VRAM, true, d->VidPnSourceId }, p)
+                 : STATUS_INVALID_PARAMETER;
     }
     case D3DKMDT_STANDARDALLOCATION_SHADOWSURFACE: {
         D3DKMDT_SHADOWSURFACEDATA *d = args->pCreateShadowSurfaceData;
         *pitch_out = d ? &d->Pitch : NULL;
-        return d ? describe(a, d->Width, d->Height, sable_format(d->Format),
-                            SABLE_SEGMENT_APERTURE, p) : STATUS_INVALID_PARAMETER;
+        return d ? describe(a, &(StdSurface){ d->Width, d->Height, sable_format(d->Format),
+                                              SABLE_SEGMENT_APERTURE, false, 0 }, p)
+                 : STATUS_INVALID_PARAMETER;
     }
     case D3DKMDT_STANDARDALLOCATION_STAGINGSURFACE: {
         D3DKMDT_STAGINGSURFACEDATA *d = args->pCreateStagingSurfaceData;
         *pitch_out = d ? &d->Pitch : NULL;
-        return d ? describe(a, d->Width, d->Height, SABLE_FORMAT_B8G8R8A8_UNORM,
-                            SABLE_SEGMENT_APERTURE, p) : STATUS_INVALID_PARAMETER;
+        return d ? describe(a, &(StdSurface){ d->Width, d->Height, SABLE_FORMAT_B8G8R8A8_UNORM,
+                                              SABLE_SEGMENT_APERTURE, false, 0 }, p)
+                 : STATUS_INVALID_PARAMETER;
     }
     default:
         return STATUS_NOT_SUPPORTED; /* GDI surfaces: with display support */

@@ -209,7 +209,7 @@ static bool evict_one(WsSim *sim)
     GPtrArray *in_vram = sim->vidmm.in_vram;
     for (guint i = 0; i < in_vram->len; i++) {
         WsKmtAllocation *a = g_ptr_array_index(in_vram, i);
-        if (!a->locked && page_out(sim, a)) {
+        if (!a->locked && !a->primary && page_out(sim, a)) {
             g_ptr_array_remove_index(in_vram, i);
             return true;
         }
@@ -260,14 +260,17 @@ static void page_in(WsSim *sim, WsKmtAllocation *a)
 }
 
 /* Place the allocation: VRAM when preferred (evicting older allocations
- * under pressure), else, or when that fails, the aperture. */
+ * under pressure), else, or when that fails, the aperture if the KMD's
+ * segment set allows it (a primary's does not). */
 static bool place(WsSim *sim, const DXGK_ALLOCATIONINFO *info, WsKmtAllocation *a)
 {
     UINT pref = info->PreferredSegment.SegmentId0;
     uint32_t vram_bit = 1u << (SABLE_SEGMENT_VRAM - 1);
+    uint32_t aperture_bit = 1u << (SABLE_SEGMENT_APERTURE - 1);
     a->wants_vram = (pref == SABLE_SEGMENT_VRAM || pref == 0) &&
                     (info->SupportedWriteSegmentSet & vram_bit);
-    return (a->wants_vram && vram_place(sim, a)) || to_aperture(sim, a);
+    return (a->wants_vram && vram_place(sim, a)) ||
+           ((info->SupportedWriteSegmentSet & aperture_bit) && to_aperture(sim, a));
 }
 
 NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
@@ -285,6 +288,7 @@ NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_priva
     WsKmtAllocation *a = g_new0(WsKmtAllocation, 1);
     a->handle = info.hAllocation;
     a->size = info.Size;
+    a->primary = (p->flags & SABLE_ALLOC_F_PRIMARY) != 0;
     if (!place(sim, &info, a)) {
         HANDLE h = a->handle;
         DXGKARG_DESTROYALLOCATION da = { .NumAllocations = 1, .pAllocationList = &h };
@@ -327,6 +331,22 @@ void ws_kmt_unlock(WsKmtDevice *d, WsKmtAllocation *a)
     a->locked = false;
 }
 
+/* VidMm before a DMA buffer naming `a`: a locked allocation cannot be
+ * used; its swizzling range is released (CPU writes flushed) and it is
+ * paged back in if it can; then its list element with the residency. */
+static NTSTATUS make_resident(WsSim *sim, WsKmtAllocation *a, DXGK_ALLOCATIONLIST *e)
+{
+    if (a->locked) {
+        return STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION;
+    }
+    swz_release(sim, a);
+    page_in(sim, a);
+    e->hDeviceSpecificAllocation = a->handle;
+    e->SegmentId = a->segment;
+    e->PhysicalAddress.QuadPart = (LONGLONG)a->gpu;
+    return STATUS_SUCCESS;
+}
+
 NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t len,
                        WsKmtAllocation *const *allocs, UINT nallocs,
                        const D3DDDI_PATCHLOCATIONLIST *patches, UINT npatches,
@@ -338,20 +358,46 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
     DXGK_ALLOCATIONLIST list[SABLE_KMD_ALLOCATION_LIST_SIZE];
     memset(list, 0, sizeof(list));
     for (UINT i = 0; i < nallocs; i++) {
-        if (allocs[i]->locked) {
-            return STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION;
+        NTSTATUS st = make_resident(d->sim, allocs[i], &list[i]);
+        if (!NT_SUCCESS(st)) {
+            return st;
         }
-        swz_release(d->sim, allocs[i]); /* flush CPU writes before the GPU reads */
-        page_in(d->sim, allocs[i]);
-        list[i].hDeviceSpecificAllocation = allocs[i]->handle;
-        list[i].SegmentId = allocs[i]->segment;
-        list[i].PhysicalAddress.QuadPart = (LONGLONG)allocs[i]->gpu;
     }
     WsRender rd = {
         .context = d->context[node], .node = node, .cmd = cmd, .len = len,
         .allocs = list, .nallocs = nallocs, .patches = patches, .npatches = npatches,
     };
     NTSTATUS st = ws_render(d->sim, &rd);
+    *fence = rd.fence;
+    return st;
+}
+
+NTSTATUS ws_kmt_present(WsKmtDevice *d, const WsKmtPresent *p, uint32_t *fence)
+{
+    if (!p->src || (!p->flip && !p->dst)) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    DXGK_ALLOCATIONLIST list[DXGK_PRESENT_DESTINATION_INDEX + 1];
+    memset(list, 0, sizeof(list));
+    NTSTATUS st = make_resident(d->sim, p->src, &list[DXGK_PRESENT_SOURCE_INDEX]);
+    if (NT_SUCCESS(st) && p->dst) {
+        st = make_resident(d->sim, p->dst, &list[DXGK_PRESENT_DESTINATION_INDEX]);
+    }
+    if (!NT_SUCCESS(st)) {
+        return st;
+    }
+    DXGKARG_PRESENT args;
+    memset(&args, 0, sizeof(args));
+    args.Flags.Blt = !p->flip;
+    args.Flags.Flip = p->flip;
+    args.SrcRect = p->src_rect;
+    args.DstRect = p->dst_rect;
+    args.FlipInterval = D3DDDI_FLIPINTERVAL_ONE;
+    WsRender rd = {
+        .context = d->context[SABLE_NODE_GRAPHICS], .node = SABLE_NODE_GRAPHICS,
+        .allocs = list, .nallocs = DXGK_PRESENT_DESTINATION_INDEX + 1, .present = &args,
+    };
+    st = ws_render(d->sim, &rd);
     *fence = rd.fence;
     return st;
 }

@@ -2,11 +2,12 @@
 /*
  * D3DKMT-style thunks: what the D3D runtime reaches through gdi32's
  * D3DKMTCreateDevice, D3DKMTCreateAllocation, D3DKMTLock, D3DKMTRender,
- * D3DKMTEscape..., for the UMD runtime simulator of the next issue.
+ * D3DKMTPresent, D3DKMTEscape..., for the UMD runtime simulator of the next issue.
  * A device has one context per node. VidMm places an allocation in its
  * preferred segment: VRAM (cleared with a paging FILL), evicting the oldest
  * unlocked VRAM allocations under pressure (paged out with a TRANSFER to
- * system pages that then back them in the aperture), else the aperture
+ * system pages that then back them in the aperture; never a primary, and
+ * a primary only ever goes to VRAM), else the aperture
  * (system pages mapped through BuildPagingBuffer). Before a render, an
  * allocation that prefers VRAM but was paged out is paged back in when
  * VRAM has room (TRANSFER from its system pages). Lock waits until every node is idle and returns the CPU view
@@ -37,6 +38,7 @@ typedef struct WsKmtAllocation {
     struct _MDL *mdl;
     bool locked;
     bool wants_vram;            /* VRAM preferred: paged back in when room */
+    bool primary;               /* SABLE_ALLOC_F_PRIMARY: never evicted */
     WsSwzRange *swz;            /* the swizzling range VidMm holds for it */
 } WsKmtAllocation;
 
@@ -67,6 +69,20 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
                        WsKmtAllocation *const *allocs, UINT nallocs,
                        const D3DDDI_PATCHLOCATIONLIST *patches, UINT npatches,
                        uint32_t *fence);
+/* D3DKMTPresent: DxgkDdiPresent -> Patch -> SubmitCommand on the
+ * device's graphics context, through VidSch as ws_kmt_render (the same
+ * residency, locked-allocation and swizzling-range rules, the same TDR
+ * behaviour: STATUS_DEVICE_REMOVED once the context is in error); the
+ * fence of the last DMA buffer in *fence. Blt copies src_rect of src to
+ * dst_rect of dst (the KMD validates: docs/display.md). */
+typedef struct WsKmtPresent {
+    WsKmtAllocation *src;   /* DXGK_PRESENT_SOURCE_INDEX */
+    WsKmtAllocation *dst;   /* Blt: the primary (DXGK_PRESENT_DESTINATION_INDEX); Flip: NULL */
+    bool flip;              /* Flip to src (a primary) instead of Blt */
+    UINT vidpn_source;
+    RECT src_rect, dst_rect;/* Blt */
+} WsKmtPresent;
+NTSTATUS ws_kmt_present(WsKmtDevice *d, const WsKmtPresent *p, uint32_t *fence);
 bool ws_kmt_wait(WsKmtDevice *d, unsigned node, uint32_t fence);
 NTSTATUS ws_kmt_escape(WsKmtDevice *d, void *data, uint32_t size, bool hardware_access);
 

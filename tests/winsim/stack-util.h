@@ -70,5 +70,6 @@ void stack_add_render_tests(void);
 void stack_add_tdr_tests(void);
 void stack_add_kmt_tests(void);
 void stack_add_swizzle_tests(void);
+void stack_add_display_tests(void);
 
 #endif

@@ -45,6 +45,7 @@ int main(int argc, char **argv)
     stack_add_tdr_tests();
     stack_add_kmt_tests();
     stack_add_swizzle_tests();
+    stack_add_display_tests();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

@@ -162,6 +162,7 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_
     p.PatchLocationListSize = nout;
     p.PatchLocationListSubmissionLength = nout;
     p.SubmissionFenceId = sim->node[rd->node].next_fence;
+    p.Flags.Present = rd->present != NULL;
     NTSTATUS st = sim->init.DxgkDdiPatch(sim->adapter, &p);
     if (!NT_SUCCESS(st)) {
         ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, (uint32_t)st, written, nout, 9,
@@ -178,12 +179,30 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_
     return st;
 }
 
-/* Render into `b` from *multipass; STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER
- * when more remains. */
-static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *multipass)
+/* DxgkDdiPresent into `b`: the runtime's present with this buffer. */
+static NTSTATUS present_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t size,
+                             UINT *multipass, uint8_t **end, D3DDDI_PATCHLOCATIONLIST **out)
 {
-    WsVidMm *v = &sim->vidmm;
-    uint32_t size = v->dma_limit ? v->dma_limit : v->dma_size;
+    DXGKARG_PRESENT p = *rd->present;
+    p.pDmaBuffer = b->cpu;
+    p.DmaSize = size;
+    p.pAllocationList = rd->allocs;
+    p.pPatchLocationListOut = sim->vidmm.patch_out;
+    p.PatchLocationListOutSize = SABLE_KMD_PATCH_LIST_SIZE;
+    p.MultipassOffset = *multipass;
+    p.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
+    p.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)b->gpu;
+    NTSTATUS st = sim->init.DxgkDdiPresent(rd->context, &p);
+    *multipass = p.MultipassOffset;
+    *end = p.pDmaBuffer;
+    *out = p.pPatchLocationListOut;
+    return st;
+}
+
+/* DxgkDdiRender of the command buffer into `b`. */
+static NTSTATUS render_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t size,
+                            UINT *multipass, uint8_t **end, D3DDDI_PATCHLOCATIONLIST **out)
+{
     DXGKARG_RENDER r;
     memset(&r, 0, sizeof(r));
     r.pCommand = rd->cmd;
@@ -194,29 +213,42 @@ static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *mult
     r.AllocationListSize = rd->nallocs;
     r.pPatchLocationListIn = (D3DDDI_PATCHLOCATIONLIST *)rd->patches;
     r.PatchLocationListInSize = rd->npatches;
-    r.pPatchLocationListOut = v->patch_out;
+    r.pPatchLocationListOut = sim->vidmm.patch_out;
     r.PatchLocationListOutSize = SABLE_KMD_PATCH_LIST_SIZE;
     r.MultipassOffset = *multipass;
     r.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
     r.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)b->gpu;
     NTSTATUS st = sim->init.DxgkDdiRender(rd->context, &r);
+    *multipass = r.MultipassOffset;
+    *end = r.pDmaBuffer;
+    *out = r.pPatchLocationListOut;
+    return st;
+}
+
+/* Render (or Present) into `b` from *multipass;
+ * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER when more remains. */
+static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *multipass)
+{
+    WsVidMm *v = &sim->vidmm;
+    uint32_t size = v->dma_limit ? v->dma_limit : v->dma_size;
+    UINT before = *multipass;
+    uint8_t *end;
+    D3DDDI_PATCHLOCATIONLIST *out_end;
+    NTSTATUS st = rd->present ? present_into(sim, rd, b, size, multipass, &end, &out_end)
+                              : render_into(sim, rd, b, size, multipass, &end, &out_end);
     if (!NT_SUCCESS(st) && st != STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER) {
         return st;
     }
-    uint8_t *end = r.pDmaBuffer;
-    D3DDDI_PATCHLOCATIONLIST *out_end = r.pPatchLocationListOut;
     if (end < b->cpu || end > b->cpu + size || out_end < v->patch_out ||
         out_end > v->patch_out + SABLE_KMD_PATCH_LIST_SIZE) {
         ws_bugcheck(WS_PAGE_FAULT_IN_NONPAGED_AREA, (uintptr_t)end, (uintptr_t)out_end,
                     0, 0, "Render moved its output pointers outside the buffers");
     }
     size_t written = (size_t)(end - b->cpu);
-    if (st == STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER &&
-        (!written || r.MultipassOffset <= *multipass)) {
-        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, r.MultipassOffset, *multipass, 0, 6,
+    if (st == STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER && (!written || *multipass <= before)) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, *multipass, before, 0, 6,
                     "Render asked for a new DMA buffer without progress");
     }
-    *multipass = r.MultipassOffset;
     NTSTATUS sub = written ? patch_and_submit(sim, rd, b, written, (UINT)(out_end - v->patch_out))
                            : STATUS_SUCCESS;
     return NT_SUCCESS(sub) ? st : sub;

@@ -28,7 +28,11 @@ NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
  * fence's work (an innocent context) the wait follows the new fence,
  * else it returns false (the work was aborted). */
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence);
-/* A command buffer as the runtime hands it to dxgkrnl (D3DDDICB_RENDER). */
+/* A command buffer as the runtime hands it to dxgkrnl (D3DDDICB_RENDER),
+ * or a present (D3DKMTPresent): then DxgkDdiPresent fills the DMA buffers
+ * with `present`'s flags and rectangles, allocs is the three-element
+ * present list (0 NULL, DXGK_PRESENT_SOURCE_INDEX, _DESTINATION_INDEX)
+ * and cmd/patches are unused. */
 typedef struct WsRender {
     HANDLE context;
     unsigned node;
@@ -38,11 +42,12 @@ typedef struct WsRender {
     UINT nallocs;
     const D3DDDI_PATCHLOCATIONLIST *patches;
     UINT npatches;
+    const DXGKARG_PRESENT *present;  /* non-NULL: a present */
     uint32_t fence;                  /* out: fence of the last part */
 } WsRender;
 
-/* Render -> Patch -> SubmitCommand into DMA buffers of the pool, repeated
- * while Render reports STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (DmaSize
+/* Render (or Present) -> Patch -> SubmitCommand into DMA buffers of the
+ * pool, repeated while the DDI reports STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER (DmaSize
  * capped by vidmm.dma_limit). Asynchronous: returns once submitted (waiting
  * only for a free DMA buffer); rd->fence is the last part's fence. Returns
  * Render's status, the submission's failure, or STATUS_DEVICE_REMOVED for

@@ -191,6 +191,8 @@ typedef NTSTATUS (WDDM_API *PDXGKDDI_OPENALLOCATIONINFO)(
     const HANDLE hDevice, const DXGKARG_OPENALLOCATION *pOpenAllocation);
 typedef NTSTATUS (WDDM_API *PDXGKDDI_CLOSEALLOCATION)(
     const HANDLE hDevice, const DXGKARG_CLOSEALLOCATION *pCloseAllocation);
+typedef NTSTATUS (WDDM_API *PDXGKDDI_PRESENT)(
+    const HANDLE hContext, DXGKARG_PRESENT *pPresent);
 typedef NTSTATUS (WDDM_API *PDXGKDDI_RENDER)(
     const HANDLE hContext, DXGKARG_RENDER *pRender);
 typedef NTSTATUS (WDDM_API *PDXGKDDI_CREATECONTEXT)(
@@ -275,7 +277,7 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
     PDXGKDDI_OPENALLOCATIONINFO DxgkDdiOpenAllocation;
     PDXGKDDI_CLOSEALLOCATION DxgkDdiCloseAllocation;
     PDXGKDDI_RENDER DxgkDdiRender;
-    PDXGKDDI_UNDECLARED DxgkDdiPresent;
+    PDXGKDDI_PRESENT DxgkDdiPresent;
     /* overlay-specific */
     PDXGKDDI_UNDECLARED DxgkDdiUpdateOverlay;
     PDXGKDDI_UNDECLARED DxgkDdiFlipOverlay;

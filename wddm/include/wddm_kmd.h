@@ -7,6 +7,7 @@
 #include "wddm_caps.h"
 #include "wddm_alloc.h"
 #include "wddm_render.h"
+#include "wddm_present.h"
 #include "wddm_interrupt.h"
 #include "wddm_tdr.h"
 #include "wddm_swizzle.h"

@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The display path: primary allocations (what CreateAllocation accepts,
+ * where VidMm puts them, that they are never evicted) and DxgkDdiPresent
+ * Blt through the D3DKMTPresent thunk (ws_kmt_present): a linear and a
+ * TILE_Y source copied into a primary and read back byte for byte, a
+ * format conversion, the DDI's validation statuses called directly, its
+ * multipass output and patch locations, and a present on a context a TDR
+ * put in error.
+ */
+#include <string.h>
+
+#include "stack-util.h"
+
+static uint8_t pattern(uint32_t xb, uint32_t y)
+{
+    return (uint8_t)(xb * 5u + y * 97u + 3u);
+}
+
+/* A linear primary of VidPN source 0, pitch aligned to 64 bytes. */
+static struct sable_alloc_private primary_desc(uint32_t w, uint32_t h, uint32_t format)
+{
+    struct sable_alloc_private p = surface_desc();
+    p.flags |= SABLE_ALLOC_F_PRIMARY;
+    p.format = format;
+    p.width = w;
+    p.height = h;
+    p.pitch = (w * 4 + 63) / 64 * 64;
+    p.size = (uint64_t)p.pitch * h;
+    return p;
+}
+
+/* A source surface: linear in the aperture, or TILE_Y in VRAM. */
+static struct sable_alloc_private source_desc(uint32_t w, uint32_t h, uint32_t format, bool tiled)
+{
+    struct sable_alloc_private p = surface_desc();
+    p.format = format;
+    p.width = w;
+    p.height = h;
+    p.pitch = tiled ? (w * 4 + SABLE_TILE_WIDTH - 1) / SABLE_TILE_WIDTH * SABLE_TILE_WIDTH
+                    : w * 4;
+    uint32_t rows = tiled ? (h + SABLE_TILE_HEIGHT - 1) / SABLE_TILE_HEIGHT * SABLE_TILE_HEIGHT
+                          : h;
+    p.size = (uint64_t)p.pitch * rows;
+    p.flags |= tiled ? SABLE_ALLOC_F_TILE_Y : 0;
+    p.segment = tiled ? SABLE_SEGMENT_VRAM : SABLE_SEGMENT_APERTURE;
+    return p;
+}
+
+static uint64_t device_features(WsSim *sim)
+{
+    struct sable_umd_private priv;
+    g_assert_cmphex((uint32_t)ws_kmt_query_umd_private(sim, &priv, sizeof(priv)), ==, 0);
+    return priv.device_features;
+}
+
+static WsKmtAllocation *create(WsKmtDevice *d, struct sable_alloc_private p)
+{
+    WsKmtAllocation *a;
+    g_assert_cmphex((uint32_t)ws_kmt_create_allocation(d, &p, &a), ==, 0);
+    return a;
+}
+
+/* Byte offset of (xb, y) in the allocation's own layout. */
+static uint64_t at(const struct sable_alloc_private *p, uint32_t xb, uint32_t y)
+{
+    return (p->flags & SABLE_ALLOC_F_TILE_Y) ? sable_tile_y_offset(p->pitch, xb, y)
+                                             : (uint64_t)y * p->pitch + xb;
+}
+
+static void fill(WsKmtDevice *d, WsKmtAllocation *a, const struct sable_alloc_private *p)
+{
+    uint8_t *cpu = ws_kmt_lock(d, a);
+    for (uint32_t y = 0; y < p->height; y++) {
+        for (uint32_t xb = 0; xb < p->width * 4; xb++) {
+            cpu[at(p, xb, y)] = pattern(xb, y);
+        }
+    }
+    ws_kmt_unlock(d, a);
+}
+
+/* Expected byte b (0..3) of a pixel copied from source pixel (sx, sy);
+ * convert: R8G8B8A8 source into a B8G8R8X8 primary. */
+static uint8_t expect(uint32_t sx, uint32_t sy, unsigned b, bool convert)
+{
+    static const unsigned swap_rb[4] = { 2, 1, 0, 3 };
+    if (convert && b == 3) {
+        return 0xff; /* X written as 0xff */
+    }
+    return pattern(sx * 4 + (convert ? swap_rb[b] : b), sy);
+}
+
+/* The primary holds the source's rect at dst_rect and zero elsewhere. */
+static void check_primary(WsKmtDevice *d, WsKmtAllocation *a, const struct sable_alloc_private *p,
+                          const RECT *src, const RECT *dst, bool convert)
+{
+    const uint8_t *cpu = ws_kmt_lock(d, a);
+    for (uint32_t y = 0; y < p->height; y++) {
+        for (uint32_t x = 0; x < p->width; x++) {
+            bool in = (LONG)x >= dst->left && (LONG)x < dst->right && (LONG)y >= dst->top &&
+                      (LONG)y < dst->bottom;
+            uint32_t sx = x - dst->left + src->left, sy = y - dst->top + src->top;
+            for (unsigned b = 0; b < 4; b++) {
+                uint8_t want = in ? expect(sx, sy, b, convert) : 0;
+                uint8_t got = cpu[(uint64_t)y * p->pitch + x * 4 + b];
+                if (got != want) {
+                    g_error("primary (%u, %u) byte %u: 0x%02x, want 0x%02x", x, y, b, got, want);
+                }
+            }
+        }
+    }
+    ws_kmt_unlock(d, a);
+}
+
+/* Primaries: accepted linear in a scanout format for source 0, described
+ * to VidMm as VRAM only; refused for source 1, TILE_Y, A8, a buffer, and a
+ * non-primary naming a source. Under VRAM pressure VidMm evicts the next
+ * oldest allocation, never the primary. */
+static void test_primary_rules(void)
+{
+    WsSim *sim = started();
+    struct sable_alloc_private p = primary_desc(64, 32, SABLE_FORMAT_B8G8R8X8_UNORM);
+    p.segment = SABLE_SEGMENT_APERTURE; /* the KMD overrides the preference */
+    DXGK_ALLOCATIONINFO info;
+    g_assert_cmphex((uint32_t)create_one(sim, &p, &info), ==, 0);
+    g_assert_cmphex(info.SupportedReadSegmentSet, ==, 1u << (SABLE_SEGMENT_VRAM - 1));
+    g_assert_cmphex(info.SupportedWriteSegmentSet, ==, 1u << (SABLE_SEGMENT_VRAM - 1));
+    g_assert_cmpuint(info.PreferredSegment.SegmentId0, ==, SABLE_SEGMENT_VRAM);
+    destroy_one(sim, info.hAllocation);
+    struct sable_alloc_private bad[5] = { p, p, p, buffer_desc(4096, 0), surface_desc() };
+    bad[0].vidpn_source = 1;
+    bad[1].flags |= SABLE_ALLOC_F_TILE_Y;
+    bad[1].pitch = 256;
+    bad[1].size = 256 * 32;
+    bad[2].format = SABLE_FORMAT_A8_UNORM;
+    bad[3].flags |= SABLE_ALLOC_F_PRIMARY;
+    bad[4].vidpn_source = 1;
+    for (unsigned i = 0; i < 5; i++) {
+        if (create_one(sim, &bad[i], &info) != STATUS_INVALID_PARAMETER) {
+            g_error("bad primary %u accepted", i);
+        }
+    }
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    WsKmtAllocation *primary = create(d, p);
+    g_assert_cmpuint(primary->segment, ==, SABLE_SEGMENT_VRAM);
+    uint64_t quarter = sim->vidmm.seg[SABLE_SEGMENT_VRAM - 1].Size / 4;
+    struct sable_alloc_private q = buffer_desc(quarter, SABLE_SEGMENT_VRAM);
+    WsKmtAllocation *b[4];
+    for (unsigned i = 0; i < 4; i++) {
+        b[i] = create(d, q);
+        g_assert_cmpuint(b[i]->segment, ==, SABLE_SEGMENT_VRAM);
+    }
+    g_assert_cmpuint(sim->vidmm.evictions, ==, 1);
+    g_assert_cmpuint(primary->segment, ==, SABLE_SEGMENT_VRAM);
+    g_assert_cmpuint(b[0]->segment, ==, SABLE_SEGMENT_APERTURE);
+    for (unsigned i = 0; i < 4; i++) {
+        ws_kmt_destroy_allocation(d, b[i]);
+    }
+    ws_kmt_destroy_allocation(d, primary);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
+/* Blt of src_rect of a source into dst_rect of a primary through the
+ * thunk, read back byte for byte. */
+static void blt_case(uint32_t src_format, bool tiled)
+{
+    WsSim *sim = started();
+    g_assert_cmphex(device_features(sim) & SABLE_FEATURE_TILING, ==, SABLE_FEATURE_TILING);
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    struct sable_alloc_private sp = source_desc(64, 48, src_format, tiled);
+    struct sable_alloc_private pp = primary_desc(80, 60, SABLE_FORMAT_B8G8R8X8_UNORM);
+    WsKmtAllocation *src = create(d, sp), *primary = create(d, pp);
+    fill(d, src, &sp);
+    WsKmtPresent pr = {
+        .src = src, .dst = primary, .src_rect = { 8, 4, 48, 40 }, .dst_rect = { 30, 17, 70, 53 },
+    };
+    uint32_t fence = 0;
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==, 0);
+    g_assert_cmpuint(fence, !=, 0);
+    g_assert_true(ws_kmt_wait(d, SABLE_NODE_GRAPHICS, fence));
+    check_primary(d, primary, &pp, &pr.src_rect, &pr.dst_rect,
+                  src_format == SABLE_FORMAT_R8G8B8A8_UNORM);
+    /* a locked source cannot be presented */
+    ws_kmt_lock(d, src);
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==,
+                    (uint32_t)STATUS_GRAPHICS_CANT_RENDER_LOCKED_ALLOCATION);
+    ws_kmt_unlock(d, src);
+    ws_kmt_destroy_allocation(d, src);
+    ws_kmt_destroy_allocation(d, primary);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
+static void test_blt_linear(void)
+{
+    blt_case(SABLE_FORMAT_B8G8R8X8_UNORM, false);
+}
+
+static void test_blt_tiled(void)
+{
+    blt_case(SABLE_FORMAT_B8G8R8X8_UNORM, true);
+}
+
+static void test_blt_convert(void)
+{
+    blt_case(SABLE_FORMAT_R8G8B8A8_UNORM, false);
+}
+
+/* DxgkDdiPresent called directly, as dxgkrnl would. */
+typedef struct Direct {
+    WsSim *sim;
+    Ctx c;
+    DXGK_ALLOCATIONINFO src, dst, buf;
+    DXGK_ALLOCATIONLIST list[3];
+    uint8_t dma[256];
+    D3DDDI_PATCHLOCATIONLIST out[8];
+    DXGKARG_PRESENT p;
+} Direct;
+
+static void direct_open(Direct *t)
+{
+    memset(t, 0, sizeof(*t));
+    t->sim = started();
+    open_contexts(t->sim, &t->c);
+    struct sable_alloc_private s = source_desc(64, 48, SABLE_FORMAT_B8G8R8A8_UNORM, false);
+    struct sable_alloc_private d = primary_desc(80, 60, SABLE_FORMAT_B8G8R8A8_UNORM);
+    struct sable_alloc_private b = buffer_desc(4096, 0);
+    g_assert_cmphex((uint32_t)create_one(t->sim, &s, &t->src), ==, 0);
+    g_assert_cmphex((uint32_t)create_one(t->sim, &d, &t->dst), ==, 0);
+    g_assert_cmphex((uint32_t)create_one(t->sim, &b, &t->buf), ==, 0);
+}
+
+/* A Blt of the whole source to (16, 12), the list not pre-patched. */
+static DXGKARG_PRESENT *direct_args(Direct *t)
+{
+    memset(t->list, 0, sizeof(t->list));
+    t->list[DXGK_PRESENT_SOURCE_INDEX].hDeviceSpecificAllocation = t->src.hAllocation;
+    t->list[DXGK_PRESENT_DESTINATION_INDEX].hDeviceSpecificAllocation = t->dst.hAllocation;
+    memset(&t->p, 0, sizeof(t->p));
+    t->p.pDmaBuffer = t->dma;
+    t->p.DmaSize = sizeof(t->dma);
+    t->p.pAllocationList = t->list;
+    t->p.pPatchLocationListOut = t->out;
+    t->p.PatchLocationListOutSize = 8;
+    t->p.Flags.Blt = 1;
+    t->p.SrcRect = (RECT){ 0, 0, 64, 48 };
+    t->p.DstRect = (RECT){ 16, 12, 80, 60 };
+    return &t->p;
+}
+
+static NTSTATUS direct_call(Direct *t)
+{
+    return t->sim->init.DxgkDdiPresent(t->c.context[SABLE_NODE_GRAPHICS], &t->p);
+}
+
+static void direct_close(Direct *t)
+{
+    destroy_one(t->sim, t->src.hAllocation);
+    destroy_one(t->sim, t->dst.hAllocation);
+    destroy_one(t->sim, t->buf.hAllocation);
+    close_contexts(t->sim, &t->c);
+    ws_sim_free(t->sim);
+}
+
+/* Each malformed present gets its status and writes nothing. */
+static void test_present_validation(void)
+{
+    Direct t;
+    direct_open(&t);
+    static const struct {
+        const char *what;
+        uint32_t status;
+    } cases[] = {
+        { "no source", (uint32_t)STATUS_INVALID_HANDLE },
+        { "no destination", (uint32_t)STATUS_INVALID_HANDLE },
+        { "source a buffer", (uint32_t)STATUS_INVALID_PARAMETER },
+        { "inverted rect", (uint32_t)STATUS_INVALID_PARAMETER },
+        { "negative rect", (uint32_t)STATUS_INVALID_PARAMETER },
+        { "src rect past the source", (uint32_t)STATUS_PRIVILEGED_INSTRUCTION },
+        { "dst rect past the primary", (uint32_t)STATUS_PRIVILEGED_INSTRUCTION },
+        { "stretch", (uint32_t)STATUS_ILLEGAL_INSTRUCTION },
+        { "color fill", (uint32_t)STATUS_ILLEGAL_INSTRUCTION },
+        { "blt + rotate", (uint32_t)STATUS_ILLEGAL_INSTRUCTION },
+        { "sub-rect outside DstRect", (uint32_t)STATUS_INVALID_PARAMETER },
+        { "sub-rects missing", (uint32_t)STATUS_INVALID_PARAMETER },
+        { "multipass past the end", (uint32_t)STATUS_INVALID_PARAMETER },
+        { "no DMA buffer", (uint32_t)STATUS_INVALID_PARAMETER },
+    };
+    static const RECT outside = { 10, 10, 90, 20 };
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DXGKARG_PRESENT *p = direct_args(&t);
+        switch (i) {
+        case 0: t.list[DXGK_PRESENT_SOURCE_INDEX].hDeviceSpecificAllocation = NULL; break;
+        case 1: t.list[DXGK_PRESENT_DESTINATION_INDEX].hDeviceSpecificAllocation = NULL; break;
+        case 2: t.list[DXGK_PRESENT_SOURCE_INDEX].hDeviceSpecificAllocation = t.buf.hAllocation;
+                break;
+        case 3: p->SrcRect = (RECT){ 10, 0, 5, 48 }; break;
+        case 4: p->SrcRect = (RECT){ -1, 0, 63, 48 }; p->DstRect = (RECT){ 0, 0, 64, 48 }; break;
+        case 5: p->SrcRect = (RECT){ 1, 0, 65, 48 }; break;
+        case 6: p->DstRect = (RECT){ 17, 12, 81, 60 }; break;
+        case 7: p->DstRect = (RECT){ 0, 0, 80, 60 }; break;
+        case 8: p->Flags.Blt = 0; p->Flags.ColorFill = 1; break;
+        case 9: p->Flags.Rotate = 1; break;
+        case 10: p->SubRectCnt = 1; p->pDstSubRects = &outside; break;
+        case 11: p->SubRectCnt = 2; break;
+        case 12: p->MultipassOffset = 2; break;
+        default: p->pDmaBuffer = NULL; break;
+        }
+        uint32_t st = (uint32_t)direct_call(&t);
+        if (st != cases[i].status) {
+            g_error("%s: 0x%08x, want 0x%08x", cases[i].what, st, cases[i].status);
+        }
+        if (i != 13) {
+            g_assert_true(p->pDmaBuffer == (void *)t.dma);
+            g_assert_true(p->pPatchLocationListOut == t.out);
+        }
+    }
+    direct_close(&t);
+}
+
+/* Three sub-rectangles into a DMA buffer with room for two packets: the
+ * first call writes two, says INSUFFICIENT_DMA_BUFFER with MultipassOffset
+ * 2, the second writes the third. Packets and patch locations as the
+ * contract says: COPY_2D (same format) or BLIT_2D, addresses 0 or the
+ * pre-patched ones, locations naming allocation 1 and 2 at src.addr and
+ * dst.addr. */
+static void test_present_multipass(void)
+{
+    Direct t;
+    direct_open(&t);
+    static const RECT subs[3] = { { 16, 12, 20, 14 }, { 40, 20, 80, 60 }, { 16, 59, 80, 60 } };
+    DXGKARG_PRESENT *p = direct_args(&t);
+    p->SubRectCnt = 3;
+    p->pDstSubRects = subs;
+    p->DmaSize = 2 * sizeof(struct sable_cmd_blit_2d) + 40;
+    t.list[DXGK_PRESENT_DESTINATION_INDEX].SegmentId = SABLE_SEGMENT_VRAM;
+    t.list[DXGK_PRESENT_DESTINATION_INDEX].PhysicalAddress.QuadPart = 0x123000;
+    g_assert_cmphex((uint32_t)direct_call(&t), ==, (uint32_t)STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER);
+    g_assert_cmpuint(p->MultipassOffset, ==, 2);
+    g_assert_true((uint8_t *)p->pDmaBuffer == t.dma + 2 * sizeof(struct sable_cmd_blit_2d));
+    g_assert_true(p->pPatchLocationListOut == t.out + 4);
+    bool tiling = (device_features(t.sim) & SABLE_FEATURE_TILING) != 0;
+    for (unsigned k = 0; k < 2; k++) {
+        struct sable_cmd_blit_2d pkt;
+        uint32_t off = k * (uint32_t)sizeof(pkt);
+        memcpy(&pkt, t.dma + off, sizeof(pkt));
+        g_assert_cmpuint(SABLE_CMD_OPCODE(pkt.header), ==,
+                         tiling ? SABLE_OP_COPY_2D : SABLE_OP_BLIT_2D);
+        g_assert_cmphex(pkt.src.addr, ==, 0);
+        g_assert_cmphex(pkt.dst.addr, ==, 0x123000);
+        g_assert_cmpuint(pkt.dst_x, ==, (uint32_t)subs[k].left);
+        g_assert_cmpuint(pkt.src_rect.x, ==, (uint32_t)subs[k].left - 16);
+        g_assert_cmpuint(pkt.src_rect.y, ==, (uint32_t)subs[k].top - 12);
+        g_assert_cmpuint(pkt.src_rect.w, ==, (uint32_t)(subs[k].right - subs[k].left));
+        g_assert_cmpuint(t.out[2 * k].AllocationIndex, ==, DXGK_PRESENT_SOURCE_INDEX);
+        g_assert_cmpuint(t.out[2 * k].PatchOffset, ==,
+                         off + offsetof(struct sable_cmd_blit_2d, src.addr));
+        g_assert_cmpuint(t.out[2 * k + 1].AllocationIndex, ==, DXGK_PRESENT_DESTINATION_INDEX);
+        g_assert_cmpuint(t.out[2 * k + 1].PatchOffset, ==,
+                         off + offsetof(struct sable_cmd_blit_2d, dst.addr));
+    }
+    p->pDmaBuffer = t.dma;
+    p->pPatchLocationListOut = t.out;
+    g_assert_cmphex((uint32_t)direct_call(&t), ==, 0);
+    g_assert_cmpuint(p->MultipassOffset, ==, 3);
+    g_assert_true((uint8_t *)p->pDmaBuffer == t.dma + sizeof(struct sable_cmd_blit_2d));
+    g_assert_true(p->pPatchLocationListOut == t.out + 2);
+    direct_close(&t);
+}
+
+/* A hang on the graphics engine puts the device's context in error: its
+ * present is refused with STATUS_DEVICE_REMOVED and reaches no DDI; a new
+ * device presents, byte-exact. */
+static void test_present_after_tdr(void)
+{
+    WsSim *sim = started();
+    WsKmtDevice *guilty = ws_kmt_create_device(sim);
+    struct sable_alloc_private sp = source_desc(64, 48, SABLE_FORMAT_B8G8R8X8_UNORM, false);
+    struct sable_alloc_private pp = primary_desc(64, 48, SABLE_FORMAT_B8G8R8X8_UNORM);
+    WsKmtAllocation *src = create(guilty, sp), *primary = create(guilty, pp);
+    fill(guilty, src, &sp);
+    inject_ok(sim, "hang,engine=0");
+    Cmd c = { .len = 0 };
+    cmd_write32(&c, 0, 1);
+    uint32_t fence;
+    g_assert_cmphex((uint32_t)ws_kmt_render(guilty, SABLE_NODE_GRAPHICS, c.buf, c.len, &src, 1,
+                                            c.patch, c.npatch, &fence), ==, 0);
+    g_assert_false(ws_kmt_wait(guilty, SABLE_NODE_GRAPHICS, fence));
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 1);
+    fill(guilty, src, &sp); /* the hung write may have landed: restore */
+    WsKmtPresent pr = {
+        .src = src, .dst = primary, .src_rect = { 0, 0, 64, 48 }, .dst_rect = { 0, 0, 64, 48 },
+    };
+    unsigned submits = sim->vidmm.render_submits;
+    g_assert_cmphex((uint32_t)ws_kmt_present(guilty, &pr, &fence), ==,
+                    (uint32_t)STATUS_DEVICE_REMOVED);
+    g_assert_cmpuint(sim->vidmm.render_submits, ==, submits);
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==, 0);
+    g_assert_true(ws_kmt_wait(d, SABLE_NODE_GRAPHICS, fence));
+    check_primary(d, primary, &pp, &pr.src_rect, &pr.dst_rect, false);
+    ws_kmt_destroy_allocation(d, src);
+    ws_kmt_destroy_allocation(d, primary);
+    ws_kmt_destroy_device(d);
+    ws_kmt_destroy_device(guilty);
+    ws_sim_free(sim);
+}
+
+void stack_add_display_tests(void)
+{
+    g_test_add_func("/stack/display/primary-rules", test_primary_rules);
+    g_test_add_func("/stack/display/present-blt-linear", test_blt_linear);
+    g_test_add_func("/stack/display/present-blt-tiled", test_blt_tiled);
+    g_test_add_func("/stack/display/present-blt-convert", test_blt_convert);
+    g_test_add_func("/stack/display/present-validation", test_present_validation);
+    g_test_add_func("/stack/display/present-multipass", test_present_multipass);
+    g_test_add_func("/stack/display/present-after-tdr", test_present_after_tdr);
+}
