@@ -185,6 +185,10 @@ static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_priva
     memset(&info, 0, sizeof(info));
     info.pPrivateDriverData = p;
     info.PrivateDriverDataSize = sizeof(*p);
+    if (p->flags & SABLE_ALLOC_F_PRIMARY) {
+        info.Flags.Primary = 1;
+        info.VidPnSourceId = p->vidpn_source;
+    }
     D3DDDICB_ALLOCATE al;
     memset(&al, 0, sizeof(al));
     al.NumAllocations = 1;
@@ -298,27 +302,75 @@ static uint64_t total_size(const UmdResource *r)
     return last->offset + last->size;
 }
 
-void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
-                         D3D10DDI_HRTRESOURCE rt)
+/* A primary (pPrimaryDesc: a surface the display scans out): a Texture2D
+ * of one subresource in a format the scanout accepts (docs/protocol.md
+ * section 2.10: every 2D format but A8_UNORM), not rotated. */
+static bool primary_ok(const D3D11DDIARG_CREATERESOURCE *c)
 {
-    uint32_t nsub = subresource_count(c);
-    memset(r, 0, sizeof(*r));
-    if (umd_check_lost(d, UMD_DDI_CreateResource)) {
-        return;
-    }
+    uint32_t f = sable_format_of(c->Format);
+    DXGI_DDI_MODE_ROTATION rot = c->pPrimaryDesc->ModeDesc.Rotation;
+    return c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && c->MipLevels == 1 &&
+           c->ArraySize == 1 && f != SABLE_FORMAT_INVALID && f != SABLE_FORMAT_A8_UNORM &&
+           (rot == DXGI_DDI_MODE_ROTATION_IDENTITY || rot == DXGI_DDI_MODE_ROTATION_UNSPECIFIED);
+}
+
+/* What the UMD can create: not yet multisampling, compressed formats,
+ * surfaces beyond the device's maximum dimension. */
+static bool creatable(const UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, uint32_t nsub,
+                      uint32_t bpp)
+{
     bool buffer = c->ResourceDimension == D3D10DDIRESOURCE_BUFFER;
     bool tex1d = c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE1D;
-    uint32_t bpp = buffer ? 1 : umd_format_bpp(c->Format);
-    /* Not yet: primaries (present), multisampling, 1D/3D/cube, compressed
-     * formats: "cannot create" is the one failure CreateResource reports. */
-    if (!nsub || !bpp || c->pPrimaryDesc || c->SampleDesc.Count > 1 || !c->pMipInfoList ||
+    uint32_t max = d->adapter->priv.max_surface_dim;
+    if (!nsub || !bpp || c->SampleDesc.Count > 1 || !c->pMipInfoList ||
         c->pMipInfoList[0].TexelWidth == 0 ||
         (!buffer && !tex1d && c->pMipInfoList[0].TexelHeight == 0) ||
-        (!buffer && (c->pMipInfoList[0].TexelWidth > d->adapter->priv.max_surface_dim ||
-                     (!tex1d && c->pMipInfoList[0].TexelHeight > d->adapter->priv.max_surface_dim)))) {
-        umd_unsupported(d, UMD_DDI_CreateResource, 0);
-        return;
+        (!buffer && (c->pMipInfoList[0].TexelWidth > max ||
+                     (!tex1d && c->pMipInfoList[0].TexelHeight > max)))) {
+        return false;
     }
+    return !c->pPrimaryDesc || primary_ok(c);
+}
+
+/* The allocation of a primary: a linear surface in VRAM (scanout) that the
+ * KMD knows as the primary of its VidPN source; D3DDDI_ALLOCATIONINFO says
+ * so too (Flags.Primary, VidPnSourceId: "only for the primary"). */
+static HRESULT allocate_primary(UmdDevice *d, UmdResource *r, UINT vidpn_source)
+{
+    struct sable_alloc_private p;
+    memset(&p, 0, sizeof(p));
+    p.magic = SABLE_ALLOC_PRIVATE_MAGIC;
+    p.version = SABLE_ALLOC_PRIVATE_VERSION;
+    p.kind = SABLE_ALLOC_SURFACE;
+    p.flags = SABLE_ALLOC_F_PRIMARY;
+    p.format = sable_format_of(r->format);
+    p.pitch = r->sub[0].pitch;
+    p.width = r->width;
+    p.height = r->height;
+    p.size = (uint64_t)p.pitch * p.height;
+    p.segment = SABLE_SEGMENT_VRAM;
+    p.vidpn_source = vidpn_source;
+    return allocate_desc(d, &r->alloc, &p);
+}
+
+static HRESULT allocate_resource(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c,
+                                 UmdResource *r)
+{
+    if (r->primary) {
+        return allocate_primary(d, r, c->pPrimaryDesc->VidPnSourceId);
+    }
+    bool cpu = c->Usage == D3D10_DDI_USAGE_DYNAMIC || c->Usage == D3D10_DDI_USAGE_STAGING ||
+               c->MapFlags != 0;
+    uint32_t segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
+    return r->tiled ? allocate_tiled(d, r, cpu, segment)
+                    : umd_allocate(d, &r->alloc, total_size(r), cpu, segment);
+}
+
+static void describe(UmdResource *r, const D3D11DDIARG_CREATERESOURCE *c, uint32_t nsub,
+                     uint32_t bpp, D3D10DDI_HRTRESOURCE rt)
+{
+    bool buffer = c->ResourceDimension == D3D10DDIRESOURCE_BUFFER;
+    bool tex1d = c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE1D;
     r->magic = UMD_RESOURCE_MAGIC;
     r->rt = rt;
     r->dim = c->ResourceDimension;
@@ -335,14 +387,29 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     r->mips = buffer ? 1 : c->MipLevels;
     r->array_size = buffer ? 1 : c->ArraySize;
     r->nsub = nsub;
-    if (!tiled_layout(d, r)) {
+    r->primary = c->pPrimaryDesc != NULL;
+}
+
+void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
+                         D3D10DDI_HRTRESOURCE rt)
+{
+    uint32_t nsub = subresource_count(c);
+    memset(r, 0, sizeof(*r));
+    if (umd_check_lost(d, UMD_DDI_CreateResource)) {
+        return;
+    }
+    uint32_t bpp = c->ResourceDimension == D3D10DDIRESOURCE_BUFFER ? 1 : umd_format_bpp(c->Format);
+    /* "cannot create" is the one failure CreateResource reports */
+    if (!creatable(d, c, nsub, bpp)) {
+        umd_unsupported(d, UMD_DDI_CreateResource, 0);
+        return;
+    }
+    describe(r, c, nsub, bpp, rt);
+    /* primaries stay linear: the display scans them out */
+    if (r->primary || !tiled_layout(d, r)) {
         layout(r);
     }
-    bool cpu = c->Usage == D3D10_DDI_USAGE_DYNAMIC || c->Usage == D3D10_DDI_USAGE_STAGING ||
-               c->MapFlags != 0;
-    uint32_t segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
-    HRESULT hr = r->tiled ? allocate_tiled(d, r, cpu, segment)
-                          : umd_allocate(d, &r->alloc, total_size(r), cpu, segment);
+    HRESULT hr = allocate_resource(d, c, r);
     d->tiled_resources += r->tiled && SUCCEEDED(hr);
     if (FAILED(hr)) {
         r->magic = 0;
@@ -374,9 +441,13 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
         r->mapped = 0;
     }
     umd_state_forget(d, r);
-    /* Primaries would be destroyed at once (none yet); the rest waits for
-     * the submission of whatever references it. */
-    umd_defer_destroy(d, NULL, r->alloc.h);
+    /* Primaries are destroyed at once (after submitting what names them);
+     * the rest waits for the submission of whatever references it. */
+    if (r->primary) {
+        umd_destroy_now(d, NULL, &r->alloc);
+    } else {
+        umd_defer_destroy(d, NULL, r->alloc.h);
+    }
     r->magic = 0;
 }
 

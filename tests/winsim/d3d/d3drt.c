@@ -178,6 +178,23 @@ static RtAlloc *new_alloc(RtDevice *d, const struct sable_alloc_private *p, D3DK
     return al;
 }
 
+/* D3DDDI_ALLOCATIONINFO of a primary: Flags.Primary and its VidPnSourceId,
+ * which a driver sets "only for the primary allocation type"; the KMD's
+ * private data says the same. */
+static bool primary_info_ok(RtDevice *d, const D3DDDI_ALLOCATIONINFO *info)
+{
+    const struct sable_alloc_private *p = info->pPrivateDriverData;
+    bool primary = (p->flags & SABLE_ALLOC_F_PRIMARY) != 0;
+    if (info->Flags.Primary != primary || (primary && info->VidPnSourceId != p->vidpn_source) ||
+        (!primary && info->VidPnSourceId != 0)) {
+        RT_FAIL("pfnAllocateCb from %s: Flags.Primary %u VidPnSourceId %u for an allocation "
+                "whose private data says primary %d source %u", cur_name(d), info->Flags.Primary,
+                info->VidPnSourceId, primary, p->vidpn_source);
+        return false;
+    }
+    return true;
+}
+
 static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
 {
     RtDevice *d = h;
@@ -193,6 +210,9 @@ static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
                     info->PrivateDriverDataSize);
             return E_INVALIDARG;
         }
+        if (!primary_info_ok(d, info)) {
+            return E_INVALIDARG;
+        }
         NTSTATUS st;
         RtAlloc *al = new_alloc(d, info->pPrivateDriverData, 0, &st);
         if (!al) {
@@ -205,6 +225,9 @@ static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
         }
         info->hAllocation = al->h;
         d->allocations++;
+        if (d->creating && !d->creating->chain) {
+            d->creating->chain = al->h;
+        }
     }
     c->hKMResource = 0;
     return S_OK;
@@ -536,10 +559,58 @@ static VOID WDDM_API cb_state(D3D10DDI_HRTCORELAYER h)
 
 static VOID WDDM_API cb_disable_deferred_staging(D3D10DDI_HRTCORELAYER h) {}
 
+/* The allocation `h` names if it is the current instance of the swap
+ * chain resource r's allocation, else NULL. */
+static RtAlloc *instance_of(RtDevice *d, D3DKMT_HANDLE h, const RtResource *r)
+{
+    RtAlloc *al = lookup(d, h);
+    return al && !al->retired && al->chain == r->chain ? al : NULL;
+}
+
+/* pfnPresentCbDXGI (the Blt model): the UMD passes the handles it created
+ * for the back buffer and the primary (hDstAllocation 0: kernel mode
+ * picks the swap chain's primary), its graphics context and pDXGIContext
+ * unchanged; D3DKMTPresent copies the whole back buffer to the primary. */
 static HRESULT WDDM_API cb_dxgi_present(HANDLE h, DXGIDDICB_PRESENT *p)
 {
-    RT_FAIL("pfnPresentCb (DXGI) called: present is not simulated yet");
-    return E_NOTIMPL;
+    RtDevice *d = h;
+    RtSwapChain *sc = d->presenting;
+    RtContext *c = context_of(d, p->hContext);
+    poll(d);
+    if (!sc || p->pDXGIContext != sc || !c || c->node != SABLE_NODE_GRAPHICS) {
+        RT_FAIL("pfnPresentCb from %s: pDXGIContext %p (passed %p) or context %p not the "
+                "device's graphics context", cur_name(d), p->pDXGIContext, (void *)sc,
+                p->hContext);
+        return E_INVALIDARG;
+    }
+    RtAlloc *src = instance_of(d, p->hSrcAllocation, sc->back);
+    RtAlloc *dst = instance_of(d, p->hDstAllocation ? p->hDstAllocation : sc->primary->chain,
+                               sc->primary);
+    if (!src || !dst) {
+        RT_FAIL("pfnPresentCb from %s: allocations 0x%x -> 0x%x are not the back buffer's and "
+                "the primary's", cur_name(d), p->hSrcAllocation, p->hDstAllocation);
+        return E_INVALIDARG;
+    }
+    if (removed(d)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    WsKmtPresent kp = {
+        .src = src->a, .dst = dst->a, .vidpn_source = sc->vidpn_source,
+        .src_rect = { 0, 0, (LONG)sc->back->width, (LONG)sc->back->height },
+        .dst_rect = { 0, 0, (LONG)sc->back->width, (LONG)sc->back->height },
+    };
+    uint32_t fence = 0;
+    NTSTATUS st = ws_kmt_present(d->kmt, &kp, &fence);
+    if (st == STATUS_DEVICE_REMOVED) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    if (!NT_SUCCESS(st)) {
+        RT_FAIL("pfnPresentCb from %s: D3DKMTPresent failed: 0x%08x", cur_name(d), (uint32_t)st);
+        return E_INVALIDARG;
+    }
+    src->fence[SABLE_NODE_GRAPHICS] = dst->fence[SABLE_NODE_GRAPHICS] = fence;
+    d->presents++;
+    return S_OK;
 }
 
 /* Every member of a callback table of only State callbacks set to the two
@@ -726,12 +797,14 @@ static HRESULT create_resource(RtDevice *d, D3D11DDIARG_CREATERESOURCE *c, RtRes
     r->mem = g_malloc0(size);
     r->h.pDrvPrivate = r->mem;
     r->rt.handle = r;
+    d->creating = r;
     rt_enter(d, UMD_DDI_CreateResource, 0);
     if (d->f11) {
         d->f11->pfnCreateResource(d->h, c, r->h, r->rt);
     } else {
         F10(d, pfnCreateResource)(d->h, (const D3D10DDIARG_CREATERESOURCE *)c, r->h, r->rt);
     }
+    d->creating = NULL;
     return rt_leave(d);
 }
 
@@ -765,9 +838,11 @@ HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu
     return hr;
 }
 
+/* primary: DXGI's pPrimaryDesc for a primary, else NULL. */
 static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT depth,
                               UINT mips, UINT array, DXGI_FORMAT f, UINT usage, UINT bind,
-                              UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
+                              UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                              DXGI_DDI_PRIMARY_DESC *primary, RtResource **out)
 {
     RtResource *r = g_new0(RtResource, 1);
     D3D10DDI_MIPINFO mip[16];
@@ -782,7 +857,7 @@ static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UI
         .pMipInfoList = mip, .pInitialDataUP = init,
         .ResourceDimension = dim, .Usage = usage, .BindFlags = bind,
         .MapFlags = cpu, .Format = f, .SampleDesc = { 1, 0 }, .MipLevels = mips,
-        .ArraySize = array,
+        .ArraySize = array, .pPrimaryDesc = primary,
     };
     r->dim = dim;
     r->width = w;
@@ -805,7 +880,7 @@ HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h
                           UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
                           const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
 {
-    return create_texture(d, dim, w, h, 1, mips, array, f, usage, bind, cpu, init, out);
+    return create_texture(d, dim, w, h, 1, mips, array, f, usage, bind, cpu, init, NULL, out);
 }
 
 HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI_FORMAT f,
@@ -813,7 +888,7 @@ HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI
                         RtResource **out)
 {
     return create_texture(d, D3D10DDIRESOURCE_TEXTURE3D, w, h, depth, mips, 1, f, usage, bind,
-                          cpu, init, out);
+                          cpu, init, NULL, out);
 }
 
 HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
@@ -1025,6 +1100,86 @@ HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtRe
     HRESULT hr = S_OK;
     g_assert_cmphex((uint32_t)RT_CALL(d, DxgiBlt, 0, hr = d->dxgi.pfnBlt(&b)), ==, 0);
     return hr;
+}
+
+/* The current display mode of a VidPN source (provisional: the display
+ * branch's mode query replaces this fixed mode). */
+static void current_mode(RtDevice *d, UINT vidpn_source, DXGI_DDI_MODE_DESC *m)
+{
+    *m = (DXGI_DDI_MODE_DESC){ .Width = 640, .Height = 480,
+                               .Format = DXGI_FORMAT_B8G8R8A8_UNORM,
+                               .RefreshRate = { 60, 1 },
+                               .ScanlineOrdering = DXGI_DDI_MODE_SCANLINE_ORDER_PROGRESSIVE,
+                               .Rotation = DXGI_DDI_MODE_ROTATION_IDENTITY };
+}
+
+HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, DXGI_FORMAT f,
+                          RtResource **out)
+{
+    const DXGI_DDI_MODE_DESC *m = &desc->ModeDesc;
+    return create_texture(d, D3D10DDIRESOURCE_TEXTURE2D, m->Width, m->Height, 1, mips, 1, f,
+                          D3D10_DDI_USAGE_DEFAULT,
+                          D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, NULL, desc,
+                          out);
+}
+
+HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, RtSwapChain **out)
+{
+    RtSwapChain *sc = g_new0(RtSwapChain, 1);
+    sc->d = d;
+    sc->vidpn_source = vidpn_source;
+    sc->desc.VidPnSourceId = vidpn_source;
+    current_mode(d, vidpn_source, &sc->desc.ModeDesc);
+    const DXGI_DDI_MODE_DESC *m = &sc->desc.ModeDesc;
+    HRESULT hr = rt_create_tex2d(d, m->Width, m->Height, 1, 1, m->Format, D3D10_DDI_USAGE_DEFAULT,
+                                 D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, NULL,
+                                 &sc->back);
+    if (SUCCEEDED(hr)) {
+        hr = rt_create_primary(d, &sc->desc, 1, m->Format, &sc->primary);
+    }
+    if (FAILED(hr)) {
+        if (sc->back) {
+            rt_destroy(d, sc->back);
+        }
+        g_free(sc);
+        sc = NULL;
+    }
+    *out = sc;
+    return hr;
+}
+
+HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub)
+{
+    RtDevice *d = sc->d;
+    DXGI_DDI_ARG_PRESENT p = {
+        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
+        .hSurfaceToPresent = (DXGI_DDI_HRESOURCE)sc->back->h.pDrvPrivate,
+        .SrcSubResourceIndex = src_sub,
+        .hDstResource = (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate,
+        .pDXGIContext = sc,
+        .Flags = { .Value = flags },
+        .FlipInterval = DXGI_DDI_FLIP_INTERVAL_IMMEDIATE,
+    };
+    HRESULT hr = S_OK;
+    d->presenting = sc;
+    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiPresent, 0, hr = d->dxgi.pfnPresent(&p)), ==, 0);
+    d->presenting = NULL;
+    sc->presents += SUCCEEDED(hr);
+    return hr;
+}
+
+HRESULT rt_present(RtSwapChain *sc)
+{
+    DXGI_DDI_PRESENT_FLAGS f = { .Value = 0 };
+    f.Blt = 1;
+    return rt_present_args(sc, f.Value, 0);
+}
+
+void rt_destroy_swapchain(RtSwapChain *sc)
+{
+    rt_destroy(sc->d, sc->back);
+    rt_destroy(sc->d, sc->primary);
+    g_free(sc);
 }
 
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)

@@ -89,6 +89,8 @@ typedef struct RtDevice {
     UINT cfg_cmd_size, cfg_alist_size, cfg_plist_size;
     unsigned max_instances;     /* live instances per allocation before a rename fails */
     int fail_renames;           /* tests: the next n renames fail */
+    struct RtResource *creating; /* in its CreateResource: gets the first allocation */
+    struct RtSwapChain *presenting; /* in its Present: the pDXGIContext passed */
     /* the DDI being called */
     int cur;                    /* UmdDdi, -1 outside */
     UINT cur_ctx;
@@ -99,6 +101,7 @@ typedef struct RtDevice {
     unsigned renders_since_amortized, amortized;
     unsigned allocations, deallocations, renames, rename_failures, ner_locks;
     unsigned aperture_locks, aperture_unavailable; /* AcquireAperture locks: granted, NOTAVAILABLE */
+    unsigned presents;          /* pfnPresentCb calls that reached D3DKMTPresent */
 } RtDevice;
 
 typedef struct RtResource {
@@ -108,7 +111,19 @@ typedef struct RtResource {
     D3D10DDIRESOURCE_TYPE dim;
     UINT width, height, depth, mips, array_size, bpp;
     DXGI_FORMAT format;
+    D3DKMT_HANDLE chain;        /* its allocation: the first its CreateResource made */
 } RtResource;
+
+/* A D3D11-shaped swap chain of one back buffer, presented in the Blt
+ * model to the primary DXGI creates for the output (VidPN source). */
+typedef struct RtSwapChain {
+    RtDevice *d;
+    UINT vidpn_source;
+    DXGI_DDI_PRIMARY_DESC desc; /* the mode the primary was created for */
+    RtResource *back;           /* BIND_RENDER_TARGET | BIND_PRESENT */
+    RtResource *primary;        /* CreateResource with pPrimaryDesc */
+    unsigned presents;
+} RtSwapChain;
 
 typedef struct RtView {
     void *mem;
@@ -189,6 +204,20 @@ HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done);
  * DXGI_DDI_ARG_BLT_FLAGS.Value. Returns what the function returned. */
 HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtResource *src,
                UINT ssub, UINT flags);
+/* A swap chain for the output `vidpn_source` in its current display mode
+ * (winsim's display): the back buffer (a BIND_RENDER_TARGET | BIND_PRESENT
+ * Texture2D) and the primary (CreateResource with pPrimaryDesc, as DXGI
+ * does). What CreateResource reported (*out NULL on failure). */
+HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, RtSwapChain **out);
+/* A primary as DXGI creates one: a Texture2D of desc->ModeDesc's size
+ * (BIND_RENDER_TARGET | BIND_PRESENT) with pPrimaryDesc = desc. */
+HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, DXGI_FORMAT f,
+                          RtResource **out);
+/* PresentDXGI (Blt) of the back buffer to the primary: what it returned. */
+HRESULT rt_present(RtSwapChain *sc);
+/* PresentDXGI with these DXGI_DDI_PRESENT_FLAGS and source subresource. */
+HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub);
+void rt_destroy_swapchain(RtSwapChain *sc);
 /* Read subresource `sub` row by row (width * bpp bytes each; Texture3D:
  * slice after slice) through a staging copy and a READ map. */
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);
