@@ -74,7 +74,12 @@ typedef struct _D3DDDICB_UNLOCK {
     const D3DKMT_HANDLE *phAllocations;
 } D3DDDICB_UNLOCK;
 
-/* D3DDDI_ALLOCATIONINFO (d3dukmdt.h), syntax block of the page. */
+/* D3DDDI_ALLOCATIONINFO (d3dukmdt.h), syntax block of the page.
+ * VidPnSourceId: the VidPN source "if the allocation is for the primary
+ * surface"; a driver sets it "only for the primary allocation type" (else
+ * pfnAllocateCb returns D3DDDI_ID_NOTAPPLICABLE). Flags.Primary marks a
+ * primary (the DXGI1_1_DDI_BASE_FUNCTIONS page: an allocation to scan out
+ * "must be marked as primary" through this bit field at pfnAllocateCb). */
 typedef struct _D3DDDI_ALLOCATIONINFO {
     D3DKMT_HANDLE hAllocation;
     const VOID *pSystemMem;

@@ -773,7 +773,7 @@ static const RtAlloc *alloc_of(RtDevice *d, const RtResource *r)
 
 /* Primaries, as winsim sees them: the swap chain's primary is a linear
  * SURFACE allocation marked primary for its VidPN source (the back buffer
- * is not); DestroyResource of the primary while the open command buffer
+ * is not, nor is an optional primary: DriverFlags NO_SCANOUT); DestroyResource of the primary while the open command buffer
  * names it (a Blt into it) submits that buffer and deallocates within the
  * call; the back buffer waits for the next Flush like any resource. */
 static void test_present_primary(void)
@@ -789,6 +789,21 @@ static void test_present_primary(void)
     g_assert_cmpuint(p->priv.width, ==, sc->desc.ModeDesc.Width);
     g_assert_cmpuint(p->priv.height, ==, sc->desc.ModeDesc.Height);
     g_assert_cmphex(b->priv.flags & SABLE_ALLOC_F_PRIMARY, ==, 0);
+    /* DriverFlags: 0 for a primary (scanned out); an optional primary is an
+     * ordinary resource presented by copy: NO_SCANOUT. */
+    DXGI_DDI_PRIMARY_DESC reg = sc->desc, opt = sc->desc;
+    reg.DriverFlags = ~0u;
+    opt.Flags = DXGI_DDI_PRIMARY_OPTIONAL;
+    RtResource *r, *o;
+    DXGI_FORMAT fmt = sc->desc.ModeDesc.Format;
+    g_assert_cmphex((uint32_t)rt_create_primary(d, &reg, 1, fmt, &r), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_primary(d, &opt, 1, fmt, &o), ==, 0);
+    g_assert_cmphex(reg.DriverFlags, ==, 0);
+    g_assert_cmphex(opt.DriverFlags, ==, DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT);
+    g_assert_cmphex(alloc_of(d, r)->priv.flags, ==, SABLE_ALLOC_F_PRIMARY);
+    g_assert_cmphex(alloc_of(d, o)->priv.flags & SABLE_ALLOC_F_PRIMARY, ==, 0);
+    rt_destroy(d, r);
+    rt_destroy(d, o);
     g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
 
     const UINT rect[4] = { 0, 0, sc->back->width, sc->back->height };
