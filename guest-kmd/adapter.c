@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "adapter.h"
+#include "display.h"
 #include "dump.h"
 #include "regs.h"
 #include "swizzle.h"
@@ -119,9 +120,10 @@ NTSTATUS kmd_adapter_program(KmdAdapter *a)
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         a->irq_mask |= SABLE_IRQ_ENGINE_CAUSES(n);
     }
+    a->irq_mask |= a->display.vsync ? SABLE_IRQ_VBLANK : 0;
     kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, 0xffffffffu);
     kmd_reg_write(a->regs, SABLE_REG_IRQ_MASK, a->irq_mask);
-    return STATUS_SUCCESS;
+    return kmd_display_program(a); /* after an adapter reset: the scanout it had */
 }
 
 static void release(KmdAdapter *a)
@@ -189,6 +191,7 @@ void kmd_adapter_stop(KmdAdapter *a)
     }
     kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, 0xffffffffu);
     kmd_swizzle_reset(a); /* the adapter reset discarded the ranges */
+    memset(&a->display, 0, sizeof(a->display)); /* and disabled the scanout */
     release(a);
     a->started = false;
 }

@@ -27,6 +27,18 @@ typedef struct KmdSwzRange {
     uint32_t offset, size;      /* BAR4 window */
 } KmdSwzRange;
 
+/* The display state of VidPN source 0 (display.c): the committed mode,
+ * the primary SetVidPnSourceAddress named, visibility and vsync. The
+ * scanout is enabled when all of mode, primary and visibility are set. */
+typedef struct KmdDisplay {
+    uint32_t width, height;     /* committed source mode; 0: none */
+    bool has_primary;
+    uint64_t addr;              /* primary GPU address */
+    uint32_t pitch, format;     /* primary layout (sable format) */
+    bool visible;
+    bool vsync;                 /* CRTC_VSYNC enabled (ControlInterrupt) */
+} KmdDisplay;
+
 typedef struct KmdAdapter {
     PDEVICE_OBJECT pdo;
     DXGKRNL_INTERFACE dxgk;
@@ -49,6 +61,7 @@ typedef struct KmdAdapter {
     uint32_t swz_count;         /* NumberOfSwizzlingRanges */
     uint32_t swz_aperture;      /* BAR4 bytes usable for windows */
     KmdSwzRange swz[SABLE_SWZ_MAX_RANGES];
+    KmdDisplay display;
 } KmdAdapter;
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo);
@@ -58,8 +71,9 @@ void kmd_adapter_free(KmdAdapter *a);
  * queue"; each node's ring holds at least that many. */
 NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk, uint32_t queue_entries);
 void kmd_adapter_stop(KmdAdapter *a);
-/* Program GART, fence page, rings and the interrupt mask (start, and after
- * an adapter reset); fails if the device reports ERROR_STATUS. */
+/* Program GART, fence page, rings, the interrupt mask and the scanout
+ * the KMD had (start, and after an adapter reset); fails if the device
+ * reports ERROR_STATUS. */
 NTSTATUS kmd_adapter_program(KmdAdapter *a);
 
 #endif

@@ -5,6 +5,7 @@
 #include "alloc.h"
 #include "caps.h"
 #include "device.h"
+#include "display.h"
 #include "dump.h"
 #include "escape.h"
 #include "interrupt.h"
@@ -14,6 +15,7 @@
 #include "submit.h"
 #include "swizzle.h"
 #include "tdr.h"
+#include "vidpn.h"
 
 static NTSTATUS WDDM_API ddi_add_device(const PDEVICE_OBJECT pdo, PVOID *ctx)
 {
@@ -33,8 +35,8 @@ static NTSTATUS WDDM_API ddi_start_device(const PVOID ctx, PDXGK_START_INFO star
     }
     NTSTATUS st = kmd_adapter_start(ctx, dxgk, start->RequiredDmaQueueEntry);
     if (NT_SUCCESS(st)) {
-        *sources = 0; /* render only: no display yet */
-        *children = 0;
+        *sources = kmd_vidpn_sources(ctx);
+        *children = kmd_display_children(ctx);
     }
     return st;
 }
@@ -126,6 +128,66 @@ static NTSTATUS WDDM_API ddi_describe_allocation(const HANDLE adapter,
                                                  DXGKARG_DESCRIBEALLOCATION *args)
 {
     return args ? kmd_describe_allocation(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_query_child_relations(const PVOID ctx, PDXGK_CHILD_DESCRIPTOR rel,
+                                                   ULONG size)
+{
+    return kmd_query_child_relations(ctx, rel, size);
+}
+
+static NTSTATUS WDDM_API ddi_query_child_status(const PVOID ctx, PDXGK_CHILD_STATUS status,
+                                                BOOLEAN non_destructive)
+{
+    (void)non_destructive; /* polling the virtual monitor never disturbs it */
+    return kmd_query_child_status(ctx, status);
+}
+
+static NTSTATUS WDDM_API ddi_query_device_descriptor(const PVOID ctx, ULONG uid,
+                                                     PDXGK_DEVICE_DESCRIPTOR desc)
+{
+    return kmd_query_device_descriptor(ctx, uid, desc);
+}
+
+static NTSTATUS WDDM_API ddi_is_supported_vidpn(const HANDLE adapter,
+                                                DXGKARG_ISSUPPORTEDVIDPN *args)
+{
+    return args ? kmd_is_supported_vidpn(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_recommend_functional_vidpn(
+    const HANDLE adapter, const DXGKARG_RECOMMENDFUNCTIONALVIDPN *args)
+{
+    return args ? kmd_recommend_functional_vidpn(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_enum_cofunc_modality(const HANDLE adapter,
+                                                  const DXGKARG_ENUMVIDPNCOFUNCMODALITY *args)
+{
+    return args ? kmd_enum_cofunc_modality(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_commit_vidpn(const HANDLE adapter, const DXGKARG_COMMITVIDPN *args)
+{
+    return args ? kmd_commit_vidpn(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_set_source_address(const HANDLE adapter,
+                                                const DXGKARG_SETVIDPNSOURCEADDRESS *args)
+{
+    return args ? kmd_set_source_address(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_set_source_visibility(
+    const HANDLE adapter, const DXGKARG_SETVIDPNSOURCEVISIBILITY *args)
+{
+    return args ? kmd_set_source_visibility(adapter, args) : STATUS_INVALID_PARAMETER;
+}
+
+static NTSTATUS WDDM_API ddi_control_interrupt(const HANDLE adapter,
+                                               const DXGK_INTERRUPT_TYPE type, BOOLEAN enable)
+{
+    return kmd_control_interrupt(adapter, type, enable);
 }
 
 static NTSTATUS WDDM_API ddi_present(const HANDLE context, DXGKARG_PRESENT *args)
@@ -245,6 +307,16 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiCloseAllocation = ddi_close_allocation;
     init.DxgkDdiRender = ddi_render;
     init.DxgkDdiPresent = ddi_present;
+    init.DxgkDdiQueryChildRelations = ddi_query_child_relations;
+    init.DxgkDdiQueryChildStatus = ddi_query_child_status;
+    init.DxgkDdiQueryDeviceDescriptor = ddi_query_device_descriptor;
+    init.DxgkDdiIsSupportedVidPn = ddi_is_supported_vidpn;
+    init.DxgkDdiRecommendFunctionalVidPn = ddi_recommend_functional_vidpn;
+    init.DxgkDdiEnumVidPnCofuncModality = ddi_enum_cofunc_modality;
+    init.DxgkDdiCommitVidPn = ddi_commit_vidpn;
+    init.DxgkDdiSetVidPnSourceAddress = ddi_set_source_address;
+    init.DxgkDdiSetVidPnSourceVisibility = ddi_set_source_visibility;
+    init.DxgkDdiControlInterrupt = ddi_control_interrupt;
     init.DxgkDdiPatch = ddi_patch;
     init.DxgkDdiQueryDependentEngineGroup = ddi_query_dependent_engine_group;
     init.DxgkDdiQueryEngineStatus = ddi_query_engine_status;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "interrupt.h"
+#include "display.h"
 #include "fence.h"
 #include "regs.h"
 
@@ -89,6 +90,9 @@ static bool handle_causes(KmdAdapter *a, uint32_t causes)
             notified = true;
         }
     }
+    if (causes & SABLE_IRQ_VBLANK) {
+        notified |= kmd_display_vsync(a);
+    }
     return notified;
 }
 
@@ -97,18 +101,31 @@ static uint32_t pending(KmdAdapter *a)
     return kmd_reg_read(a->regs, SABLE_REG_IRQ_STATUS) & a->irq_mask;
 }
 
-/* Another MSI-X message: only note that there is work; the DPC handles it
- * synchronized with the notification message. */
-static BOOLEAN defer(KmdAdapter *a, ULONG message)
+/* The causes MSI-X vector `message` signals. */
+static uint32_t vector_causes(ULONG message)
 {
+    if (message == SABLE_MSIX_VEC_MISC) {
+        return SABLE_IRQ_VBLANK;
+    }
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        if (message == SABLE_MSIX_VEC_ENGINE(n) && (pending(a) & SABLE_IRQ_ENGINE_CAUSES(n))) {
-            atomic_store(&a->deferred, true);
-            a->dxgk.DxgkCbQueueDpc(a->dxgk.DeviceHandle);
-            return TRUE;
+        if (message == SABLE_MSIX_VEC_ENGINE(n)) {
+            return SABLE_IRQ_ENGINE_CAUSES(n);
         }
     }
-    return FALSE;
+    return 0;
+}
+
+/* Another MSI-X message (the copy engine's, or MISC for vertical blanks):
+ * only note that there is work; the DPC handles it synchronized with the
+ * notification message. */
+static BOOLEAN defer(KmdAdapter *a, ULONG message)
+{
+    if (!(pending(a) & vector_causes(message))) {
+        return FALSE;
+    }
+    atomic_store(&a->deferred, true);
+    a->dxgk.DxgkCbQueueDpc(a->dxgk.DeviceHandle);
+    return TRUE;
 }
 
 BOOLEAN kmd_isr(KmdAdapter *a, ULONG message)

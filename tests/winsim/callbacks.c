@@ -5,6 +5,7 @@
 
 #include "winsim.h"
 #include "bugcheck.h"
+#include "vidpnmgr.h"
 #include "vidsch.h"
 
 static WsSim *sim_of(HANDLE h)
@@ -144,6 +145,24 @@ static void check_faulted(WsSim *sim, const DXGKARGCB_NOTIFY_INTERRUPT_DATA *d)
     sim->node[node].faulted_fence = fence;
 }
 
+/* A vertical blank: of the one target, only while enabled, with the
+ * address SetVidPnSourceAddress gave. */
+static void check_vsync(WsSim *sim, const DXGKARGCB_NOTIFY_INTERRUPT_DATA *d)
+{
+    WsDisplay *disp = &sim->display;
+    uint64_t addr = (uint64_t)d->CrtcVsync.PhysicalAddress.QuadPart;
+    if (d->CrtcVsync.VidPnTargetId >= disp->children || !disp->vsync_enabled ||
+        addr != disp->address) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, d->CrtcVsync.VidPnTargetId,
+                    disp->vsync_enabled, addr, 10,
+                    "CRTC_VSYNC of a bad target, while disabled, or of address 0x%llx "
+                    "(scanned out: 0x%llx)", (unsigned long long)addr,
+                    (unsigned long long)disp->address);
+    }
+    disp->vsyncs++;
+    disp->vsync_address = addr;
+}
+
 static VOID WDDM_API cb_notify_interrupt(HANDLE h, const DXGKARGCB_NOTIFY_INTERRUPT_DATA *d)
 {
     WsSim *sim = sim_of(h);
@@ -163,6 +182,9 @@ static VOID WDDM_API cb_notify_interrupt(HANDLE h, const DXGKARGCB_NOTIFY_INTERR
         break;
     case DXGK_INTERRUPT_DMA_FAULTED:
         check_faulted(sim, d);
+        break;
+    case DXGK_INTERRUPT_CRTC_VSYNC:
+        check_vsync(sim, d);
         break;
     default:
         ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, d->InterruptType, 0, 0, 3,
@@ -196,4 +218,5 @@ void ws_fill_interface(WsSim *sim)
     sim->dxgk.DxgkCbSynchronizeExecution = cb_synchronize_execution;
     sim->dxgk.DxgkCbNotifyInterrupt = cb_notify_interrupt;
     sim->dxgk.DxgkCbNotifyDpc = cb_notify_dpc;
+    sim->dxgk.DxgkCbQueryVidPnInterface = ws_cb_query_vidpn_interface;
 }

@@ -6,6 +6,7 @@
 
 #include "winsim.h"
 #include "bugcheck.h"
+#include "dxgdisplay.h"
 #include "ddi.h"
 #include "vidmm.h"
 #include "vidsch.h"
@@ -125,10 +126,12 @@ NTSTATUS ws_adapter_start(WsSim *sim)
         sim->adapter = NULL;
         return st;
     }
-    if (sources != 0 || children != 0) {
+    if (sources > 1 || children > 1 || sources != children) {
         ws_bugcheck(VIDEO_TDR_ERROR, sources, children, 0, 0,
-                    "render-only miniport reported display sources/children");
+                    "winsim models one source and one child (or none)");
     }
+    sim->display.sources = sources;
+    sim->display.children = children;
     DXGKARG_QUERYADAPTERINFO q = {
         .Type = DXGKQAITYPE_DRIVERCAPS, .pOutputData = &sim->caps,
         .OutputDataSize = sizeof(sim->caps),
@@ -140,6 +143,7 @@ NTSTATUS ws_adapter_start(WsSim *sim)
 
 void ws_adapter_remove(WsSim *sim)
 {
+    ws_display_stop(sim);
     ws_vidmm_destroy_contexts(sim);
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiStopDevice(sim->adapter), ==, 0);
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiRemoveDevice(sim->adapter), ==, 0);

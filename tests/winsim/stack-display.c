@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "stack-util.h"
+#include "dxgdisplay.h"
 
 static uint8_t pattern(uint32_t xb, uint32_t y)
 {
@@ -407,6 +408,333 @@ static void test_present_after_tdr(void)
     ws_sim_free(sim);
 }
 
+/* ---- the display ------------------------------------------------------------ */
+
+static uint32_t reg(WsSim *sim, uint32_t off)
+{
+    return sim->t->ops->mmio_read(sim->t, off);
+}
+
+/* A started adapter with the display brought up. */
+static WsSim *display_started(void)
+{
+    WsSim *sim = started();
+    g_assert_cmpuint(sim->display.sources, ==, 1);
+    g_assert_cmpuint(sim->display.children, ==, 1);
+    g_assert_cmphex((uint32_t)ws_display_start(sim), ==, 0);
+    return sim;
+}
+
+/* The child and its EDID: a polled video output, connected; a base block
+ * with the right header and checksum, vendor SBL, product 0x5ab1, the
+ * preferred timing 1024x768 (DMT: 65 MHz, 1344 x 806), the established
+ * 640x480, 800x600 and 1024x768 at 60 Hz, no extension; partial reads
+ * stay inside their length; past the block there is no more data. */
+static void test_children_edid(void)
+{
+    WsSim *sim = started();
+    DXGK_CHILD_DESCRIPTOR rel[2];
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryChildRelations(sim->adapter, rel,
+                                                                   sizeof(rel[0])), ==,
+                    (uint32_t)STATUS_BUFFER_TOO_SMALL);
+    g_assert_cmphex((uint32_t)ws_display_start(sim), ==, 0);
+    g_assert_cmpuint(sim->display.child.ChildDeviceType, ==, TypeVideoOutput);
+    g_assert_cmpuint(sim->display.child.ChildCapabilities.HpdAwareness, ==, HpdAwarenessPolled);
+    DXGK_CHILD_STATUS cs = { .Type = StatusRotation, .ChildUid = 0 };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryChildStatus(sim->adapter, &cs, TRUE), ==,
+                    (uint32_t)STATUS_NOT_SUPPORTED);
+    cs = (DXGK_CHILD_STATUS){ .Type = StatusConnection, .ChildUid = 1 };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryChildStatus(sim->adapter, &cs, TRUE), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    WsEdid e = ws_edid_decode(sim->display.edid);
+    g_assert_true(e.valid);
+    g_assert_cmpstr(e.vendor, ==, "SBL");
+    g_assert_cmphex(e.product, ==, 0x5ab1);
+    g_assert_cmpuint(e.pref_width, ==, 1024);
+    g_assert_cmpuint(e.pref_height, ==, 768);
+    g_assert_cmpuint(e.pref_pixel_khz, ==, 65000);
+    g_assert_cmpuint(e.pref_htotal, ==, 1344);
+    g_assert_cmpuint(e.pref_vtotal, ==, 806);
+    g_assert_true(e.est_640x480 && e.est_800x600 && e.est_1024x768);
+    g_assert_cmpuint(e.extensions, ==, 0);
+    uint8_t part[16];
+    memset(part, 0xa5, sizeof(part));
+    DXGK_DEVICE_DESCRIPTOR dd = { .DescriptorOffset = 8, .DescriptorLength = 10,
+                                  .DescriptorBuffer = part };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryDeviceDescriptor(sim->adapter, 0, &dd), ==, 0);
+    g_assert_cmpmem(part, 10, sim->display.edid + 8, 10);
+    g_assert_cmphex(part[10], ==, 0xa5);
+    dd.DescriptorOffset = WS_EDID_SIZE;
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryDeviceDescriptor(sim->adapter, 0, &dd), ==,
+                    (uint32_t)STATUS_MONITOR_NO_MORE_DESCRIPTOR_DATA);
+    ws_sim_free(sim);
+}
+
+static WsMode source_mode(UINT id, UINT w, UINT h, UINT d3dfmt)
+{
+    WsMode m;
+    memset(&m, 0, sizeof(m));
+    m.src.Id = id;
+    m.src.Type = D3DKMDT_RMT_GRAPHICS;
+    m.src.Format.Graphics.PrimSurfSize = (D3DKMDT_2DREGION){ w, h };
+    m.src.Format.Graphics.VisibleRegionSize = (D3DKMDT_2DREGION){ w, h };
+    m.src.Format.Graphics.PixelFormat = d3dfmt;
+    return m;
+}
+
+static WsMode target_mode(UINT id, UINT w, UINT h, UINT hz)
+{
+    WsMode m;
+    memset(&m, 0, sizeof(m));
+    m.tgt.Id = id;
+    m.tgt.VideoSignalInfo.ActiveSize = (D3DKMDT_2DREGION){ w, h };
+    m.tgt.VideoSignalInfo.VSyncFreq = (D3DDDI_RATIONAL){ hz, 1 };
+    return m;
+}
+
+static void pin_source(WsVidPn *v, WsMode m)
+{
+    ws_vidpn_pin(v->source_set, ws_vidpn_add_mode(v->source_set, &m));
+}
+
+static void pin_target(WsVidPn *v, WsMode m)
+{
+    ws_vidpn_pin(v->target_set, ws_vidpn_add_mode(v->target_set, &m));
+}
+
+/* RecommendFunctionalVidPn: the path 0 -> 0 with 1024x768 X8R8G8B8 and
+ * 1024x768 at 60 Hz (preferred) pinned. EnumVidPnCofuncModality: with
+ * nothing pinned every monitor mode on both ends and identity-only
+ * scaling/rotation support; with the target pinned at 800x600 the source
+ * set holds 800x600 only; the pivot's own set is left alone. */
+static void test_vidpn_recommend_cofunc(void)
+{
+    WsSim *sim = started();
+    WsVidPn *v = ws_vidpn_new(sim);
+    g_assert_cmphex((uint32_t)ws_display_recommend(sim, v), ==, 0);
+    g_assert_true(v->has_path);
+    g_assert_cmpuint(v->path.VidPnSourceId, ==, 0);
+    g_assert_cmpuint(v->path.VidPnTargetId, ==, 0);
+    const WsMode *s = ws_vidpn_pinned(v->source_set), *t = ws_vidpn_pinned(v->target_set);
+    g_assert_nonnull(s);
+    g_assert_nonnull(t);
+    g_assert_cmpuint(s->src.Format.Graphics.PrimSurfSize.cx, ==, 1024);
+    g_assert_cmpuint(s->src.Format.Graphics.PrimSurfSize.cy, ==, 768);
+    g_assert_cmpuint(s->src.Format.Graphics.PixelFormat, ==, 22);
+    g_assert_cmpuint(t->tgt.VideoSignalInfo.ActiveSize.cx, ==, 1024);
+    g_assert_cmpuint(t->tgt.VideoSignalInfo.VSyncFreq.Numerator, ==, 60);
+    g_assert_cmpuint(t->tgt.Preference, ==, D3DKMDT_MP_PREFERRED);
+    ws_vidpn_free(v);
+
+    v = ws_vidpn_new(sim);
+    ws_vidpn_set_path(v, D3DKMDT_VPPS_UNPINNED, D3DKMDT_VPPR_UNPINNED);
+    g_assert_cmphex((uint32_t)ws_display_cofunc(sim, v, D3DKMDT_EPT_NOPIVOT), ==, 0);
+    g_assert_cmpuint(v->source_set->count, ==, 3);
+    g_assert_cmpuint(v->target_set->count, ==, 3);
+    g_assert_cmpuint(v->path.ContentTransformation.ScalingSupport.Identity, ==, 1);
+    g_assert_cmpuint(v->path.ContentTransformation.ScalingSupport.Stretched, ==, 0);
+    g_assert_cmpuint(v->path.ContentTransformation.RotationSupport.Identity, ==, 1);
+    ws_vidpn_free(v);
+
+    v = ws_vidpn_new(sim);
+    ws_vidpn_set_path(v, D3DKMDT_VPPS_IDENTITY, D3DKMDT_VPPR_IDENTITY);
+    pin_target(v, target_mode(500, 800, 600, 60));
+    g_assert_cmphex((uint32_t)ws_display_cofunc(sim, v, D3DKMDT_EPT_VIDPNTARGET), ==, 0);
+    g_assert_cmpuint(v->source_set->count, ==, 1);
+    g_assert_cmpuint(v->source_set->mode[0].src.Format.Graphics.PrimSurfSize.cx, ==, 800);
+    g_assert_cmpuint(v->target_set->count, ==, 1);
+    ws_vidpn_free(v);
+    ws_sim_free(sim);
+}
+
+/* Supported: the empty VidPN, the path with our pinned modes. Refused
+ * (and not committed): a mode the monitor lacks, another pixel format,
+ * a partial visible region, 75 Hz, source and target of different sizes,
+ * stretching, rotation. */
+static void test_vidpn_refused(void)
+{
+    WsSim *sim = started();
+    enum { GOOD, EMPTY, ODD_SIZE, FORMAT, VISIBLE, HZ, MISMATCH, STRETCH, ROTATE, CASES };
+    for (int c = GOOD; c < CASES; c++) {
+        WsVidPn *v = ws_vidpn_new(sim);
+        WsMode src = source_mode(1, 1024, 768, 22);
+        if (c != EMPTY) {
+            ws_vidpn_set_path(v, c == STRETCH ? D3DKMDT_VPPS_STRETCHED : D3DKMDT_VPPS_IDENTITY,
+                              c == ROTATE ? D3DKMDT_VPPR_ROTATE90 : D3DKMDT_VPPR_IDENTITY);
+            src = c == ODD_SIZE ? source_mode(1, 1000, 700, 22)
+                  : c == FORMAT ? source_mode(1, 1024, 768, 21) : src;
+            src.src.Format.Graphics.VisibleRegionSize.cx -= c == VISIBLE ? 16 : 0;
+            pin_source(v, src);
+            pin_target(v, target_mode(2, c == MISMATCH ? 800 : 1024, c == MISMATCH ? 600 : 768,
+                                      c == HZ ? 75 : 60));
+        }
+        bool ok = false;
+        g_assert_cmphex((uint32_t)ws_display_is_supported(sim, v, &ok), ==, 0);
+        if (ok != (c == GOOD || c == EMPTY)) {
+            g_error("VidPN case %d: supported %d", c, ok);
+        }
+        if (!ok) {
+            g_assert_cmphex((uint32_t)ws_display_commit(sim, v, NULL), ==,
+                            (uint32_t)STATUS_GRAPHICS_INVALID_VIDPN);
+        }
+        ws_vidpn_free(v);
+    }
+    ws_sim_free(sim);
+}
+
+/* The bring-up commits 1024x768 and programs the scanout with the
+ * primary; visibility off disables it and on enables it again; a
+ * SetVidPnSourceAddress of a non-primary, of source 1, or before a
+ * commit of a mode larger than the primary is refused. */
+static void test_commit_scanout(void)
+{
+    WsSim *sim = display_started();
+    WsKmtAllocation *primary = ws_display_primary(sim, 0);
+    g_assert_nonnull(primary);
+    g_assert_cmpuint(primary->segment, ==, SABLE_SEGMENT_VRAM);
+    UINT w = 0, h = 0;
+    uint32_t format = 0;
+    g_assert_true(ws_display_mode(sim, 0, &w, &h, &format));
+    g_assert_cmpuint(w, ==, 1024);
+    g_assert_cmpuint(h, ==, 768);
+    g_assert_cmpuint(format, ==, SABLE_FORMAT_B8G8R8X8_UNORM);
+    g_assert_false(ws_display_mode(sim, 1, &w, &h, &format));
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, SABLE_SCANOUT_STATUS_ENABLED);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)primary->gpu);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_WIDTH), ==, 1024);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_HEIGHT), ==, 768);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_PITCH), ==, 4096);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_FORMAT), ==, SABLE_FORMAT_B8G8R8X8_UNORM);
+    g_assert_cmphex((uint32_t)ws_display_set_visible(sim, false), ==, 0);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, 0);
+    g_assert_cmphex((uint32_t)ws_display_set_visible(sim, true), ==, 0);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, SABLE_SCANOUT_STATUS_ENABLED);
+
+    WsKmtAllocation *small = create(sim->display.device,
+                                    primary_desc(640, 480, SABLE_FORMAT_B8G8R8X8_UNORM));
+    WsKmtAllocation *plain = create(sim->display.device, surface_desc());
+    g_assert_cmphex((uint32_t)ws_display_set_address(sim, plain), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    g_assert_cmphex((uint32_t)ws_display_set_address(sim, small), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER); /* 640x480 < the 1024x768 mode */
+    DXGKARG_SETVIDPNSOURCEADDRESS a = { .VidPnSourceId = 1, .hAllocation = primary->handle };
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiSetVidPnSourceAddress(sim->adapter, &a), ==,
+                    (uint32_t)STATUS_GRAPHICS_INVALID_VIDEO_PRESENT_SOURCE);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)primary->gpu);
+    ws_kmt_destroy_allocation(sim->display.device, small);
+    ws_kmt_destroy_allocation(sim->display.device, plain);
+    ws_sim_free(sim);
+}
+
+/* CRTC_VSYNC: none while disabled; about 60 per second of device time
+ * once enabled, each with the primary's address; none after disabling;
+ * other interrupt types are not implemented. */
+static void test_vsync(void)
+{
+    WsSim *sim = display_started();
+    ws_display_idle(sim, 50000000ull);
+    g_assert_cmpuint(sim->display.vsyncs, ==, 0);
+    g_assert_cmphex((uint32_t)ws_display_vsync(sim, true), ==, 0);
+    ws_display_idle(sim, 100000000ull);
+    g_assert_cmpuint(sim->display.vsyncs, >=, 5);
+    g_assert_cmpuint(sim->display.vsyncs, <=, 7);
+    g_assert_cmphex(sim->display.vsync_address, ==, ws_display_primary(sim, 0)->gpu);
+    g_assert_cmphex((uint32_t)ws_display_vsync(sim, false), ==, 0);
+    unsigned seen = sim->display.vsyncs;
+    ws_display_idle(sim, 100000000ull);
+    g_assert_cmpuint(sim->display.vsyncs, ==, seen);
+    g_assert_cmphex((uint32_t)sim->init.DxgkDdiControlInterrupt(
+                        sim->adapter, DXGK_INTERRUPT_DMA_PREEMPTED, TRUE), ==,
+                    (uint32_t)STATUS_NOT_IMPLEMENTED);
+    ws_sim_free(sim);
+}
+
+/* A Blt present of a 64x48 source at (100, 50) of the primary. */
+static WsKmtAllocation *present_frame(WsSim *sim, WsKmtDevice *d, struct sable_alloc_private *sp)
+{
+    *sp = source_desc(64, 48, SABLE_FORMAT_B8G8R8X8_UNORM, false);
+    WsKmtAllocation *src = create(d, *sp);
+    fill(d, src, sp);
+    WsKmtPresent pr = {
+        .src = src, .dst = ws_display_primary(sim, 0), .src_rect = { 0, 0, 64, 48 },
+        .dst_rect = { 100, 50, 164, 98 },
+    };
+    uint32_t fence = 0;
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==, 0);
+    g_assert_true(ws_kmt_wait(d, SABLE_NODE_GRAPHICS, fence));
+    return src;
+}
+
+/* The captured frame: 1024x768, the presented pixels at (100, 50) as RGB,
+ * black elsewhere. */
+static void check_capture(WsSim *sim)
+{
+    g_autofree uint8_t *rgb = NULL;
+    UINT w = 0, h = 0;
+    g_assert_true(ws_display_capture(sim, &rgb, &w, &h));
+    g_assert_cmpuint(w, ==, 1024);
+    g_assert_cmpuint(h, ==, 768);
+    for (UINT y = 0; y < h; y++) {
+        for (UINT x = 0; x < w; x++) {
+            bool in = x >= 100 && x < 164 && y >= 50 && y < 98;
+            const uint8_t *p = rgb + ((gsize)y * w + x) * 3;
+            for (unsigned c = 0; c < 3; c++) {
+                uint8_t want = in ? pattern((x - 100) * 4 + 2 - c, y - 50) : 0;
+                if (p[c] != want) {
+                    g_error("capture (%u, %u) channel %u: 0x%02x, want 0x%02x", x, y, c,
+                            p[c], want);
+                }
+            }
+        }
+    }
+}
+
+/* Present, then what the display shows (screendump with QEMU). */
+static void test_capture_present(void)
+{
+    WsSim *sim = display_started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    struct sable_alloc_private sp;
+    WsKmtAllocation *src = present_frame(sim, d, &sp);
+    check_capture(sim);
+    ws_kmt_destroy_allocation(d, src);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
+/* A hang whose engine reset fails: the adapter reset disables the
+ * scanout, and RestartFromTimeout programs it again as it was (same
+ * address, the frame still shows, vsyncs still delivered). */
+static void test_scanout_after_adapter_reset(void)
+{
+    WsSim *sim = display_started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    struct sable_alloc_private sp;
+    WsKmtAllocation *src = present_frame(sim, d, &sp);
+    g_assert_cmphex((uint32_t)ws_display_vsync(sim, true), ==, 0);
+    Ctx c;
+    Mapped m;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    inject_ok(sim, "hang,engine=0");
+    inject_ok(sim, "reset-fail,engine=0");
+    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, SABLE_SCANOUT_STATUS_ENABLED);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==,
+                    (uint32_t)ws_display_primary(sim, 0)->gpu);
+    check_capture(sim);
+    unsigned seen = sim->display.vsyncs;
+    ws_display_idle(sim, 50000000ull);
+    g_assert_cmpuint(sim->display.vsyncs, >, seen);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_kmt_destroy_allocation(d, src);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
 void stack_add_display_tests(void)
 {
     g_test_add_func("/stack/display/primary-rules", test_primary_rules);
@@ -416,4 +744,12 @@ void stack_add_display_tests(void)
     g_test_add_func("/stack/display/present-validation", test_present_validation);
     g_test_add_func("/stack/display/present-multipass", test_present_multipass);
     g_test_add_func("/stack/display/present-after-tdr", test_present_after_tdr);
+    g_test_add_func("/stack/display/children-edid", test_children_edid);
+    g_test_add_func("/stack/display/vidpn-recommend-cofunc", test_vidpn_recommend_cofunc);
+    g_test_add_func("/stack/display/vidpn-refused", test_vidpn_refused);
+    g_test_add_func("/stack/display/commit-scanout", test_commit_scanout);
+    g_test_add_func("/stack/display/vsync", test_vsync);
+    g_test_add_func("/stack/display/capture-present", test_capture_present);
+    g_test_add_func("/stack/display/scanout-after-adapter-reset",
+                    test_scanout_after_adapter_reset);
 }

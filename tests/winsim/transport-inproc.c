@@ -67,6 +67,34 @@ static bool ip_inject(WsTransport *t, const char *spec, GError **err)
     return n && sable_inject_all(inproc(t)->bus->dev, inj, n, err);
 }
 
+#define BLANK_WIDTH 640u
+#define BLANK_HEIGHT 480u
+
+/* The core's scanout read (x8r8g8b8) as RGB. */
+static bool ip_capture(WsTransport *t, uint8_t **rgb, uint32_t *width, uint32_t *height,
+                       GError **err)
+{
+    SableDevice *dev = inproc(t)->bus->dev;
+    SableScanoutInfo info;
+    sable_scanout_info(dev, &info);
+    uint32_t w = info.enabled ? info.width : BLANK_WIDTH;
+    uint32_t h = info.enabled ? info.height : BLANK_HEIGHT;
+    g_autofree uint32_t *px = g_new0(uint32_t, (gsize)w * h);
+    if (info.enabled) {
+        sable_scanout_read(dev, px, (uint64_t)w * 4);
+    }
+    *rgb = g_malloc((gsize)w * h * 3);
+    for (gsize i = 0; i < (gsize)w * h; i++) {
+        (*rgb)[i * 3] = (uint8_t)(px[i] >> 16);
+        (*rgb)[i * 3 + 1] = (uint8_t)(px[i] >> 8);
+        (*rgb)[i * 3 + 2] = (uint8_t)px[i];
+    }
+    *width = w;
+    *height = h;
+    (void)err;
+    return true;
+}
+
 static void ip_close(WsTransport *t)
 {
     simbus_free(inproc(t)->bus);
@@ -80,6 +108,7 @@ static const WsTransportOps inproc_ops = {
     .take_irqs = ip_take_irqs,
     .advance = ip_advance,
     .inject = ip_inject,
+    .capture = ip_capture,
     .close = ip_close,
 };
 

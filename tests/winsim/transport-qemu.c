@@ -70,6 +70,19 @@ static bool q_inject(WsTransport *t, const char *spec, GError **err)
     return sqt_qom_set_str(qemu(t)->m, SQT_DEVICE_PATH, "inject", spec, err);
 }
 
+static bool q_capture(WsTransport *t, uint8_t **rgb, uint32_t *width, uint32_t *height,
+                      GError **err)
+{
+    SqtFrame f;
+    if (!sqt_screendump(qemu(t)->m, &f, err)) {
+        return false;
+    }
+    *rgb = f.rgb;
+    *width = f.width;
+    *height = f.height;
+    return true;
+}
+
 static void q_close(WsTransport *t)
 {
     sqt_machine_stop(qemu(t)->m);
@@ -83,6 +96,7 @@ static const WsTransportOps qemu_ops = {
     .take_irqs = q_take_irqs,
     .advance = q_advance,
     .inject = q_inject,
+    .capture = q_capture,
     .close = q_close,
 };
 

@@ -7,7 +7,8 @@
  * A transport gives BAR0 MMIO, the BARs' bus addresses and sizes, host
  * pointers for guest RAM (winsim's allocator uses [ram_base, ram_base +
  * ram_size)), the VRAM (BAR2) and aperture (BAR4) mappings, the interrupts that fired, a way to
- * let the device make progress (advance), and fault injection by spec
+ * let the device make progress (advance), the frame on its display
+ * (capture), and fault injection by spec
  * string ("drop-irq,engine=0", see sable_inject_parse). A VFIO transport
  * (in a Linux guest) fits the same table.
  */
@@ -38,6 +39,12 @@ typedef struct WsTransportOps {
     /* Let the device run for ns of device time (at least drain its work). */
     void (*advance)(WsTransport *t, uint64_t ns);
     bool (*inject)(WsTransport *t, const char *spec, GError **err);
+    /* The frame the device shows on its display as packed RGB rows
+     * (*rgb g_malloc'd): QEMU's console through a QMP screendump, the
+     * core's scanout read in process; a black 640x480 frame while scanout
+     * is disabled, as QEMU's console shows (docs/protocol.md). */
+    bool (*capture)(WsTransport *t, uint8_t **rgb, uint32_t *width, uint32_t *height,
+                    GError **err);
     void (*close)(WsTransport *t);
 } WsTransportOps;
 

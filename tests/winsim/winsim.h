@@ -115,6 +115,24 @@ typedef struct WsVidMm {
     unsigned swz_acquires, swz_releases, swz_unavailable, swz_dropped;
 } WsVidMm;
 
+/* The display as dxgkrnl sees it (display.h): what StartDevice reported,
+ * the child and its EDID, what was committed, the primary, vsync. */
+#define WS_EDID_SIZE 128u
+typedef struct WsDisplay {
+    ULONG sources, children;        /* reported by StartDevice */
+    DXGK_CHILD_DESCRIPTOR child;
+    uint8_t edid[WS_EDID_SIZE];
+    bool started;                   /* ws_display_start() brought it up */
+    UINT width, height;             /* committed source mode, 0: none */
+    struct WsKmtDevice *device;     /* dxgkrnl's device owning the primary */
+    struct WsKmtAllocation *primary;
+    uint64_t address;               /* last SetVidPnSourceAddress */
+    bool visible;
+    bool vsync_enabled;             /* ControlInterrupt(CRTC_VSYNC) */
+    unsigned vsyncs;                /* CRTC_VSYNC notifications */
+    uint64_t vsync_address;         /* PhysicalAddress of the last one */
+} WsDisplay;
+
 typedef struct WsSim {
     WsTransport *t;
     WsGuestMem mem;
@@ -141,6 +159,7 @@ typedef struct WsSim {
     GPtrArray *dump_files;          /* files of the dumps TDRs saved (char *) */
     GArray *tdr_reports;            /* WsTdrReport of every report collected */
     GHashTable *errored;            /* contexts put in error by a TDR */
+    WsDisplay display;
 } WsSim;
 
 /* Open the transport (inproc, inproc-intx, qemu) and load the KMD. */

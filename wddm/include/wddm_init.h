@@ -12,6 +12,8 @@
 #include "wddm_caps.h"
 #include "wddm_alloc.h"
 #include "wddm_render.h"
+#include "wddm_present.h"
+#include "wddm_display.h"
 #include "wddm_interrupt.h"
 #include "wddm_tdr.h"
 #include "wddm_swizzle.h"
@@ -114,7 +116,7 @@ typedef struct _DXGKRNL_INTERFACE {
     DXGKCB_UNUSED DxgkCbEnumHandleChildren;
     DXGKCB_NOTIFY_INTERRUPT DxgkCbNotifyInterrupt;
     DXGKCB_NOTIFY_DPC DxgkCbNotifyDpc;
-    DXGKCB_UNUSED DxgkCbQueryVidPnInterface;
+    DXGKCB_QUERYVIDPNINTERFACE DxgkCbQueryVidPnInterface;
     DXGKCB_UNUSED DxgkCbQueryMonitorInterface;
     DXGKCB_UNUSED DxgkCbGetCaptureAddress;
     DXGKCB_UNUSED DxgkCbLogEtwEvent;
@@ -230,9 +232,9 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
     PDXGKDDI_UNDECLARED DxgkDdiDispatchIoRequest;
     PDXGKDDI_INTERRUPT_ROUTINE DxgkDdiInterruptRoutine;
     PDXGKDDI_DPC_ROUTINE DxgkDdiDpcRoutine;
-    PDXGKDDI_UNDECLARED DxgkDdiQueryChildRelations;
-    PDXGKDDI_UNDECLARED DxgkDdiQueryChildStatus;
-    PDXGKDDI_UNDECLARED DxgkDdiQueryDeviceDescriptor;
+    PDXGKDDI_QUERY_CHILD_RELATIONS DxgkDdiQueryChildRelations;
+    PDXGKDDI_QUERY_CHILD_STATUS DxgkDdiQueryChildStatus;
+    PDXGKDDI_QUERY_DEVICE_DESCRIPTOR DxgkDdiQueryDeviceDescriptor;
     PDXGKDDI_UNDECLARED DxgkDdiSetPowerState;
     PDXGKDDI_UNDECLARED DxgkDdiNotifyAcpiEvent;
     PDXGKDDI_UNDECLARED DxgkDdiResetDevice;
@@ -259,18 +261,18 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
     PDXGKDDI_ESCAPE DxgkDdiEscape;
     PDXGKDDI_COLLECTDBGINFO DxgkDdiCollectDbgInfo;
     PDXGKDDI_QUERYCURRENTFENCE DxgkDdiQueryCurrentFence;
-    PDXGKDDI_UNDECLARED DxgkDdiIsSupportedVidPn;
-    PDXGKDDI_UNDECLARED DxgkDdiRecommendFunctionalVidPn;
-    PDXGKDDI_UNDECLARED DxgkDdiEnumVidPnCofuncModality;
-    PDXGKDDI_UNDECLARED DxgkDdiSetVidPnSourceAddress;
-    PDXGKDDI_UNDECLARED DxgkDdiSetVidPnSourceVisibility;
-    PDXGKDDI_UNDECLARED DxgkDdiCommitVidPn;
+    PDXGKDDI_ISSUPPORTEDVIDPN DxgkDdiIsSupportedVidPn;
+    PDXGKDDI_RECOMMENDFUNCTIONALVIDPN DxgkDdiRecommendFunctionalVidPn;
+    PDXGKDDI_ENUMVIDPNCOFUNCMODALITY DxgkDdiEnumVidPnCofuncModality;
+    PDXGKDDI_SETVIDPNSOURCEADDRESS DxgkDdiSetVidPnSourceAddress;
+    PDXGKDDI_SETVIDPNSOURCEVISIBILITY DxgkDdiSetVidPnSourceVisibility;
+    PDXGKDDI_COMMITVIDPN DxgkDdiCommitVidPn;
     PDXGKDDI_UNDECLARED DxgkDdiUpdateActiveVidPnPresentPath;
     PDXGKDDI_UNDECLARED DxgkDdiRecommendMonitorModes;
     PDXGKDDI_UNDECLARED DxgkDdiRecommendVidPnTopology;
     PDXGKDDI_UNDECLARED DxgkDdiGetScanLine;
     PDXGKDDI_UNDECLARED DxgkDdiStopCapture;
-    PDXGKDDI_UNDECLARED DxgkDdiControlInterrupt;
+    PDXGKDDI_CONTROLINTERRUPT DxgkDdiControlInterrupt;
     PDXGKDDI_UNDECLARED DxgkDdiCreateOverlay;
     /* device-specific */
     PDXGKDDI_DESTROYDEVICE DxgkDdiDestroyDevice;

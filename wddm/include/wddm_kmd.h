@@ -8,6 +8,7 @@
 #include "wddm_alloc.h"
 #include "wddm_render.h"
 #include "wddm_present.h"
+#include "wddm_display.h"
 #include "wddm_interrupt.h"
 #include "wddm_tdr.h"
 #include "wddm_swizzle.h"

@@ -111,6 +111,17 @@ char *sqt_qmp(SqtMachine *m, const char *json_command, GError **err);
 bool sqt_qom_set_str(SqtMachine *m, const char *path, const char *property,
                      const char *value, GError **err);
 
+/* ---- Screendump (screendump.c) --------------------------------------- */
+
+/* A frame of the device's console: packed RGB rows (g_free rgb). */
+typedef struct SqtFrame {
+    unsigned width, height;
+    uint8_t *rgb;
+} SqtFrame;
+/* QMP screendump of the device's console, parsed (P6, rows packed or
+ * padded to 4 bytes as QEMU 7.2 writes them). */
+bool sqt_screendump(SqtMachine *m, SqtFrame *f, GError **err);
+
 /* ---- Shared guest RAM (guestmem.c) ----------------------------------- */
 
 /* Host pointer of guest bus address [bus, bus + len); fatal if outside RAM. */
