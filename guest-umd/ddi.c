@@ -621,11 +621,17 @@ static HRESULT WDDM_API stub_RecycleCreateDeferredContext(D3D10DDI_HDEVICE h,
 }
 
 /* DXGI base functions: HRESULT-returning; hDevice is the driver's device
- * (hDrvDevice.pDrvPrivate). Present and Blt are implemented (present.c);
- * gamma, display modes, priorities, residency and identity rotation not. */
+ * (hDrvDevice.pDrvPrivate). Present, SetDisplayMode and Blt are
+ * implemented (present.c); gamma, priorities, residency and identity
+ * rotation not. */
 static HRESULT WDDM_API ddi_dxgi_present(DXGI_DDI_ARG_PRESENT *p)
 {
     return umd_present((UmdDevice *)p->hDevice, p);
+}
+
+static HRESULT WDDM_API ddi_dxgi_set_display_mode(DXGI_DDI_ARG_SETDISPLAYMODE *m)
+{
+    return umd_set_display_mode((UmdDevice *)m->hDevice, m);
 }
 
 static HRESULT WDDM_API ddi_dxgi_blt(DXGI_DDI_ARG_BLT *b)
@@ -636,7 +642,6 @@ static HRESULT WDDM_API ddi_dxgi_blt(DXGI_DDI_ARG_BLT *b)
 #define DXGI_STUB(name, arg_t) \
     static HRESULT WDDM_API stub_##name(arg_t *a) { return umd_unsupported(NULL, UMD_DDI_##name, 0); }
 DXGI_STUB(DxgiGetGammaCaps, DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS)
-DXGI_STUB(DxgiSetDisplayMode, DXGI_DDI_ARG_SETDISPLAYMODE)
 DXGI_STUB(DxgiSetResourcePriority, DXGI_DDI_ARG_SETRESOURCEPRIORITY)
 DXGI_STUB(DxgiQueryResourceResidency, DXGI_DDI_ARG_QUERYRESOURCERESIDENCY)
 DXGI_STUB(DxgiRotateResourceIdentities, DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES)
@@ -645,7 +650,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
 {
     f->pfnPresent = ddi_dxgi_present;
     f->pfnGetGammaCaps = stub_DxgiGetGammaCaps;
-    f->pfnSetDisplayMode = stub_DxgiSetDisplayMode;
+    f->pfnSetDisplayMode = ddi_dxgi_set_display_mode;
     f->pfnSetResourcePriority = stub_DxgiSetResourcePriority;
     f->pfnQueryResourceResidency = stub_DxgiQueryResourceResidency;
     f->pfnRotateResourceIdentities = stub_DxgiRotateResourceIdentities;

@@ -24,7 +24,8 @@ HRESULT umd_device_create(UmdAdapter *a, D3D10DDIARG_CREATEDEVICE *c)
     d->deferred_tail = &d->deferred;
     const D3DDDI_DEVICECALLBACKS *kt = d->kt;
     if (!kt || !kt->pfnAllocateCb || !kt->pfnDeallocateCb || !kt->pfnLockCb ||
-        !kt->pfnUnlockCb || !kt->pfnRenderCb || !kt->pfnCreateContextCb ||
+        !kt->pfnUnlockCb || !kt->pfnRenderCb || !kt->pfnSetDisplayModeCb ||
+        !kt->pfnCreateContextCb ||
         !kt->pfnDestroyContextCb || (d->d3d11 ? !d->um11 || !d->um11->pfnSetErrorCb
                                                : !d->um10 || !d->um10->pfnSetErrorCb)) {
         return E_INVALIDARG;

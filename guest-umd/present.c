@@ -3,13 +3,14 @@
  * The DXGI base functions that do something (dxgi_ddi.h): PresentDXGI in
  * the Blt model -- the open command buffer is submitted, then the runtime's
  * pfnPresentCb asks the kernel (DxgkDdiPresent) to copy the back buffer's
- * allocation to the primary's -- and BltDXGI between two resources through
- * the copy path (no stretch, rotation, resolve or format conversion).
+ * allocation to the primary's --, SetDisplayModeDXGI (scan a primary out:
+ * pfnSetDisplayModeCb) and BltDXGI between two resources through the copy
+ * path (no stretch, rotation, resolve or format conversion).
  *
  * These functions return their HRESULT; they never call pfnSetErrorCb
  * (umd_return, errors.c). Not supported (reported with umd_unsupported,
- * E_NOTIMPL): flips, stereo flags, a subresource other than 0, and the Blt
- * kinds above.
+ * E_NOTIMPL): flips, stereo flags, a subresource other than 0, scanning
+ * out a resource that is not a primary, and the Blt kinds above.
  */
 #include "umd.h"
 
@@ -56,6 +57,29 @@ HRESULT umd_present(UmdDevice *d, const DXGI_DDI_ARG_PRESENT *p)
         .hContext = d->cb.context,
     };
     return umd_return(d, UMD_DDI_DxgiPresent, d->dxgi_cb->pfnPresentCb(d->rt.handle, &cb));
+}
+
+/* SetDisplayModeDXGI: the runtime creates primaries with CreateResource,
+ * "however, the driver should program the hardware to scan out only when
+ * its SetDisplayMode function is called"; the driver turns the resource
+ * into its primary allocation and calls pfnSetDisplayModeCb with it. An
+ * ordinary resource (an optional primary is one) cannot be scanned out:
+ * E_NOTIMPL, as for a subresource other than 0. */
+HRESULT umd_set_display_mode(UmdDevice *d, const DXGI_DDI_ARG_SETDISPLAYMODE *m)
+{
+    if (umd_check_lost(d, UMD_DDI_DxgiSetDisplayMode)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    UmdResource *r = res_of(m->hResource);
+    if (!r) {
+        return E_INVALIDARG;
+    }
+    if (!r->primary || m->SubResourceIndex != 0) {
+        return umd_unsupported(d, UMD_DDI_DxgiSetDisplayMode, 0);
+    }
+    D3DDDICB_SETDISPLAYMODE cb = { .hPrimaryAllocation = r->alloc.h };
+    return umd_return(d, UMD_DDI_DxgiSetDisplayMode,
+                      d->kt->pfnSetDisplayModeCb(d->rt.handle, &cb));
 }
 
 /* A Blt the copy path does: no resolve, conversion, stretch or rotation,

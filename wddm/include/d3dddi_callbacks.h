@@ -220,10 +220,20 @@ typedef struct _D3DDDICB_ESCAPE {
     HANDLE hContext;
 } D3DDDICB_ESCAPE;
 
+/* D3DDDICB_SETDISPLAYMODE (d3dumddi.h): hPrimaryAllocation [in] ("the
+ * kernel-mode handle to the primary allocation for scanning out"),
+ * PrivateDriverFormatAttribute [out] (meaningful only when
+ * pfnSetDisplayModeCb returned D3DDDIERR_INCOMPATIBLEPRIVATEFORMAT). The
+ * allocation "must be marked as a primary" (D3DDDI_ALLOCATIONINFO
+ * Flags.Primary at pfnAllocateCb). */
+typedef struct _D3DDDICB_SETDISPLAYMODE {
+    D3DKMT_HANDLE hPrimaryAllocation;
+    UINT PrivateDriverFormatAttribute;
+} D3DDDICB_SETDISPLAYMODE;
+
 /* Callback arguments the UMD does not fill yet: opaque. */
 typedef struct _D3DDDICB_SETPRIORITY D3DDDICB_SETPRIORITY;
 typedef struct _D3DDDICB_QUERYRESIDENCY D3DDDICB_QUERYRESIDENCY;
-typedef struct _D3DDDICB_SETDISPLAYMODE D3DDDICB_SETDISPLAYMODE;
 typedef struct _D3DDDICB_PRESENT D3DDDICB_PRESENT;
 typedef struct _D3DDDICB_CREATEOVERLAY D3DDDICB_CREATEOVERLAY;
 typedef struct _D3DDDICB_UPDATEOVERLAY D3DDDICB_UPDATEOVERLAY;

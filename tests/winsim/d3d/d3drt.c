@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "d3drt.h"
+#include "dxgdisplay.h"
 #include "vidsch.h"
 
 /* In a test: fail it (and go on, as the runtime would remove the device);
@@ -246,9 +247,44 @@ static HRESULT WDDM_API cb_deallocate(HANDLE h, const D3DDDICB_DEALLOCATE *c)
         if (al->a->locked) {
             RT_FAIL("pfnDeallocateCb from %s: allocation 0x%x still locked", cur_name(d), al->h);
         }
+        if (al->a->primary && d->ad->sim->display.address == al->a->gpu) {
+            RT_FAIL("pfnDeallocateCb from %s: primary 0x%x is being scanned out", cur_name(d),
+                    al->h);
+        }
         g_hash_table_steal(d->allocs, GUINT_TO_POINTER(al->h));
         free_alloc(d, al);
         d->deallocations++;
+    }
+    return S_OK;
+}
+
+/* pfnSetDisplayModeCb: scan out a primary allocation of the committed
+ * mode's size (another size: E_INVALIDARG, as the page says for a mode
+ * whose resolution differs) through SetVidPnSourceAddress. */
+static HRESULT WDDM_API cb_set_display_mode(HANDLE h, D3DDDICB_SETDISPLAYMODE *m)
+{
+    RtDevice *d = h;
+    WsSim *sim = d->ad->sim;
+    RtAlloc *al = lookup(d, m->hPrimaryAllocation);
+    if (!al || al->retired || !(al->priv.flags & SABLE_ALLOC_F_PRIMARY)) {
+        RT_FAIL("pfnSetDisplayModeCb from %s: 0x%x is not a primary allocation", cur_name(d),
+                m->hPrimaryAllocation);
+        return E_INVALIDARG;
+    }
+    UINT w, hgt;
+    uint32_t f;
+    if (!ws_display_mode(sim, al->priv.vidpn_source, &w, &hgt, &f) || al->priv.width != w ||
+        al->priv.height != hgt) {
+        return E_INVALIDARG;
+    }
+    if (removed(d)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    NTSTATUS st = ws_display_set_address(sim, al->a);
+    if (!NT_SUCCESS(st)) {
+        RT_FAIL("pfnSetDisplayModeCb from %s: SetVidPnSourceAddress failed: 0x%08x", cur_name(d),
+                (uint32_t)st);
+        return E_INVALIDARG;
     }
     return S_OK;
 }
@@ -690,6 +726,7 @@ RtDevice *rt_device_new(RtAdapter *a, UINT iv, UINT cmd_size, UINT alist_size, U
     d->kt.pfnRenderCb = cb_render;
     d->kt.pfnLockCb = cb_lock;
     d->kt.pfnUnlockCb = cb_unlock;
+    d->kt.pfnSetDisplayModeCb = cb_set_display_mode;
     d->kt.pfnCreateContextCb = cb_create_context;
     d->kt.pfnDestroyContextCb = cb_destroy_context;
     FILL_STATE10(&d->um10);
@@ -1102,15 +1139,36 @@ HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtRe
     return hr;
 }
 
-/* The current display mode of a VidPN source (provisional: the display
- * branch's mode query replaces this fixed mode). */
-static void current_mode(RtDevice *d, UINT vidpn_source, DXGI_DDI_MODE_DESC *m)
+/* The DXGI format of a mode's Sable format (the 2D formats a primary can
+ * have, docs/protocol.md section 2.10). */
+static DXGI_FORMAT dxgi_format_of(uint32_t f)
 {
-    *m = (DXGI_DDI_MODE_DESC){ .Width = 640, .Height = 480,
-                               .Format = DXGI_FORMAT_B8G8R8A8_UNORM,
+    switch (f) {
+    case SABLE_FORMAT_B8G8R8A8_UNORM: return DXGI_FORMAT_B8G8R8A8_UNORM;
+    case SABLE_FORMAT_B8G8R8X8_UNORM: return DXGI_FORMAT_B8G8R8X8_UNORM;
+    case SABLE_FORMAT_R8G8B8A8_UNORM: return DXGI_FORMAT_R8G8B8A8_UNORM;
+    case SABLE_FORMAT_B5G6R5_UNORM: return DXGI_FORMAT_B5G6R5_UNORM;
+    case SABLE_FORMAT_B5G5R5A1_UNORM: return DXGI_FORMAT_B5G5R5A1_UNORM;
+    case SABLE_FORMAT_R10G10B10A2_UNORM: return DXGI_FORMAT_R10G10B10A2_UNORM;
+    default: return DXGI_FORMAT_UNKNOWN;
+    }
+}
+
+/* The committed mode of a VidPN source, as DXGI reads it (the display
+ * must be up: ws_display_start). */
+static bool current_mode(RtDevice *d, UINT vidpn_source, DXGI_DDI_MODE_DESC *m)
+{
+    UINT w, h;
+    uint32_t f;
+    if (!ws_display_mode(d->ad->sim, vidpn_source, &w, &h, &f) ||
+        dxgi_format_of(f) == DXGI_FORMAT_UNKNOWN) {
+        return false;
+    }
+    *m = (DXGI_DDI_MODE_DESC){ .Width = w, .Height = h, .Format = dxgi_format_of(f),
                                .RefreshRate = { 60, 1 },
                                .ScanlineOrdering = DXGI_DDI_MODE_SCANLINE_ORDER_PROGRESSIVE,
                                .Rotation = DXGI_DDI_MODE_ROTATION_IDENTITY };
+    return true;
 }
 
 HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, DXGI_FORMAT f,
@@ -1123,25 +1181,47 @@ HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, D
                           out);
 }
 
+HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub)
+{
+    DXGI_DDI_ARG_SETDISPLAYMODE m = {
+        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
+        .hResource = (DXGI_DDI_HRESOURCE)r->h.pDrvPrivate, .SubResourceIndex = sub,
+    };
+    HRESULT hr = S_OK;
+    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiSetDisplayMode, 0,
+                                      hr = d->dxgi.pfnSetDisplayMode(&m)), ==, 0);
+    return hr;
+}
+
+/* DXGI going full screen: the back buffer, the primary, then
+ * SetDisplayMode to scan the primary out. */
+static HRESULT create_chain(RtSwapChain *sc)
+{
+    RtDevice *d = sc->d;
+    const DXGI_DDI_MODE_DESC *m = &sc->desc.ModeDesc;
+    HRESULT hr = rt_create_tex2d(d, m->Width, m->Height, 1, 1, m->Format, D3D10_DDI_USAGE_DEFAULT,
+                                 D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, NULL,
+                                 &sc->back);
+    if (FAILED(hr)) {
+        return hr;
+    }
+    hr = rt_create_primary(d, &sc->desc, 1, m->Format, &sc->primary);
+    if (SUCCEEDED(hr)) {
+        hr = rt_set_display_mode(d, sc->primary, 0);
+    }
+    return hr;
+}
+
 HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, RtSwapChain **out)
 {
     RtSwapChain *sc = g_new0(RtSwapChain, 1);
     sc->d = d;
     sc->vidpn_source = vidpn_source;
     sc->desc.VidPnSourceId = vidpn_source;
-    current_mode(d, vidpn_source, &sc->desc.ModeDesc);
-    const DXGI_DDI_MODE_DESC *m = &sc->desc.ModeDesc;
-    HRESULT hr = rt_create_tex2d(d, m->Width, m->Height, 1, 1, m->Format, D3D10_DDI_USAGE_DEFAULT,
-                                 D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, NULL,
-                                 &sc->back);
-    if (SUCCEEDED(hr)) {
-        hr = rt_create_primary(d, &sc->desc, 1, m->Format, &sc->primary);
-    }
+    g_assert_true(current_mode(d, vidpn_source, &sc->desc.ModeDesc));
+    HRESULT hr = create_chain(sc);
     if (FAILED(hr)) {
-        if (sc->back) {
-            rt_destroy(d, sc->back);
-        }
-        g_free(sc);
+        rt_destroy_swapchain(sc);
         sc = NULL;
     }
     *out = sc;
@@ -1175,10 +1255,19 @@ HRESULT rt_present(RtSwapChain *sc)
     return rt_present_args(sc, f.Value, 0);
 }
 
+/* Leaving full screen: dxgkrnl scans the desktop's shared primary out
+ * again before DXGI destroys the swap chain's. */
 void rt_destroy_swapchain(RtSwapChain *sc)
 {
-    rt_destroy(sc->d, sc->back);
-    rt_destroy(sc->d, sc->primary);
+    WsSim *sim = sc->d->ad->sim;
+    if (sc->primary) {
+        WsKmtAllocation *desktop = ws_display_primary(sim, sc->vidpn_source);
+        g_assert_cmphex((uint32_t)ws_display_set_address(sim, desktop), ==, 0);
+        rt_destroy(sc->d, sc->primary);
+    }
+    if (sc->back) {
+        rt_destroy(sc->d, sc->back);
+    }
     g_free(sc);
 }
 

@@ -204,10 +204,11 @@ HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done);
  * DXGI_DDI_ARG_BLT_FLAGS.Value. Returns what the function returned. */
 HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtResource *src,
                UINT ssub, UINT flags);
-/* A swap chain for the output `vidpn_source` in its current display mode
- * (winsim's display): the back buffer (a BIND_RENDER_TARGET | BIND_PRESENT
- * Texture2D) and the primary (CreateResource with pPrimaryDesc, as DXGI
- * does). What CreateResource reported (*out NULL on failure). */
+/* A full-screen swap chain for the output `vidpn_source` in its current
+ * display mode (winsim's display, brought up with ws_display_start): the
+ * back buffer (a BIND_RENDER_TARGET | BIND_PRESENT Texture2D) and the
+ * primary (CreateResource with pPrimaryDesc, as DXGI does), scanned out
+ * through SetDisplayMode. What failed (*out NULL then), else S_OK. */
 HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, RtSwapChain **out);
 /* A primary as DXGI creates one: a Texture2D of desc->ModeDesc's size
  * (BIND_RENDER_TARGET | BIND_PRESENT) with pPrimaryDesc = desc. */
@@ -217,7 +218,10 @@ HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, D
 HRESULT rt_present(RtSwapChain *sc);
 /* PresentDXGI with these DXGI_DDI_PRESENT_FLAGS and source subresource. */
 HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub);
+/* The desktop's primary is scanned out again, then the swap chain goes. */
 void rt_destroy_swapchain(RtSwapChain *sc);
+/* SetDisplayModeDXGI of subresource `sub` of r: what it returned. */
+HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub);
 /* Read subresource `sub` row by row (width * bpp bytes each; Texture3D:
  * slice after slice) through a staging copy and a READ map. */
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);

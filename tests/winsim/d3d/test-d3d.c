@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "d3drt.h"
+#include "dxgdisplay.h"
 #include "vidsch.h"
 
 static const char *transport(void)
@@ -37,6 +38,15 @@ static Env env_new(UINT iv, UINT cmd, UINT alist, UINT plist)
     e.ad = rt_adapter_open(e.sim, 0, &hr);
     g_assert_nonnull(e.ad);
     e.d = rt_device_new(e.ad, iv, cmd, alist, plist);
+    return e;
+}
+
+/* An Env whose display is up (the desktop's primary scanned out), as
+ * Windows has it before any swap chain exists. */
+static Env env_display(UINT iv)
+{
+    Env e = env_new(iv, 0, 0, 0);
+    g_assert_cmphex((uint32_t)ws_display_start(e.sim), ==, (uint32_t)STATUS_SUCCESS);
     return e;
 }
 
@@ -652,6 +662,14 @@ static void test_blt(void)
     env_free(&e);
 }
 
+/* The allocation winsim made for a resource (its first). */
+static const RtAlloc *alloc_of(RtDevice *d, const RtResource *r)
+{
+    const RtAlloc *al = g_hash_table_lookup(d->allocs, GUINT_TO_POINTER(r->chain));
+    g_assert_nonnull(al);
+    return al;
+}
+
 /* One frame into the back buffer (B8G8R8A8 or R8G8B8A8): a clear to
  * rgba, then a block of pattern(seed) uploaded at (x, y); *expect gets the
  * frame's bytes (width * 4 per row). */
@@ -681,20 +699,46 @@ static void draw_frame(RtDevice *d, RtSwapChain *sc, RtView *rtv, const float rg
     }
 }
 
-/* Present (Blt model) on each interface version: a cleared back buffer
- * with an uploaded block is presented and the primary holds it
- * byte-exact; a second frame with other content replaces it. The UMD
- * submits its command buffer itself (the runtime does not Flush first). */
+/* What the display shows once the GPU is done (the transport's capture:
+ * the device's scanout in process, a QMP screendump with QEMU) is `frame`
+ * (w x h pixels of B, G, R, x bytes), pixel-exact. */
+static void assert_displayed(RtDevice *d, const uint8_t *frame, UINT w, UINT h)
+{
+    rt_wait_idle(d);
+    g_autofree uint8_t *rgb = NULL, *expect = g_malloc((size_t)w * h * 3);
+    UINT cw = 0, ch = 0;
+    g_assert_true(ws_display_capture(d->ad->sim, &rgb, &cw, &ch));
+    g_assert_cmpuint(cw, ==, w);
+    g_assert_cmpuint(ch, ==, h);
+    for (size_t i = 0; i < (size_t)w * h; i++) {
+        expect[i * 3] = frame[i * 4 + 2];
+        expect[i * 3 + 1] = frame[i * 4 + 1];
+        expect[i * 3 + 2] = frame[i * 4];
+    }
+    g_assert_cmpmem(rgb, (size_t)w * h * 3, expect, (size_t)w * h * 3);
+}
+
+/* Present (Blt model) on each interface version, full screen in the
+ * display's mode: a cleared back buffer with an uploaded block is
+ * presented, the primary holds the back buffer byte-exact (but for X
+ * bytes) and the display
+ * shows it pixel-exact; a second frame with other content replaces it. The
+ * UMD submits its command buffer itself (the runtime does not Flush
+ * first). Leaving, the desktop is scanned out again. */
 static void test_present_frames(gconstpointer data)
 {
-    Env e = env_new(GPOINTER_TO_UINT(data), 0, 0, 0);
+    Env e = env_display(GPOINTER_TO_UINT(data));
     RtDevice *d = e.d;
     RtSwapChain *sc;
     RtView *rtv;
     g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
     g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, &rtv), ==, 0);
-    size_t size = (size_t)sc->back->width * sc->back->height * 4;
-    g_autofree uint8_t *expect = g_malloc(size), *out = g_malloc(size);
+    UINT w = sc->back->width, h = sc->back->height;
+    g_assert_cmpuint(w, ==, e.sim->display.width);
+    g_assert_cmpuint(e.sim->display.address, ==, alloc_of(d, sc->primary)->a->gpu);
+    size_t size = (size_t)w * h * 4;
+    bool x8 = sc->back->format == DXGI_FORMAT_B8G8R8X8_UNORM;
+    g_autofree uint8_t *expect = g_malloc(size), *out = g_malloc(size), *back = g_malloc(size);
     static const float colors[2][4] = { { 0.2f, 0.4f, 0.6f, 1.0f }, { 1.0f, 0.8f, 0.0f, 1.0f } };
     for (unsigned f = 0; f < 2; f++) {
         unsigned renders = d->renders->len;
@@ -702,11 +746,17 @@ static void test_present_frames(gconstpointer data)
         g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
         g_assert_cmpuint(d->renders->len, ==, renders + 1); /* Present submitted the frame */
         g_assert_cmpuint(d->presents, ==, f + 1);
+        assert_displayed(d, expect, w, h);
+        rt_read(d, sc->back, 0, back);
         rt_read(d, sc->primary, 0, out);
-        g_assert_cmpmem(out, size, expect, size);
+        for (size_t i = 3; x8 && i < size; i += 4) {
+            out[i] = back[i] = 0; /* X: undefined, the present writes 0xff */
+        }
+        g_assert_cmpmem(out, size, back, size);
     }
     rt_destroy_rtv(d, rtv);
     rt_destroy_swapchain(sc);
+    g_assert_cmpuint(e.sim->display.address, ==, ws_display_primary(e.sim, 0)->gpu);
     g_assert_cmpuint(d->errors, ==, 0);
     env_free(&e);
 }
@@ -718,14 +768,13 @@ static void test_present_frames(gconstpointer data)
  * return value); a new device and swap chain present again. */
 static void test_present_tdr(void)
 {
-    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
     RtDevice *d = e.d;
     RtSwapChain *sc;
     RtView *rtv;
     g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
     g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, &rtv), ==, 0);
-    size_t size = (size_t)sc->back->width * sc->back->height * 4;
-    g_autofree uint8_t *expect = g_malloc(size), *out = g_malloc(size);
+    g_autofree uint8_t *expect = g_malloc((size_t)sc->back->width * sc->back->height * 4);
     static const float blue[4] = { 0.0f, 0.2f, 1.0f, 1.0f }, red[4] = { 1.0f, 0.0f, 0.2f, 1.0f };
     /* The frame is built (its upload's paging work done), then the engine
      * hangs on its submission. */
@@ -755,30 +804,23 @@ static void test_present_tdr(void)
     g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, &rtv), ==, 0);
     draw_frame(d, sc, rtv, red, 4, 30, 20, expect);
     g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
-    rt_read(d, sc->primary, 0, out);
-    g_assert_cmpmem(out, size, expect, size);
+    assert_displayed(d, expect, sc->back->width, sc->back->height);
     rt_destroy_rtv(d, rtv);
     rt_destroy_swapchain(sc);
     g_assert_cmpuint(d->errors, ==, 0);
     env_free(&e);
 }
 
-/* The allocation winsim made for a resource (its first). */
-static const RtAlloc *alloc_of(RtDevice *d, const RtResource *r)
-{
-    const RtAlloc *al = g_hash_table_lookup(d->allocs, GUINT_TO_POINTER(r->chain));
-    g_assert_nonnull(al);
-    return al;
-}
-
 /* Primaries, as winsim sees them: the swap chain's primary is a linear
  * SURFACE allocation marked primary for its VidPN source (the back buffer
- * is not, nor is an optional primary: DriverFlags NO_SCANOUT); DestroyResource of the primary while the open command buffer
- * names it (a Blt into it) submits that buffer and deallocates within the
- * call; the back buffer waits for the next Flush like any resource. */
+ * is not, nor is an optional primary: DriverFlags NO_SCANOUT), and
+ * SetDisplayMode made it the one scanned out. DestroyResource of a
+ * primary while the open command buffer names it (a Blt into it) submits
+ * that buffer and deallocates within the call; the back buffer waits for
+ * the next Flush like any resource. */
 static void test_present_primary(void)
 {
-    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
     RtDevice *d = e.d;
     RtSwapChain *sc;
     g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
@@ -788,6 +830,7 @@ static void test_present_primary(void)
     g_assert_cmpuint(p->priv.vidpn_source, ==, 0);
     g_assert_cmpuint(p->priv.width, ==, sc->desc.ModeDesc.Width);
     g_assert_cmpuint(p->priv.height, ==, sc->desc.ModeDesc.Height);
+    g_assert_cmpuint(e.sim->display.address, ==, p->a->gpu);
     g_assert_cmphex(b->priv.flags & SABLE_ALLOC_F_PRIMARY, ==, 0);
     /* DriverFlags: 0 for a primary (scanned out); an optional primary is an
      * ordinary resource presented by copy: NO_SCANOUT. */
@@ -802,34 +845,33 @@ static void test_present_primary(void)
     g_assert_cmphex(opt.DriverFlags, ==, DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT);
     g_assert_cmphex(alloc_of(d, r)->priv.flags, ==, SABLE_ALLOC_F_PRIMARY);
     g_assert_cmphex(alloc_of(d, o)->priv.flags & SABLE_ALLOC_F_PRIMARY, ==, 0);
-    rt_destroy(d, r);
     rt_destroy(d, o);
     g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
 
     const UINT rect[4] = { 0, 0, sc->back->width, sc->back->height };
-    g_assert_cmphex((uint32_t)rt_blt(d, sc->primary, 0, rect, sc->back, 0, 0), ==, 0);
+    g_assert_cmphex((uint32_t)rt_blt(d, r, 0, rect, sc->back, 0, 0), ==, 0);
     unsigned live = rt_live_allocations(d), renders = d->renders->len;
     unsigned deallocs = d->deallocations;
-    rt_destroy(d, sc->primary);
+    rt_destroy(d, r);
     g_assert_cmpuint(d->renders->len, ==, renders + 1);
     g_assert_cmpuint(d->deallocations, ==, deallocs + 1);
     g_assert_cmpuint(rt_live_allocations(d), ==, live - 1);
-    rt_destroy(d, sc->back);
-    g_assert_cmpuint(d->deallocations, ==, deallocs + 1);
-    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    /* the swap chain: the primary at once, the back buffer at the Flush */
+    rt_destroy_swapchain(sc);
     g_assert_cmpuint(d->deallocations, ==, deallocs + 2);
-    g_free(sc);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    g_assert_cmpuint(d->deallocations, ==, deallocs + 3);
     g_assert_cmpuint(d->errors, ==, 0);
     env_free(&e);
 }
 
 /* What Present and primaries cannot do yet, refused honestly: a Flip, a
- * stereo flag, a source subresource other than 0 (E_NOTIMPL, the device
- * goes on); a primary with mips or of a format the scanout cannot show
+ * stereo flag, a source subresource other than 0, scanning out a
+ * non-primary or subresource 1 (E_NOTIMPL, the device goes on); a primary with mips or of a format the scanout cannot show
  * (A8) (CreateResource: E_OUTOFMEMORY). */
 static void test_present_unsupported(void)
 {
-    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
     RtDevice *d = e.d;
     RtSwapChain *sc;
     g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
@@ -842,6 +884,9 @@ static void test_present_unsupported(void)
                         (uint32_t)E_NOTIMPL);
     }
     g_assert_cmpuint(d->presents, ==, 0);
+    /* SetDisplayMode of what is not a primary, or of subresource 1 */
+    g_assert_cmphex((uint32_t)rt_set_display_mode(d, sc->back, 0), ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)rt_set_display_mode(d, sc->primary, 1), ==, (uint32_t)E_NOTIMPL);
     RtResource *none;
     DXGI_DDI_PRIMARY_DESC desc = sc->desc;
     g_assert_cmphex((uint32_t)rt_create_primary(d, &desc, 2, desc.ModeDesc.Format, &none), ==,
@@ -1581,7 +1626,6 @@ static void test_unsupported_sweep(void)
     DXGI_DDI_ARG_PRESENT present = { .hDevice = (DXGI_DDI_HDEVICE)d->drv };
     g_assert_cmphex((uint32_t)d->dxgi.pfnPresent(&present), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)d->dxgi.pfnGetGammaCaps(NULL), ==, (uint32_t)E_NOTIMPL);
-    g_assert_cmphex((uint32_t)d->dxgi.pfnSetDisplayMode(NULL), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)d->dxgi.pfnSetResourcePriority(NULL), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)d->dxgi.pfnQueryResourceResidency(NULL), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)d->dxgi.pfnRotateResourceIdentities(NULL), ==, (uint32_t)E_NOTIMPL);
