@@ -1307,6 +1307,35 @@ void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
     rt_destroy(d, st);
 }
 
+void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb)
+{
+    bool bgr = f == DXGI_FORMAT_B8G8R8A8_UNORM || f == DXGI_FORMAT_B8G8R8X8_UNORM;
+    g_assert_true(bgr || f == DXGI_FORMAT_R8G8B8A8_UNORM);
+    for (size_t i = 0; i < n; i++) {
+        rgb[i * 3] = px[i * 4 + (bgr ? 2 : 0)];
+        rgb[i * 3 + 1] = px[i * 4 + 1];
+        rgb[i * 3 + 2] = px[i * 4 + (bgr ? 0 : 2)];
+    }
+}
+
+uint8_t *rt_back_rgb(RtSwapChain *sc)
+{
+    size_t n = (size_t)sc->back->width * sc->back->height;
+    g_autofree uint8_t *px = g_malloc(n * 4);
+    uint8_t *rgb = g_malloc(n * 3);
+    rt_read(sc->d, sc->back, 0, px);
+    rt_to_rgb(px, sc->back->format, n, rgb);
+    return rgb;
+}
+
+uint8_t *rt_capture(RtDevice *d, UINT *w, UINT *h)
+{
+    uint8_t *rgb = NULL;
+    rt_wait_idle(d);
+    g_assert_true(ws_display_capture(d->ad->sim, &rgb, w, h));
+    return rgb;
+}
+
 void rt_wait_idle(RtDevice *d)
 {
     WsSim *sim = d->ad->sim;

@@ -225,6 +225,14 @@ HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub);
 /* Read subresource `sub` row by row (width * bpp bytes each; Texture3D:
  * slice after slice) through a staging copy and a READ map. */
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);
+/* n pixels of a 4-byte RGBA/BGRA/BGRX format as packed RGB. */
+void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb);
+/* The swap chain's back buffer as packed RGB rows (g_free). */
+uint8_t *rt_back_rgb(RtSwapChain *sc);
+/* What the display shows once every submission so far is done: packed
+ * RGB rows (g_free) of *w x *h (ws_display_capture: the device's scanout
+ * in process, a QMP screendump with QEMU). */
+uint8_t *rt_capture(RtDevice *d, UINT *w, UINT *h);
 /* Let every submission so far complete. */
 void rt_wait_idle(RtDevice *d);
 /* Live KMD allocations the UMD holds (renamed-away instances excluded). */

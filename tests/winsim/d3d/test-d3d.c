@@ -670,7 +670,7 @@ static const RtAlloc *alloc_of(RtDevice *d, const RtResource *r)
     return al;
 }
 
-/* One frame into the back buffer (B8G8R8A8 or R8G8B8A8): a clear to
+/* One frame into the back buffer (B8G8R8A8 or B8G8R8X8): a clear to
  * rgba, then a block of pattern(seed) uploaded at (x, y); *expect gets the
  * frame's bytes (width * 4 per row). */
 static void draw_frame(RtDevice *d, RtSwapChain *sc, RtView *rtv, const float rgba[4],
@@ -680,11 +680,8 @@ static void draw_frame(RtDevice *d, RtSwapChain *sc, RtView *rtv, const float rg
     UINT w = sc->back->width, h = sc->back->height;
     uint8_t px[4] = { (uint8_t)(rgba[2] * 255.0f + 0.5f), (uint8_t)(rgba[1] * 255.0f + 0.5f),
                       (uint8_t)(rgba[0] * 255.0f + 0.5f), (uint8_t)(rgba[3] * 255.0f + 0.5f) };
-    if (sc->back->format == DXGI_FORMAT_R8G8B8A8_UNORM) {
-        uint8_t t = px[0];
-        px[0] = px[2];
-        px[2] = t;
-    }
+    g_assert_true(sc->back->format == DXGI_FORMAT_B8G8R8A8_UNORM ||
+                  sc->back->format == DXGI_FORMAT_B8G8R8X8_UNORM);
     for (UINT i = 0; i < w * h; i++) {
         memcpy(expect + i * 4, px, 4);
     }
@@ -699,22 +696,16 @@ static void draw_frame(RtDevice *d, RtSwapChain *sc, RtView *rtv, const float rg
     }
 }
 
-/* What the display shows once the GPU is done (the transport's capture:
- * the device's scanout in process, a QMP screendump with QEMU) is `frame`
- * (w x h pixels of B, G, R, x bytes), pixel-exact. */
-static void assert_displayed(RtDevice *d, const uint8_t *frame, UINT w, UINT h)
+/* What the display shows once the GPU is done (rt_capture) is `frame`
+ * (w x h pixels of the back buffer's format), pixel-exact. */
+static void assert_displayed(RtSwapChain *sc, const uint8_t *frame)
 {
-    rt_wait_idle(d);
-    g_autofree uint8_t *rgb = NULL, *expect = g_malloc((size_t)w * h * 3);
-    UINT cw = 0, ch = 0;
-    g_assert_true(ws_display_capture(d->ad->sim, &rgb, &cw, &ch));
+    UINT w = sc->back->width, h = sc->back->height, cw = 0, ch = 0;
+    g_autofree uint8_t *expect = g_malloc((size_t)w * h * 3);
+    g_autofree uint8_t *rgb = rt_capture(sc->d, &cw, &ch);
     g_assert_cmpuint(cw, ==, w);
     g_assert_cmpuint(ch, ==, h);
-    for (size_t i = 0; i < (size_t)w * h; i++) {
-        expect[i * 3] = frame[i * 4 + 2];
-        expect[i * 3 + 1] = frame[i * 4 + 1];
-        expect[i * 3 + 2] = frame[i * 4];
-    }
+    rt_to_rgb(frame, sc->back->format, (size_t)w * h, expect);
     g_assert_cmpmem(rgb, (size_t)w * h * 3, expect, (size_t)w * h * 3);
 }
 
@@ -746,7 +737,7 @@ static void test_present_frames(gconstpointer data)
         g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
         g_assert_cmpuint(d->renders->len, ==, renders + 1); /* Present submitted the frame */
         g_assert_cmpuint(d->presents, ==, f + 1);
-        assert_displayed(d, expect, w, h);
+        assert_displayed(sc, expect);
         rt_read(d, sc->back, 0, back);
         rt_read(d, sc->primary, 0, out);
         for (size_t i = 3; x8 && i < size; i += 4) {
@@ -804,7 +795,7 @@ static void test_present_tdr(void)
     g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, &rtv), ==, 0);
     draw_frame(d, sc, rtv, red, 4, 30, 20, expect);
     g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
-    assert_displayed(d, expect, sc->back->width, sc->back->height);
+    assert_displayed(sc, expect);
     rt_destroy_rtv(d, rtv);
     rt_destroy_swapchain(sc);
     g_assert_cmpuint(d->errors, ==, 0);
