@@ -59,10 +59,10 @@ HRESULT umd_present(UmdDevice *d, const DXGI_DDI_ARG_PRESENT *p)
     return umd_return(d, UMD_DDI_DxgiPresent, d->dxgi_cb->pfnPresentCb(d->rt.handle, &cb));
 }
 
-/* SetDisplayModeDXGI: the runtime creates primaries with CreateResource,
- * "however, the driver should program the hardware to scan out only when
- * its SetDisplayMode function is called"; the driver turns the resource
- * into its primary allocation and calls pfnSetDisplayModeCb with it. An
+/* SetDisplayModeDXGI: the runtime creates primaries with CreateResource;
+ * the driver programs the hardware to scan one out only when SetDisplayMode
+ * is called (its reference page), turning the resource into its primary
+ * allocation for pfnSetDisplayModeCb. An
  * ordinary resource (an optional primary is one) cannot be scanned out:
  * E_NOTIMPL, as for a subresource other than 0. */
 HRESULT umd_set_display_mode(UmdDevice *d, const DXGI_DDI_ARG_SETDISPLAYMODE *m)
