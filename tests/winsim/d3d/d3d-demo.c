@@ -11,7 +11,7 @@
  *   d3d-demo [--out DIR] [TRANSPORT]
  *
  * DIR (default $SABLE_DEMO_OUT, else a new directory under the temporary
- * directory) receives frame-1.png and frame-2.png.
+ * directory) receives frame-1.png and frame-2.png, and the TDR's dump.
  */
 #include <stdio.h>
 #include <string.h>
@@ -111,20 +111,6 @@ static const char *parse_args(int argc, char **argv, char **out_dir)
     return transport;
 }
 
-static void remove_dir(const char *dir)
-{
-    GDir *d = g_dir_open(dir, 0, NULL);
-    const char *name;
-    while (d && (name = g_dir_read_name(d))) {
-        g_autofree char *path = g_build_filename(dir, name, NULL);
-        g_remove(path);
-    }
-    if (d) {
-        g_dir_close(d);
-    }
-    g_rmdir(dir);
-}
-
 int main(int argc, char **argv)
 {
     g_autofree char *out_dir = NULL;
@@ -133,8 +119,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cannot create the output directory\n");
         return 1;
     }
-    g_autofree char *dumps = g_dir_make_tmp("winsim-d3d-demo-XXXXXX", NULL);
-    g_setenv("WINSIM_DUMP_DIR", dumps, TRUE);
+    g_setenv("WINSIM_DUMP_DIR", out_dir, TRUE); /* the TDR's dump goes next to the frames */
     WsSim *sim = ws_sim_new(transport);
     if (ws_adapter_start(sim) != STATUS_SUCCESS || ws_display_start(sim) != STATUS_SUCCESS) {
         fprintf(stderr, "adapter or display start failed\n");
@@ -200,6 +185,9 @@ int main(int argc, char **argv)
           "Map after the hang: D3DDDIERR_DEVICEREMOVED (TDR)");
     printf("    TDRs %u, engine resets %u, dumps %u\n", sim->stats.timeouts,
            sim->stats.engine_resets, sim->dump_files->len);
+    for (guint i = 0; i < sim->dump_files->len; i++) {
+        printf("    %s\n", (const char *)g_ptr_array_index(sim->dump_files, i));
+    }
     check(rt_flush(d) == D3DDDIERR_DEVICEREMOVED, "Flush: D3DDDIERR_DEVICEREMOVED");
     check(rt_present(sc) == D3DDDIERR_DEVICEREMOVED, "Present: D3DDDIERR_DEVICEREMOVED");
     SableUmdStats s = rt_umd_stats(d);
@@ -235,7 +223,6 @@ int main(int argc, char **argv)
     rt_device_free(d);
     rt_adapter_close(ad);
     ws_sim_free(sim);
-    remove_dir(dumps);
     printf("frames: %s/frame-1.png (before the hang), %s/frame-2.png (after recovery)\n",
            out_dir, out_dir);
     printf("%s\n", failures ? "SCENARIO FAILED" : "scenario passed");

@@ -662,6 +662,22 @@ static void test_blt(void)
     env_free(&e);
 }
 
+/* A swap chain on VidPN source 0 and a render-target view of its back
+ * buffer. */
+static RtSwapChain *chain_new(RtDevice *d, RtView **rtv)
+{
+    RtSwapChain *sc;
+    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, rtv), ==, 0);
+    return sc;
+}
+
+static void chain_free(RtDevice *d, RtSwapChain *sc, RtView *rtv)
+{
+    rt_destroy_rtv(d, rtv);
+    rt_destroy_swapchain(sc);
+}
+
 /* The allocation winsim made for a resource (its first). */
 static const RtAlloc *alloc_of(RtDevice *d, const RtResource *r)
 {
@@ -720,10 +736,8 @@ static void test_present_frames(gconstpointer data)
 {
     Env e = env_display(GPOINTER_TO_UINT(data));
     RtDevice *d = e.d;
-    RtSwapChain *sc;
     RtView *rtv;
-    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
-    g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, &rtv), ==, 0);
+    RtSwapChain *sc = chain_new(d, &rtv);
     UINT w = sc->back->width, h = sc->back->height;
     g_assert_cmpuint(w, ==, e.sim->display.width);
     g_assert_cmpuint(e.sim->display.address, ==, alloc_of(d, sc->primary)->a->gpu);
@@ -745,8 +759,7 @@ static void test_present_frames(gconstpointer data)
         }
         g_assert_cmpmem(out, size, back, size);
     }
-    rt_destroy_rtv(d, rtv);
-    rt_destroy_swapchain(sc);
+    chain_free(d, sc, rtv);
     g_assert_cmpuint(e.sim->display.address, ==, ws_display_primary(e.sim, 0)->gpu);
     g_assert_cmpuint(d->errors, ==, 0);
     env_free(&e);
@@ -761,10 +774,8 @@ static void test_present_tdr(void)
 {
     Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
     RtDevice *d = e.d;
-    RtSwapChain *sc;
     RtView *rtv;
-    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
-    g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, &rtv), ==, 0);
+    RtSwapChain *sc = chain_new(d, &rtv);
     g_autofree uint8_t *expect = g_malloc((size_t)sc->back->width * sc->back->height * 4);
     static const float blue[4] = { 0.0f, 0.2f, 1.0f, 1.0f }, red[4] = { 1.0f, 0.0f, 0.2f, 1.0f };
     /* The frame is built (its upload's paging work done), then the engine
@@ -786,18 +797,15 @@ static void test_present_tdr(void)
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
     g_assert_cmpuint(d->presents, ==, 0);
     g_assert_cmphex((uint32_t)rt_present(sc), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
-    rt_destroy_rtv(d, rtv);
-    rt_destroy_swapchain(sc);
+    chain_free(d, sc, rtv);
 
     rt_device_free(d);
     d = e.d = rt_device_new(e.ad, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
-    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
-    g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, &rtv), ==, 0);
+    sc = chain_new(d, &rtv);
     draw_frame(d, sc, rtv, red, 4, 30, 20, expect);
     g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
     assert_displayed(sc, expect);
-    rt_destroy_rtv(d, rtv);
-    rt_destroy_swapchain(sc);
+    chain_free(d, sc, rtv);
     g_assert_cmpuint(d->errors, ==, 0);
     env_free(&e);
 }
@@ -858,8 +866,9 @@ static void test_present_primary(void)
 
 /* What Present and primaries cannot do yet, refused honestly: a Flip, a
  * stereo flag, a source subresource other than 0, scanning out a
- * non-primary or subresource 1 (E_NOTIMPL, the device goes on); a primary with mips or of a format the scanout cannot show
- * (A8) (CreateResource: E_OUTOFMEMORY). */
+ * non-primary or subresource 1 (E_NOTIMPL, the device goes on); a primary
+ * with mips or of a format the scanout cannot show (A8) (CreateResource:
+ * E_OUTOFMEMORY). */
 static void test_present_unsupported(void)
 {
     Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
