@@ -53,11 +53,13 @@ static void put_dtd(uint8_t *d, const KmdMode *m)
     d[17] = 0x18; /* digital separate sync, both negative */
 }
 
-static void put_text(uint8_t *d, uint8_t tag, const char *text)
+/* The monitor name descriptor: text, a line feed, spaces to 13 bytes. */
+static void put_name(uint8_t *d)
 {
-    d[3] = tag;
-    size_t n = strlen(text);
-    memcpy(d + 5, text, n);
+    static const char name[] = "Sable";
+    const size_t n = sizeof(name) - 1;
+    d[3] = 0xfc;
+    memcpy(d + 5, name, n);
     d[5 + n] = 0x0a;
     memset(d + 6 + n, 0x20, 13 - 1 - n);
 }
@@ -89,7 +91,7 @@ static void build_edid(uint8_t e[KMD_EDID_SIZE])
     e[36] = 0x08; /* 1024x768@60 (bit 3) */
     memset(e + 38, 0x01, 16); /* no standard timings */
     put_dtd(e + 54, &kmd_modes[0]);
-    put_text(e + 72, 0xfc, "Sable");
+    put_name(e + 72);
     e[90 + 3] = 0xfd; /* range limits: 56-76 Hz, 30-70 kHz, 80 MHz */
     memcpy(e + 90 + 5, limits, sizeof(limits));
     e[108 + 3] = 0x10; /* dummy descriptor */

@@ -5,13 +5,14 @@
  *   allocation ("detected an invalid handle");
  * - STATUS_ILLEGAL_INSTRUCTION: what the device cannot do ("instructions
  *   that graphics hardware cannot support"): a stretch (SrcRect and
- *   DstRect of different sizes), any flag but Blt (color fill, color keys,
- *   sRGB, rotation, stereo, overlays, Flip);
+ *   DstRect of different sizes), any flags but Blt alone or Flip alone
+ *   (color fill, color keys, sRGB, rotation, stereo, overlays);
  * - STATUS_PRIVILEGED_INSTRUCTION: a rectangle reaching outside its
  *   surface ("instructions that access memory beyond the privilege of the
  *   current CPU process");
  * - STATUS_INVALID_PARAMETER (not on the page: a malformed argument): no
- *   DMA buffer or allocation list, an allocation that is not a surface, an
+ *   DMA buffer or allocation list, an allocation that is not a surface (Blt)
+ *   or not a primary of source 0 (Flip), a destination with Flip, an
  *   inverted rectangle, a sub-rectangle outside DstRect, MultipassOffset
  *   past the rectangles.
  */
@@ -61,11 +62,14 @@ static bool dst_box(const DXGKARG_PRESENT *p, const Box *dst, UINT i, Box *out)
                       dst->h);
 }
 
-static NTSTATUS check_flags(const DXGKARG_PRESENT *p)
+/* Blt alone or Flip alone. */
+static NTSTATUS check_flags(const DXGKARG_PRESENT *p, bool *flip)
 {
-    DXGK_PRESENTFLAGS only_blt = { .Value = 0 };
-    only_blt.Blt = 1;
-    return p->Flags.Value == only_blt.Value ? STATUS_SUCCESS : STATUS_ILLEGAL_INSTRUCTION;
+    DXGK_PRESENTFLAGS blt = { .Value = 0 }, flp = { .Value = 0 };
+    blt.Blt = 1;
+    flp.Flip = 1;
+    *flip = p->Flags.Value == flp.Value;
+    return p->Flags.Value == blt.Value || *flip ? STATUS_SUCCESS : STATUS_ILLEGAL_INSTRUCTION;
 }
 
 static NTSTATUS check_surfaces(const DXGKARG_PRESENT *p, Box *src, Box *dst)
@@ -89,14 +93,10 @@ static NTSTATUS check_surfaces(const DXGKARG_PRESENT *p, Box *src, Box *dst)
 static NTSTATUS validate(const DXGKARG_PRESENT *p, Box *src, Box *dst)
 {
     UINT passes = p->SubRectCnt ? p->SubRectCnt : 1;
-    if (!p->pDmaBuffer || !p->pAllocationList || (p->SubRectCnt && !p->pDstSubRects) ||
-        p->MultipassOffset > passes) {
+    if ((p->SubRectCnt && !p->pDstSubRects) || p->MultipassOffset > passes) {
         return STATUS_INVALID_PARAMETER;
     }
-    NTSTATUS st = check_flags(p);
-    if (NT_SUCCESS(st)) {
-        st = check_surfaces(p, src, dst);
-    }
+    NTSTATUS st = check_surfaces(p, src, dst);
     for (UINT i = 0; NT_SUCCESS(st) && i < p->SubRectCnt; i++) {
         Box b;
         st = dst_box(p, dst, i, &b) ? STATUS_SUCCESS : STATUS_INVALID_PARAMETER;
@@ -162,10 +162,37 @@ static bool emit(const DXGKARG_PRESENT *p, bool tiling, const Box *src, const Bo
     return true;
 }
 
-NTSTATUS kmd_present(KmdContext *c, DXGKARG_PRESENT *p)
+/* Flip: no destination; the source is a primary of source 0. One NOP
+ * makes the flip a fenced submission ordered after the context's earlier
+ * work; once it completed dxgkrnl points the scanout at the source
+ * (DxgkDdiSetVidPnSourceAddress). MultipassOffset 1: written. */
+static NTSTATUS present_flip(DXGKARG_PRESENT *p)
+{
+    const KmdAllocation *s = element(p, DXGK_PRESENT_SOURCE_INDEX);
+    if (!s) {
+        return STATUS_INVALID_HANDLE;
+    }
+    if (element(p, DXGK_PRESENT_DESTINATION_INDEX) || !(s->desc.flags & SABLE_ALLOC_F_PRIMARY) ||
+        s->desc.vidpn_source != 0 || p->MultipassOffset > 1) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    if (p->MultipassOffset == 1) {
+        return STATUS_SUCCESS;
+    }
+    uint32_t nop = SABLE_CMD_HEADER(SABLE_OP_NOP, 0, 1);
+    if (p->DmaSize < sizeof(nop)) {
+        return STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
+    }
+    memcpy(p->pDmaBuffer, &nop, sizeof(nop));
+    p->pDmaBuffer = (uint8_t *)p->pDmaBuffer + sizeof(nop);
+    p->MultipassOffset = 1;
+    return STATUS_SUCCESS;
+}
+
+static NTSTATUS present_blt(KmdContext *c, DXGKARG_PRESENT *p)
 {
     Box src, dst;
-    NTSTATUS st = c ? validate(p, &src, &dst) : STATUS_INVALID_PARAMETER;
+    NTSTATUS st = validate(p, &src, &dst);
     if (!NT_SUCCESS(st)) {
         return st;
     }
@@ -176,8 +203,8 @@ NTSTATUS kmd_present(KmdContext *c, DXGKARG_PRESENT *p)
     o.loc_end = o.loc + (o.loc ? p->PatchLocationListOutSize : 0);
     UINT passes = p->SubRectCnt ? p->SubRectCnt : 1;
     for (; p->MultipassOffset < passes; p->MultipassOffset++) {
-        Box b;
-        dst_box(p, &dst, p->MultipassOffset, &b);
+        Box b = { 0, 0, 0, 0 };
+        dst_box(p, &dst, p->MultipassOffset, &b); /* checked by validate() */
         if (b.w && b.h && !emit(p, tiling, &src, &dst, &b, &o)) {
             st = STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
             break;
@@ -186,4 +213,17 @@ NTSTATUS kmd_present(KmdContext *c, DXGKARG_PRESENT *p)
     p->pDmaBuffer = o.pos;
     p->pPatchLocationListOut = o.loc;
     return st;
+}
+
+NTSTATUS kmd_present(KmdContext *c, DXGKARG_PRESENT *p)
+{
+    bool flip = false;
+    if (!c || !p->pDmaBuffer || !p->pAllocationList) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    NTSTATUS st = check_flags(p, &flip);
+    if (!NT_SUCCESS(st)) {
+        return st;
+    }
+    return flip ? present_flip(p) : present_blt(c, p);
 }

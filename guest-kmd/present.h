@@ -11,8 +11,11 @@
  * patch location each (AllocationIndex 1 or 2), as Render's output is
  * patched. When the DMA buffer or the patch list is full:
  * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER with MultipassOffset = the next
- * rectangle. Everything is checked before anything is written; statuses
- * in present.c.
+ * rectangle. Flip: no destination, the source a primary of source 0;
+ * the DMA buffer holds one NOP (a fenced submission in the context's
+ * order) and dxgkrnl calls DxgkDdiSetVidPnSourceAddress with the source
+ * once it completed. Everything is checked before anything is written;
+ * statuses in present.c.
  */
 #ifndef KMD_PRESENT_H
 #define KMD_PRESENT_H

@@ -350,6 +350,24 @@ NTSTATUS kmd_enum_cofunc_modality(KmdAdapter *a, const DXGKARG_ENUMVIDPNCOFUNCMO
 
 /* ---- CommitVidPn, source address and visibility ----------------------------- */
 
+/* A primary of source 0 at least as large as the mode. */
+static bool primary_fits(const KmdAllocation *al, uint32_t width, uint32_t height)
+{
+    return al && (al->desc.flags & SABLE_ALLOC_F_PRIMARY) && al->desc.vidpn_source == 0 &&
+           al->desc.width >= width && al->desc.height >= height;
+}
+
+/* SetVidPnSourceAddress's primary: it fits the committed mode and is
+ * resident in VRAM at `addr`, the whole allocation inside VRAM. */
+static bool primary_ok(const KmdAdapter *a, const DXGKARG_SETVIDPNSOURCEADDRESS *args)
+{
+    const KmdAllocation *al = args->hAllocation;
+    uint64_t addr = (uint64_t)args->PrimaryAddress.QuadPart;
+    return primary_fits(al, a->display.width, a->display.height) &&
+           args->PrimarySegment == SABLE_SEGMENT_VRAM && !(addr & 3u) &&
+           addr <= a->vram_size && al->desc.size <= a->vram_size - addr;
+}
+
 NTSTATUS kmd_commit_vidpn(KmdAdapter *a, const DXGKARG_COMMITVIDPN *args)
 {
     if (args->AffectedVidPnSourceId != 0 && args->AffectedVidPnSourceId != D3DDDI_ID_ALL) {
@@ -366,24 +384,14 @@ NTSTATUS kmd_commit_vidpn(KmdAdapter *a, const DXGKARG_COMMITVIDPN *args)
         return STATUS_GRAPHICS_INVALID_VIDPN; /* a functional VidPN has its modes pinned */
     }
     const KmdMode *m = s.path ? source_mode(&s.src) : NULL;
+    if (args->hPrimaryAllocation && (!m || !primary_fits(args->hPrimaryAllocation, m->width,
+                                                         m->height))) {
+        return STATUS_INVALID_PARAMETER; /* not a primary of the mode being committed */
+    }
     a->display.width = m ? m->width : 0;
     a->display.height = m ? m->height : 0;
     a->display.has_primary = false; /* until SetVidPnSourceAddress names it */
     return kmd_display_program(a);
-}
-
-/* The primary of source 0, resident in VRAM at `addr`, at least as large
- * as the committed mode. */
-static bool primary_ok(const KmdAdapter *a, const DXGKARG_SETVIDPNSOURCEADDRESS *args)
-{
-    const KmdAllocation *al = args->hAllocation;
-    uint64_t addr = (uint64_t)args->PrimaryAddress.QuadPart;
-    if (!al || !(al->desc.flags & SABLE_ALLOC_F_PRIMARY) || al->desc.vidpn_source != 0) {
-        return false;
-    }
-    return args->PrimarySegment == SABLE_SEGMENT_VRAM && !(addr & 3u) &&
-           addr <= a->vram_size && al->desc.size <= a->vram_size - addr &&
-           al->desc.width >= a->display.width && al->desc.height >= a->display.height;
 }
 
 NTSTATUS kmd_set_source_address(KmdAdapter *a, const DXGKARG_SETVIDPNSOURCEADDRESS *args)

@@ -4,6 +4,7 @@
 #include "dxgdisplay.h"
 #include "bugcheck.h"
 #include "kmt.h"
+#include "vidsch.h"
 
 /* ---- EDID ------------------------------------------------------------------ */
 
@@ -115,7 +116,7 @@ NTSTATUS ws_display_commit(WsSim *sim, WsVidPn *v, WsKmtAllocation *primary)
     return st;
 }
 
-NTSTATUS ws_display_set_address(WsSim *sim, WsKmtAllocation *primary)
+static NTSTATUS set_address(WsSim *sim, WsKmtAllocation *primary, bool flip)
 {
     DXGKARG_SETVIDPNSOURCEADDRESS a;
     memset(&a, 0, sizeof(a));
@@ -123,7 +124,8 @@ NTSTATUS ws_display_set_address(WsSim *sim, WsKmtAllocation *primary)
     a.PrimarySegment = primary->segment;
     a.PrimaryAddress.QuadPart = (LONGLONG)primary->gpu;
     a.hAllocation = primary->handle;
-    a.Flags.ModeChange = 1;
+    a.Flags.ModeChange = !flip;
+    a.Flags.FlipOnNextVSync = flip;
     NTSTATUS st = sim->init.DxgkDdiSetVidPnSourceAddress(sim->adapter, &a);
     if (NT_SUCCESS(st)) {
         sim->display.address = primary->gpu;
@@ -149,6 +151,38 @@ NTSTATUS ws_display_vsync(WsSim *sim, bool enable)
         sim->display.vsync_enabled = enable;
     }
     return st;
+}
+
+NTSTATUS ws_display_set_address(WsSim *sim, WsKmtAllocation *primary)
+{
+    return set_address(sim, primary, false);
+}
+
+void ws_display_queue_flip(WsSim *sim, const WsFlip *f)
+{
+    if (!sim->display.flips) {
+        sim->display.flips = g_array_new(FALSE, FALSE, sizeof(WsFlip));
+    }
+    g_array_append_val(sim->display.flips, *f);
+}
+
+void ws_display_flips_retired(WsSim *sim)
+{
+    GArray *q = sim->display.flips;
+    while (q && q->len) {
+        const WsFlip *f = &g_array_index(q, WsFlip, 0);
+        const WsNode *n = &sim->node[f->node];
+        bool dropped = g_hash_table_contains(sim->errored, f->context);
+        if (!dropped && (int32_t)(n->retired - ws_follow_fence(n, f->fence)) < 0) {
+            return;
+        }
+        if (!dropped && !NT_SUCCESS(set_address(sim, f->alloc, true))) {
+            ws_bugcheck(VIDEO_TDR_ERROR, f->fence, 0, 0, 3,
+                        "SetVidPnSourceAddress refused the primary its Present flipped to");
+        }
+        sim->display.flips_done += !dropped;
+        g_array_remove_index(q, 0);
+    }
 }
 
 /* ---- bring-up ---------------------------------------------------------------------- */
@@ -201,7 +235,8 @@ static NTSTATUS bring_up(WsSim *sim, WsVidPn *v)
     if (!NT_SUCCESS(st)) {
         return st;
     }
-    const D3DKMDT_GRAPHICS_RENDERING_FORMAT *g = &ws_vidpn_pinned(v->source_set)->src.Format.Graphics;
+    const D3DKMDT_GRAPHICS_RENDERING_FORMAT *g =
+        &ws_vidpn_pinned(v->source_set)->src.Format.Graphics;
     st = create_primary(sim, g->PrimSurfSize.cx, g->PrimSurfSize.cy);
     st = NT_SUCCESS(st) ? ws_display_commit(sim, v, sim->display.primary) : st;
     st = NT_SUCCESS(st) ? ws_display_set_address(sim, sim->display.primary) : st;
@@ -244,6 +279,9 @@ void ws_display_stop(WsSim *sim)
         ws_kmt_destroy_device(d->device);
     }
     ULONG sources = d->sources, children = d->children;
+    if (d->flips) {
+        g_array_free(d->flips, TRUE);
+    }
     memset(d, 0, sizeof(*d));
     d->sources = sources;
     d->children = children;

@@ -68,6 +68,12 @@ struct WsKmtAllocation *ws_display_primary(WsSim *sim, UINT source);
  * scanout is off. */
 bool ws_display_capture(WsSim *sim, uint8_t **rgb, UINT *width, UINT *height);
 
+/* Flips (kmt.h ws_kmt_present): queue one; after each DPC the flips
+ * whose submission retired get their SetVidPnSourceAddress
+ * (FlipOnNextVSync), in order; those of a context in error are dropped. */
+void ws_display_queue_flip(WsSim *sim, const WsFlip *f);
+void ws_display_flips_retired(WsSim *sim);
+
 /* Let `ns` of device time pass, delivering interrupts (vsyncs). */
 void ws_display_idle(WsSim *sim, uint64_t ns);
 

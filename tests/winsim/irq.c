@@ -3,6 +3,7 @@
  * the KMD's InterruptRoutine, then its DpcRoutine when one was queued. */
 #include "winsim.h"
 #include "bugcheck.h"
+#include "dxgdisplay.h"
 
 void ws_run_dpc(WsSim *sim)
 {
@@ -14,6 +15,7 @@ void ws_run_dpc(WsSim *sim)
     sim->init.DxgkDdiDpcRoutine(sim->adapter);
     sim->in_dpc = false;
     sim->stats.dpc_calls++;
+    ws_display_flips_retired(sim);
 }
 
 static BOOLEAN call_isr(WsSim *sim, ULONG message)

@@ -4,6 +4,7 @@
 #include "kmt.h"
 #include "bugcheck.h"
 #include "mdl.h"
+#include "dxgdisplay.h"
 #include "vidmm.h"
 #include "vidsch.h"
 
@@ -374,7 +375,8 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
 
 NTSTATUS ws_kmt_present(WsKmtDevice *d, const WsKmtPresent *p, uint32_t *fence)
 {
-    if (!p->src || (!p->flip && !p->dst)) {
+    if (!p->src || (!p->flip && !p->dst) || (p->flip && p->dst) ||
+        (p->flip && p->vidpn_source >= d->sim->display.sources)) {
         return STATUS_INVALID_PARAMETER;
     }
     DXGK_ALLOCATIONLIST list[DXGK_PRESENT_DESTINATION_INDEX + 1];
@@ -399,6 +401,10 @@ NTSTATUS ws_kmt_present(WsKmtDevice *d, const WsKmtPresent *p, uint32_t *fence)
     };
     st = ws_render(d->sim, &rd);
     *fence = rd.fence;
+    if (NT_SUCCESS(st) && p->flip) {
+        WsFlip f = { rd.context, rd.node, rd.fence, p->src };
+        ws_display_queue_flip(d->sim, &f);
+    }
     return st;
 }
 

@@ -74,7 +74,10 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
  * residency, locked-allocation and swizzling-range rules, the same TDR
  * behaviour: STATUS_DEVICE_REMOVED once the context is in error); the
  * fence of the last DMA buffer in *fence. Blt copies src_rect of src to
- * dst_rect of dst (the KMD validates: docs/display.md). */
+ * dst_rect of dst (the KMD validates: docs/display.md). Flip (dst NULL,
+ * src a primary of vidpn_source): once the fence retired, dxgkrnl calls
+ * SetVidPnSourceAddress with src (dxgdisplay.h); wait for the fence, then
+ * the scanout shows src from the next frame on. */
 typedef struct WsKmtPresent {
     WsKmtAllocation *src;   /* DXGK_PRESENT_SOURCE_INDEX */
     WsKmtAllocation *dst;   /* Blt: the primary (DXGK_PRESENT_DESTINATION_INDEX); Flip: NULL */

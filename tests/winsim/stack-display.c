@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The display path: primary allocations (what CreateAllocation accepts,
- * where VidMm puts them, that they are never evicted) and DxgkDdiPresent
- * Blt through the D3DKMTPresent thunk (ws_kmt_present): a linear and a
- * TILE_Y source copied into a primary and read back byte for byte, a
- * format conversion, the DDI's validation statuses called directly, its
- * multipass output and patch locations, and a present on a context a TDR
- * put in error.
+ * The display path (docs/display.md): primary allocations (what
+ * CreateAllocation accepts, where VidMm puts them, that they are never
+ * evicted); DxgkDdiPresent through the D3DKMTPresent thunk
+ * (ws_kmt_present): Blt of a linear and a TILE_Y source into a primary
+ * read back byte for byte, a format conversion, the DDI's validation
+ * statuses called directly, its multipass output and patch locations, a
+ * present on a context a TDR put in error, Flip; and the display itself:
+ * child and EDID, the VidPN DDIs through winsim's VidPN manager, the
+ * scanout registers after commit, vsync, the captured frame, the scanout
+ * after an adapter reset.
  */
 #include <string.h>
 
@@ -337,7 +340,8 @@ static void test_present_multipass(void)
     p->DmaSize = 2 * sizeof(struct sable_cmd_blit_2d) + 40;
     t.list[DXGK_PRESENT_DESTINATION_INDEX].SegmentId = SABLE_SEGMENT_VRAM;
     t.list[DXGK_PRESENT_DESTINATION_INDEX].PhysicalAddress.QuadPart = 0x123000;
-    g_assert_cmphex((uint32_t)direct_call(&t), ==, (uint32_t)STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER);
+    g_assert_cmphex((uint32_t)direct_call(&t), ==,
+                    (uint32_t)STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER);
     g_assert_cmpuint(p->MultipassOffset, ==, 2);
     g_assert_true((uint8_t *)p->pDmaBuffer == t.dma + 2 * sizeof(struct sable_cmd_blit_2d));
     g_assert_true(p->pPatchLocationListOut == t.out + 4);
@@ -457,6 +461,8 @@ static void test_children_edid(void)
     g_assert_cmpuint(e.pref_vtotal, ==, 806);
     g_assert_true(e.est_640x480 && e.est_800x600 && e.est_1024x768);
     g_assert_cmpuint(e.extensions, ==, 0);
+    g_assert_cmphex(sim->display.edid[75], ==, 0xfc); /* second descriptor: the name */
+    g_assert_cmpmem(sim->display.edid + 77, 8, "Sable\n  ", 8);
     uint8_t part[16];
     memset(part, 0xa5, sizeof(part));
     DXGK_DEVICE_DESCRIPTOR dd = { .DescriptorOffset = 8, .DescriptorLength = 10,
@@ -584,8 +590,9 @@ static void test_vidpn_refused(void)
 
 /* The bring-up commits 1024x768 and programs the scanout with the
  * primary; visibility off disables it and on enables it again; a
- * SetVidPnSourceAddress of a non-primary, of source 1, or before a
- * commit of a mode larger than the primary is refused. */
+ * SetVidPnSourceAddress of a non-primary, of a primary smaller than the
+ * mode or of source 1, and a commit with such a primary, are refused and
+ * change nothing. */
 static void test_commit_scanout(void)
 {
     WsSim *sim = display_started();
@@ -617,12 +624,62 @@ static void test_commit_scanout(void)
                     (uint32_t)STATUS_INVALID_PARAMETER);
     g_assert_cmphex((uint32_t)ws_display_set_address(sim, small), ==,
                     (uint32_t)STATUS_INVALID_PARAMETER); /* 640x480 < the 1024x768 mode */
+    WsVidPn *v = ws_vidpn_new(sim);
+    g_assert_cmphex((uint32_t)ws_display_recommend(sim, v), ==, 0);
+    g_assert_cmphex((uint32_t)ws_display_commit(sim, v, small), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER); /* a primary smaller than the mode */
+    g_assert_cmphex((uint32_t)ws_display_commit(sim, v, plain), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    ws_vidpn_free(v);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, SABLE_SCANOUT_STATUS_ENABLED);
     DXGKARG_SETVIDPNSOURCEADDRESS a = { .VidPnSourceId = 1, .hAllocation = primary->handle };
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiSetVidPnSourceAddress(sim->adapter, &a), ==,
                     (uint32_t)STATUS_GRAPHICS_INVALID_VIDEO_PRESENT_SOURCE);
     g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)primary->gpu);
     ws_kmt_destroy_allocation(sim->display.device, small);
     ws_kmt_destroy_allocation(sim->display.device, plain);
+    ws_sim_free(sim);
+}
+
+/* A mode change as dxgkrnl makes it: a VidPN with 800x600 pinned at both
+ * ends is supported, committed with an 800x600 primary, and the scanout
+ * shows 800x600 from that primary's address; then back to 1024x768. */
+static void test_mode_change(void)
+{
+    WsSim *sim = display_started();
+    WsKmtAllocation *big = ws_display_primary(sim, 0);
+    WsKmtAllocation *p8 = create(sim->display.device,
+                                 primary_desc(800, 600, SABLE_FORMAT_B8G8R8X8_UNORM));
+    WsVidPn *v = ws_vidpn_new(sim);
+    ws_vidpn_set_path(v, D3DKMDT_VPPS_IDENTITY, D3DKMDT_VPPR_IDENTITY);
+    pin_source(v, source_mode(1, 800, 600, 22));
+    pin_target(v, target_mode(2, 800, 600, 60));
+    bool ok = false;
+    g_assert_cmphex((uint32_t)ws_display_is_supported(sim, v, &ok), ==, 0);
+    g_assert_true(ok);
+    g_assert_cmphex((uint32_t)ws_display_commit(sim, v, p8), ==, 0);
+    ws_vidpn_free(v);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_CONTROL), ==, 0); /* until the address */
+    g_assert_cmphex((uint32_t)ws_display_set_address(sim, p8), ==, 0);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, SABLE_SCANOUT_STATUS_ENABLED);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_WIDTH), ==, 800);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_HEIGHT), ==, 600);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)p8->gpu);
+    UINT w = 0, h = 0;
+    uint32_t format = 0;
+    g_assert_true(ws_display_mode(sim, 0, &w, &h, &format));
+    g_assert_cmpuint(w, ==, 800);
+    g_autofree uint8_t *rgb = NULL;
+    g_assert_true(ws_display_capture(sim, &rgb, &w, &h));
+    g_assert_cmpuint(w, ==, 800);
+    g_assert_cmpuint(h, ==, 600);
+    v = ws_vidpn_new(sim);
+    g_assert_cmphex((uint32_t)ws_display_recommend(sim, v), ==, 0);
+    g_assert_cmphex((uint32_t)ws_display_commit(sim, v, big), ==, 0);
+    ws_vidpn_free(v);
+    g_assert_cmphex((uint32_t)ws_display_set_address(sim, big), ==, 0);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_WIDTH), ==, 1024);
+    ws_kmt_destroy_allocation(sim->display.device, p8);
     ws_sim_free(sim);
 }
 
@@ -716,11 +773,7 @@ static void test_scanout_after_adapter_reset(void)
     Mapped m;
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    inject_ok(sim, "hang,engine=0");
-    inject_ok(sim, "reset-fail,engine=0");
-    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
-    g_assert_false(ws_wait_fence(sim, 0, f));
-    g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
+    hang_to_adapter_reset(sim, &c, &m);
     g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_STATUS), ==, SABLE_SCANOUT_STATUS_ENABLED);
     g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==,
                     (uint32_t)ws_display_primary(sim, 0)->gpu);
@@ -731,6 +784,59 @@ static void test_scanout_after_adapter_reset(void)
     unmap_pages(sim, &m);
     close_contexts(sim, &c);
     ws_kmt_destroy_allocation(d, src);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
+/* Flip to a second primary: the DMA buffer is a NOP, and once it retired
+ * dxgkrnl's SetVidPnSourceAddress points the scanout at it (register,
+ * capture and vsync address all show it); flipping back restores the
+ * first. A flip to a non-primary is refused by the KMD, one with a
+ * destination by the thunk. */
+static void test_flip(void)
+{
+    WsSim *sim = display_started();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    struct sable_alloc_private bp = primary_desc(1024, 768, SABLE_FORMAT_B8G8R8X8_UNORM);
+    WsKmtAllocation *back = create(d, bp), *front = ws_display_primary(sim, 0);
+    fill(d, back, &bp);
+    WsKmtPresent pr = { .src = back, .flip = true };
+    uint32_t fence = 0;
+    unsigned submits = sim->vidmm.render_submits;
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==, 0);
+    g_assert_cmpuint(sim->vidmm.render_submits, ==, submits + 1);
+    g_assert_true(ws_kmt_wait(d, SABLE_NODE_GRAPHICS, fence));
+    g_assert_cmpuint(sim->display.flips_done, ==, 1);
+    g_assert_cmphex(sim->display.address, ==, back->gpu);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)back->gpu);
+    g_autofree uint8_t *rgb = NULL;
+    UINT w = 0, h = 0;
+    g_assert_true(ws_display_capture(sim, &rgb, &w, &h));
+    g_assert_cmpuint(w, ==, 1024);
+    for (UINT y = 0; y < h; y += 97) {
+        for (UINT x = 0; x < w; x += 13) {
+            const uint8_t *px = rgb + ((gsize)y * w + x) * 3;
+            g_assert_cmphex(px[0], ==, pattern(x * 4 + 2, y));
+            g_assert_cmphex(px[2], ==, pattern(x * 4, y));
+        }
+    }
+    g_assert_cmphex((uint32_t)ws_display_vsync(sim, true), ==, 0);
+    ws_display_idle(sim, 40000000ull);
+    g_assert_cmphex(sim->display.vsync_address, ==, back->gpu);
+    pr.src = front;
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==, 0);
+    g_assert_true(ws_kmt_wait(d, SABLE_NODE_GRAPHICS, fence));
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, (uint32_t)front->gpu);
+    WsKmtAllocation *plain = create(d, surface_desc());
+    pr.src = plain;
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    pr = (WsKmtPresent){ .src = back, .dst = front, .flip = true };
+    g_assert_cmphex((uint32_t)ws_kmt_present(d, &pr, &fence), ==,
+                    (uint32_t)STATUS_INVALID_PARAMETER);
+    g_assert_cmpuint(sim->display.flips_done, ==, 2);
+    ws_kmt_destroy_allocation(d, plain);
+    ws_kmt_destroy_allocation(d, back);
     ws_kmt_destroy_device(d);
     ws_sim_free(sim);
 }
@@ -748,8 +854,10 @@ void stack_add_display_tests(void)
     g_test_add_func("/stack/display/vidpn-recommend-cofunc", test_vidpn_recommend_cofunc);
     g_test_add_func("/stack/display/vidpn-refused", test_vidpn_refused);
     g_test_add_func("/stack/display/commit-scanout", test_commit_scanout);
+    g_test_add_func("/stack/display/mode-change", test_mode_change);
     g_test_add_func("/stack/display/vsync", test_vsync);
     g_test_add_func("/stack/display/capture-present", test_capture_present);
     g_test_add_func("/stack/display/scanout-after-adapter-reset",
                     test_scanout_after_adapter_reset);
+    g_test_add_func("/stack/display/flip", test_flip);
 }

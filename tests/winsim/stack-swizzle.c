@@ -314,11 +314,7 @@ static void test_swizzle_tdr(void)
     Mapped m;
     open_contexts(sim, &c);
     map_pages(sim, &m);
-    inject_ok(sim, "hang,engine=0");
-    inject_ok(sim, "reset-fail,engine=0");
-    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
-    g_assert_false(ws_wait_fence(sim, 0, f));
-    g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
+    hang_to_adapter_reset(sim, &c, &m);
     g_assert_cmpuint(sim->vidmm.swz_dropped, ==, 1);
     g_assert_null(a->swz);
     g_assert_cmpuint(enabled_ranges(sim), ==, 0);

@@ -100,6 +100,15 @@ uint32_t submit_write32(WsSim *sim, Ctx *c, Mapped *m, unsigned node, uint32_t v
     return submit_ok(sim, c, node, m->gpu + 256u * node, sizeof(struct sable_cmd_write32));
 }
 
+void hang_to_adapter_reset(WsSim *sim, Ctx *c, Mapped *m)
+{
+    inject_ok(sim, "hang,engine=0");
+    inject_ok(sim, "reset-fail,engine=0");
+    uint32_t f = submit_write32(sim, c, m, 0, 0x11);
+    g_assert_false(ws_wait_fence(sim, 0, f));
+    g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
+}
+
 uint32_t read_result(Mapped *m, unsigned node)
 {
     uint32_t v;

@@ -51,6 +51,10 @@ void unmap_pages(WsSim *sim, Mapped *m);
 void put_write32(Mapped *m, unsigned n, uint32_t value);
 uint32_t submit_write32(WsSim *sim, Ctx *c, Mapped *m, unsigned node, uint32_t value);
 uint32_t read_result(Mapped *m, unsigned node);
+/* A graphics-engine hang (WRITE32 of 0x11 on node 0) whose engine reset
+ * fails: the TDR is promoted to the first adapter reset; the work is
+ * aborted. */
+void hang_to_adapter_reset(WsSim *sim, Ctx *c, Mapped *m);
 struct sable_alloc_private surface_desc(void);
 struct sable_alloc_private buffer_desc(uint64_t size, uint32_t segment);
 NTSTATUS create_one(WsSim *sim, struct sable_alloc_private *p, DXGK_ALLOCATIONINFO *info);

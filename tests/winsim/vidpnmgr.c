@@ -196,22 +196,95 @@ static NTSTATUS set_pin(WsModeSet *s, UINT id)
 #define SRC(h) ((WsModeSet *)checked((h), K_SOURCE_SET, "source mode set handle"))
 #define TGT(h) ((WsModeSet *)checked((h), K_TARGET_SET, "target mode set handle"))
 
-static NTSTATUS WDDM_API src_num(D3DKMDT_HVIDPNSOURCEMODESET h, SIZE_T *n) { return set_num(SRC(h), n); }
-static NTSTATUS WDDM_API src_first(D3DKMDT_HVIDPNSOURCEMODESET h, const D3DKMDT_VIDPN_SOURCE_MODE **o) { return set_first(SRC(h), (const WsMode **)o); }
-static NTSTATUS WDDM_API src_next(D3DKMDT_HVIDPNSOURCEMODESET h, const D3DKMDT_VIDPN_SOURCE_MODE *m, const D3DKMDT_VIDPN_SOURCE_MODE **o) { return set_next(SRC(h), m, (const WsMode **)o); }
-static NTSTATUS WDDM_API src_pinned(D3DKMDT_HVIDPNSOURCEMODESET h, const D3DKMDT_VIDPN_SOURCE_MODE **o) { return set_pinned(SRC(h), (const WsMode **)o); }
-static NTSTATUS WDDM_API src_release(D3DKMDT_HVIDPNSOURCEMODESET h, const D3DKMDT_VIDPN_SOURCE_MODE *m) { return set_release(SRC(h), m); }
-static NTSTATUS WDDM_API src_create(D3DKMDT_HVIDPNSOURCEMODESET h, D3DKMDT_VIDPN_SOURCE_MODE **o) { return set_create(SRC(h), (WsMode **)o); }
-static NTSTATUS WDDM_API src_add(D3DKMDT_HVIDPNSOURCEMODESET h, const D3DKMDT_VIDPN_SOURCE_MODE *m) { return set_add(SRC(h), m); }
-static NTSTATUS WDDM_API src_pin(D3DKMDT_HVIDPNSOURCEMODESET h, D3DDDI_VIDEO_PRESENT_SOURCE_MODE_ID id) { return set_pin(SRC(h), id); }
-static NTSTATUS WDDM_API tgt_num(D3DKMDT_HVIDPNTARGETMODESET h, SIZE_T *n) { return set_num(TGT(h), n); }
-static NTSTATUS WDDM_API tgt_first(D3DKMDT_HVIDPNTARGETMODESET h, const D3DKMDT_VIDPN_TARGET_MODE **o) { return set_first(TGT(h), (const WsMode **)o); }
-static NTSTATUS WDDM_API tgt_next(D3DKMDT_HVIDPNTARGETMODESET h, const D3DKMDT_VIDPN_TARGET_MODE *m, const D3DKMDT_VIDPN_TARGET_MODE **o) { return set_next(TGT(h), m, (const WsMode **)o); }
-static NTSTATUS WDDM_API tgt_pinned(D3DKMDT_HVIDPNTARGETMODESET h, const D3DKMDT_VIDPN_TARGET_MODE **o) { return set_pinned(TGT(h), (const WsMode **)o); }
-static NTSTATUS WDDM_API tgt_release(D3DKMDT_HVIDPNTARGETMODESET h, const D3DKMDT_VIDPN_TARGET_MODE *m) { return set_release(TGT(h), m); }
-static NTSTATUS WDDM_API tgt_create(D3DKMDT_HVIDPNTARGETMODESET h, D3DKMDT_VIDPN_TARGET_MODE **o) { return set_create(TGT(h), (WsMode **)o); }
-static NTSTATUS WDDM_API tgt_add(D3DKMDT_HVIDPNTARGETMODESET h, const D3DKMDT_VIDPN_TARGET_MODE *m) { return set_add(TGT(h), m); }
-static NTSTATUS WDDM_API tgt_pin(D3DKMDT_HVIDPNTARGETMODESET h, D3DKMDT_VIDEO_PRESENT_TARGET_MODE_ID id) { return set_pin(TGT(h), id); }
+static NTSTATUS WDDM_API src_num(D3DKMDT_HVIDPNSOURCEMODESET h, SIZE_T *n)
+{
+    return set_num(SRC(h), n);
+}
+
+static NTSTATUS WDDM_API src_first(D3DKMDT_HVIDPNSOURCEMODESET h,
+                                   const D3DKMDT_VIDPN_SOURCE_MODE **o)
+{
+    return set_first(SRC(h), (const WsMode **)o);
+}
+
+static NTSTATUS WDDM_API src_next(D3DKMDT_HVIDPNSOURCEMODESET h, const D3DKMDT_VIDPN_SOURCE_MODE *m,
+                                  const D3DKMDT_VIDPN_SOURCE_MODE **o)
+{
+    return set_next(SRC(h), m, (const WsMode **)o);
+}
+
+static NTSTATUS WDDM_API src_pinned(D3DKMDT_HVIDPNSOURCEMODESET h,
+                                    const D3DKMDT_VIDPN_SOURCE_MODE **o)
+{
+    return set_pinned(SRC(h), (const WsMode **)o);
+}
+
+static NTSTATUS WDDM_API src_release(D3DKMDT_HVIDPNSOURCEMODESET h,
+                                     const D3DKMDT_VIDPN_SOURCE_MODE *m)
+{
+    return set_release(SRC(h), m);
+}
+
+static NTSTATUS WDDM_API src_create(D3DKMDT_HVIDPNSOURCEMODESET h, D3DKMDT_VIDPN_SOURCE_MODE **o)
+{
+    return set_create(SRC(h), (WsMode **)o);
+}
+
+static NTSTATUS WDDM_API src_add(D3DKMDT_HVIDPNSOURCEMODESET h, const D3DKMDT_VIDPN_SOURCE_MODE *m)
+{
+    return set_add(SRC(h), m);
+}
+
+static NTSTATUS WDDM_API src_pin(D3DKMDT_HVIDPNSOURCEMODESET h,
+                                 D3DDDI_VIDEO_PRESENT_SOURCE_MODE_ID id)
+{
+    return set_pin(SRC(h), id);
+}
+
+static NTSTATUS WDDM_API tgt_num(D3DKMDT_HVIDPNTARGETMODESET h, SIZE_T *n)
+{
+    return set_num(TGT(h), n);
+}
+
+static NTSTATUS WDDM_API tgt_first(D3DKMDT_HVIDPNTARGETMODESET h,
+                                   const D3DKMDT_VIDPN_TARGET_MODE **o)
+{
+    return set_first(TGT(h), (const WsMode **)o);
+}
+
+static NTSTATUS WDDM_API tgt_next(D3DKMDT_HVIDPNTARGETMODESET h, const D3DKMDT_VIDPN_TARGET_MODE *m,
+                                  const D3DKMDT_VIDPN_TARGET_MODE **o)
+{
+    return set_next(TGT(h), m, (const WsMode **)o);
+}
+
+static NTSTATUS WDDM_API tgt_pinned(D3DKMDT_HVIDPNTARGETMODESET h,
+                                    const D3DKMDT_VIDPN_TARGET_MODE **o)
+{
+    return set_pinned(TGT(h), (const WsMode **)o);
+}
+
+static NTSTATUS WDDM_API tgt_release(D3DKMDT_HVIDPNTARGETMODESET h,
+                                     const D3DKMDT_VIDPN_TARGET_MODE *m)
+{
+    return set_release(TGT(h), m);
+}
+
+static NTSTATUS WDDM_API tgt_create(D3DKMDT_HVIDPNTARGETMODESET h, D3DKMDT_VIDPN_TARGET_MODE **o)
+{
+    return set_create(TGT(h), (WsMode **)o);
+}
+
+static NTSTATUS WDDM_API tgt_add(D3DKMDT_HVIDPNTARGETMODESET h, const D3DKMDT_VIDPN_TARGET_MODE *m)
+{
+    return set_add(TGT(h), m);
+}
+
+static NTSTATUS WDDM_API tgt_pin(D3DKMDT_HVIDPNTARGETMODESET h,
+                                 D3DKMDT_VIDEO_PRESENT_TARGET_MODE_ID id)
+{
+    return set_pin(TGT(h), id);
+}
 
 static const DXGK_VIDPNSOURCEMODESET_INTERFACE source_if = {
     src_num, src_first, src_next, src_pinned, src_release, src_create, src_add, src_pin,
@@ -404,14 +477,59 @@ static NTSTATUS assign_set(D3DKMDT_HVIDPN h, bool source, UINT id, WsModeSet *s)
     return STATUS_SUCCESS;
 }
 
-static NTSTATUS WDDM_API vp_acq_src(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_SOURCE_ID id, D3DKMDT_HVIDPNSOURCEMODESET *o, const DXGK_VIDPNSOURCEMODESET_INTERFACE **i) { *i = &source_if; return acquire_set(h, true, id, o); }
-static NTSTATUS WDDM_API vp_rel_src(D3DKMDT_HVIDPN h, D3DKMDT_HVIDPNSOURCEMODESET s) { return release_set(h, SRC(s)); }
-static NTSTATUS WDDM_API vp_new_src(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_SOURCE_ID id, D3DKMDT_HVIDPNSOURCEMODESET *o, const DXGK_VIDPNSOURCEMODESET_INTERFACE **i) { *i = &source_if; return create_set(h, true, id, o); }
-static NTSTATUS WDDM_API vp_asg_src(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_SOURCE_ID id, D3DKMDT_HVIDPNSOURCEMODESET s) { return assign_set(h, true, id, SRC(s)); }
-static NTSTATUS WDDM_API vp_acq_tgt(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_TARGET_ID id, D3DKMDT_HVIDPNTARGETMODESET *o, const DXGK_VIDPNTARGETMODESET_INTERFACE **i) { *i = &target_if; return acquire_set(h, false, id, o); }
-static NTSTATUS WDDM_API vp_rel_tgt(D3DKMDT_HVIDPN h, D3DKMDT_HVIDPNTARGETMODESET s) { return release_set(h, TGT(s)); }
-static NTSTATUS WDDM_API vp_new_tgt(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_TARGET_ID id, D3DKMDT_HVIDPNTARGETMODESET *o, const DXGK_VIDPNTARGETMODESET_INTERFACE **i) { *i = &target_if; return create_set(h, false, id, o); }
-static NTSTATUS WDDM_API vp_asg_tgt(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_TARGET_ID id, D3DKMDT_HVIDPNTARGETMODESET s) { return assign_set(h, false, id, TGT(s)); }
+static NTSTATUS WDDM_API vp_acq_src(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_SOURCE_ID id,
+                                    D3DKMDT_HVIDPNSOURCEMODESET *o,
+                                    const DXGK_VIDPNSOURCEMODESET_INTERFACE **i)
+{
+    *i = &source_if;
+    return acquire_set(h, true, id, o);
+}
+
+static NTSTATUS WDDM_API vp_rel_src(D3DKMDT_HVIDPN h, D3DKMDT_HVIDPNSOURCEMODESET s)
+{
+    return release_set(h, SRC(s));
+}
+
+static NTSTATUS WDDM_API vp_new_src(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_SOURCE_ID id,
+                                    D3DKMDT_HVIDPNSOURCEMODESET *o,
+                                    const DXGK_VIDPNSOURCEMODESET_INTERFACE **i)
+{
+    *i = &source_if;
+    return create_set(h, true, id, o);
+}
+
+static NTSTATUS WDDM_API vp_asg_src(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_SOURCE_ID id,
+                                    D3DKMDT_HVIDPNSOURCEMODESET s)
+{
+    return assign_set(h, true, id, SRC(s));
+}
+
+static NTSTATUS WDDM_API vp_acq_tgt(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_TARGET_ID id,
+                                    D3DKMDT_HVIDPNTARGETMODESET *o,
+                                    const DXGK_VIDPNTARGETMODESET_INTERFACE **i)
+{
+    *i = &target_if;
+    return acquire_set(h, false, id, o);
+}
+
+static NTSTATUS WDDM_API vp_rel_tgt(D3DKMDT_HVIDPN h, D3DKMDT_HVIDPNTARGETMODESET s)
+{
+    return release_set(h, TGT(s));
+}
+
+static NTSTATUS WDDM_API vp_new_tgt(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_TARGET_ID id,
+                                    D3DKMDT_HVIDPNTARGETMODESET *o,
+                                    const DXGK_VIDPNTARGETMODESET_INTERFACE **i)
+{
+    *i = &target_if;
+    return create_set(h, false, id, o);
+}
+
+static NTSTATUS WDDM_API vp_asg_tgt(D3DKMDT_HVIDPN h, D3DDDI_VIDEO_PRESENT_TARGET_ID id,
+                                    D3DKMDT_HVIDPNTARGETMODESET s)
+{
+    return assign_set(h, false, id, TGT(s));
+}
 
 static const DXGK_VIDPN_INTERFACE vidpn_if = {
     .Version = DXGK_VIDPN_INTERFACE_VERSION_V1,

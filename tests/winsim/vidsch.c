@@ -51,8 +51,7 @@ void ws_retire(WsSim *sim, unsigned node, uint32_t fence)
     n->retired = fence;
 }
 
-/* The new fence of resubmitted work, or the fence itself. */
-static uint32_t follow(const WsNode *n, uint32_t fence)
+uint32_t ws_follow_fence(const WsNode *n, uint32_t fence)
 {
     for (guint i = 0; i < n->remap->len; i++) {
         const WsRemap *r = &g_array_index(n->remap, WsRemap, i);
@@ -103,7 +102,7 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
                 return false;
             }
             ws_tdr(sim, node);
-            uint32_t next = follow(&sim->node[node], fence);
+            uint32_t next = ws_follow_fence(&sim->node[node], fence);
             if (next == fence) {
                 return false;
             }
@@ -124,7 +123,7 @@ bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence)
 static bool dma_free(WsSim *sim, const WsDmaBuffer *b)
 {
     const WsNode *n = &sim->node[b->node];
-    return !b->busy || (int32_t)(n->retired - follow(n, b->fence)) >= 0;
+    return !b->busy || (int32_t)(n->retired - ws_follow_fence(n, b->fence)) >= 0;
 }
 
 /* A DMA buffer no submission uses any more, waiting for one if needed. */

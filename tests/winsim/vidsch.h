@@ -54,6 +54,9 @@ typedef struct WsRender {
  * a context a TDR put in error. */
 NTSTATUS ws_render(WsSim *sim, WsRender *rd);
 
+/* The new fence of work a TDR resubmitted, or the fence itself. */
+uint32_t ws_follow_fence(const WsNode *n, uint32_t fence);
+
 /* Everything up to `fence` completed on node (at DPC time). */
 void ws_retire(WsSim *sim, unsigned node, uint32_t fence);
 

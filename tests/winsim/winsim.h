@@ -131,7 +131,19 @@ typedef struct WsDisplay {
     bool vsync_enabled;             /* ControlInterrupt(CRTC_VSYNC) */
     unsigned vsyncs;                /* CRTC_VSYNC notifications */
     uint64_t vsync_address;         /* PhysicalAddress of the last one */
+    GArray *flips;                  /* WsFlip queued, oldest first */
+    unsigned flips_done;
 } WsDisplay;
+
+/* A flip present submitted: once its fence retired dxgkrnl points the
+ * scanout at `alloc` (SetVidPnSourceAddress); dropped if a TDR put its
+ * context in error. */
+typedef struct WsFlip {
+    HANDLE context;
+    unsigned node;
+    uint32_t fence;
+    struct WsKmtAllocation *alloc;
+} WsFlip;
 
 typedef struct WsSim {
     WsTransport *t;
