@@ -621,9 +621,9 @@ static HRESULT WDDM_API stub_RecycleCreateDeferredContext(D3D10DDI_HDEVICE h,
 }
 
 /* DXGI base functions: HRESULT-returning; hDevice is the driver's device
- * (hDrvDevice.pDrvPrivate). Present, SetDisplayMode and Blt are
- * implemented (present.c); gamma, priorities, residency and identity
- * rotation not. */
+ * (hDrvDevice.pDrvPrivate). Present, SetDisplayMode, RotateResourceIdentities
+ * and Blt are implemented (present.c); gamma, priorities and residency
+ * not. */
 static HRESULT WDDM_API ddi_dxgi_present(DXGI_DDI_ARG_PRESENT *p)
 {
     return umd_present((UmdDevice *)p->hDevice, p);
@@ -632,6 +632,11 @@ static HRESULT WDDM_API ddi_dxgi_present(DXGI_DDI_ARG_PRESENT *p)
 static HRESULT WDDM_API ddi_dxgi_set_display_mode(DXGI_DDI_ARG_SETDISPLAYMODE *m)
 {
     return umd_set_display_mode((UmdDevice *)m->hDevice, m);
+}
+
+static HRESULT WDDM_API ddi_dxgi_rotate(DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES *a)
+{
+    return umd_rotate_identities((UmdDevice *)a->hDevice, a);
 }
 
 static HRESULT WDDM_API ddi_dxgi_blt(DXGI_DDI_ARG_BLT *b)
@@ -644,7 +649,6 @@ static HRESULT WDDM_API ddi_dxgi_blt(DXGI_DDI_ARG_BLT *b)
 DXGI_STUB(DxgiGetGammaCaps, DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS)
 DXGI_STUB(DxgiSetResourcePriority, DXGI_DDI_ARG_SETRESOURCEPRIORITY)
 DXGI_STUB(DxgiQueryResourceResidency, DXGI_DDI_ARG_QUERYRESOURCERESIDENCY)
-DXGI_STUB(DxgiRotateResourceIdentities, DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES)
 
 void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
 {
@@ -653,7 +657,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     f->pfnSetDisplayMode = ddi_dxgi_set_display_mode;
     f->pfnSetResourcePriority = stub_DxgiSetResourcePriority;
     f->pfnQueryResourceResidency = stub_DxgiQueryResourceResidency;
-    f->pfnRotateResourceIdentities = stub_DxgiRotateResourceIdentities;
+    f->pfnRotateResourceIdentities = ddi_dxgi_rotate;
     f->pfnBlt = ddi_dxgi_blt;
 }
 

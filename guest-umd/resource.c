@@ -302,15 +302,6 @@ static uint64_t total_size(const UmdResource *r)
     return last->offset + last->size;
 }
 
-/* A primary the UMD creates as one. An optional primary (the runtime lets
- * the driver "prevent the resource from ever being a primary" and present
- * by copy) is an ordinary resource: Sable presents by Blt only, and says
- * so with DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT (umd_resource_create). */
-static bool is_primary(const D3D11DDIARG_CREATERESOURCE *c)
-{
-    return c->pPrimaryDesc && !(c->pPrimaryDesc->Flags & DXGI_DDI_PRIMARY_OPTIONAL);
-}
-
 /* A primary (pPrimaryDesc: a surface the display scans out): a Texture2D
  * of one subresource in a format the scanout accepts (docs/protocol.md
  * section 2.10: every 2D format but A8_UNORM), not rotated. */
@@ -338,7 +329,10 @@ static bool creatable(const UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, u
                      (!tex1d && c->pMipInfoList[0].TexelHeight > max)))) {
         return false;
     }
-    return !is_primary(c) || primary_ok(c);
+    /* an optional primary the display cannot show is created as an
+     * ordinary resource (DriverFlags NO_SCANOUT, umd_resource_create) */
+    return !c->pPrimaryDesc || primary_ok(c) ||
+           (c->pPrimaryDesc->Flags & DXGI_DDI_PRIMARY_OPTIONAL);
 }
 
 /* The allocation of a primary: a linear surface in VRAM (scanout) that the
@@ -396,7 +390,7 @@ static void describe(UmdResource *r, const D3D11DDIARG_CREATERESOURCE *c, uint32
     r->mips = buffer ? 1 : c->MipLevels;
     r->array_size = buffer ? 1 : c->ArraySize;
     r->nsub = nsub;
-    r->primary = is_primary(c);
+    r->primary = c->pPrimaryDesc && primary_ok(c);
 }
 
 void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,

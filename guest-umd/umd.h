@@ -271,10 +271,12 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
                     const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
                     const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v);
 
-/* present.c: the DXGI base functions PresentDXGI, SetDisplayModeDXGI, BltDXGI. */
+/* present.c: the DXGI base functions PresentDXGI, SetDisplayModeDXGI,
+ * RotateResourceIdentitiesDXGI, BltDXGI. */
 HRESULT umd_present(UmdDevice *d, const DXGI_DDI_ARG_PRESENT *p);
 HRESULT umd_blt(UmdDevice *d, const DXGI_DDI_ARG_BLT *b);
 HRESULT umd_set_display_mode(UmdDevice *d, const DXGI_DDI_ARG_SETDISPLAYMODE *m);
+HRESULT umd_rotate_identities(UmdDevice *d, const DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES *a);
 
 /* state.c */
 void umd_set_cbs(UmdDevice *d, UmdDdi ddi, unsigned stage, UINT start, UINT n,

@@ -80,14 +80,15 @@ static void present_frame(RtSwapChain *sc, RtResource *tile, const float rgba[4]
                           .front = 0, .back = 1 };
     check(rt_update(d, sc->back, 0, &box, block, BW * 4) == S_OK,
           "UpdateSubresource of a 256x128 gradient");
-    check(rt_present(sc) == S_OK, "Present (DXGI, Blt to the primary)");
+    check(rt_present(sc) == S_OK,
+          sc->flip ? "Present: Flip, RotateResourceIdentities" : "Present: Blt to the primary");
     UINT w = 0, h = 0;
     g_autofree uint8_t *shown = rt_capture(d, &w, &h);
-    g_autofree uint8_t *back = rt_back_rgb(sc);
+    g_autofree uint8_t *front = rt_front_rgb(sc);
     size_t size = (size_t)w * h * 3;
     check(w == sc->back->width && h == sc->back->height &&
-              memcmp(shown, back, size) == 0,
-          "the display shows the back buffer, pixel-exact");
+              memcmp(shown, front, size) == 0,
+          "the display shows the frame presented, pixel-exact");
     g_autofree char *path = g_build_filename(out_dir, name, NULL);
     check(save_png(path, shown, w, h), "frame saved as PNG");
     printf("    %s (%ux%u)\n", path, w, h);
@@ -169,7 +170,8 @@ int main(int argc, char **argv)
     rt_destroy_query(d, q);
 
     RtSwapChain *sc;
-    check(rt_create_swapchain(d, 0, &sc) == S_OK, "full-screen swap chain, primary scanned out");
+    check(rt_create_swapchain(d, 0, false, &sc) == S_OK,
+          "full-screen swap chain (Blt model), primary scanned out");
     static const float teal[4] = { 0.0f, 0.4f, 0.4f, 1.0f }, plum[4] = { 0.4f, 0.0f, 0.4f, 1.0f };
     present_frame(sc, tex, teal, 0, out_dir, "frame-1.png");
 
@@ -215,7 +217,7 @@ int main(int argc, char **argv)
     check(rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM, D3D10_DDI_USAGE_DEFAULT, 0,
                           0, &up, &tex) == S_OK,
           "a 64x32 texture with initial data");
-    check(rt_create_swapchain(d, 0, &sc) == S_OK, "a new swap chain");
+    check(rt_create_swapchain(d, 0, true, &sc) == S_OK, "a new swap chain (flip model)");
     present_frame(sc, tex, plum, 128, out_dir, "frame-2.png");
     rt_destroy_swapchain(sc);
     rt_destroy(d, tex);

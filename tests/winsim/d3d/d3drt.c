@@ -603,10 +603,32 @@ static RtAlloc *instance_of(RtDevice *d, D3DKMT_HANDLE h, const RtResource *r)
     return al && !al->retired && al->chain == r->chain ? al : NULL;
 }
 
-/* pfnPresentCbDXGI (the Blt model): the UMD passes the handles it created
- * for the back buffer and the primary (hDstAllocation 0: kernel mode
- * picks the swap chain's primary), its graphics context and pDXGIContext
- * unchanged; D3DKMTPresent copies the whole back buffer to the primary. */
+/* What D3DKMTPresent gets for the present the runtime asked for: Blt of
+ * the whole back buffer to the primary (hDstAllocation 0: kernel mode
+ * picks the swap chain's primary), or Flip to the back buffer (a primary)
+ * with no destination. NULL source: not the handles the runtime expects. */
+static bool kmt_present_of(RtDevice *d, const DXGIDDICB_PRESENT *p, const RtSwapChain *sc,
+                           WsKmtPresent *kp, RtAlloc **src, RtAlloc **dst)
+{
+    *src = instance_of(d, p->hSrcAllocation, sc->back);
+    *dst = NULL;
+    if (sc->flip) {
+        *kp = (WsKmtPresent){ .src = *src ? (*src)->a : NULL, .flip = true,
+                              .vidpn_source = sc->vidpn_source };
+        return *src && p->hDstAllocation == 0;
+    }
+    *dst = instance_of(d, p->hDstAllocation ? p->hDstAllocation : sc->primary->chain,
+                       sc->primary);
+    RECT all = { 0, 0, (LONG)sc->back->width, (LONG)sc->back->height };
+    *kp = (WsKmtPresent){ .src = *src ? (*src)->a : NULL, .dst = *dst ? (*dst)->a : NULL,
+                          .vidpn_source = sc->vidpn_source, .src_rect = all, .dst_rect = all };
+    return *src && *dst;
+}
+
+/* pfnPresentCbDXGI: the UMD passes the handles it created for the back
+ * buffer (and the primary), its graphics context and pDXGIContext
+ * unchanged; D3DKMTPresent (ws_kmt_present) does the Blt or queues the
+ * Flip. */
 static HRESULT WDDM_API cb_dxgi_present(HANDLE h, DXGIDDICB_PRESENT *p)
 {
     RtDevice *d = h;
@@ -619,22 +641,17 @@ static HRESULT WDDM_API cb_dxgi_present(HANDLE h, DXGIDDICB_PRESENT *p)
                 p->hContext);
         return E_INVALIDARG;
     }
-    RtAlloc *src = instance_of(d, p->hSrcAllocation, sc->back);
-    RtAlloc *dst = instance_of(d, p->hDstAllocation ? p->hDstAllocation : sc->primary->chain,
-                               sc->primary);
-    if (!src || !dst) {
-        RT_FAIL("pfnPresentCb from %s: allocations 0x%x -> 0x%x are not the back buffer's and "
-                "the primary's", cur_name(d), p->hSrcAllocation, p->hDstAllocation);
+    WsKmtPresent kp;
+    RtAlloc *src, *dst;
+    if (!kmt_present_of(d, p, sc, &kp, &src, &dst)) {
+        RT_FAIL("pfnPresentCb from %s: allocations 0x%x -> 0x%x are not the swap chain's for "
+                "a %s", cur_name(d), p->hSrcAllocation, p->hDstAllocation,
+                sc->flip ? "flip" : "blt");
         return E_INVALIDARG;
     }
     if (removed(d)) {
         return D3DDDIERR_DEVICEREMOVED;
     }
-    WsKmtPresent kp = {
-        .src = src->a, .dst = dst->a, .vidpn_source = sc->vidpn_source,
-        .src_rect = { 0, 0, (LONG)sc->back->width, (LONG)sc->back->height },
-        .dst_rect = { 0, 0, (LONG)sc->back->width, (LONG)sc->back->height },
-    };
     uint32_t fence = 0;
     NTSTATUS st = ws_kmt_present(d->kmt, &kp, &fence);
     if (st == STATUS_DEVICE_REMOVED) {
@@ -644,7 +661,10 @@ static HRESULT WDDM_API cb_dxgi_present(HANDLE h, DXGIDDICB_PRESENT *p)
         RT_FAIL("pfnPresentCb from %s: D3DKMTPresent failed: 0x%08x", cur_name(d), (uint32_t)st);
         return E_INVALIDARG;
     }
-    src->fence[SABLE_NODE_GRAPHICS] = dst->fence[SABLE_NODE_GRAPHICS] = fence;
+    src->fence[SABLE_NODE_GRAPHICS] = fence;
+    if (dst) {
+        dst->fence[SABLE_NODE_GRAPHICS] = fence;
+    }
     d->presents++;
     return S_OK;
 }
@@ -1193,15 +1213,17 @@ HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub)
     return hr;
 }
 
-/* DXGI going full screen: the back buffer, the primary, then
- * SetDisplayMode to scan the primary out. */
+/* DXGI going full screen: the back buffer (a primary too for flips), the
+ * primary, then SetDisplayMode to scan the primary out. */
 static HRESULT create_chain(RtSwapChain *sc)
 {
     RtDevice *d = sc->d;
     const DXGI_DDI_MODE_DESC *m = &sc->desc.ModeDesc;
-    HRESULT hr = rt_create_tex2d(d, m->Width, m->Height, 1, 1, m->Format, D3D10_DDI_USAGE_DEFAULT,
-                                 D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, NULL,
-                                 &sc->back);
+    HRESULT hr = sc->flip ? rt_create_primary(d, &sc->desc, 1, m->Format, &sc->back)
+                          : rt_create_tex2d(d, m->Width, m->Height, 1, 1, m->Format,
+                                            D3D10_DDI_USAGE_DEFAULT,
+                                            D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT,
+                                            0, NULL, &sc->back);
     if (FAILED(hr)) {
         return hr;
     }
@@ -1212,10 +1234,11 @@ static HRESULT create_chain(RtSwapChain *sc)
     return hr;
 }
 
-HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, RtSwapChain **out)
+HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, bool flip, RtSwapChain **out)
 {
     RtSwapChain *sc = g_new0(RtSwapChain, 1);
     sc->d = d;
+    sc->flip = flip;
     sc->vidpn_source = vidpn_source;
     sc->desc.VidPnSourceId = vidpn_source;
     g_assert_true(current_mode(d, vidpn_source, &sc->desc.ModeDesc));
@@ -1228,18 +1251,20 @@ HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, RtSwapChain **out)
     return hr;
 }
 
-HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub)
+HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval)
 {
     RtDevice *d = sc->d;
     DXGI_DDI_ARG_PRESENT p = {
         .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
         .hSurfaceToPresent = (DXGI_DDI_HRESOURCE)sc->back->h.pDrvPrivate,
         .SrcSubResourceIndex = src_sub,
-        .hDstResource = (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate,
         .pDXGIContext = sc,
         .Flags = { .Value = flags },
-        .FlipInterval = DXGI_DDI_FLIP_INTERVAL_IMMEDIATE,
+        .FlipInterval = (DXGI_DDI_FLIP_INTERVAL_TYPE)interval,
     };
+    if (!p.Flags.Flip) {
+        p.hDstResource = (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate;
+    }
     HRESULT hr = S_OK;
     d->presenting = sc;
     g_assert_cmphex((uint32_t)RT_CALL(d, DxgiPresent, 0, hr = d->dxgi.pfnPresent(&p)), ==, 0);
@@ -1248,11 +1273,35 @@ HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub)
     return hr;
 }
 
+/* After a flip DXGI rotates the buffers' identities: the back buffer gets
+ * the old front's allocation, the primary (front) the one just flipped
+ * to; the runtime's records follow. */
+HRESULT rt_rotate(RtSwapChain *sc)
+{
+    RtDevice *d = sc->d;
+    const DXGI_DDI_HRESOURCE list[2] = { (DXGI_DDI_HRESOURCE)sc->back->h.pDrvPrivate,
+                                         (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate };
+    DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES a = {
+        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate, .pResources = list, .Resources = 2,
+    };
+    HRESULT hr = S_OK;
+    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiRotateResourceIdentities, 0,
+                                      hr = d->dxgi.pfnRotateResourceIdentities(&a)), ==, 0);
+    if (SUCCEEDED(hr)) {
+        D3DKMT_HANDLE t = sc->back->chain;
+        sc->back->chain = sc->primary->chain;
+        sc->primary->chain = t;
+    }
+    return hr;
+}
+
 HRESULT rt_present(RtSwapChain *sc)
 {
     DXGI_DDI_PRESENT_FLAGS f = { .Value = 0 };
-    f.Blt = 1;
-    return rt_present_args(sc, f.Value, 0);
+    f.Blt = !sc->flip;
+    f.Flip = sc->flip;
+    HRESULT hr = rt_present_args(sc, f.Value, 0, DXGI_DDI_FLIP_INTERVAL_ONE);
+    return SUCCEEDED(hr) && sc->flip ? rt_rotate(sc) : hr;
 }
 
 /* Leaving full screen: dxgkrnl scans the desktop's shared primary out
@@ -1260,6 +1309,11 @@ HRESULT rt_present(RtSwapChain *sc)
 void rt_destroy_swapchain(RtSwapChain *sc)
 {
     WsSim *sim = sc->d->ad->sim;
+    /* queued flips first (a TDR may have aborted them: then they are
+     * dropped, which the wait does not report) */
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        ws_wait_fence(sim, n, sim->node[n].submitted);
+    }
     if (sc->primary) {
         WsKmtAllocation *desktop = ws_display_primary(sim, sc->vidpn_source);
         g_assert_cmphex((uint32_t)ws_display_set_address(sim, desktop), ==, 0);
@@ -1318,13 +1372,13 @@ void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb)
     }
 }
 
-uint8_t *rt_back_rgb(RtSwapChain *sc)
+uint8_t *rt_front_rgb(RtSwapChain *sc)
 {
-    size_t n = (size_t)sc->back->width * sc->back->height;
+    size_t n = (size_t)sc->primary->width * sc->primary->height;
     g_autofree uint8_t *px = g_malloc(n * 4);
     uint8_t *rgb = g_malloc(n * 3);
-    rt_read(sc->d, sc->back, 0, px);
-    rt_to_rgb(px, sc->back->format, n, rgb);
+    rt_read(sc->d, sc->primary, 0, px);
+    rt_to_rgb(px, sc->primary->format, n, rgb);
     return rgb;
 }
 

@@ -119,9 +119,10 @@ typedef struct RtResource {
 typedef struct RtSwapChain {
     RtDevice *d;
     UINT vidpn_source;
+    bool flip;                  /* flip model: both buffers are primaries */
     DXGI_DDI_PRIMARY_DESC desc; /* the mode the primary was created for */
-    RtResource *back;           /* BIND_RENDER_TARGET | BIND_PRESENT */
-    RtResource *primary;        /* CreateResource with pPrimaryDesc */
+    RtResource *back;           /* BIND_RENDER_TARGET | BIND_PRESENT (flip: a primary) */
+    RtResource *primary;        /* CreateResource with pPrimaryDesc: the front */
     unsigned presents;
 } RtSwapChain;
 
@@ -206,18 +207,25 @@ HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtRe
                UINT ssub, UINT flags);
 /* A full-screen swap chain for the output `vidpn_source` in its current
  * display mode (winsim's display, brought up with ws_display_start): the
- * back buffer (a BIND_RENDER_TARGET | BIND_PRESENT Texture2D) and the
- * primary (CreateResource with pPrimaryDesc, as DXGI does), scanned out
- * through SetDisplayMode. What failed (*out NULL then), else S_OK. */
-HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, RtSwapChain **out);
+ * back buffer (a BIND_RENDER_TARGET | BIND_PRESENT Texture2D; with `flip`
+ * a primary too) and the primary (CreateResource with pPrimaryDesc, as
+ * DXGI does), scanned out through SetDisplayMode. What failed (*out NULL
+ * then), else S_OK. */
+HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, bool flip, RtSwapChain **out);
 /* A primary as DXGI creates one: a Texture2D of desc->ModeDesc's size
  * (BIND_RENDER_TARGET | BIND_PRESENT) with pPrimaryDesc = desc. */
 HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, DXGI_FORMAT f,
                           RtResource **out);
-/* PresentDXGI (Blt) of the back buffer to the primary: what it returned. */
+/* PresentDXGI of the back buffer: Blt to the primary, or Flip to it
+ * followed by RotateResourceIdentities (back <-> front), as DXGI does.
+ * What failed, else S_OK. */
 HRESULT rt_present(RtSwapChain *sc);
-/* PresentDXGI with these DXGI_DDI_PRESENT_FLAGS and source subresource. */
-HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub);
+/* PresentDXGI with these DXGI_DDI_PRESENT_FLAGS, source subresource and
+ * FlipInterval (hDstResource: the primary unless Flags.Flip). */
+HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval);
+/* RotateResourceIdentities of the back buffer and the primary: what it
+ * returned. */
+HRESULT rt_rotate(RtSwapChain *sc);
 /* The desktop's primary is scanned out again, then the swap chain goes. */
 void rt_destroy_swapchain(RtSwapChain *sc);
 /* SetDisplayModeDXGI of subresource `sub` of r: what it returned. */
@@ -227,8 +235,9 @@ HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub);
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);
 /* n pixels of a 4-byte RGBA/BGRA/BGRX format as packed RGB. */
 void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb);
-/* The swap chain's back buffer as packed RGB rows (g_free). */
-uint8_t *rt_back_rgb(RtSwapChain *sc);
+/* The swap chain's front buffer (the primary: after a present, the frame
+ * presented) as packed RGB rows (g_free). */
+uint8_t *rt_front_rgb(RtSwapChain *sc);
 /* What the display shows once every submission so far is done: packed
  * RGB rows (g_free) of *w x *h (ws_display_capture: the device's scanout
  * in process, a QMP screendump with QEMU). */

@@ -662,12 +662,12 @@ static void test_blt(void)
     env_free(&e);
 }
 
-/* A swap chain on VidPN source 0 and a render-target view of its back
- * buffer. */
-static RtSwapChain *chain_new(RtDevice *d, RtView **rtv)
+/* A swap chain on VidPN source 0 (Blt or flip model) and a render-target
+ * view of its back buffer. */
+static RtSwapChain *chain_new(RtDevice *d, bool flip, RtView **rtv)
 {
     RtSwapChain *sc;
-    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, flip, &sc), ==, 0);
     g_assert_cmphex((uint32_t)rt_create_rtv(d, sc->back, 0, 0, 1, rtv), ==, 0);
     return sc;
 }
@@ -725,39 +725,55 @@ static void assert_displayed(RtSwapChain *sc, const uint8_t *frame)
     g_assert_cmpmem(rgb, (size_t)w * h * 3, expect, (size_t)w * h * 3);
 }
 
-/* Present (Blt model) on each interface version, full screen in the
- * display's mode: a cleared back buffer with an uploaded block is
- * presented, the primary holds the back buffer byte-exact (but for X
- * bytes) and the display
- * shows it pixel-exact; a second frame with other content replaces it. The
- * UMD submits its command buffer itself (the runtime does not Flush
- * first). Leaving, the desktop is scanned out again. */
+typedef struct PresentCase {
+    UINT iv;
+    bool flip;
+} PresentCase;
+
+static const PresentCase present_cases[] = {
+    { D3D10_0_DDI_INTERFACE_VERSION, false },
+    { D3D11_0_DDI_INTERFACE_VERSION, false },
+    { D3D11_0_DDI_INTERFACE_VERSION, true },
+};
+
+/* Present, full screen in the display's mode, Blt model (10.0, 11.0) and
+ * flip model (11.0: Flip to the back buffer, a primary, then
+ * RotateResourceIdentities): a cleared back buffer with an uploaded block
+ * is presented; the display shows it pixel-exact and the primary (the
+ * front) holds it byte-exact but for X bytes (the Blt writes 0xff there);
+ * a second frame with other content replaces it -- with flips, drawn
+ * into the old front, which the back buffer now is (winsim fails a
+ * present of any other allocation). The UMD submits its command buffer
+ * itself (the runtime does not Flush first). Leaving, the desktop is
+ * scanned out again. */
 static void test_present_frames(gconstpointer data)
 {
-    Env e = env_display(GPOINTER_TO_UINT(data));
+    const PresentCase *pc = data;
+    Env e = env_display(pc->iv);
     RtDevice *d = e.d;
     RtView *rtv;
-    RtSwapChain *sc = chain_new(d, &rtv);
+    RtSwapChain *sc = chain_new(d, pc->flip, &rtv);
     UINT w = sc->back->width, h = sc->back->height;
     g_assert_cmpuint(w, ==, e.sim->display.width);
     g_assert_cmpuint(e.sim->display.address, ==, alloc_of(d, sc->primary)->a->gpu);
     size_t size = (size_t)w * h * 4;
-    bool x8 = sc->back->format == DXGI_FORMAT_B8G8R8X8_UNORM;
-    g_autofree uint8_t *expect = g_malloc(size), *out = g_malloc(size), *back = g_malloc(size);
+    g_autofree uint8_t *expect = g_malloc(size), *out = g_malloc(size);
     static const float colors[2][4] = { { 0.2f, 0.4f, 0.6f, 1.0f }, { 1.0f, 0.8f, 0.0f, 1.0f } };
     for (unsigned f = 0; f < 2; f++) {
-        unsigned renders = d->renders->len;
+        unsigned renders = d->renders->len, flips = e.sim->display.flips_done;
         draw_frame(d, sc, rtv, colors[f], 40 + f, 16 + 100 * f, 8 + 50 * f, expect);
+        uint64_t drawn = alloc_of(d, sc->back)->a->gpu;
         g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
         g_assert_cmpuint(d->renders->len, ==, renders + 1); /* Present submitted the frame */
         g_assert_cmpuint(d->presents, ==, f + 1);
         assert_displayed(sc, expect);
-        rt_read(d, sc->back, 0, back);
+        g_assert_cmpuint(e.sim->display.flips_done, ==, flips + pc->flip);
+        g_assert_cmpuint(e.sim->display.address == drawn, ==, pc->flip);
         rt_read(d, sc->primary, 0, out);
-        for (size_t i = 3; x8 && i < size; i += 4) {
-            out[i] = back[i] = 0; /* X: undefined, the present writes 0xff */
+        for (size_t i = 3; i < size; i += 4) {
+            out[i] = expect[i] = 0;
         }
-        g_assert_cmpmem(out, size, back, size);
+        g_assert_cmpmem(out, size, expect, size);
     }
     chain_free(d, sc, rtv);
     g_assert_cmpuint(e.sim->display.address, ==, ws_display_primary(e.sim, 0)->gpu);
@@ -775,7 +791,7 @@ static void test_present_tdr(void)
     Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
     RtDevice *d = e.d;
     RtView *rtv;
-    RtSwapChain *sc = chain_new(d, &rtv);
+    RtSwapChain *sc = chain_new(d, false, &rtv);
     g_autofree uint8_t *expect = g_malloc((size_t)sc->back->width * sc->back->height * 4);
     static const float blue[4] = { 0.0f, 0.2f, 1.0f, 1.0f }, red[4] = { 1.0f, 0.0f, 0.2f, 1.0f };
     /* The frame is built (its upload's paging work done), then the engine
@@ -801,7 +817,7 @@ static void test_present_tdr(void)
 
     rt_device_free(d);
     d = e.d = rt_device_new(e.ad, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
-    sc = chain_new(d, &rtv);
+    sc = chain_new(d, false, &rtv);
     draw_frame(d, sc, rtv, red, 4, 30, 20, expect);
     g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
     assert_displayed(sc, expect);
@@ -812,7 +828,7 @@ static void test_present_tdr(void)
 
 /* Primaries, as winsim sees them: the swap chain's primary is a linear
  * SURFACE allocation marked primary for its VidPN source (the back buffer
- * is not, nor is an optional primary: DriverFlags NO_SCANOUT), and
+ * is not; an optional primary is one too, DriverFlags 0), and
  * SetDisplayMode made it the one scanned out. DestroyResource of a
  * primary while the open command buffer names it (a Blt into it) submits
  * that buffer and deallocates within the call; the back buffer waits for
@@ -822,7 +838,7 @@ static void test_present_primary(void)
     Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
     RtDevice *d = e.d;
     RtSwapChain *sc;
-    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, false, &sc), ==, 0);
     const RtAlloc *p = alloc_of(d, sc->primary), *b = alloc_of(d, sc->back);
     g_assert_cmphex(p->priv.flags, ==, SABLE_ALLOC_F_PRIMARY);
     g_assert_cmpuint(p->priv.kind, ==, SABLE_ALLOC_SURFACE);
@@ -831,19 +847,19 @@ static void test_present_primary(void)
     g_assert_cmpuint(p->priv.height, ==, sc->desc.ModeDesc.Height);
     g_assert_cmpuint(e.sim->display.address, ==, p->a->gpu);
     g_assert_cmphex(b->priv.flags & SABLE_ALLOC_F_PRIMARY, ==, 0);
-    /* DriverFlags: 0 for a primary (scanned out); an optional primary is an
-     * ordinary resource presented by copy: NO_SCANOUT. */
+    /* DriverFlags: 0 for a primary (scanned out), optional or not. */
     DXGI_DDI_PRIMARY_DESC reg = sc->desc, opt = sc->desc;
     reg.DriverFlags = ~0u;
     opt.Flags = DXGI_DDI_PRIMARY_OPTIONAL;
+    opt.DriverFlags = ~0u;
     RtResource *r, *o;
     DXGI_FORMAT fmt = sc->desc.ModeDesc.Format;
     g_assert_cmphex((uint32_t)rt_create_primary(d, &reg, 1, fmt, &r), ==, 0);
     g_assert_cmphex((uint32_t)rt_create_primary(d, &opt, 1, fmt, &o), ==, 0);
     g_assert_cmphex(reg.DriverFlags, ==, 0);
-    g_assert_cmphex(opt.DriverFlags, ==, DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT);
+    g_assert_cmphex(opt.DriverFlags, ==, 0);
     g_assert_cmphex(alloc_of(d, r)->priv.flags, ==, SABLE_ALLOC_F_PRIMARY);
-    g_assert_cmphex(alloc_of(d, o)->priv.flags & SABLE_ALLOC_F_PRIMARY, ==, 0);
+    g_assert_cmphex(alloc_of(d, o)->priv.flags, ==, SABLE_ALLOC_F_PRIMARY);
     rt_destroy(d, o);
     g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
 
@@ -864,39 +880,57 @@ static void test_present_primary(void)
     env_free(&e);
 }
 
-/* What Present and primaries cannot do yet, refused honestly: a Flip, a
- * stereo flag, a source subresource other than 0, scanning out a
- * non-primary or subresource 1 (E_NOTIMPL, the device goes on); a primary
- * with mips or of a format the scanout cannot show (A8) (CreateResource:
- * E_OUTOFMEMORY). */
+/* What Present and primaries cannot do, refused honestly: a Flip to a
+ * back buffer that is not a primary, a stereo flag, a source subresource
+ * other than 0, a flip interval of two vsyncs, scanning out a non-primary
+ * or subresource 1 (E_NOTIMPL, the device goes on); rotating resources of
+ * different layouts (E_INVALIDARG); a primary with mips or of a format the
+ * scanout cannot show (A8) (CreateResource: E_OUTOFMEMORY; an optional
+ * one is created as an ordinary resource, DriverFlags NO_SCANOUT). */
 static void test_present_unsupported(void)
 {
     Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
     RtDevice *d = e.d;
     RtSwapChain *sc;
-    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, &sc), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, false, &sc), ==, 0);
     DXGI_DDI_PRESENT_FLAGS f[3] = { { .Value = 0 } };
     f[0].Flip = 1;
     f[1].Blt = f[1].PreferRight = 1;
     f[2].Blt = 1;
     for (unsigned i = 0; i < G_N_ELEMENTS(f); i++) {
-        g_assert_cmphex((uint32_t)rt_present_args(sc, f[i].Value, i == 2 ? 1 : 0), ==,
+        g_assert_cmphex((uint32_t)rt_present_args(sc, f[i].Value, i == 2 ? 1 : 0,
+                                                  DXGI_DDI_FLIP_INTERVAL_ONE), ==,
                         (uint32_t)E_NOTIMPL);
     }
     g_assert_cmpuint(d->presents, ==, 0);
+    g_assert_cmphex((uint32_t)rt_rotate(sc), ==, (uint32_t)E_INVALIDARG); /* tiled vs linear */
     /* SetDisplayMode of what is not a primary, or of subresource 1 */
     g_assert_cmphex((uint32_t)rt_set_display_mode(d, sc->back, 0), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)rt_set_display_mode(d, sc->primary, 1), ==, (uint32_t)E_NOTIMPL);
-    RtResource *none;
+    RtResource *none, *opt;
     DXGI_DDI_PRIMARY_DESC desc = sc->desc;
     g_assert_cmphex((uint32_t)rt_create_primary(d, &desc, 2, desc.ModeDesc.Format, &none), ==,
                     (uint32_t)E_OUTOFMEMORY);
     g_assert_cmphex((uint32_t)rt_create_primary(d, &desc, 1, DXGI_FORMAT_A8_UNORM, &none), ==,
                     (uint32_t)E_OUTOFMEMORY);
+    desc.Flags = DXGI_DDI_PRIMARY_OPTIONAL;
+    g_assert_cmphex((uint32_t)rt_create_primary(d, &desc, 2, desc.ModeDesc.Format, &opt), ==, 0);
+    g_assert_cmphex(desc.DriverFlags, ==, DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT);
+    g_assert_cmphex(alloc_of(d, opt)->priv.flags & SABLE_ALLOC_F_PRIMARY, ==, 0);
+    rt_destroy(d, opt);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
     g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
     g_assert_cmpuint(d->presents, ==, 1);
     rt_destroy_swapchain(sc);
+
+    g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, true, &sc), ==, 0);
+    DXGI_DDI_PRESENT_FLAGS flip = { .Value = 0 };
+    flip.Flip = 1;
+    g_assert_cmphex((uint32_t)rt_present_args(sc, flip.Value, 0, DXGI_DDI_FLIP_INTERVAL_TWO), ==,
+                    (uint32_t)E_NOTIMPL);
+    g_assert_cmpuint(d->presents, ==, 1);
+    rt_destroy_swapchain(sc);
+    g_assert_cmpuint(d->errors, ==, 2); /* the two CreateResource E_OUTOFMEMORY */
     env_free(&e);
 }
 
@@ -1622,18 +1656,14 @@ static void test_unsupported_sweep(void)
     g_assert_cmphex((uint32_t)RT_CALL(d, RecycleCreateDeferredContext, 0,
                                       hr = f->pfnRecycleCreateDeferredContext(d->h, NULL)), ==, 0);
     g_assert_cmphex((uint32_t)hr, ==, (uint32_t)E_NOTIMPL);
-    /* Present with neither Blt nor Flip: nothing it can do (E_NOTIMPL). */
-    DXGI_DDI_ARG_PRESENT present = { .hDevice = (DXGI_DDI_HDEVICE)d->drv };
-    g_assert_cmphex((uint32_t)d->dxgi.pfnPresent(&present), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)d->dxgi.pfnGetGammaCaps(NULL), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)d->dxgi.pfnSetResourcePriority(NULL), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)d->dxgi.pfnQueryResourceResidency(NULL), ==, (uint32_t)E_NOTIMPL);
-    g_assert_cmphex((uint32_t)d->dxgi.pfnRotateResourceIdentities(NULL), ==, (uint32_t)E_NOTIMPL);
     SableUmdStats st = rt_umd_stats(d);
     g_assert_cmpuint(st.lost, ==, 0);
-    /* 16 creations, 2 recycles, Present (the other DXGI stubs count nothing:
-     * they do not look at the device) */
-    g_assert_cmpuint(st.unsupported_calls, ==, 19);
+    /* 16 creations, 2 recycles (the DXGI stubs count nothing: they do not
+     * look at the device) */
+    g_assert_cmpuint(st.unsupported_calls, ==, 18);
     g_assert_cmpuint(d->errors, ==, 16);
     /* Still working. */
     RtResource *b;
@@ -2137,10 +2167,9 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/dxgi/blt", test_blt);
     g_test_add_func("/d3d/present/primary", test_present_primary);
     g_test_add_func("/d3d/present/tdr", test_present_tdr);
-    g_test_add_data_func("/d3d/present/frames/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
-                         test_present_frames);
-    g_test_add_data_func("/d3d/present/frames/11.0", GUINT_TO_POINTER(D3D11_0_DDI_INTERFACE_VERSION),
-                         test_present_frames);
+    g_test_add_data_func("/d3d/present/blt/10.0", &present_cases[0], test_present_frames);
+    g_test_add_data_func("/d3d/present/blt/11.0", &present_cases[1], test_present_frames);
+    g_test_add_data_func("/d3d/present/flip/11.0", &present_cases[2], test_present_frames);
     g_test_add_func("/d3d/present/unsupported", test_present_unsupported);
     g_test_add_func("/d3d/convert", test_convert);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
