@@ -1251,7 +1251,7 @@ HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, bool flip, RtSwapCha
     return hr;
 }
 
-HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval)
+HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval, bool dst)
 {
     RtDevice *d = sc->d;
     DXGI_DDI_ARG_PRESENT p = {
@@ -1262,7 +1262,7 @@ HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval
         .Flags = { .Value = flags },
         .FlipInterval = (DXGI_DDI_FLIP_INTERVAL_TYPE)interval,
     };
-    if (!p.Flags.Flip) {
+    if (dst) {
         p.hDstResource = (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate;
     }
     HRESULT hr = S_OK;
@@ -1300,7 +1300,7 @@ HRESULT rt_present(RtSwapChain *sc)
     DXGI_DDI_PRESENT_FLAGS f = { .Value = 0 };
     f.Blt = !sc->flip;
     f.Flip = sc->flip;
-    HRESULT hr = rt_present_args(sc, f.Value, 0, DXGI_DDI_FLIP_INTERVAL_ONE);
+    HRESULT hr = rt_present_args(sc, f.Value, 0, DXGI_DDI_FLIP_INTERVAL_ONE, !sc->flip);
     return SUCCEEDED(hr) && sc->flip ? rt_rotate(sc) : hr;
 }
 

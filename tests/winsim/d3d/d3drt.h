@@ -221,8 +221,8 @@ HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, D
  * What failed, else S_OK. */
 HRESULT rt_present(RtSwapChain *sc);
 /* PresentDXGI with these DXGI_DDI_PRESENT_FLAGS, source subresource and
- * FlipInterval (hDstResource: the primary unless Flags.Flip). */
-HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval);
+ * FlipInterval; hDstResource the primary if `dst`, else NULL. */
+HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval, bool dst);
 /* RotateResourceIdentities of the back buffer and the primary: what it
  * returned. */
 HRESULT rt_rotate(RtSwapChain *sc);

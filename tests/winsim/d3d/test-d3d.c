@@ -741,9 +741,10 @@ static const PresentCase present_cases[] = {
  * RotateResourceIdentities): a cleared back buffer with an uploaded block
  * is presented; the display shows it pixel-exact and the primary (the
  * front) holds it byte-exact but for X bytes (the Blt writes 0xff there);
- * a second frame with other content replaces it -- with flips, drawn
- * into the old front, which the back buffer now is (winsim fails a
- * present of any other allocation). The UMD submits its command buffer
+ * a second frame with other content replaces it -- Blt: presented with
+ * hDstResource NULL (kernel mode picks the primary); flips: drawn into
+ * the old front, which the back buffer now is (winsim fails a present of
+ * any other allocation). The UMD submits its command buffer
  * itself (the runtime does not Flush first). Leaving, the desktop is
  * scanned out again. */
 static void test_present_frames(gconstpointer data)
@@ -763,7 +764,14 @@ static void test_present_frames(gconstpointer data)
         unsigned renders = d->renders->len, flips = e.sim->display.flips_done;
         draw_frame(d, sc, rtv, colors[f], 40 + f, 16 + 100 * f, 8 + 50 * f, expect);
         uint64_t drawn = alloc_of(d, sc->back)->a->gpu;
-        g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
+        if (!pc->flip && f == 1) {
+            /* hDstResource NULL: kernel mode picks the primary */
+            DXGI_DDI_PRESENT_FLAGS blt = { .Value = 0 };
+            blt.Blt = 1;
+            g_assert_cmphex((uint32_t)rt_present_args(sc, blt.Value, 0, 0, false), ==, 0);
+        } else {
+            g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
+        }
         g_assert_cmpuint(d->renders->len, ==, renders + 1); /* Present submitted the frame */
         g_assert_cmpuint(d->presents, ==, f + 1);
         assert_displayed(sc, expect);
@@ -882,7 +890,8 @@ static void test_present_primary(void)
 
 /* What Present and primaries cannot do, refused honestly: a Flip to a
  * back buffer that is not a primary, a stereo flag, a source subresource
- * other than 0, a flip interval of two vsyncs, scanning out a non-primary
+ * other than 0, a flip interval of two vsyncs, a flip with a destination,
+ * scanning out a non-primary
  * or subresource 1 (E_NOTIMPL, the device goes on); rotating resources of
  * different layouts (E_INVALIDARG); a primary with mips or of a format the
  * scanout cannot show (A8) (CreateResource: E_OUTOFMEMORY; an optional
@@ -899,7 +908,7 @@ static void test_present_unsupported(void)
     f[2].Blt = 1;
     for (unsigned i = 0; i < G_N_ELEMENTS(f); i++) {
         g_assert_cmphex((uint32_t)rt_present_args(sc, f[i].Value, i == 2 ? 1 : 0,
-                                                  DXGI_DDI_FLIP_INTERVAL_ONE), ==,
+                                                  DXGI_DDI_FLIP_INTERVAL_ONE, !f[i].Flip), ==,
                         (uint32_t)E_NOTIMPL);
     }
     g_assert_cmpuint(d->presents, ==, 0);
@@ -926,8 +935,10 @@ static void test_present_unsupported(void)
     g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, true, &sc), ==, 0);
     DXGI_DDI_PRESENT_FLAGS flip = { .Value = 0 };
     flip.Flip = 1;
-    g_assert_cmphex((uint32_t)rt_present_args(sc, flip.Value, 0, DXGI_DDI_FLIP_INTERVAL_TWO), ==,
-                    (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)rt_present_args(sc, flip.Value, 0, DXGI_DDI_FLIP_INTERVAL_TWO,
+                                              false), ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)rt_present_args(sc, flip.Value, 0, DXGI_DDI_FLIP_INTERVAL_ONE,
+                                              true), ==, (uint32_t)E_NOTIMPL); /* a destination */
     g_assert_cmpuint(d->presents, ==, 1);
     rt_destroy_swapchain(sc);
     g_assert_cmpuint(d->errors, ==, 2); /* the two CreateResource E_OUTOFMEMORY */
