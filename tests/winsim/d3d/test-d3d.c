@@ -789,17 +789,19 @@ static void test_present_frames(gconstpointer data)
     env_free(&e);
 }
 
-/* Present after a hang: the frame's work hangs the graphics engine and
- * the TDR puts the device's context in error before the UMD has seen
- * anything; Present is the first to hear it (pfnPresentCb) and returns
- * D3DDDIERR_DEVICEREMOVED (the DXGI functions report through their
- * return value); a new device and swap chain present again. */
-static void test_present_tdr(void)
+/* Present after a hang (Blt and flip model): the frame's work hangs the
+ * graphics engine and the TDR puts the device's context in error before
+ * the UMD has seen anything; Present is the first to hear it
+ * (pfnPresentCb) and returns D3DDDIERR_DEVICEREMOVED (the DXGI functions
+ * report through their return value), nothing is flipped; a new device
+ * and swap chain present again. */
+static void test_present_tdr(gconstpointer data)
 {
-    Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
+    const PresentCase *pc = data;
+    Env e = env_display(pc->iv);
     RtDevice *d = e.d;
     RtView *rtv;
-    RtSwapChain *sc = chain_new(d, false, &rtv);
+    RtSwapChain *sc = chain_new(d, pc->flip, &rtv);
     g_autofree uint8_t *expect = g_malloc((size_t)sc->back->width * sc->back->height * 4);
     static const float blue[4] = { 0.0f, 0.2f, 1.0f, 1.0f }, red[4] = { 1.0f, 0.0f, 0.2f, 1.0f };
     /* The frame is built (its upload's paging work done), then the engine
@@ -820,12 +822,13 @@ static void test_present_tdr(void)
     g_assert_cmphex((uint32_t)rt_present(sc), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
     g_assert_cmpuint(d->presents, ==, 0);
+    g_assert_cmpuint(e.sim->display.flips_done, ==, 0);
     g_assert_cmphex((uint32_t)rt_present(sc), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
     chain_free(d, sc, rtv);
 
     rt_device_free(d);
-    d = e.d = rt_device_new(e.ad, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
-    sc = chain_new(d, false, &rtv);
+    d = e.d = rt_device_new(e.ad, pc->iv, 0, 0, 0);
+    sc = chain_new(d, pc->flip, &rtv);
     draw_frame(d, sc, rtv, red, 4, 30, 20, expect);
     g_assert_cmphex((uint32_t)rt_present(sc), ==, 0);
     assert_displayed(sc, expect);
@@ -2177,7 +2180,8 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/unsupported/sweep", test_unsupported_sweep);
     g_test_add_func("/d3d/dxgi/blt", test_blt);
     g_test_add_func("/d3d/present/primary", test_present_primary);
-    g_test_add_func("/d3d/present/tdr", test_present_tdr);
+    g_test_add_data_func("/d3d/present/tdr/blt", &present_cases[1], test_present_tdr);
+    g_test_add_data_func("/d3d/present/tdr/flip", &present_cases[2], test_present_tdr);
     g_test_add_data_func("/d3d/present/blt/10.0", &present_cases[0], test_present_frames);
     g_test_add_data_func("/d3d/present/blt/11.0", &present_cases[1], test_present_frames);
     g_test_add_data_func("/d3d/present/flip/11.0", &present_cases[2], test_present_frames);
