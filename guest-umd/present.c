@@ -74,9 +74,9 @@ HRESULT umd_present(UmdDevice *d, const DXGI_DDI_ARG_PRESENT *p)
 /* SetDisplayModeDXGI: the runtime creates primaries with CreateResource;
  * the driver programs the hardware to scan one out only when SetDisplayMode
  * is called (its reference page), turning the resource into its primary
- * allocation for pfnSetDisplayModeCb. An
- * ordinary resource (an optional primary is one) cannot be scanned out:
- * E_NOTIMPL, as for a subresource other than 0. */
+ * allocation for pfnSetDisplayModeCb. An ordinary resource (an optional
+ * primary the scanout cannot show is one) cannot be scanned out: E_NOTIMPL,
+ * as for a subresource other than 0. */
 HRESULT umd_set_display_mode(UmdDevice *d, const DXGI_DDI_ARG_SETDISPLAYMODE *m)
 {
     if (umd_check_lost(d, UMD_DDI_DxgiSetDisplayMode)) {
