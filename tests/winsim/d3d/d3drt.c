@@ -1159,17 +1159,14 @@ HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtRe
     return hr;
 }
 
-/* The DXGI format of a mode's Sable format (the 2D formats a primary can
- * have, docs/protocol.md section 2.10). */
+/* The DXGI format of a mode's Sable format: the 4-byte ones rt_to_rgb
+ * reads (winsim's modes are B8G8R8X8); UNKNOWN for the others. */
 static DXGI_FORMAT dxgi_format_of(uint32_t f)
 {
     switch (f) {
     case SABLE_FORMAT_B8G8R8A8_UNORM: return DXGI_FORMAT_B8G8R8A8_UNORM;
     case SABLE_FORMAT_B8G8R8X8_UNORM: return DXGI_FORMAT_B8G8R8X8_UNORM;
     case SABLE_FORMAT_R8G8B8A8_UNORM: return DXGI_FORMAT_R8G8B8A8_UNORM;
-    case SABLE_FORMAT_B5G6R5_UNORM: return DXGI_FORMAT_B5G6R5_UNORM;
-    case SABLE_FORMAT_B5G5R5A1_UNORM: return DXGI_FORMAT_B5G5R5A1_UNORM;
-    case SABLE_FORMAT_R10G10B10A2_UNORM: return DXGI_FORMAT_R10G10B10A2_UNORM;
     default: return DXGI_FORMAT_UNKNOWN;
     }
 }
