@@ -734,10 +734,12 @@ static const PresentCase present_cases[] = {
     { D3D10_0_DDI_INTERFACE_VERSION, false },
     { D3D11_0_DDI_INTERFACE_VERSION, false },
     { D3D11_0_DDI_INTERFACE_VERSION, true },
+    { D3D10_1_DDI_INTERFACE_VERSION, false },
+    { D3D10_1_DDI_INTERFACE_VERSION, true },
 };
 
-/* Present, full screen in the display's mode, Blt model (10.0, 11.0) and
- * flip model (11.0: Flip to the back buffer, a primary, then
+/* Present, full screen in the display's mode, Blt model (10.0, 10.1, 11.0)
+ * and flip model (10.1, 11.0: Flip to the back buffer, a primary, then
  * RotateResourceIdentities): a cleared back buffer with an uploaded block
  * is presented; the display shows it pixel-exact and the primary (the
  * front) holds it byte-exact but for X bytes (the Blt writes 0xff there);
@@ -2185,6 +2187,8 @@ int main(int argc, char **argv)
     g_test_add_data_func("/d3d/present/blt/10.0", &present_cases[0], test_present_frames);
     g_test_add_data_func("/d3d/present/blt/11.0", &present_cases[1], test_present_frames);
     g_test_add_data_func("/d3d/present/flip/11.0", &present_cases[2], test_present_frames);
+    g_test_add_data_func("/d3d/present/blt/10.1", &present_cases[3], test_present_frames);
+    g_test_add_data_func("/d3d/present/flip/10.1", &present_cases[4], test_present_frames);
     g_test_add_func("/d3d/present/unsupported", test_present_unsupported);
     g_test_add_func("/d3d/convert", test_convert);
     g_test_add_data_func("/d3d/bindings/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
