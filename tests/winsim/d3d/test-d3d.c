@@ -896,11 +896,11 @@ static void test_present_primary(void)
 /* What Present and primaries cannot do, refused honestly: a Flip to a
  * back buffer that is not a primary, a stereo flag, a source subresource
  * other than 0, a flip interval of two vsyncs, a flip with a destination,
- * scanning out a non-primary
- * or subresource 1 (E_NOTIMPL, the device goes on); rotating resources of
- * different layouts (E_INVALIDARG); a primary with mips or of a format the
- * scanout cannot show (A8) (CreateResource: E_OUTOFMEMORY; an optional
- * one is created as an ordinary resource, DriverFlags NO_SCANOUT). */
+ * scanning out a non-primary or subresource 1 (E_NOTIMPL, the device goes
+ * on); rotating resources of different layouts (E_INVALIDARG); a primary
+ * with mips or of a format the scanout cannot show (A8) (CreateResource:
+ * E_OUTOFMEMORY; an optional one is created as an ordinary resource,
+ * DriverFlags NO_SCANOUT). */
 static void test_present_unsupported(void)
 {
     Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
