@@ -638,27 +638,45 @@ static HRESULT WDDM_API stub_RecycleCreateDeferredContext(D3D10DDI_HDEVICE h,
     return UNSUP(RecycleCreateDeferredContext);
 }
 
-/* DXGI base functions: HRESULT-returning; present and the rest come with
- * the present issue. */
+/* DXGI base functions: HRESULT-returning; hDevice is the driver's device
+ * (hDrvDevice.pDrvPrivate). Present, SetDisplayMode, RotateResourceIdentities
+ * and Blt are implemented (present.c); gamma, priorities and residency
+ * not. */
+static HRESULT WDDM_API ddi_dxgi_present(DXGI_DDI_ARG_PRESENT *p)
+{
+    return umd_present((UmdDevice *)p->hDevice, p);
+}
+
+static HRESULT WDDM_API ddi_dxgi_set_display_mode(DXGI_DDI_ARG_SETDISPLAYMODE *m)
+{
+    return umd_set_display_mode((UmdDevice *)m->hDevice, m);
+}
+
+static HRESULT WDDM_API ddi_dxgi_rotate(DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES *a)
+{
+    return umd_rotate_identities((UmdDevice *)a->hDevice, a);
+}
+
+static HRESULT WDDM_API ddi_dxgi_blt(DXGI_DDI_ARG_BLT *b)
+{
+    return umd_blt((UmdDevice *)b->hDevice, b);
+}
+
 #define DXGI_STUB(name, arg_t) \
     static HRESULT WDDM_API stub_##name(arg_t *a) { return umd_unsupported(NULL, UMD_DDI_##name, 0); }
-DXGI_STUB(DxgiPresent, DXGI_DDI_ARG_PRESENT)
 DXGI_STUB(DxgiGetGammaCaps, DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS)
-DXGI_STUB(DxgiSetDisplayMode, DXGI_DDI_ARG_SETDISPLAYMODE)
 DXGI_STUB(DxgiSetResourcePriority, DXGI_DDI_ARG_SETRESOURCEPRIORITY)
 DXGI_STUB(DxgiQueryResourceResidency, DXGI_DDI_ARG_QUERYRESOURCERESIDENCY)
-DXGI_STUB(DxgiRotateResourceIdentities, DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES)
-DXGI_STUB(DxgiBlt, DXGI_DDI_ARG_BLT)
 
 void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
 {
-    f->pfnPresent = stub_DxgiPresent;
+    f->pfnPresent = ddi_dxgi_present;
     f->pfnGetGammaCaps = stub_DxgiGetGammaCaps;
-    f->pfnSetDisplayMode = stub_DxgiSetDisplayMode;
+    f->pfnSetDisplayMode = ddi_dxgi_set_display_mode;
     f->pfnSetResourcePriority = stub_DxgiSetResourcePriority;
     f->pfnQueryResourceResidency = stub_DxgiQueryResourceResidency;
-    f->pfnRotateResourceIdentities = stub_DxgiRotateResourceIdentities;
-    f->pfnBlt = stub_DxgiBlt;
+    f->pfnRotateResourceIdentities = ddi_dxgi_rotate;
+    f->pfnBlt = ddi_dxgi_blt;
 }
 
 /* ---- the tables ---- */

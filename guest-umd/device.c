@@ -24,7 +24,8 @@ HRESULT umd_device_create(UmdAdapter *a, D3D10DDIARG_CREATEDEVICE *c)
     d->deferred_tail = &d->deferred;
     const D3DDDI_DEVICECALLBACKS *kt = d->kt;
     if (!kt || !kt->pfnAllocateCb || !kt->pfnDeallocateCb || !kt->pfnLockCb ||
-        !kt->pfnUnlockCb || !kt->pfnRenderCb || !kt->pfnCreateContextCb ||
+        !kt->pfnUnlockCb || !kt->pfnRenderCb || !kt->pfnSetDisplayModeCb ||
+        !kt->pfnCreateContextCb ||
         !kt->pfnDestroyContextCb || (d->d3d11 ? !d->um11 || !d->um11->pfnSetErrorCb
                                                : !d->um10 || !d->um10->pfnSetErrorCb)) {
         return E_INVALIDARG;
@@ -39,9 +40,28 @@ HRESULT umd_device_create(UmdAdapter *a, D3D10DDIARG_CREATEDEVICE *c)
         return E_INVALIDARG;
     }
     if (c->DXGIBaseDDI.pDXGIDDIBaseFunctions) {
+        /* Present needs the runtime's pfnPresentCb. */
+        d->dxgi_cb = c->DXGIBaseDDI.pDXGIBaseCallbacks;
+        if (!d->dxgi_cb || !d->dxgi_cb->pfnPresentCb) {
+            return E_INVALIDARG;
+        }
         umd_fill_dxgi(c->DXGIBaseDDI.pDXGIDDIBaseFunctions);
     }
     return umd_cmd_init(d);
+}
+
+void umd_deallocate(UmdDevice *d, HANDLE rt_resource, D3DKMT_HANDLE h)
+{
+    D3DDDICB_DEALLOCATE da = { .hResource = rt_resource, .NumAllocations = 1, .HandleList = &h };
+    d->kt->pfnDeallocateCb(d->rt.handle, &da);
+}
+
+void umd_destroy_now(UmdDevice *d, HANDLE rt_resource, UmdAlloc *a)
+{
+    if (umd_cmd_references(d, a)) {
+        umd_cmd_submit(d, UMD_DDI_DestroyResource, false);
+    }
+    umd_deallocate(d, rt_resource, a->h);
 }
 
 void umd_defer_destroy(UmdDevice *d, HANDLE rt_resource, D3DKMT_HANDLE h)
@@ -50,8 +70,7 @@ void umd_defer_destroy(UmdDevice *d, HANDLE rt_resource, D3DKMT_HANDLE h)
     if (!e) {
         /* No memory for the queue entry: submit, then free at once. */
         umd_cmd_submit(d, UMD_DDI_DestroyResource, false);
-        D3DDDICB_DEALLOCATE da = { .hResource = rt_resource, .NumAllocations = 1, .HandleList = &h };
-        d->kt->pfnDeallocateCb(d->rt.handle, &da);
+        umd_deallocate(d, rt_resource, h);
         d->deferred_freed++;
         return;
     }
@@ -70,9 +89,7 @@ void umd_drain_deferred(UmdDevice *d)
     d->deferred_tail = &d->deferred;
     while (e) {
         UmdDeferred *next = e->next;
-        D3DDDICB_DEALLOCATE da = { .hResource = e->rt_resource, .NumAllocations = 1,
-                                   .HandleList = &e->h };
-        d->kt->pfnDeallocateCb(d->rt.handle, &da);
+        umd_deallocate(d, e->rt_resource, e->h);
         d->deferred_freed++;
         free(e);
         e = next;

@@ -56,6 +56,18 @@ void umd_error(UmdDevice *d, UmdDdi ddi, HRESULT hr, UINT ctx)
     }
 }
 
+/* Functions that return their HRESULT (the DXGI base functions) report
+ * through the return value, never pfnSetErrorCb: D3DDDIERR_DEVICEREMOVED
+ * marks the device lost (umd_error passes nothing for their category);
+ * other codes are returned as they are. */
+HRESULT umd_return(UmdDevice *d, UmdDdi ddi, HRESULT hr)
+{
+    if (hr == D3DDDIERR_DEVICEREMOVED) {
+        umd_error(d, ddi, hr, 0);
+    }
+    return hr;
+}
+
 bool umd_check_lost(UmdDevice *d, UmdDdi ddi)
 {
     if (!d->lost) {

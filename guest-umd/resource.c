@@ -191,6 +191,10 @@ static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_priva
     memset(&info, 0, sizeof(info));
     info.pPrivateDriverData = p;
     info.PrivateDriverDataSize = sizeof(*p);
+    if (p->flags & SABLE_ALLOC_F_PRIMARY) {
+        info.Flags.Primary = 1;
+        info.VidPnSourceId = p->vidpn_source;
+    }
     D3DDDICB_ALLOCATE al;
     memset(&al, 0, sizeof(al));
     al.NumAllocations = 1;
@@ -328,7 +332,19 @@ void umd_resource_alloc_private(const UmdResource *r, struct sable_alloc_private
                r->cpu_access != 0;
     uint32_t segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
     buffer_private(p, total_size(r), cpu, segment);
-    if (r->tiled) {
+    if (r->primary) {
+        /* A linear surface in VRAM (scanout) that the KMD knows as the
+         * primary of its VidPN source; allocate_desc tells the runtime too
+         * (Flags.Primary, VidPnSourceId: "only for the primary"). */
+        p->kind = SABLE_ALLOC_SURFACE;
+        p->flags = SABLE_ALLOC_F_PRIMARY;
+        p->format = sable_format_of(r->format);
+        p->pitch = r->sub[0].pitch;
+        p->width = r->width;
+        p->height = r->height;
+        p->segment = SABLE_SEGMENT_VRAM;
+        p->vidpn_source = r->vidpn_source;
+    } else if (r->tiled) {
         /* One TILE_Y surface of r->rows rows of r->sub[0].pitch bytes
          * (described as B8G8R8A8 pixels: the KMD checks the extent; the UMD
          * names each subresource's format in its packets). */
@@ -365,10 +381,33 @@ bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *des
     r->mips = desc->mips;
     r->array_size = desc->array_size;
     r->nsub = nsub;
-    if (!tiled_layout(d, r)) {
+    /* primaries stay linear: the display scans them out */
+    if (r->primary || !tiled_layout(d, r)) {
         layout(r);
     }
     return true;
+}
+
+/* A primary (pPrimaryDesc: a surface the display scans out): a Texture2D
+ * of one subresource in a format the scanout accepts (docs/protocol.md
+ * section 2.10: every 2D format but A8_UNORM), not rotated. */
+static bool primary_ok(const D3D11DDIARG_CREATERESOURCE *c)
+{
+    uint32_t f = sable_format_of(c->Format);
+    DXGI_DDI_MODE_ROTATION rot = c->pPrimaryDesc->ModeDesc.Rotation;
+    return c->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && c->MipLevels == 1 &&
+           c->ArraySize == 1 && f != SABLE_FORMAT_INVALID && f != SABLE_FORMAT_A8_UNORM &&
+           (rot == DXGI_DDI_MODE_ROTATION_IDENTITY || rot == DXGI_DDI_MODE_ROTATION_UNSPECIFIED);
+}
+
+/* What the UMD can create beyond a layout (umd_resource_setup): not yet
+ * multisampling; an optional primary the display cannot show is created as
+ * an ordinary resource (DriverFlags NO_SCANOUT). */
+static bool creatable(const D3D11DDIARG_CREATERESOURCE *c)
+{
+    return c->SampleDesc.Count <= 1 &&
+           (!c->pPrimaryDesc || primary_ok(c) ||
+            (c->pPrimaryDesc->Flags & DXGI_DDI_PRIMARY_OPTIONAL));
 }
 
 void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
@@ -378,11 +417,13 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     if (umd_check_lost(d, UMD_DDI_CreateResource)) {
         return;
     }
-    /* Not yet: primaries (present), multisampling, compressed formats:
-     * "cannot create" is the one failure CreateResource reports. */
+    /* "cannot create" is the one failure CreateResource reports */
     UmdResourceDesc desc;
     desc_of(c, &desc);
-    if (c->pPrimaryDesc || c->SampleDesc.Count > 1 || !umd_resource_setup(d, r, &desc)) {
+    r->primary = c->pPrimaryDesc && primary_ok(c);
+    r->vidpn_source = r->primary ? c->pPrimaryDesc->VidPnSourceId : 0;
+    if (!creatable(c) || !umd_resource_setup(d, r, &desc)) {
+        memset(r, 0, sizeof(*r));
         umd_unsupported(d, UMD_DDI_CreateResource, 0);
         return;
     }
@@ -397,6 +438,9 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
         r->magic = 0;
         umd_error(d, UMD_DDI_CreateResource, to_create_error(hr), 0);
         return;
+    }
+    if (c->pPrimaryDesc) {
+        c->pPrimaryDesc->DriverFlags = r->primary ? 0 : DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT;
     }
     if (c->pInitialDataUP) {
         for (uint32_t s = 0; s < r->nsub; s++) {
@@ -423,13 +467,17 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
         r->mapped = 0;
     }
     umd_state_forget(d, r);
-    /* Primaries would be destroyed at once (none yet); the rest waits for
-     * the submission of whatever references it. A shared (or opened)
-     * resource is released through its runtime resource handle, which
-     * releases its allocations and its reference to the kernel-mode
-     * resource (pfnDeallocateCb with hResource). */
-    umd_defer_destroy(d, (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED) ? r->rt.handle : NULL,
-                      r->alloc.h);
+    /* Primaries are destroyed at once (after submitting what names them);
+     * the rest waits for the submission of whatever references it. A shared
+     * (or opened) resource is released through its runtime resource
+     * handle, which releases its allocations and its reference to the
+     * kernel-mode resource (pfnDeallocateCb with hResource). */
+    HANDLE rt = (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED) ? r->rt.handle : NULL;
+    if (r->primary) {
+        umd_destroy_now(d, rt, &r->alloc);
+    } else {
+        umd_defer_destroy(d, rt, r->alloc.h);
+    }
     r->magic = 0;
 }
 

@@ -72,6 +72,7 @@ typedef struct UmdResource {
     uint32_t bpp;             /* bytes per texel (buffers: 1) */
     uint32_t width, height, depth, mips, array_size;
     bool primary;
+    uint32_t vidpn_source;    /* primaries: their VidPN source */
     bool opened;              /* OpenResource: another device created it */
     D3DKMT_HANDLE km_resource; /* shared: the kernel-mode resource */
     UmdAlloc alloc;
@@ -191,6 +192,7 @@ typedef struct UmdDevice {
     const D3DDDI_DEVICECALLBACKS *kt;
     const D3D10DDI_CORELAYER_DEVICECALLBACKS *um10;
     const D3D11DDI_CORELAYER_DEVICECALLBACKS *um11;
+    const DXGI_DDI_BASE_CALLBACKS *dxgi_cb;
     UmdCmdBuf cb;
     UmdState state;
     uint32_t cb_seq;          /* id of the command buffer being built, from 1 */
@@ -224,6 +226,7 @@ static inline UmdResource *umd_res(D3D10DDI_HRESOURCE h) { return (UmdResource *
 /* errors.c */
 void umd_error(UmdDevice *d, UmdDdi ddi, HRESULT hr, UINT ctx);
 bool umd_check_lost(UmdDevice *d, UmdDdi ddi);
+HRESULT umd_return(UmdDevice *d, UmdDdi ddi, HRESULT hr);
 HRESULT umd_unsupported(UmdDevice *d, UmdDdi ddi, UINT ctx);
 
 /* adapter.c */
@@ -236,6 +239,11 @@ HRESULT umd_device_create(UmdAdapter *a, D3D10DDIARG_CREATEDEVICE *args);
 void umd_device_destroy(UmdDevice *d);
 void umd_device_flush(UmdDevice *d, UmdDdi ddi);
 void umd_defer_destroy(UmdDevice *d, HANDLE rt_resource, D3DKMT_HANDLE h);
+/* pfnDeallocateCb of one allocation, now. */
+void umd_deallocate(UmdDevice *d, HANDLE rt_resource, D3DKMT_HANDLE h);
+/* Destroyed at once (primaries): the open command buffer is submitted
+ * first if it names the allocation. */
+void umd_destroy_now(UmdDevice *d, HANDLE rt_resource, UmdAlloc *a);
 void umd_drain_deferred(UmdDevice *d);
 void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f);
 void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f);
@@ -310,6 +318,13 @@ void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stenc
 void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
                     const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
                     const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v);
+
+/* present.c: the DXGI base functions PresentDXGI, SetDisplayModeDXGI,
+ * RotateResourceIdentitiesDXGI, BltDXGI. */
+HRESULT umd_present(UmdDevice *d, const DXGI_DDI_ARG_PRESENT *p);
+HRESULT umd_blt(UmdDevice *d, const DXGI_DDI_ARG_BLT *b);
+HRESULT umd_set_display_mode(UmdDevice *d, const DXGI_DDI_ARG_SETDISPLAYMODE *m);
+HRESULT umd_rotate_identities(UmdDevice *d, const DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES *a);
 
 /* state.c */
 void umd_set_cbs(UmdDevice *d, UmdDdi ddi, unsigned stage, UINT start, UINT n,

@@ -390,9 +390,19 @@ typedef struct DXGI_DDI_MODE_DESC {
     DXGI_DDI_MODE_SCALING Scaling;
 } DXGI_DDI_MODE_DESC;
 
-/* DXGI_DDI_PRIMARY_DESC: Flags, VidPnSourceId, ModeDesc, DriverFlags. */
-#define DXGI_DDI_PRIMARY_OPTIONAL               0x1u /* UNCERTAIN value */
-#define DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT 0x1u /* UNCERTAIN value */
+/* DXGI_DDI_PRIMARY_DESC: Flags [in], VidPnSourceId [in], ModeDesc [in],
+ * DriverFlags [out]. Values as the page gives them: Flags "DXGI_DDI_PRIMARY_
+ * OPTIONAL (0x1)" (the driver "can prevent the resource from ever being a
+ * primary" and "use a copy-style present operation"), "NONPREROTATED
+ * (0x2)", "STEREO (0x4)" (Windows 8), "INDIRECT (0x8)" (Windows 10);
+ * DriverFlags "DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT (0x1)", set by a
+ * driver that "implements presentation from this surface through a copy
+ * operation" ("the runtime will not use flip-style presentation"). */
+#define DXGI_DDI_PRIMARY_OPTIONAL               0x1u
+#define DXGI_DDI_PRIMARY_NONPREROTATED          0x2u
+#define DXGI_DDI_PRIMARY_STEREO                 0x4u
+#define DXGI_DDI_PRIMARY_INDIRECT               0x8u
+#define DXGI_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT 0x1u
 typedef struct DXGI_DDI_PRIMARY_DESC {
     UINT Flags;
     D3DDDI_VIDEO_PRESENT_SOURCE_ID VidPnSourceId;

@@ -74,7 +74,12 @@ typedef struct _D3DDDICB_UNLOCK {
     const D3DKMT_HANDLE *phAllocations;
 } D3DDDICB_UNLOCK;
 
-/* D3DDDI_ALLOCATIONINFO (d3dukmdt.h), syntax block of the page. */
+/* D3DDDI_ALLOCATIONINFO (d3dukmdt.h), syntax block of the page.
+ * VidPnSourceId: the VidPN source "if the allocation is for the primary
+ * surface"; a driver sets it "only for the primary allocation type" (else
+ * pfnAllocateCb returns D3DDDI_ID_NOTAPPLICABLE). Flags.Primary marks a
+ * primary (the DXGI1_1_DDI_BASE_FUNCTIONS page: an allocation to scan out
+ * "must be marked as primary" through this bit field at pfnAllocateCb). */
 typedef struct _D3DDDI_ALLOCATIONINFO {
     D3DKMT_HANDLE hAllocation;
     const VOID *pSystemMem;
@@ -215,10 +220,20 @@ typedef struct _D3DDDICB_ESCAPE {
     HANDLE hContext;
 } D3DDDICB_ESCAPE;
 
+/* D3DDDICB_SETDISPLAYMODE (d3dumddi.h): hPrimaryAllocation [in] ("the
+ * kernel-mode handle to the primary allocation for scanning out"),
+ * PrivateDriverFormatAttribute [out] (meaningful only when
+ * pfnSetDisplayModeCb returned D3DDDIERR_INCOMPATIBLEPRIVATEFORMAT). The
+ * allocation "must be marked as a primary" (D3DDDI_ALLOCATIONINFO
+ * Flags.Primary at pfnAllocateCb). */
+typedef struct _D3DDDICB_SETDISPLAYMODE {
+    D3DKMT_HANDLE hPrimaryAllocation;
+    UINT PrivateDriverFormatAttribute;
+} D3DDDICB_SETDISPLAYMODE;
+
 /* Callback arguments the UMD does not fill yet: opaque. */
 typedef struct _D3DDDICB_SETPRIORITY D3DDDICB_SETPRIORITY;
 typedef struct _D3DDDICB_QUERYRESIDENCY D3DDDICB_QUERYRESIDENCY;
-typedef struct _D3DDDICB_SETDISPLAYMODE D3DDDICB_SETDISPLAYMODE;
 typedef struct _D3DDDICB_PRESENT D3DDDICB_PRESENT;
 typedef struct _D3DDDICB_CREATEOVERLAY D3DDDICB_CREATEOVERLAY;
 typedef struct _D3DDDICB_UPDATEOVERLAY D3DDDICB_UPDATEOVERLAY;

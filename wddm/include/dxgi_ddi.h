@@ -99,12 +99,27 @@ typedef struct DXGI_DDI_ARG_BLT {
     DXGI_DDI_MODE_ROTATION Rotate;
 } DXGI_DDI_ARG_BLT;
 
+/* DXGI_DDI_ARG_SETDISPLAYMODE: hDevice, hResource ("the resource that
+ * contains the display surface"), SubResourceIndex. */
+typedef struct DXGI_DDI_ARG_SETDISPLAYMODE {
+    DXGI_DDI_HDEVICE hDevice;
+    DXGI_DDI_HRESOURCE hResource;
+    UINT SubResourceIndex;
+} DXGI_DDI_ARG_SETDISPLAYMODE;
+
+/* DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES: hDevice, pResources ("a pointer
+ * to an array of handles to the resources to rotate"), Resources (their
+ * number). The page does not say which way identities move. */
+typedef struct DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES {
+    DXGI_DDI_HDEVICE hDevice;
+    const DXGI_DDI_HRESOURCE *pResources;
+    UINT Resources;
+} DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES;
+
 /* Arguments of the other base functions: opaque until the UMD reads them. */
 typedef struct DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS;
-typedef struct DXGI_DDI_ARG_SETDISPLAYMODE DXGI_DDI_ARG_SETDISPLAYMODE;
 typedef struct DXGI_DDI_ARG_SETRESOURCEPRIORITY DXGI_DDI_ARG_SETRESOURCEPRIORITY;
 typedef struct DXGI_DDI_ARG_QUERYRESOURCERESIDENCY DXGI_DDI_ARG_QUERYRESOURCERESIDENCY;
-typedef struct DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES;
 
 /* DXGI_DDI_BASE_FUNCTIONS: pfnPresent, pfnGetGammaCaps, pfnSetDisplayMode,
  * pfnSetResourcePriority, pfnQueryResourceResidency,

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "d3drt.h"
+#include "dxgdisplay.h"
 #include "vidsch.h"
 
 /* In a test: fail it (and go on, as the runtime would remove the device);
@@ -243,6 +244,23 @@ static D3DKMT_HANDLE share(RtDevice *d, const D3DDDICB_ALLOCATE *c)
     return r->km;
 }
 
+/* D3DDDI_ALLOCATIONINFO of a primary: Flags.Primary and its VidPnSourceId,
+ * which a driver sets "only for the primary allocation type"; the KMD's
+ * private data says the same. */
+static bool primary_info_ok(RtDevice *d, const D3DDDI_ALLOCATIONINFO *info)
+{
+    const struct sable_alloc_private *p = info->pPrivateDriverData;
+    bool primary = (p->flags & SABLE_ALLOC_F_PRIMARY) != 0;
+    if (info->Flags.Primary != primary || (primary && info->VidPnSourceId != p->vidpn_source) ||
+        (!primary && info->VidPnSourceId != 0)) {
+        RT_FAIL("pfnAllocateCb from %s: Flags.Primary %u VidPnSourceId %u for an allocation "
+                "whose private data says primary %d source %u", cur_name(d), info->Flags.Primary,
+                info->VidPnSourceId, primary, p->vidpn_source);
+        return false;
+    }
+    return true;
+}
+
 static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
 {
     RtDevice *d = h;
@@ -263,6 +281,9 @@ static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
                     info->PrivateDriverDataSize);
             return E_INVALIDARG;
         }
+        if (!primary_info_ok(d, info)) {
+            return E_INVALIDARG;
+        }
         NTSTATUS st;
         RtAlloc *al = new_alloc(d, info->pPrivateDriverData, 0, &st);
         if (!al) {
@@ -276,6 +297,9 @@ static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
         info->hAllocation = al->h;
         al->resource = c->hResource;
         d->allocations++;
+        if (d->creating && !d->creating->chain) {
+            d->creating->chain = al->h;
+        }
     }
     c->hKMResource = c->hResource ? share(d, c) : 0;
     return S_OK;
@@ -327,9 +351,44 @@ static HRESULT WDDM_API cb_deallocate(HANDLE h, const D3DDDICB_DEALLOCATE *c)
         if (al->a->locked) {
             RT_FAIL("pfnDeallocateCb from %s: allocation 0x%x still locked", cur_name(d), al->h);
         }
+        if (al->a->primary && d->ad->sim->display.address == al->a->gpu) {
+            RT_FAIL("pfnDeallocateCb from %s: primary 0x%x is being scanned out", cur_name(d),
+                    al->h);
+        }
         g_hash_table_steal(d->allocs, GUINT_TO_POINTER(al->h));
         free_alloc(d, al);
         d->deallocations++;
+    }
+    return S_OK;
+}
+
+/* pfnSetDisplayModeCb: scan out a primary allocation of the committed
+ * mode's size (another size: E_INVALIDARG, as the page says for a mode
+ * whose resolution differs) through SetVidPnSourceAddress. */
+static HRESULT WDDM_API cb_set_display_mode(HANDLE h, D3DDDICB_SETDISPLAYMODE *m)
+{
+    RtDevice *d = h;
+    WsSim *sim = d->ad->sim;
+    RtAlloc *al = lookup(d, m->hPrimaryAllocation);
+    if (!al || al->retired || !(al->priv.flags & SABLE_ALLOC_F_PRIMARY)) {
+        RT_FAIL("pfnSetDisplayModeCb from %s: 0x%x is not a primary allocation", cur_name(d),
+                m->hPrimaryAllocation);
+        return E_INVALIDARG;
+    }
+    UINT w, hgt;
+    uint32_t f;
+    if (!ws_display_mode(sim, al->priv.vidpn_source, &w, &hgt, &f) || al->priv.width != w ||
+        al->priv.height != hgt) {
+        return E_INVALIDARG;
+    }
+    if (removed(d)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    NTSTATUS st = ws_display_set_address(sim, al->a);
+    if (!NT_SUCCESS(st)) {
+        RT_FAIL("pfnSetDisplayModeCb from %s: SetVidPnSourceAddress failed: 0x%08x", cur_name(d),
+                (uint32_t)st);
+        return E_INVALIDARG;
     }
     return S_OK;
 }
@@ -639,10 +698,74 @@ static VOID WDDM_API cb_state(D3D10DDI_HRTCORELAYER h)
 
 static VOID WDDM_API cb_disable_deferred_staging(D3D10DDI_HRTCORELAYER h) {}
 
+/* The allocation `h` names if it is the current instance of the swap
+ * chain resource r's allocation, else NULL. */
+static RtAlloc *instance_of(RtDevice *d, D3DKMT_HANDLE h, const RtResource *r)
+{
+    RtAlloc *al = lookup(d, h);
+    return al && !al->retired && al->chain == r->chain ? al : NULL;
+}
+
+/* What D3DKMTPresent gets for the present the runtime asked for: Blt of
+ * the whole back buffer to the primary (hDstAllocation 0: kernel mode
+ * picks the swap chain's primary), or Flip to the back buffer (a primary)
+ * with no destination. NULL source: not the handles the runtime expects. */
+static bool kmt_present_of(RtDevice *d, const DXGIDDICB_PRESENT *p, const RtSwapChain *sc,
+                           WsKmtPresent *kp, RtAlloc **src, RtAlloc **dst)
+{
+    *src = instance_of(d, p->hSrcAllocation, sc->back);
+    *dst = NULL;
+    if (sc->flip) {
+        *kp = (WsKmtPresent){ .src = *src ? (*src)->a : NULL, .flip = true,
+                              .vidpn_source = sc->vidpn_source };
+        return *src && p->hDstAllocation == 0;
+    }
+    *dst = instance_of(d, p->hDstAllocation ? p->hDstAllocation : sc->primary->chain,
+                       sc->primary);
+    RECT all = { 0, 0, (LONG)sc->back->width, (LONG)sc->back->height };
+    *kp = (WsKmtPresent){ .src = *src ? (*src)->a : NULL, .dst = *dst ? (*dst)->a : NULL,
+                          .vidpn_source = sc->vidpn_source, .src_rect = all, .dst_rect = all };
+    return *src && *dst;
+}
+
+/* pfnPresentCbDXGI: the UMD passes the handles it created for the back
+ * buffer (and the primary), its graphics context and pDXGIContext
+ * unchanged; D3DKMTPresent (ws_kmt_present) does the Blt or queues the
+ * Flip. */
 static HRESULT WDDM_API cb_dxgi_present(HANDLE h, DXGIDDICB_PRESENT *p)
 {
-    RT_FAIL("pfnPresentCb (DXGI) called: present is not simulated yet");
-    return E_NOTIMPL;
+    RtDevice *d = h;
+    RtSwapChain *sc = d->presenting;
+    RtContext *c = context_of(d, p->hContext);
+    poll(d);
+    if (!sc || p->pDXGIContext != sc || !c || c->node != SABLE_NODE_GRAPHICS) {
+        RT_FAIL("pfnPresentCb from %s: pDXGIContext %p (passed %p) or context %p not the "
+                "device's graphics context", cur_name(d), p->pDXGIContext, (void *)sc,
+                p->hContext);
+        return E_INVALIDARG;
+    }
+    WsKmtPresent kp;
+    RtAlloc *src, *dst;
+    if (!kmt_present_of(d, p, sc, &kp, &src, &dst)) {
+        RT_FAIL("pfnPresentCb from %s: allocations 0x%x -> 0x%x are not the swap chain's for "
+                "a %s", cur_name(d), p->hSrcAllocation, p->hDstAllocation,
+                sc->flip ? "flip" : "blt");
+        return E_INVALIDARG;
+    }
+    if (removed(d)) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    uint32_t fence = 0;
+    NTSTATUS st = ws_kmt_present(d->kmt, &kp, &fence);
+    if (st == STATUS_DEVICE_REMOVED) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    if (!NT_SUCCESS(st)) {
+        RT_FAIL("pfnPresentCb from %s: D3DKMTPresent failed: 0x%08x", cur_name(d), (uint32_t)st);
+        return E_INVALIDARG;
+    }
+    d->presents++; /* VidMm recorded the use of both (ws_kmt_present) */
+    return S_OK;
 }
 
 /* Every member of a callback table of only State callbacks set to the two
@@ -722,6 +845,7 @@ RtDevice *rt_device_new(RtAdapter *a, UINT iv, UINT cmd_size, UINT alist_size, U
     d->kt.pfnRenderCb = cb_render;
     d->kt.pfnLockCb = cb_lock;
     d->kt.pfnUnlockCb = cb_unlock;
+    d->kt.pfnSetDisplayModeCb = cb_set_display_mode;
     d->kt.pfnCreateContextCb = cb_create_context;
     d->kt.pfnDestroyContextCb = cb_destroy_context;
     FILL_STATE10(&d->um10);
@@ -875,10 +999,11 @@ HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu
     return hr;
 }
 
+/* primary: DXGI's pPrimaryDesc for a primary, else NULL. */
 static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT depth,
                               UINT mips, UINT array, DXGI_FORMAT f, UINT usage, UINT bind,
                               UINT cpu, UINT misc, const D3D10_DDIARG_SUBRESOURCE_UP *init,
-                              RtResource **out)
+                              DXGI_DDI_PRIMARY_DESC *primary, RtResource **out)
 {
     RtResource *r = g_new0(RtResource, 1);
     D3D10DDI_MIPINFO mip[16];
@@ -893,7 +1018,7 @@ static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UI
         .pMipInfoList = mip, .pInitialDataUP = init,
         .ResourceDimension = dim, .Usage = usage, .BindFlags = bind,
         .MapFlags = cpu, .MiscFlags = misc, .Format = f, .SampleDesc = { 1, 0 },
-        .MipLevels = mips, .ArraySize = array,
+        .MipLevels = mips, .ArraySize = array, .pPrimaryDesc = primary,
     };
     r->dim = dim;
     r->width = w;
@@ -916,7 +1041,7 @@ HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h
                           UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,
                           const D3D10_DDIARG_SUBRESOURCE_UP *init, RtResource **out)
 {
-    return create_texture(d, dim, w, h, 1, mips, array, f, usage, bind, cpu, 0, init, out);
+    return create_texture(d, dim, w, h, 1, mips, array, f, usage, bind, cpu, 0, init, NULL, out);
 }
 
 HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI_FORMAT f,
@@ -924,7 +1049,7 @@ HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI
                         RtResource **out)
 {
     return create_texture(d, D3D10DDIRESOURCE_TEXTURE3D, w, h, depth, mips, 1, f, usage, bind,
-                          cpu, 0, init, out);
+                          cpu, 0, init, NULL, out);
 }
 
 HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
@@ -940,7 +1065,7 @@ HRESULT rt_create_shared_tex2d(RtDevice *d, UINT w, UINT h, DXGI_FORMAT f, UINT 
 {
     return create_texture(d, D3D10DDIRESOURCE_TEXTURE2D, w, h, 1, 1, 1, f,
                           D3D10_DDI_USAGE_DEFAULT, bind, 0, D3D10_DDI_RESOURCE_MISC_SHARED, init,
-                          out);
+                          NULL, out);
 }
 
 /* What D3DKMTOpenResource does for the runtime: each allocation opened on
@@ -968,6 +1093,7 @@ HRESULT rt_open_resource(RtDevice *d, D3DKMT_HANDLE km, RtResource **out)
     *r = s->desc;
     r->rt.handle = (HANDLE)++d->next_rt;
     RtAlloc *al = open_allocation(d, s, km, r->rt.handle);
+    r->chain = al->chain;
     struct sable_alloc_private priv = s->alloc_priv;
     D3DDDI_OPENALLOCATIONINFO info = {
         .hAllocation = al->h, .pPrivateDriverData = &priv, .PrivateDriverDataSize = sizeof(priv),
@@ -1179,6 +1305,186 @@ HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done)
                    F(d, pfnQueryGetData)(d->h, q->h, done, sizeof(*done), flags));
 }
 
+HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtResource *src,
+               UINT ssub, UINT flags)
+{
+    DXGI_DDI_ARG_BLT b = {
+        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
+        .hDstResource = (DXGI_DDI_HRESOURCE)dst->h.pDrvPrivate, .DstSubresource = dsub,
+        .DstLeft = rect[0], .DstTop = rect[1], .DstRight = rect[2], .DstBottom = rect[3],
+        .hSrcResource = (DXGI_DDI_HRESOURCE)src->h.pDrvPrivate, .SrcSubresource = ssub,
+        .Flags = { .Value = flags }, .Rotate = DXGI_DDI_MODE_ROTATION_IDENTITY,
+    };
+    /* A DXGI base function returns its HRESULT: pfnSetErrorCb during it
+     * fails the test (its category allows nothing). */
+    HRESULT hr = S_OK;
+    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiBlt, 0, hr = d->dxgi.pfnBlt(&b)), ==, 0);
+    return hr;
+}
+
+/* The DXGI format of a mode's Sable format: the 4-byte ones rt_to_rgb
+ * reads (winsim's modes are B8G8R8X8); UNKNOWN for the others. */
+static DXGI_FORMAT dxgi_format_of(uint32_t f)
+{
+    switch (f) {
+    case SABLE_FORMAT_B8G8R8A8_UNORM: return DXGI_FORMAT_B8G8R8A8_UNORM;
+    case SABLE_FORMAT_B8G8R8X8_UNORM: return DXGI_FORMAT_B8G8R8X8_UNORM;
+    case SABLE_FORMAT_R8G8B8A8_UNORM: return DXGI_FORMAT_R8G8B8A8_UNORM;
+    default: return DXGI_FORMAT_UNKNOWN;
+    }
+}
+
+/* The committed mode of a VidPN source, as DXGI reads it (the display
+ * must be up: ws_display_start). */
+static bool current_mode(RtDevice *d, UINT vidpn_source, DXGI_DDI_MODE_DESC *m)
+{
+    UINT w, h;
+    uint32_t f;
+    if (!ws_display_mode(d->ad->sim, vidpn_source, &w, &h, &f) ||
+        dxgi_format_of(f) == DXGI_FORMAT_UNKNOWN) {
+        return false;
+    }
+    *m = (DXGI_DDI_MODE_DESC){ .Width = w, .Height = h, .Format = dxgi_format_of(f),
+                               .RefreshRate = { 60, 1 },
+                               .ScanlineOrdering = DXGI_DDI_MODE_SCANLINE_ORDER_PROGRESSIVE,
+                               .Rotation = DXGI_DDI_MODE_ROTATION_IDENTITY };
+    return true;
+}
+
+HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, DXGI_FORMAT f,
+                          RtResource **out)
+{
+    const DXGI_DDI_MODE_DESC *m = &desc->ModeDesc;
+    return create_texture(d, D3D10DDIRESOURCE_TEXTURE2D, m->Width, m->Height, 1, mips, 1, f,
+                          D3D10_DDI_USAGE_DEFAULT,
+                          D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, 0, NULL,
+                          desc, out);
+}
+
+HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub)
+{
+    DXGI_DDI_ARG_SETDISPLAYMODE m = {
+        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
+        .hResource = (DXGI_DDI_HRESOURCE)r->h.pDrvPrivate, .SubResourceIndex = sub,
+    };
+    HRESULT hr = S_OK;
+    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiSetDisplayMode, 0,
+                                      hr = d->dxgi.pfnSetDisplayMode(&m)), ==, 0);
+    return hr;
+}
+
+/* DXGI going full screen: the back buffer (a primary too for flips), the
+ * primary, then SetDisplayMode to scan the primary out. */
+static HRESULT create_chain(RtSwapChain *sc)
+{
+    RtDevice *d = sc->d;
+    const DXGI_DDI_MODE_DESC *m = &sc->desc.ModeDesc;
+    HRESULT hr = sc->flip ? rt_create_primary(d, &sc->desc, 1, m->Format, &sc->back)
+                          : rt_create_tex2d(d, m->Width, m->Height, 1, 1, m->Format,
+                                            D3D10_DDI_USAGE_DEFAULT,
+                                            D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT,
+                                            0, NULL, &sc->back);
+    if (FAILED(hr)) {
+        return hr;
+    }
+    hr = rt_create_primary(d, &sc->desc, 1, m->Format, &sc->primary);
+    if (SUCCEEDED(hr)) {
+        hr = rt_set_display_mode(d, sc->primary, 0);
+    }
+    return hr;
+}
+
+HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, bool flip, RtSwapChain **out)
+{
+    RtSwapChain *sc = g_new0(RtSwapChain, 1);
+    sc->d = d;
+    sc->flip = flip;
+    sc->vidpn_source = vidpn_source;
+    sc->desc.VidPnSourceId = vidpn_source;
+    g_assert_true(current_mode(d, vidpn_source, &sc->desc.ModeDesc));
+    HRESULT hr = create_chain(sc);
+    if (FAILED(hr)) {
+        rt_destroy_swapchain(sc);
+        sc = NULL;
+    }
+    *out = sc;
+    return hr;
+}
+
+HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval, bool dst)
+{
+    RtDevice *d = sc->d;
+    DXGI_DDI_ARG_PRESENT p = {
+        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
+        .hSurfaceToPresent = (DXGI_DDI_HRESOURCE)sc->back->h.pDrvPrivate,
+        .SrcSubResourceIndex = src_sub,
+        .pDXGIContext = sc,
+        .Flags = { .Value = flags },
+        .FlipInterval = (DXGI_DDI_FLIP_INTERVAL_TYPE)interval,
+    };
+    if (dst) {
+        p.hDstResource = (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate;
+    }
+    HRESULT hr = S_OK;
+    d->presenting = sc;
+    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiPresent, 0, hr = d->dxgi.pfnPresent(&p)), ==, 0);
+    d->presenting = NULL;
+    sc->presents += SUCCEEDED(hr);
+    return hr;
+}
+
+/* After a flip DXGI rotates the buffers' identities: the back buffer gets
+ * the old front's allocation, the primary (front) the one just flipped
+ * to; the runtime's records follow. */
+HRESULT rt_rotate(RtSwapChain *sc)
+{
+    RtDevice *d = sc->d;
+    const DXGI_DDI_HRESOURCE list[2] = { (DXGI_DDI_HRESOURCE)sc->back->h.pDrvPrivate,
+                                         (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate };
+    DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES a = {
+        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate, .pResources = list, .Resources = 2,
+    };
+    HRESULT hr = S_OK;
+    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiRotateResourceIdentities, 0,
+                                      hr = d->dxgi.pfnRotateResourceIdentities(&a)), ==, 0);
+    if (SUCCEEDED(hr)) {
+        D3DKMT_HANDLE t = sc->back->chain;
+        sc->back->chain = sc->primary->chain;
+        sc->primary->chain = t;
+    }
+    return hr;
+}
+
+HRESULT rt_present(RtSwapChain *sc)
+{
+    DXGI_DDI_PRESENT_FLAGS f = { .Value = 0 };
+    f.Blt = !sc->flip;
+    f.Flip = sc->flip;
+    HRESULT hr = rt_present_args(sc, f.Value, 0, DXGI_DDI_FLIP_INTERVAL_ONE, !sc->flip);
+    return SUCCEEDED(hr) && sc->flip ? rt_rotate(sc) : hr;
+}
+
+/* Leaving full screen: dxgkrnl scans the desktop's shared primary out
+ * again before DXGI destroys the swap chain's. */
+void rt_destroy_swapchain(RtSwapChain *sc)
+{
+    WsSim *sim = sc->d->ad->sim;
+    /* queued flips first (a TDR may have aborted them: then they are
+     * dropped, which the wait does not report) */
+    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+        ws_wait_fence(sim, n, sim->node[n].submitted);
+    }
+    if (sc->primary) {
+        WsKmtAllocation *desktop = ws_display_primary(sim, sc->vidpn_source);
+        g_assert_cmphex((uint32_t)ws_display_set_address(sim, desktop), ==, 0);
+        rt_destroy(sc->d, sc->primary);
+    }
+    if (sc->back) {
+        rt_destroy(sc->d, sc->back);
+    }
+    g_free(sc);
+}
+
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
 {
     RtResource *st;
@@ -1213,6 +1519,35 @@ void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
     }
     g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
     rt_destroy(d, st);
+}
+
+void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb)
+{
+    bool bgr = f == DXGI_FORMAT_B8G8R8A8_UNORM || f == DXGI_FORMAT_B8G8R8X8_UNORM;
+    g_assert_true(bgr || f == DXGI_FORMAT_R8G8B8A8_UNORM);
+    for (size_t i = 0; i < n; i++) {
+        rgb[i * 3] = px[i * 4 + (bgr ? 2 : 0)];
+        rgb[i * 3 + 1] = px[i * 4 + 1];
+        rgb[i * 3 + 2] = px[i * 4 + (bgr ? 0 : 2)];
+    }
+}
+
+uint8_t *rt_front_rgb(RtSwapChain *sc)
+{
+    size_t n = (size_t)sc->primary->width * sc->primary->height;
+    g_autofree uint8_t *px = g_malloc(n * 4);
+    uint8_t *rgb = g_malloc(n * 3);
+    rt_read(sc->d, sc->primary, 0, px);
+    rt_to_rgb(px, sc->primary->format, n, rgb);
+    return rgb;
+}
+
+uint8_t *rt_capture(RtDevice *d, UINT *w, UINT *h)
+{
+    uint8_t *rgb = NULL;
+    rt_wait_idle(d);
+    g_assert_true(ws_display_capture(d->ad->sim, &rgb, w, h));
+    return rgb;
 }
 
 void rt_wait_idle(RtDevice *d)

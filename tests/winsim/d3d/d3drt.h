@@ -90,12 +90,13 @@ typedef struct RtDevice {
     GPtrArray *retired;         /* renamed-away instances, freed once idle */
     D3DKMT_HANDLE next_handle;
     uintptr_t next_rt;          /* runtime resource handles (never reused) */
-    struct RtResource *creating; /* the resource CreateResource is making */
     RtContext ctx[SABLE_NODE_COUNT];
     /* configuration (set before rt_device_create) */
     UINT cfg_cmd_size, cfg_alist_size, cfg_plist_size;
     unsigned max_instances;     /* live instances per allocation before a rename fails */
     int fail_renames;           /* tests: the next n renames fail */
+    struct RtResource *creating; /* in its CreateResource: its allocations' resource */
+    struct RtSwapChain *presenting; /* in its Present: the pDXGIContext passed */
     /* the DDI being called */
     int cur;                    /* UmdDdi, -1 outside */
     UINT cur_ctx;
@@ -106,6 +107,7 @@ typedef struct RtDevice {
     unsigned renders_since_amortized, amortized;
     unsigned allocations, deallocations, renames, rename_failures, ner_locks;
     unsigned aperture_locks, aperture_unavailable; /* AcquireAperture locks: granted, NOTAVAILABLE */
+    unsigned presents;          /* pfnPresentCb calls that reached D3DKMTPresent */
 } RtDevice;
 
 typedef struct RtResource {
@@ -117,7 +119,20 @@ typedef struct RtResource {
     DXGI_FORMAT format;
     UINT misc;                  /* D3D10_DDI_RESOURCE_MISC_* */
     D3DKMT_HANDLE km;           /* shared: the kernel-mode resource */
+    D3DKMT_HANDLE chain;        /* its allocation: the first its CreateResource made */
 } RtResource;
+
+/* A D3D11-shaped swap chain of one back buffer, presented in the Blt
+ * model to the primary DXGI creates for the output (VidPN source). */
+typedef struct RtSwapChain {
+    RtDevice *d;
+    UINT vidpn_source;
+    bool flip;                  /* flip model: both buffers are primaries */
+    DXGI_DDI_PRIMARY_DESC desc; /* the mode the primary was created for */
+    RtResource *back;           /* BIND_RENDER_TARGET | BIND_PRESENT (flip: a primary) */
+    RtResource *primary;        /* CreateResource with pPrimaryDesc: the front */
+    unsigned presents;
+} RtSwapChain;
 
 typedef struct RtView {
     void *mem;
@@ -202,9 +217,48 @@ void rt_destroy_query(RtDevice *d, RtQuery *q);
 HRESULT rt_query_end(RtDevice *d, RtQuery *q);
 /* *done: what the UMD wrote (FALSE if it wrote nothing). */
 HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done);
+/* BltDXGI: subresource ssub of src to the rectangle rect (left, top,
+ * right, bottom) of subresource dsub of dst; flags:
+ * DXGI_DDI_ARG_BLT_FLAGS.Value. Returns what the function returned. */
+HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtResource *src,
+               UINT ssub, UINT flags);
+/* A full-screen swap chain for the output `vidpn_source` in its current
+ * display mode (winsim's display, brought up with ws_display_start): the
+ * back buffer (a BIND_RENDER_TARGET | BIND_PRESENT Texture2D; with `flip`
+ * a primary too) and the primary (CreateResource with pPrimaryDesc, as
+ * DXGI does), scanned out through SetDisplayMode. What failed (*out NULL
+ * then), else S_OK. */
+HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, bool flip, RtSwapChain **out);
+/* A primary as DXGI creates one: a Texture2D of desc->ModeDesc's size
+ * (BIND_RENDER_TARGET | BIND_PRESENT) with pPrimaryDesc = desc. */
+HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, DXGI_FORMAT f,
+                          RtResource **out);
+/* PresentDXGI of the back buffer: Blt to the primary, or Flip to it
+ * followed by RotateResourceIdentities (back <-> front), as DXGI does.
+ * What failed, else S_OK. */
+HRESULT rt_present(RtSwapChain *sc);
+/* PresentDXGI with these DXGI_DDI_PRESENT_FLAGS, source subresource and
+ * FlipInterval; hDstResource the primary if `dst`, else NULL. */
+HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval, bool dst);
+/* RotateResourceIdentities of the back buffer and the primary: what it
+ * returned. */
+HRESULT rt_rotate(RtSwapChain *sc);
+/* The desktop's primary is scanned out again, then the swap chain goes. */
+void rt_destroy_swapchain(RtSwapChain *sc);
+/* SetDisplayModeDXGI of subresource `sub` of r: what it returned. */
+HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub);
 /* Read subresource `sub` row by row (width * bpp bytes each; Texture3D:
  * slice after slice) through a staging copy and a READ map. */
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);
+/* n pixels of a 4-byte RGBA/BGRA/BGRX format as packed RGB. */
+void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb);
+/* The swap chain's front buffer (the primary: after a present, the frame
+ * presented) as packed RGB rows (g_free). */
+uint8_t *rt_front_rgb(RtSwapChain *sc);
+/* What the display shows once every submission so far is done: packed
+ * RGB rows (g_free) of *w x *h (ws_display_capture: the device's scanout
+ * in process, a QMP screendump with QEMU). */
+uint8_t *rt_capture(RtDevice *d, UINT *w, UINT *h);
 /* Let every submission so far complete. */
 void rt_wait_idle(RtDevice *d);
 /* Live KMD allocations the UMD holds (renamed-away instances excluded). */
