@@ -39,7 +39,10 @@ asan: deps $(ASAN_BUILD)/build.ninja
 
 # The whole stack against QEMU: winsim's dxgkrnl loads the KMD, renders,
 # injects a hang and shows the TDR with its decoded dump, then recovers;
-# then one hang end to end with sablectl (inject, status, dump, decode).
+# then one hang end to end with sablectl (inject, status, dump, decode);
+# then the D3D11-shaped scenario through the UMD (create, upload, copy,
+# clear, present full screen, hang, device removed, recreate, present
+# again), the presented frames saved as PNG next to the reports.
 demo: build
 	@mkdir -p $(BUILD)/demo-report
 	@SABLE_QEMU=$(BUILD)/qemu/qemu-system-x86_64 \
@@ -50,6 +53,11 @@ demo: build
 	    $(BUILD)/tests/faults/fault-demo $(BUILD)/tools/sablectl > $(BUILD)/demo-report/tdr.txt \
 	    2> $(BUILD)/demo-report/tdr-stderr.txt; status=$$?; cat $(BUILD)/demo-report/tdr.txt; \
 	    echo "report saved in $(BUILD)/demo-report/tdr.txt"; exit $$status
+	@SABLE_QEMU=$(BUILD)/qemu/qemu-system-x86_64 \
+	    $(BUILD)/tests/winsim/d3d/d3d-demo --out $(BUILD)/demo-report qemu \
+	    > $(BUILD)/demo-report/d3d.txt 2> $(BUILD)/demo-report/d3d-stderr.txt; \
+	    status=$$?; cat $(BUILD)/demo-report/d3d.txt; \
+	    echo "report saved in $(BUILD)/demo-report/d3d.txt"; exit $$status
 
 # The device alone (no driver): both engines, a hang, the dump, engine reset.
 demo-device: build
