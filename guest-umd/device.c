@@ -104,6 +104,7 @@ void umd_device_flush(UmdDevice *d, UmdDdi ddi)
 
 void umd_device_destroy(UmdDevice *d)
 {
+    umd_upload_fini(d);
     umd_cmd_submit(d, UMD_DDI_DestroyDevice, false);
     umd_drain_deferred(d);
     umd_cmd_fini(d);
@@ -124,5 +125,9 @@ void sable_umd_stats(void *drv_device, SableUmdStats *out)
     out->aperture_maps = d->aperture_maps;
     out->aperture_fallbacks = d->aperture_fallbacks;
     out->tiled_resources = d->tiled_resources;
+    out->upload_pieces = d->upload_pieces;
+    out->upload_renames = d->upload_renames;
+    out->upload_temporaries = d->upload_temporaries;
+    out->upload_ring_size = d->upload.alloc.h ? d->upload.alloc.size : 0;
     out->lost = d->lost;
 }

@@ -232,6 +232,40 @@ static HRESULT lock(UmdDevice *d, D3DDDICB_LOCK *l)
     return d->kt->pfnLockCb(d->rt.handle, l);
 }
 
+HRESULT umd_lock_discard(UmdDevice *d, UmdDdi ddi, UmdAlloc *a, bool donotwait,
+                         D3DDDICB_LOCK *l)
+{
+    /* Rename: a new instance, whatever the command buffer holds. If the
+     * video memory manager cannot, submit what references the allocation
+     * and retry, now without existing reference. */
+    memset(l, 0, sizeof(*l));
+    l->hAllocation = a->h;
+    l->Flags.Discard = 1;
+    l->Flags.WriteOnly = 1;
+    HRESULT hr = lock(d, l);
+    if (FAILED(hr) && hr != D3DDDIERR_DEVICEREMOVED) {
+        umd_cmd_submit(d, ddi, false);
+        if (d->lost) {
+            umd_check_lost(d, ddi);
+            return D3DDDIERR_DEVICEREMOVED;
+        }
+        d->discard_retries++;
+        memset(l, 0, sizeof(*l));
+        l->hAllocation = a->h;
+        l->Flags.Discard = 1;
+        l->Flags.WriteOnly = 1;
+        l->Flags.NoExistingReference = 1;
+        l->Flags.DonotWait = donotwait;
+        hr = lock(d, l);
+    }
+    if (SUCCEEDED(hr) && l->hAllocation != a->h) {
+        a->h = l->hAllocation; /* later packets name the new instance */
+        a->list_seq = 0;
+        a->renames++;
+    }
+    return hr;
+}
+
 static void unlock(UmdDevice *d, D3DKMT_HANDLE h)
 {
     D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &h };
@@ -613,6 +647,35 @@ static bool box_region(const UmdResource *r, uint32_t s, const D3D10_DDI_BOX *bo
     return true;
 }
 
+/* Where an upload's bytes go: a piece of the upload ring (1), or, for more
+ * than the ring holds, a temporary allocation *tmp (0), locked for writing
+ * in *p; -1 on failure (reported). */
+static int stage_begin(UmdDevice *d, UmdDdi ddi, uint64_t size, UmdUploadPiece *p, UmdAlloc *tmp)
+{
+    int ring = umd_upload_begin(d, ddi, size, p);
+    if (ring) {
+        return ring;
+    }
+    HRESULT hr = umd_allocate(d, tmp, size, true, SABLE_SEGMENT_APERTURE);
+    if (FAILED(hr)) {
+        umd_error(d, ddi, hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY, 0);
+        return -1;
+    }
+    D3DDDICB_LOCK l;
+    memset(&l, 0, sizeof(l));
+    l.hAllocation = tmp->h;
+    l.Flags.WriteOnly = 1;
+    hr = lock(d, &l);
+    if (FAILED(hr)) {
+        umd_defer_destroy(d, NULL, tmp->h);
+        umd_error(d, ddi, hr, 0);
+        return -1;
+    }
+    d->upload_temporaries++;
+    *p = (UmdUploadPiece){ .cpu = l.pData, .alloc = tmp, .offset = 0 };
+    return 0;
+}
+
 void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
                             const D3D10_DDI_BOX *box, const void *data, UINT row_pitch,
                             UINT depth_pitch)
@@ -627,50 +690,45 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
         (slices > 1 && depth_pitch < (uint64_t)row_pitch * (rows - 1) + row_bytes)) {
         return; /* the runtime validated it */
     }
-    UmdAlloc tmp;
-    /* Tiled: the temporary is a linear surface (pitch a multiple of 4)
+    /* Tiled: the staged rows are a linear surface (pitch a multiple of 4)
      * that one COPY_2D moves into the subresource. */
     uint64_t tpitch = r->tiled ? align_up(row_bytes, UMD_PITCH_ALIGN) : row_bytes;
     uint64_t slice_bytes = tpitch * rows;
-    HRESULT hr = umd_allocate(d, &tmp, slice_bytes * slices, true, SABLE_SEGMENT_APERTURE);
-    if (FAILED(hr)) {
-        umd_error(d, ddi, hr == D3DDDIERR_DEVICEREMOVED ? hr : E_OUTOFMEMORY, 0);
-        return;
-    }
-    D3DDDICB_LOCK l;
-    memset(&l, 0, sizeof(l));
-    l.hAllocation = tmp.h;
-    l.Flags.WriteOnly = 1;
-    hr = lock(d, &l);
-    if (FAILED(hr)) {
-        umd_defer_destroy(d, NULL, tmp.h);
-        umd_error(d, ddi, hr, 0);
+    UmdAlloc tmp;
+    UmdUploadPiece p;
+    int ring = stage_begin(d, ddi, slice_bytes * slices, &p, &tmp);
+    if (ring < 0) {
         return;
     }
     for (uint32_t z = 0; z < slices; z++) {
         for (uint32_t y = 0; y < rows; y++) {
-            memcpy((uint8_t *)l.pData + z * slice_bytes + (uint64_t)y * tpitch,
+            memcpy(p.cpu + z * slice_bytes + (uint64_t)y * tpitch,
                    (const uint8_t *)data + (uint64_t)z * depth_pitch + (uint64_t)y * row_pitch,
                    row_bytes);
         }
     }
-    unlock(d, tmp.h);
+    if (ring) {
+        umd_upload_end(d);
+    } else {
+        unlock(d, tmp.h);
+    }
     if (r->tiled) {
         const UmdSubresource *sub = &r->sub[s];
         uint32_t x0 = (uint32_t)((off - sub->offset) % sub->pitch / r->bpp);
         uint32_t y0 = (uint32_t)((off - sub->offset) / sub->pitch);
         uint32_t w = (uint32_t)(row_bytes / r->bpp) * r->copy_scale;
         UmdSurf dst = sub_surf(r, s, r->copy_scale);
-        UmdSurf src = { &tmp, 0, (uint32_t)tpitch, w, rows, SABLE_TILING_LINEAR };
+        UmdSurf src = { p.alloc, p.offset, (uint32_t)tpitch, w, rows, SABLE_TILING_LINEAR };
         emit_copy_2d(d, ddi, r->copy_format, &dst, x0 * r->copy_scale, y0, &src, 0, 0, w, rows);
+    } else {
+        for (uint32_t z = 0; z < slices; z++) {
+            copy_rows(d, ddi, &r->alloc, off + z * r->sub[s].slice_pitch, r->sub[s].pitch,
+                      p.alloc, p.offset + z * slice_bytes, (uint32_t)row_bytes, row_bytes, rows);
+        }
+    }
+    if (!ring) {
         umd_defer_destroy(d, NULL, tmp.h);
-        return;
     }
-    for (uint32_t z = 0; z < slices; z++) {
-        copy_rows(d, ddi, &r->alloc, off + z * r->sub[s].slice_pitch, r->sub[s].pitch, &tmp,
-                  z * slice_bytes, (uint32_t)row_bytes, row_bytes, rows);
-    }
-    umd_defer_destroy(d, NULL, tmp.h);
 }
 
 void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src)
@@ -827,31 +885,9 @@ void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DD
         l.hAllocation = r->alloc.h;
         HRESULT hr;
         if (type == D3D10_DDI_MAP_WRITE_DISCARD) {
-            /* Rename: a new instance, whatever the command buffer holds. If
-             * the video memory manager cannot, submit what references the
-             * allocation and retry, now without existing reference. */
-            l.Flags.Discard = 1;
-            l.Flags.WriteOnly = 1;
-            hr = lock(d, &l);
-            if (FAILED(hr) && hr != D3DDDIERR_DEVICEREMOVED) {
-                umd_cmd_submit(d, ddi, false);
-                if (d->lost) {
-                    umd_check_lost(d, ddi);
-                    return;
-                }
-                d->discard_retries++;
-                memset(&l, 0, sizeof(l));
-                l.hAllocation = r->alloc.h;
-                l.Flags.Discard = 1;
-                l.Flags.WriteOnly = 1;
-                l.Flags.NoExistingReference = 1;
-                l.Flags.DonotWait = ctx != 0;
-                hr = lock(d, &l);
-            }
-            if (SUCCEEDED(hr) && l.hAllocation != r->alloc.h) {
-                r->alloc.h = l.hAllocation; /* later packets name the new instance */
-                r->alloc.list_seq = 0;
-                r->alloc.renames++;
+            hr = umd_lock_discard(d, ddi, &r->alloc, ctx != 0, &l);
+            if (d->lost) {
+                return; /* the submission before the retry lost it: reported */
             }
         } else {
             /* A locked allocation cannot be rendered with: what the command

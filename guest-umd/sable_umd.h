@@ -28,6 +28,10 @@ typedef struct SableUmdStats {
      * to the copy-and-deswizzle path (D3DERR_NOTAVAILABLE), resources
      * created TILE_Y */
     uint32_t aperture_maps, aperture_fallbacks, tiled_resources;
+    /* uploads: pieces of the upload ring, renames of the ring (a new
+     * instance when full), temporary allocations (too big for the ring) */
+    uint32_t upload_pieces, upload_renames, upload_temporaries;
+    uint64_t upload_ring_size;  /* bytes of the ring, 0 before the first upload */
 } SableUmdStats;
 void sable_umd_stats(void *drv_device, SableUmdStats *out);
 /* Whether a resource (hDrvResource.pDrvPrivate) is TILE_Y, for tests. */

@@ -182,6 +182,20 @@ typedef struct UmdCmdBuf {
     uint32_t packet_bytes;
 } UmdCmdBuf;
 
+/* The upload ring (upload.c). */
+typedef struct UmdUpload {
+    UmdAlloc alloc;           /* its current instance (h 0: none yet) */
+    uint64_t used;            /* bytes handed out of this instance */
+} UmdUpload;
+
+/* A piece of the ring being written: CPU pointer (locked), and where the
+ * packets find it. */
+typedef struct UmdUploadPiece {
+    uint8_t *cpu;
+    UmdAlloc *alloc;
+    uint64_t offset;
+} UmdUploadPiece;
+
 typedef struct UmdDevice {
     uint32_t magic;
     UmdAdapter *adapter;
@@ -198,6 +212,7 @@ typedef struct UmdDevice {
     uint32_t cb_seq;          /* id of the command buffer being built, from 1 */
     bool in_flush;
     UmdDeferred *deferred, **deferred_tail;
+    UmdUpload upload;
     bool lost;
     HRESULT lost_reason;
     UmdDdi lost_ddi;
@@ -205,6 +220,7 @@ typedef struct UmdDevice {
     uint32_t submits, auto_flushes, amortized_calls, errors_reported;
     uint32_t unsupported_calls, deferred_freed, discard_retries;
     uint32_t aperture_maps, aperture_fallbacks, tiled_resources;
+    uint32_t upload_pieces, upload_renames, upload_temporaries;
     UmdDdi last_unsupported;
     bool submitted_since_amortized;
 } UmdDevice;
@@ -284,7 +300,22 @@ SIZE_T umd_opened_resource_size(const D3D10DDIARG_OPENRESOURCE *o);
 void umd_resource_open(UmdDevice *d, const D3D10DDIARG_OPENRESOURCE *o, UmdResource *r,
                        D3D10DDI_HRTRESOURCE rt);
 
+/* upload.c: 1 and *out locked for writing (umd_upload_end unlocks before
+ * any packet is built), 0 if the ring cannot take `size` bytes (use a
+ * temporary), -1 if the lock failed (reported). */
+int umd_upload_begin(UmdDevice *d, UmdDdi ddi, uint64_t size, UmdUploadPiece *out);
+void umd_upload_end(UmdDevice *d);
+/* DestroyDevice: the ring goes with the deferred destructions. */
+void umd_upload_fini(UmdDevice *d);
+
 /* resource.c */
+/* pfnLockCb with Discard (WriteOnly): a new instance of a, renamed in a
+ * (later packets name it); if the video memory manager cannot, the command
+ * buffer is submitted and the lock retried with NoExistingReference (and
+ * DonotWait if asked). If d->lost on return, that submission lost the
+ * device and it was reported. */
+HRESULT umd_lock_discard(UmdDevice *d, UmdDdi ddi, UmdAlloc *a, bool donotwait,
+                         D3DDDICB_LOCK *l);
 /* Fields and layout of r from a description; false: the UMD cannot make
  * such a resource. Sets nothing that needs an allocation. */
 bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *desc);

@@ -1362,6 +1362,63 @@ static void test_viewports(gconstpointer data)
     env_free(&e);
 }
 
+/* Uploads go through the upload ring: buffers and a tiled texture updated
+ * many times without a Flush between them (more bytes than the ring holds,
+ * so it is renamed while the GPU still reads the old instance), every one
+ * read back byte-exact; no temporary allocation for any of them. An upload
+ * larger than the ring takes a temporary of its own and is exact too. */
+static void test_upload_ring(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { N = 24, TW = 300, TH = 200 };
+    g_autofree uint8_t *tex_data = g_malloc(TW * TH * 4), *out = NULL;
+    RtResource *buf[N], *tex;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, TW, TH, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &tex), ==, 0);
+    g_assert_true(sable_umd_resource_tiled(tex->mem));
+    pattern(tex_data, TW * TH * 4, 99);
+    g_assert_cmphex((uint32_t)rt_update(d, tex, 0, NULL, tex_data, TW * 4), ==, 0);
+    uint64_t ring = rt_umd_stats(d).upload_ring_size;
+    g_assert_cmpuint(ring, >=, 1u << 20);
+    UINT size = (UINT)(ring / 8 + 4096); /* 8 of them overflow the ring */
+    out = g_malloc(size);
+    g_autofree uint8_t *data = g_malloc(size);
+    for (unsigned i = 0; i < N; i++) {
+        g_assert_cmphex((uint32_t)rt_create_buffer(d, size, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL,
+                                                   &buf[i]), ==, 0);
+        pattern(data, size, i);
+        g_assert_cmphex((uint32_t)rt_update(d, buf[i], 0, NULL, data, size), ==, 0);
+    }
+    SableUmdStats st = rt_umd_stats(d);
+    g_assert_cmpuint(st.upload_pieces, ==, N + 1);
+    g_assert_cmpuint(st.upload_renames, >=, 2);
+    g_assert_cmpuint(st.upload_temporaries, ==, 0);
+    for (unsigned i = 0; i < N; i++) {
+        pattern(data, size, i);
+        rt_read(d, buf[i], 0, out);
+        g_assert_cmpmem(out, size, data, size);
+        rt_destroy(d, buf[i]);
+    }
+    g_autofree uint8_t *tex_out = g_malloc(TW * TH * 4);
+    rt_read(d, tex, 0, tex_out);
+    g_assert_cmpmem(tex_out, TW * TH * 4, tex_data, TW * TH * 4);
+    rt_destroy(d, tex);
+    /* larger than the ring: a temporary */
+    UINT big = (UINT)ring + 8192;
+    g_autofree uint8_t *big_data = g_malloc(big), *big_out = g_malloc(big);
+    pattern(big_data, big, 7);
+    RtResource *b;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, big, D3D10_DDI_USAGE_DEFAULT, 0, 0, big_data,
+                                               &b), ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).upload_temporaries, ==, 1);
+    rt_read(d, b, 0, big_out);
+    g_assert_cmpmem(big_out, big, big_data, big);
+    rt_destroy(d, b);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 /* A shared resource: device A creates a TILE_Y render target with initial
  * data (a kernel-mode resource comes back), device B (another interface
  * version) opens it through the private data dxgkrnl kept and reads it
@@ -2376,6 +2433,7 @@ int main(int argc, char **argv)
     g_test_add_data_func("/d3d/shared/11.0-10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_shared);
     g_test_add_func("/d3d/shared/bad-private-data", test_shared_bad);
+    g_test_add_func("/d3d/upload-ring", test_upload_ring);
     g_test_add_data_func("/d3d/format-support/10.0",
                          GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION), test_format_support);
     g_test_add_data_func("/d3d/format-support/11.0",
