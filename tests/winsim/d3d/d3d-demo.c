@@ -188,7 +188,8 @@ int main(int argc, char **argv)
     printf("    TDRs %u, engine resets %u, dumps %u\n", sim->stats.timeouts,
            sim->stats.engine_resets, sim->dump_files->len);
     for (guint i = 0; i < sim->dump_files->len; i++) {
-        printf("    %s\n", (const char *)g_ptr_array_index(sim->dump_files, i));
+        printf("    %s (decode: sablectl decode FILE)\n",
+               (const char *)g_ptr_array_index(sim->dump_files, i));
     }
     check(rt_flush(d) == D3DDDIERR_DEVICEREMOVED, "Flush: D3DDDIERR_DEVICEREMOVED");
     check(rt_present(sc) == D3DDDIERR_DEVICEREMOVED, "Present: D3DDDIERR_DEVICEREMOVED");
