@@ -5,15 +5,18 @@
 #   make demo    run the driver stack end to end against the real QEMU device
 #   make test    build everything and run every test suite (plus ASan/UBSan)
 #   make bench   run the benchmarks and print the table
+#   make windows the Windows driver package (build-win64/package, docs/windows.md)
 #   make soak    random injected faults through the stack (SOAK_COUNT=N TRANSPORT=qemu)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+WIN64_BUILD ?= build-win64
+WIN32_BUILD ?= build-win32
 JOBS ?= $(shell nproc)
 
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 
-.PHONY: all deps qemu build asan demo demo-device test bench soak clean
+.PHONY: all deps qemu build asan windows-build windows demo demo-device test bench soak clean
 
 all: build
 
@@ -36,6 +39,18 @@ build: qemu $(BUILD)/build.ninja
 
 asan: deps $(ASAN_BUILD)/build.ninja
 	meson compile -C $(ASAN_BUILD) -j $(JOBS)
+
+# The Windows binaries (mingw-w64 cross builds, windows/meson.build):
+# sable.sys and sable_d3d10.dll (x64), sable_d3d10_wow.dll (x86).
+$(WIN64_BUILD)/build.ninja:
+	meson setup $(WIN64_BUILD) --cross-file windows/cross/x86_64-w64-mingw32.ini
+
+$(WIN32_BUILD)/build.ninja:
+	meson setup $(WIN32_BUILD) --cross-file windows/cross/i686-w64-mingw32.ini
+
+windows-build: deps $(WIN64_BUILD)/build.ninja $(WIN32_BUILD)/build.ninja
+	meson compile -C $(WIN64_BUILD) -j $(JOBS)
+	meson compile -C $(WIN32_BUILD) -j $(JOBS)
 
 # The whole stack against QEMU: winsim's dxgkrnl loads the KMD, renders,
 # injects a hang and shows the TDR with its decoded dump, then recovers;
@@ -66,11 +81,13 @@ demo-device: build
 
 # Both runs always happen; the summary counts both testlog.json files and
 # decides the exit status.
-test: build asan
+test: build asan windows-build
 	-meson test -C $(BUILD) --print-errorlogs --num-processes 2
+	-meson test -C $(WIN64_BUILD) --print-errorlogs --num-processes 2
+	-meson test -C $(WIN32_BUILD) --print-errorlogs --num-processes 2
 	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults \
 	    --print-errorlogs --num-processes 2
-	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD)
+	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)
 
 # N random faults over a mixed workload (default 1000 in-process, 100 on
 # qemu); reports in $(BUILD)/soak-report-TRANSPORT, non-zero exit if a must-be-0 is not.
@@ -85,4 +102,4 @@ bench: build
 	    --json $(BUILD)/bench.json
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)
