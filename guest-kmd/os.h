@@ -10,7 +10,28 @@
  * non-paged memory or NULL. kmd_os_dma_alloc returns zeroed, page-aligned,
  * physically contiguous memory with its device (bus) address, or false.
  * Every allocation is released with the matching free. Locks are
- * spinlocks: never held across a callback into dxgkrnl.
+ * spinlocks: never held across a callback into dxgkrnl, never taken twice.
+ *
+ * Paging: everything the KMD has is non-paged. The .sys has no pageable
+ * section (it is linked without PAGE sections) and kmd_os_alloc returns
+ * non-paged pool, because the ISR and DPC paths touch the same objects.
+ *
+ * IRQL (what each call may be made at; winsim's os-winsim.c and
+ * callbacks.c stop the run where a Windows kernel would bugcheck):
+ *   - DIRQL, in DxgkDdiInterruptRoutine or a DxgkCbSynchronizeExecution
+ *     routine: kmd_os_read32/write32, kmd_os_log and kmd_os_mdl_page only;
+ *     no allocation, no free, no lock (a spinlock raises to DISPATCH_LEVEL,
+ *     below DIRQL). Of the dxgkrnl callbacks only DxgkCbNotifyInterrupt and
+ *     DxgkCbQueueDpc.
+ *   - DISPATCH_LEVEL (DxgkDdiDpcRoutine, or holding a lock): allocation,
+ *     free and locks, but not kmd_os_dma_alloc/free; DxgkCbNotifyDpc
+ *     (in the DPC only).
+ *   - PASSIVE_LEVEL (the other DDIs, which start, stop and reset the
+ *     adapter): everything, including kmd_os_dma_alloc/free and the
+ *     callbacks documented as PASSIVE_LEVEL (DxgkCbGetDeviceInformation,
+ *     DxgkCbMapMemory, DxgkCbUnmapMemory, DxgkCbQueryVidPnInterface).
+ * There is no wait primitive here on purpose: the KMD never waits on an
+ * OS object, so no DDI can block in it.
  */
 #ifndef KMD_OS_H
 #define KMD_OS_H

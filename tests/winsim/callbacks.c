@@ -8,6 +8,26 @@
 #include "vidpnmgr.h"
 #include "vidsch.h"
 
+void ws_require_below_dirql(WsSim *sim, const char *what)
+{
+    if (sim->in_isr) {
+        ws_bugcheck(WS_DRIVER_IRQL_NOT_LESS_OR_EQUAL, 0, 0, 0, 0,
+                    "%s at DIRQL (in the ISR or a synchronized routine)", what);
+    }
+}
+
+void ws_require_passive(WsSim *sim, const char *what)
+{
+    ws_require_below_dirql(sim, what);
+    if (sim->in_dpc || sim->locks_held) {
+        ws_bugcheck(WS_DRIVER_IRQL_NOT_LESS_OR_EQUAL, sim->in_dpc, sim->locks_held, 0, 0,
+                    "%s at DISPATCH_LEVEL (in the DPC or holding a spinlock); "
+                    "it needs PASSIVE_LEVEL", what);
+    }
+}
+
+/* Every callback: the right handle, and no KMD spinlock held across it
+ * (os.h). */
 static WsSim *sim_of(HANDLE h)
 {
     WsSim *sim = ws_sim_current();
@@ -15,12 +35,17 @@ static WsSim *sim_of(HANDLE h)
         ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, (uintptr_t)h, 0, 0, 0,
                     "callback with a handle that is not DeviceHandle");
     }
+    if (sim->locks_held) {
+        ws_bugcheck(WS_DRIVER_IRQL_NOT_LESS_OR_EQUAL, sim->locks_held, 0, 0, 1,
+                    "callback into dxgkrnl with a KMD spinlock held");
+    }
     return sim;
 }
 
 static NTSTATUS WDDM_API cb_get_device_information(HANDLE h, PDXGK_DEVICE_INFO info)
 {
     WsSim *sim = sim_of(h);
+    ws_require_passive(sim, "DxgkCbGetDeviceInformation");
     memset(info, 0, sizeof(*info));
     info->MiniportDeviceContext = sim->adapter;
     info->TranslatedResourceList = sim->resources;
@@ -46,6 +71,7 @@ static NTSTATUS WDDM_API cb_map_memory(HANDLE h, PHYSICAL_ADDRESS pa, ULONG len,
                                        PVOID *va)
 {
     WsSim *sim = sim_of(h);
+    ws_require_passive(sim, "DxgkCbMapMemory");
     unsigned b;
     const WsBar *bar = bar_containing(sim, (uint64_t)pa.QuadPart, len, &b);
     if (!bar || io || user || !va || len == 0 ||
@@ -68,6 +94,7 @@ static NTSTATUS WDDM_API cb_map_memory(HANDLE h, PHYSICAL_ADDRESS pa, ULONG len,
 static NTSTATUS WDDM_API cb_unmap_memory(HANDLE h, PVOID va)
 {
     WsSim *sim = sim_of(h);
+    ws_require_passive(sim, "DxgkCbUnmapMemory");
     for (guint i = 0; i < sim->mappings->len; i++) {
         WsMapping *m = g_ptr_array_index(sim->mappings, i);
         if (m->va == va) {

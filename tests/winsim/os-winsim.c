@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The KMD's OS layer (guest-kmd/os.h) on winsim: registers through the
- * transport, counted allocations, contiguous memory from guest RAM. */
+ * transport, counted allocations, contiguous memory from guest RAM, and the
+ * IRQL rules of os.h checked on every call (ws_require_*, callbacks.c). */
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -37,13 +38,16 @@ void kmd_os_write32(volatile void *reg, uint32_t value)
 
 void *kmd_os_alloc(size_t size)
 {
-    ws_sim_current()->stats.os_allocs++;
+    WsSim *sim = ws_sim_current();
+    ws_require_below_dirql(sim, "kmd_os_alloc");
+    sim->stats.os_allocs++;
     return g_malloc0(size);
 }
 
 void kmd_os_free(void *p)
 {
     WsSim *sim = ws_sim_current();
+    ws_require_below_dirql(sim, "kmd_os_free");
     if (!p || sim->stats.os_allocs == 0) {
         ws_bugcheck(0xC2, (uintptr_t)p, 0, 0, 0, "bad kmd_os_free");
     }
@@ -54,6 +58,7 @@ void kmd_os_free(void *p)
 bool kmd_os_dma_alloc(size_t size, KmdDmaMem *out)
 {
     WsSim *sim = ws_sim_current();
+    ws_require_passive(sim, "kmd_os_dma_alloc");
     if (size == 0 || !ws_guestmem_alloc(&sim->mem, size, &out->bus, &out->cpu)) {
         return false;
     }
@@ -65,38 +70,57 @@ bool kmd_os_dma_alloc(size_t size, KmdDmaMem *out)
 void kmd_os_dma_free(KmdDmaMem *mem)
 {
     WsSim *sim = ws_sim_current();
+    ws_require_passive(sim, "kmd_os_dma_free");
     ws_guestmem_free(&sim->mem, mem->bus, mem->size);
     sim->stats.os_dma--;
     mem->cpu = NULL;
 }
 
+/* A spinlock on one thread: taking it twice would spin forever on
+ * Windows, so it is a bugcheck here, as are the IRQL rules of os.h. */
 struct KmdOsLock {
-    GMutex mutex;
+    bool held;
 };
 
 KmdOsLock *kmd_os_lock_new(void)
 {
-    KmdOsLock *l = g_new0(KmdOsLock, 1);
-    g_mutex_init(&l->mutex);
-    ws_sim_current()->stats.os_locks++;
-    return l;
+    WsSim *sim = ws_sim_current();
+    ws_require_below_dirql(sim, "kmd_os_lock_new");
+    sim->stats.os_locks++;
+    return g_new0(KmdOsLock, 1);
 }
 
 void kmd_os_lock_free(KmdOsLock *lock)
 {
-    g_mutex_clear(&lock->mutex);
+    WsSim *sim = ws_sim_current();
+    if (lock->held) {
+        ws_bugcheck(0xC2, (uintptr_t)lock, 0, 0, 0, "kmd_os_lock_free of a held lock");
+    }
     g_free(lock);
-    ws_sim_current()->stats.os_locks--;
+    sim->stats.os_locks--;
 }
 
 void kmd_os_lock_acquire(KmdOsLock *lock)
 {
-    g_mutex_lock(&lock->mutex);
+    WsSim *sim = ws_sim_current();
+    ws_require_below_dirql(sim, "kmd_os_lock_acquire");
+    if (lock->held) {
+        ws_bugcheck(WS_DRIVER_IRQL_NOT_LESS_OR_EQUAL, (uintptr_t)lock, 0, 0, 2,
+                    "kmd_os_lock_acquire of a lock already held (a deadlock on Windows)");
+    }
+    lock->held = true;
+    sim->locks_held++;
 }
 
 void kmd_os_lock_release(KmdOsLock *lock)
 {
-    g_mutex_unlock(&lock->mutex);
+    WsSim *sim = ws_sim_current();
+    if (!lock->held) {
+        ws_bugcheck(WS_DRIVER_IRQL_NOT_LESS_OR_EQUAL, (uintptr_t)lock, 0, 0, 3,
+                    "kmd_os_lock_release of a lock not held");
+    }
+    lock->held = false;
+    sim->locks_held--;
 }
 
 void kmd_os_log(int level, const char *fmt, ...)

@@ -75,5 +75,6 @@ void stack_add_tdr_tests(void);
 void stack_add_kmt_tests(void);
 void stack_add_swizzle_tests(void);
 void stack_add_display_tests(void);
+void stack_add_irql_tests(void);
 
 #endif

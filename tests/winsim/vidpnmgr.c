@@ -547,6 +547,7 @@ static const DXGK_VIDPN_INTERFACE vidpn_if = {
 NTSTATUS WDDM_API ws_cb_query_vidpn_interface(D3DKMDT_HVIDPN h, DXGK_VIDPN_INTERFACE_VERSION ver,
                                               const DXGK_VIDPN_INTERFACE **out)
 {
+    ws_require_passive(ws_sim_current(), "DxgkCbQueryVidPnInterface");
     vidpn_of(h);
     if (ver != DXGK_VIDPN_INTERFACE_VERSION_V1 || !out) {
         return STATUS_NOT_SUPPORTED;

@@ -156,6 +156,7 @@ typedef struct WsSim {
     CM_RESOURCE_LIST *resources;
     GPtrArray *mappings;            /* WsMapping */
     bool in_isr, in_dpc, dpc_queued;
+    unsigned locks_held;            /* KMD spinlocks held now (os-winsim.c) */
     ULONG isr_message;              /* message of the ISR / synchronized routine */
     WsNode node[SABLE_NODE_COUNT];
     WsStats stats;
@@ -188,6 +189,11 @@ void ws_adapter_remove(WsSim *sim);
 
 /* The DXGKRNL_INTERFACE handed to StartDevice (callbacks.c). */
 void ws_fill_interface(WsSim *sim);
+/* The IRQL rules of guest-kmd/os.h: bugcheck DRIVER_IRQL_NOT_LESS_OR_EQUAL
+ * naming `what` when called in the ISR (or a synchronized routine), or, for
+ * ws_require_passive, also in the DPC or with a KMD spinlock held. */
+void ws_require_below_dirql(WsSim *sim, const char *what);
+void ws_require_passive(WsSim *sim, const char *what);
 
 /* Deliver pending interrupts (ISR per message) and run a queued DPC. */
 void ws_service_interrupts(WsSim *sim);
