@@ -6,6 +6,7 @@
 #include "dump.h"
 #include "regs.h"
 #include "swizzle.h"
+#include "sysdisplay.h"
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo)
 {
@@ -140,6 +141,7 @@ static void release(KmdAdapter *a)
     }
     memset(&a->dump, 0, sizeof(a->dump));
     kmd_gart_free(&a->gart);
+    kmd_sysdisplay_unmap(a);
     if (a->regs) {
         a->dxgk.DxgkCbUnmapMemory(a->dxgk.DeviceHandle, (PVOID)a->regs);
         a->regs = NULL;
@@ -161,6 +163,7 @@ NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk, uint32_
     }
     if (NT_SUCCESS(st)) {
         kmd_swizzle_init(a);
+        kmd_sysdisplay_map(a);
         st = kmd_adapter_program(a);
     }
     if (!NT_SUCCESS(st)) {
@@ -192,6 +195,7 @@ void kmd_adapter_stop(KmdAdapter *a)
     kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, 0xffffffffu);
     kmd_swizzle_reset(a); /* the adapter reset discarded the ranges */
     memset(&a->display, 0, sizeof(a->display)); /* and disabled the scanout */
+    kmd_sysdisplay_keep(a);
     release(a);
     a->started = false;
 }

@@ -62,6 +62,9 @@ typedef struct KmdAdapter {
     uint32_t swz_aperture;      /* BAR4 bytes usable for windows */
     KmdSwzRange swz[SABLE_SWZ_MAX_RANGES];
     KmdDisplay display;
+    bool powered_down;          /* power.c: the adapter is in D1..D3 */
+    volatile uint8_t *sysdisplay; /* sysdisplay.c: CPU view of the VRAM head */
+    KmdDisplay handoff;         /* sysdisplay.c: scanout kept by stop; width 0: none */
 } KmdAdapter;
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo);

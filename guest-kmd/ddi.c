@@ -328,5 +328,6 @@ NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path)
     init.DxgkDdiEscape = ddi_escape;
     init.DxgkDdiAcquireSwizzlingRange = ddi_acquire_swizzling_range;
     init.DxgkDdiReleaseSwizzlingRange = ddi_release_swizzling_range;
+    kmd_ddi_system_fill(&init);
     return DxgkInitialize(driver, registry_path, &init);
 }

@@ -11,5 +11,8 @@
 #include "wddm_kmd.h"
 
 NTSTATUS kmd_driver_entry(PDRIVER_OBJECT driver, PUNICODE_STRING registry_path);
+/* The adapter-level entries: power, reset, ACPI, I/O requests, interfaces,
+ * the system display and the display hand-over (ddi-system.c). */
+void kmd_ddi_system_fill(DRIVER_INITIALIZATION_DATA *init);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* winsim's dxgkrnl: driver loading (DxgkInitialize), the adapter's
  * resources, and the life cycle of a simulated adapter. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,86 @@ WsSim *ws_sim_current(void)
 
 /* ---- DxgkInitialize ---------------------------------------------------- */
 
+#define WS_DDI_SINCE(name, version) { #name, offsetof(DRIVER_INITIALIZATION_DATA, name), version }
+#define WS_DDI(name) WS_DDI_SINCE(name, DXGKDDI_INTERFACE_VERSION_WIN7)
+
+/* The entries dxgkrnl needs of a WDDM display miniport with rendering and
+ * display, from Microsoft's reference pages (winsim's own list, never read
+ * from the driver): the basic display miniport set the
+ * DRIVER_INITIALIZATION_DATA page and the DxgkDdi* pages describe as what
+ * every display miniport provides (add/start/stop/remove, I/O requests,
+ * interrupts, children, power, ACPI, reset, unload, interfaces); the WDDM
+ * rendering set (adapter info, devices, contexts, allocations, paging,
+ * submission, fences, TDR recovery, VidPN); and, since WDDM 1.2 (Windows 8),
+ * the system display and display hand-over entries. docs/windows.md lists
+ * what is UNCERTAIN about this list. */
+const WsRequiredDdi ws_required_ddis[] = {
+    WS_DDI(DxgkDdiAddDevice),
+    WS_DDI(DxgkDdiStartDevice),
+    WS_DDI(DxgkDdiStopDevice),
+    WS_DDI(DxgkDdiRemoveDevice),
+    WS_DDI(DxgkDdiDispatchIoRequest),
+    WS_DDI(DxgkDdiInterruptRoutine),
+    WS_DDI(DxgkDdiDpcRoutine),
+    WS_DDI(DxgkDdiQueryChildRelations),
+    WS_DDI(DxgkDdiQueryChildStatus),
+    WS_DDI(DxgkDdiQueryDeviceDescriptor),
+    WS_DDI(DxgkDdiSetPowerState),
+    WS_DDI(DxgkDdiNotifyAcpiEvent),
+    WS_DDI(DxgkDdiResetDevice),
+    WS_DDI(DxgkDdiUnload),
+    WS_DDI(DxgkDdiQueryInterface),
+    WS_DDI(DxgkDdiQueryAdapterInfo),
+    WS_DDI(DxgkDdiCreateDevice),
+    WS_DDI(DxgkDdiCreateAllocation),
+    WS_DDI(DxgkDdiDestroyAllocation),
+    WS_DDI(DxgkDdiDescribeAllocation),
+    WS_DDI(DxgkDdiGetStandardAllocationDriverData),
+    WS_DDI(DxgkDdiPatch),
+    WS_DDI(DxgkDdiSubmitCommand),
+    WS_DDI(DxgkDdiBuildPagingBuffer),
+    WS_DDI(DxgkDdiResetFromTimeout),
+    WS_DDI(DxgkDdiRestartFromTimeout),
+    WS_DDI(DxgkDdiEscape),
+    WS_DDI(DxgkDdiCollectDbgInfo),
+    WS_DDI(DxgkDdiQueryCurrentFence),
+    WS_DDI(DxgkDdiIsSupportedVidPn),
+    WS_DDI(DxgkDdiRecommendFunctionalVidPn),
+    WS_DDI(DxgkDdiEnumVidPnCofuncModality),
+    WS_DDI(DxgkDdiSetVidPnSourceAddress),
+    WS_DDI(DxgkDdiSetVidPnSourceVisibility),
+    WS_DDI(DxgkDdiCommitVidPn),
+    WS_DDI(DxgkDdiControlInterrupt),
+    WS_DDI(DxgkDdiDestroyDevice),
+    WS_DDI(DxgkDdiOpenAllocation),
+    WS_DDI(DxgkDdiCloseAllocation),
+    WS_DDI(DxgkDdiRender),
+    WS_DDI(DxgkDdiPresent),
+    WS_DDI(DxgkDdiCreateContext),
+    WS_DDI(DxgkDdiDestroyContext),
+    WS_DDI_SINCE(DxgkDdiStopDeviceAndReleasePostDisplayOwnership, DXGKDDI_INTERFACE_VERSION_WIN8),
+    WS_DDI_SINCE(DxgkDdiSystemDisplayEnable, DXGKDDI_INTERFACE_VERSION_WIN8),
+    WS_DDI_SINCE(DxgkDdiSystemDisplayWrite, DXGKDDI_INTERFACE_VERSION_WIN8),
+};
+const size_t ws_required_ddi_count = G_N_ELEMENTS(ws_required_ddis);
+
+static bool has_required(const DRIVER_INITIALIZATION_DATA *data)
+{
+    for (size_t i = 0; i < ws_required_ddi_count; i++) {
+        void *slot;
+        if (data->Version < ws_required_ddis[i].since) {
+            continue;
+        }
+        memcpy(&slot, (const uint8_t *)data + ws_required_ddis[i].offset, sizeof(slot));
+        if (!slot) {
+            g_test_message("winsim: DxgkInitialize refuses a driver without %s",
+                           ws_required_ddis[i].name);
+            return false;
+        }
+    }
+    return true;
+}
+
 NTSTATUS WDDM_API DxgkInitialize(PDRIVER_OBJECT driver, PUNICODE_STRING path,
                                  PDRIVER_INITIALIZATION_DATA data)
 {
@@ -29,11 +110,7 @@ NTSTATUS WDDM_API DxgkInitialize(PDRIVER_OBJECT driver, PUNICODE_STRING path,
     if (!driver || !path || !data || sim->initialized) {
         return STATUS_INVALID_PARAMETER;
     }
-    if (data->Version < DXGKDDI_INTERFACE_VERSION_WIN7 || !data->DxgkDdiAddDevice ||
-        !data->DxgkDdiStartDevice || !data->DxgkDdiStopDevice ||
-        !data->DxgkDdiRemoveDevice || !data->DxgkDdiInterruptRoutine ||
-        !data->DxgkDdiDpcRoutine || !data->DxgkDdiQueryAdapterInfo ||
-        !data->DxgkDdiSubmitCommand || !data->DxgkDdiQueryCurrentFence) {
+    if (data->Version < DXGKDDI_INTERFACE_VERSION_WIN7 || !has_required(data)) {
         return STATUS_INVALID_PARAMETER; /* dxgkrnl refuses the miniport */
     }
     sim->init = *data;

@@ -76,5 +76,6 @@ void stack_add_kmt_tests(void);
 void stack_add_swizzle_tests(void);
 void stack_add_display_tests(void);
 void stack_add_irql_tests(void);
+void stack_add_system_tests(void);
 
 #endif

@@ -47,6 +47,7 @@ int main(int argc, char **argv)
     stack_add_swizzle_tests();
     stack_add_display_tests();
     stack_add_irql_tests();
+    stack_add_system_tests();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

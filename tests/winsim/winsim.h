@@ -187,6 +187,16 @@ NTSTATUS ws_adapter_start(WsSim *sim);
 /* StopDevice + RemoveDevice. */
 void ws_adapter_remove(WsSim *sim);
 
+/* DRIVER_INITIALIZATION_DATA entries DxgkInitialize refuses a driver
+ * without (dxgkrnl.c, from Microsoft's pages). */
+typedef struct WsRequiredDdi {
+    const char *name;
+    size_t offset;
+    uint32_t since;     /* DRIVER_INITIALIZATION_DATA.Version that needs it */
+} WsRequiredDdi;
+extern const WsRequiredDdi ws_required_ddis[];
+extern const size_t ws_required_ddi_count;
+
 /* The DXGKRNL_INTERFACE handed to StartDevice (callbacks.c). */
 void ws_fill_interface(WsSim *sim);
 /* The IRQL rules of guest-kmd/os.h: bugcheck DRIVER_IRQL_NOT_LESS_OR_EQUAL

@@ -17,6 +17,7 @@
 #include "wddm_interrupt.h"
 #include "wddm_tdr.h"
 #include "wddm_swizzle.h"
+#include "wddm_system.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -229,17 +230,17 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
     PDXGKDDI_START_DEVICE DxgkDdiStartDevice;
     PDXGKDDI_STOP_DEVICE DxgkDdiStopDevice;
     PDXGKDDI_REMOVE_DEVICE DxgkDdiRemoveDevice;
-    PDXGKDDI_UNDECLARED DxgkDdiDispatchIoRequest;
+    PDXGKDDI_DISPATCH_IO_REQUEST DxgkDdiDispatchIoRequest;
     PDXGKDDI_INTERRUPT_ROUTINE DxgkDdiInterruptRoutine;
     PDXGKDDI_DPC_ROUTINE DxgkDdiDpcRoutine;
     PDXGKDDI_QUERY_CHILD_RELATIONS DxgkDdiQueryChildRelations;
     PDXGKDDI_QUERY_CHILD_STATUS DxgkDdiQueryChildStatus;
     PDXGKDDI_QUERY_DEVICE_DESCRIPTOR DxgkDdiQueryDeviceDescriptor;
-    PDXGKDDI_UNDECLARED DxgkDdiSetPowerState;
-    PDXGKDDI_UNDECLARED DxgkDdiNotifyAcpiEvent;
-    PDXGKDDI_UNDECLARED DxgkDdiResetDevice;
+    PDXGKDDI_SET_POWER_STATE DxgkDdiSetPowerState;
+    PDXGKDDI_NOTIFY_ACPI_EVENT DxgkDdiNotifyAcpiEvent;
+    PDXGKDDI_RESET_DEVICE DxgkDdiResetDevice;
     PDXGKDDI_UNLOAD DxgkDdiUnload;
-    PDXGKDDI_UNDECLARED DxgkDdiQueryInterface;
+    PDXGKDDI_QUERY_INTERFACE DxgkDdiQueryInterface;
     PDXGKDDI_UNDECLARED DxgkDdiControlEtwLogging;
     PDXGKDDI_QUERYADAPTERINFO DxgkDdiQueryAdapterInfo;
     PDXGKDDI_CREATEDEVICE DxgkDdiCreateDevice;
@@ -305,9 +306,10 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
     PDXGKDDI_QUERYDEPENDENTENGINEGROUP DxgkDdiQueryDependentEngineGroup;
     PDXGKDDI_QUERYENGINESTATUS DxgkDdiQueryEngineStatus;
     PDXGKDDI_RESETENGINE DxgkDdiResetEngine;
-    PDXGKDDI_UNDECLARED DxgkDdiStopDeviceAndReleasePostDisplayOwnership;
-    PDXGKDDI_UNDECLARED DxgkDdiSystemDisplayEnable;
-    PDXGKDDI_UNDECLARED DxgkDdiSystemDisplayWrite;
+    PDXGKDDI_STOP_DEVICE_AND_RELEASE_POST_DISPLAY_OWNERSHIP
+        DxgkDdiStopDeviceAndReleasePostDisplayOwnership;
+    PDXGKDDI_SYSTEM_DISPLAY_ENABLE DxgkDdiSystemDisplayEnable;
+    PDXGKDDI_SYSTEM_DISPLAY_WRITE DxgkDdiSystemDisplayWrite;
     PDXGKDDI_UNDECLARED DxgkDdiCancelCommand;
     PDXGKDDI_UNDECLARED DxgkDdiGetChildContainerId;
     PDXGKDDI_UNDECLARED DxgkDdiPowerRuntimeControlRequest;
