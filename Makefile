@@ -52,6 +52,12 @@ windows-build: deps $(WIN64_BUILD)/build.ninja $(WIN32_BUILD)/build.ninja
 	meson compile -C $(WIN64_BUILD) -j $(JOBS)
 	meson compile -C $(WIN32_BUILD) -j $(JOBS)
 
+# The driver package (docs/windows.md): unsigned binaries, the INF and the
+# test-signing script in $(WIN64_BUILD)/package.
+windows: windows-build
+	rm -rf $(WIN64_BUILD)/package
+	sh windows/package.sh . $(WIN64_BUILD) $(WIN32_BUILD) $(WIN64_BUILD)/package
+
 # The whole stack against QEMU: winsim's dxgkrnl loads the KMD, renders,
 # injects a hang and shows the TDR with its decoded dump, then recovers;
 # then one hang end to end with sablectl (inject, status, dump, decode);
