@@ -163,7 +163,7 @@ NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk, uint32_
     }
     if (NT_SUCCESS(st)) {
         kmd_swizzle_init(a);
-        kmd_sysdisplay_map(a);
+        kmd_sysdisplay_start(a);
         st = kmd_adapter_program(a);
     }
     if (!NT_SUCCESS(st)) {

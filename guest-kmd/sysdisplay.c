@@ -9,9 +9,44 @@
 #define KMD_D3DFMT_A8R8G8B8 21u
 #define KMD_D3DFMT_X8R8G8B8 22u
 
-void kmd_sysdisplay_map(KmdAdapter *a)
+/* A POST framebuffer the KMD can keep scanning out: 32 bpp, in VRAM. */
+static bool post_usable(const KmdAdapter *a, const DXGK_DISPLAY_INFORMATION *info)
 {
-    if (a->res.mem_count <= KMD_RES_VRAM || a->vram_size < KMD_SYSDISPLAY_BYTES ||
+    const KmdMemRange *vram = &a->res.mem[KMD_RES_VRAM];
+    uint64_t pa = (uint64_t)info->PhysicAddress.QuadPart;
+    uint64_t bytes = (uint64_t)info->Pitch * info->Height;
+    return info->Width && info->Height && info->Pitch >= (uint64_t)info->Width * 4 &&
+           (info->ColorFormat == KMD_D3DFMT_X8R8G8B8 ||
+            info->ColorFormat == KMD_D3DFMT_A8R8G8B8) &&
+           pa >= vram->start && pa - vram->start < a->vram_size &&
+           bytes <= a->vram_size - (pa - vram->start);
+}
+
+/* The display firmware (or the basic display driver) left: scan it out
+ * until a VidPN is committed. */
+static void acquire_post_display(KmdAdapter *a)
+{
+    DXGK_DISPLAY_INFORMATION info;
+    memset(&info, 0, sizeof(info));
+    if (!kmd_display_children(a) || !a->dxgk.DxgkCbAcquirePostDisplayOwnership ||
+        !NT_SUCCESS(a->dxgk.DxgkCbAcquirePostDisplayOwnership(a->dxgk.DeviceHandle, &info)) ||
+        !post_usable(a, &info)) {
+        return;
+    }
+    KmdDisplay *d = &a->display;
+    d->width = info.Width;
+    d->height = info.Height;
+    d->pitch = info.Pitch;
+    d->format = info.ColorFormat == KMD_D3DFMT_A8R8G8B8 ? SABLE_FORMAT_B8G8R8A8_UNORM
+                                                        : SABLE_FORMAT_B8G8R8X8_UNORM;
+    d->addr = (uint64_t)info.PhysicAddress.QuadPart - a->res.mem[KMD_RES_VRAM].start;
+    d->has_primary = true;
+    d->visible = true;
+}
+
+static void sysdisplay_map(KmdAdapter *a)
+{
+    if (a->vram_size < KMD_SYSDISPLAY_BYTES ||
         a->res.mem[KMD_RES_VRAM].length < KMD_SYSDISPLAY_BYTES) {
         return;
     }
@@ -22,6 +57,15 @@ void kmd_sysdisplay_map(KmdAdapter *a)
                                            MmWriteCombined, &va))) {
         a->sysdisplay = va;
     }
+}
+
+void kmd_sysdisplay_start(KmdAdapter *a)
+{
+    if (a->res.mem_count <= KMD_RES_VRAM) {
+        return;
+    }
+    acquire_post_display(a);
+    sysdisplay_map(a);
 }
 
 void kmd_sysdisplay_unmap(KmdAdapter *a)

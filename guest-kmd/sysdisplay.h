@@ -16,8 +16,11 @@
 
 #include "adapter.h"
 
-/* Start: map the VRAM head if VRAM has room (else no system display). */
-void kmd_sysdisplay_map(KmdAdapter *a);
+/* Start: take over the POST display (DxgkCbAcquirePostDisplayOwnership) if
+ * it is a 32 bpp framebuffer in VRAM, keeping it scanned out until a VidPN
+ * is committed; map the VRAM head if VRAM has room (else no system
+ * display). */
+void kmd_sysdisplay_start(KmdAdapter *a);
 void kmd_sysdisplay_unmap(KmdAdapter *a);
 /* kmd_adapter_stop, after its reset: program the scanout handed over. */
 void kmd_sysdisplay_keep(KmdAdapter *a);

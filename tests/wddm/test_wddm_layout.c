@@ -7,6 +7,7 @@
 
 #include "wddm_kmd.h"
 #include "wddm_layout_check.h"
+#include "wddm_system_layout_check.h"
 
 static int failures;
 static int passes;

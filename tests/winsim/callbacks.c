@@ -110,6 +110,20 @@ static NTSTATUS WDDM_API cb_unmap_memory(HANDLE h, PVOID va)
     return STATUS_INVALID_PARAMETER;
 }
 
+/* The firmware's display as the basic display driver leaves it. */
+static NTSTATUS WDDM_API cb_acquire_post_display_ownership(HANDLE h,
+                                                           PDXGK_DISPLAY_INFORMATION info)
+{
+    WsSim *sim = sim_of(h);
+    ws_require_passive(sim, "DxgkCbAcquirePostDisplayOwnership");
+    if (!info) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    *info = sim->post_display;
+    sim->post_display_acquired = true;
+    return STATUS_SUCCESS;
+}
+
 static BOOLEAN WDDM_API cb_queue_dpc(HANDLE h)
 {
     WsSim *sim = sim_of(h);
@@ -246,4 +260,5 @@ void ws_fill_interface(WsSim *sim)
     sim->dxgk.DxgkCbNotifyInterrupt = cb_notify_interrupt;
     sim->dxgk.DxgkCbNotifyDpc = cb_notify_dpc;
     sim->dxgk.DxgkCbQueryVidPnInterface = ws_cb_query_vidpn_interface;
+    sim->dxgk.DxgkCbAcquirePostDisplayOwnership = cb_acquire_post_display_ownership;
 }

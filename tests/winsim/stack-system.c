@@ -2,8 +2,9 @@
 /*
  * The adapter-level DDIs (guest-kmd/power.c, sysdisplay.c): power cycles,
  * reset at DIRQL, ACPI / I/O request / interface answers, the system
- * (bugcheck) display, the hand-over of the display at stop; and winsim's
- * DxgkInitialize refusing a driver without a required entry.
+ * (bugcheck) display, the hand-over of the display at stop, the POST
+ * display taken over at start; and winsim's DxgkInitialize refusing a
+ * driver without a required entry.
  */
 #include <string.h>
 
@@ -180,6 +181,35 @@ static void test_handoff(void)
     ws_sim_free(sim);
 }
 
+/* A POST framebuffer in VRAM stays scanned out from StartDevice on; one
+ * the KMD cannot keep (outside VRAM) leaves the scanout off. */
+static void test_post_display(void)
+{
+    WsSim *sim = ws_sim_new(transport_name());
+    uint64_t vram = sim->t->bar[SABLE_BAR_VRAM].addr;
+    sim->post_display = (DXGK_DISPLAY_INFORMATION){
+        .Width = 800, .Height = 600, .Pitch = 3200, .ColorFormat = D3DFMT_X8R8G8B8,
+        .PhysicAddress.QuadPart = (LONGLONG)(vram + 0x200000),
+    };
+    g_assert_cmphex((uint32_t)ws_adapter_start(sim), ==, (uint32_t)STATUS_SUCCESS);
+    g_assert_true(sim->post_display_acquired);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_CONTROL), ==, SABLE_SCANOUT_CONTROL_ENABLE);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_ADDR_LO), ==, 0x200000);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_WIDTH), ==, 800);
+    g_assert_cmpuint(reg(sim, SABLE_REG_SCANOUT_PITCH), ==, 3200);
+    ws_sim_free(sim);
+
+    sim = ws_sim_new(transport_name());
+    sim->post_display = (DXGK_DISPLAY_INFORMATION){
+        .Width = 800, .Height = 600, .Pitch = 3200, .ColorFormat = D3DFMT_X8R8G8B8,
+        .PhysicAddress.QuadPart = (LONGLONG)(vram + sim->t->bar[SABLE_BAR_VRAM].size),
+    };
+    g_assert_cmphex((uint32_t)ws_adapter_start(sim), ==, (uint32_t)STATUS_SUCCESS);
+    g_assert_true(sim->post_display_acquired);
+    g_assert_cmphex(reg(sim, SABLE_REG_SCANOUT_CONTROL), ==, 0);
+    ws_sim_free(sim);
+}
+
 void stack_add_system_tests(void)
 {
     g_test_add_func("/stack/system/missing-entry-refused", test_missing_entry_refused);
@@ -188,4 +218,5 @@ void stack_add_system_tests(void)
     g_test_add_func("/stack/system/requests", test_requests);
     g_test_add_func("/stack/system/system-display", test_system_display);
     g_test_add_func("/stack/system/handoff", test_handoff);
+    g_test_add_func("/stack/system/post-display", test_post_display);
 }

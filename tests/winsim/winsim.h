@@ -157,6 +157,10 @@ typedef struct WsSim {
     GPtrArray *mappings;            /* WsMapping */
     bool in_isr, in_dpc, dpc_queued;
     unsigned locks_held;            /* KMD spinlocks held now (os-winsim.c) */
+    /* What DxgkCbAcquirePostDisplayOwnership reports (zero: no POST
+     * display), and whether the KMD asked. */
+    DXGK_DISPLAY_INFORMATION post_display;
+    bool post_display_acquired;
     ULONG isr_message;              /* message of the ISR / synchronized routine */
     WsNode node[SABLE_NODE_COUNT];
     WsStats stats;
