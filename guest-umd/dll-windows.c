@@ -43,11 +43,21 @@ void free(void *p)
 }
 
 /* The compiler may turn these loops back into calls to themselves: the
- * DLL is built with -fno-builtin -fno-tree-loop-distribute-patterns. */
+ * DLL is built with -fno-builtin -fno-tree-loop-distribute-patterns.
+ * Uploads go through memcpy: 8 bytes at a time when both ends allow. */
+typedef uint64_t __attribute__((may_alias)) umd_word;
+
 void *memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
+    if ((((uintptr_t)d | (uintptr_t)s) & (sizeof(umd_word) - 1)) == 0) {
+        for (; n >= sizeof(umd_word); n -= sizeof(umd_word)) {
+            *(umd_word *)d = *(const umd_word *)s;
+            d += sizeof(umd_word);
+            s += sizeof(umd_word);
+        }
+    }
     while (n--) {
         *d++ = *s++;
     }
