@@ -5,6 +5,7 @@
 #include <lauxlib.h>
 
 #include "lua-d3d.h"
+#include "script.h"
 
 #define FMT(n) { #n, DXGI_FORMAT_##n }
 static const struct { const char *name; DXGI_FORMAT f; } formats[] = {
@@ -31,7 +32,7 @@ DXGI_FORMAT ld_check_format(lua_State *L, const char *name)
             return formats[i].f;
         }
     }
-    luaL_error(L, "unknown format '%s' (d3d.formats() lists them)", name);
+    sr_error(L, "unknown format '%s' (d3d.formats() lists them)", name);
     return DXGI_FORMAT_UNKNOWN;
 }
 

@@ -37,7 +37,7 @@ static UINT check_sub(lua_State *L, const RtResource *r, lua_Integer sub)
 {
     lua_Integer n = (lua_Integer)r->mips * r->array_size;
     if (sub < 0 || sub >= n) {
-        luaL_error(L, "subresource %d of a resource with %d", (int)sub, (int)n);
+        sr_error(L, "subresource %d of a resource with %d", (int)sub, (int)n);
     }
     return (UINT)sub;
 }
@@ -46,7 +46,7 @@ static LMap *check_map(lua_State *L, int idx)
 {
     LMap *m = luaL_checkudata(L, idx, MAP_MT);
     if (!m->data || !m->res->p || m->res->map_gen != m->gen) {
-        luaL_error(L, "the mapping is no longer valid (unmapped or released)");
+        sr_error(L, "the mapping is no longer valid (unmapped or released)");
     }
     return m;
 }
@@ -105,7 +105,7 @@ static int map_unmap(lua_State *L)
 {
     LMap *m = check_map(L, 1);
     if (!m->res->dev->d) {
-        return luaL_error(L, "the device was released");
+        return sr_error(L, "the device was released");
     }
     unmap(L, m->res->dev, m->res, m->sub);
     return 0;
@@ -115,7 +115,7 @@ static int map_unmap(lua_State *L)
 static size_t check_range(lua_State *L, const LMap *m, lua_Integer off, lua_Integer len)
 {
     if (off < 0 || len < 0 || (uint64_t)off > m->size || (uint64_t)len > m->size - (uint64_t)off) {
-        luaL_error(L, "bytes [%d, %d) outside the %d mapped", (int)off, (int)(off + len),
+        sr_error(L, "bytes [%d, %d) outside the %d mapped", (int)off, (int)(off + len),
                    (int)m->size);
     }
     return (size_t)off;
@@ -156,7 +156,7 @@ static int map_index(lua_State *L)
                     : strcmp(k, "depth_pitch") == 0 ? m->depth_pitch
                     : strcmp(k, "size") == 0 ? (lua_Integer)m->size : -1;
     if (v < 0) {
-        return luaL_error(L, "a mapping has no field or method '%s'", k);
+        return sr_error(L, "a mapping has no field or method '%s'", k);
     }
     lua_pushinteger(L, v);
     return 1;
@@ -192,7 +192,7 @@ static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
             v[i] = luaL_checkinteger(L, -1);
         }
         if (v[i] < 0 || v[i] > UINT32_MAX) {
-            luaL_error(L, "box member %d out of range", i + 1);
+            sr_error(L, "box member %d out of range", i + 1);
         }
         lua_pop(L, 1);
     }
@@ -200,7 +200,7 @@ static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
     *box = (D3D10_DDI_BOX){ .left = (UINT)v[0], .top = (UINT)v[1], .right = (UINT)v[2],
                             .bottom = (UINT)v[3], .front = (UINT)v[4], .back = (UINT)v[5] };
     if (box->right < box->left || box->bottom < box->top || box->back < box->front) {
-        luaL_error(L, "box {%d, %d, %d, %d, %d, %d} is inverted", (int)v[0], (int)v[1],
+        sr_error(L, "box {%d, %d, %d, %d, %d, %d} is inverted", (int)v[0], (int)v[1],
                    (int)v[2], (int)v[3], (int)v[4], (int)v[5]);
     }
     return true;
@@ -246,7 +246,7 @@ static int dev_update(lua_State *L)
                   "row_pitch smaller than a row");
     uint64_t need = r->dim == D3D10DDIRESOURCE_BUFFER ? w : (uint64_t)pitch * h * d;
     if (len < need) {
-        return luaL_error(L, "update: %d bytes given, the region takes %d", (int)len, (int)need);
+        return sr_error(L, "update: %d bytes given, the region takes %d", (int)len, (int)need);
     }
     ld_check_hr(L, rt_update(dev->d, r, sub, has_box ? &box : NULL, data, (UINT)pitch),
                 "UpdateSubresource");
@@ -321,7 +321,7 @@ static int dev_get_data(lua_State *L)
     LDevice *dev = ld_check_device(L, 1);
     LObj *q = ld_check(L, 2, LK_QUERY);
     if (q->query_type != D3D10DDI_QUERY_EVENT) {
-        return luaL_error(L, "get_data: only event queries have data without the 3D pipeline "
+        return sr_error(L, "get_data: only event queries have data without the 3D pipeline "
                           "(the device's 3D engine, issue 11)");
     }
     UINT flags = 0;
@@ -409,14 +409,14 @@ static int dev_image(lua_State *L)
     SrImage *img = r->dim == D3D10DDIRESOURCE_BUFFER || d != 1 ? NULL
                                                                : sr_image_new(w, h, black);
     if (!img) {
-        return luaL_error(L, "image: a 1D or 2D texture subresource expected (read() gives bytes)");
+        return sr_error(L, "image: a 1D or 2D texture subresource expected (read() gives bytes)");
     }
     g_autofree uint8_t *raw = g_malloc((size_t)w * h * r->bpp);
     HRESULT hr = rt_read_hr(dev->d, r, sub, raw);
     if (FAILED(hr) || !to_rgba(r->format, raw, (size_t)w * h, img->px)) {
         sr_image_free(img);
         ld_check_hr(L, hr, "read back (CopySubresourceRegion + Map)");
-        return luaL_error(L, "image: format %d has no image conversion (read() gives bytes)",
+        return sr_error(L, "image: format %d has no image conversion (read() gives bytes)",
                           (int)r->format);
     }
     sr_push_image(L, img);
@@ -428,7 +428,7 @@ static void push_rgb_image(lua_State *L, const uint8_t *rgb, UINT w, UINT h)
     static const uint8_t opaque[4] = { 0, 0, 0, 255 };
     SrImage *img = sr_image_new(w, h, opaque);
     if (!img) {
-        luaL_error(L, "a %ux%u frame is not an image scripts handle", w, h);
+        sr_error(L, "a %ux%u frame is not an image scripts handle", w, h);
     }
     for (size_t i = 0; i < (size_t)w * h; i++) {
         memcpy(img->px + i * 4, rgb + i * 3, 3);
@@ -495,7 +495,7 @@ static const char *const needs_3d =
 
 static int not_available(lua_State *L)
 {
-    return luaL_error(L, "d3d: %s is not available: %s", lua_tostring(L, lua_upvalueindex(1)),
+    return sr_error(L, "d3d: %s is not available: %s", lua_tostring(L, lua_upvalueindex(1)),
                       lua_tostring(L, lua_upvalueindex(2)));
 }
 

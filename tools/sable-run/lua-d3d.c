@@ -42,7 +42,7 @@ const char *ld_hr_name(HRESULT hr)
 void ld_check_hr(lua_State *L, HRESULT hr, const char *what)
 {
     if (FAILED(hr)) {
-        luaL_error(L, "%s: %s (0x%08x)", what, ld_hr_name(hr), (unsigned)hr);
+        sr_error(L, "%s: %s (0x%08x)", what, ld_hr_name(hr), (unsigned)hr);
     }
 }
 
@@ -55,7 +55,7 @@ lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def
     int isnum;
     lua_Integer v = lua_tointegerx(L, -1, &isnum);
     if (!isnum && !lua_isnil(L, -1)) {
-        luaL_error(L, "field '%s': an integer expected", key);
+        sr_error(L, "field '%s': an integer expected", key);
     }
     lua_pop(L, 1);
     return isnum ? v : def;
@@ -66,7 +66,7 @@ static UINT uint_field(lua_State *L, int idx, const char *key, lua_Integer def, 
 {
     lua_Integer v = ld_opt_field(L, idx, key, def);
     if (v < 0 || v > limit) {
-        luaL_error(L, "field '%s' = %d: 0..%d expected", key, (int)v, (int)limit);
+        sr_error(L, "field '%s' = %d: 0..%d expected", key, (int)v, (int)limit);
     }
     return (UINT)v;
 }
@@ -77,7 +77,7 @@ LDevice *ld_check_device(lua_State *L, int idx)
 {
     LDevice *dev = *(LDevice **)luaL_checkudata(L, idx, DEVICE_MT);
     if (!dev->d) {
-        luaL_error(L, "the device was released");
+        sr_error(L, "the device was released");
     }
     return dev;
 }
@@ -86,11 +86,11 @@ LObj *ld_check(lua_State *L, int idx, LKind kind)
 {
     LObj *o = luaL_checkudata(L, idx, OBJ_MT);
     if (o->kind != kind) {
-        luaL_error(L, "argument %d: a %s expected, got a %s", idx, kind_names[kind],
+        sr_error(L, "argument %d: a %s expected, got a %s", idx, kind_names[kind],
                    kind_names[o->kind]);
     }
     if (!o->p) {
-        luaL_error(L, "argument %d: this %s was released", idx, kind_names[kind]);
+        sr_error(L, "argument %d: this %s was released", idx, kind_names[kind]);
     }
     return o;
 }
@@ -167,7 +167,7 @@ static int obj_release(lua_State *L)
 {
     LObj *o = luaL_checkudata(L, 1, OBJ_MT);
     if (o->owner && o->p) {
-        return luaL_error(L, "a swap chain's buffer goes with its swap chain");
+        return sr_error(L, "a swap chain's buffer goes with its swap chain");
     }
     ld_release(o);
     return 0;
@@ -195,7 +195,7 @@ static int obj_index(lua_State *L)
         return 1;
     }
     if (!o->p) {
-        return luaL_error(L, "field '%s' of a released %s", k, kind_names[o->kind]);
+        return sr_error(L, "field '%s' of a released %s", k, kind_names[o->kind]);
     }
     if (o->kind == LK_RESOURCE) {
         RtResource *r = o->p;
@@ -221,7 +221,7 @@ static int obj_index(lua_State *L)
             }
         }
     }
-    return luaL_error(L, "a %s has no field or method '%s'", kind_names[o->kind], k);
+    return sr_error(L, "a %s has no field or method '%s'", kind_names[o->kind], k);
 }
 
 /* ---- creation ---- */
@@ -291,7 +291,7 @@ static int dev_buffer(lua_State *L)
     size_t len = 0;
     const char *data = luaL_optlstring(L, -1, NULL, &len);
     if (data && len != size) {
-        return luaL_error(L, "buffer data: %d bytes for a %d-byte buffer", (int)len, (int)size);
+        return sr_error(L, "buffer data: %d bytes for a %d-byte buffer", (int)len, (int)size);
     }
     RtResource *r;
     ld_check_hr(L, rt_create_buffer(dev->d, size, usage_field(L, 2), bind_field(L, 2),
@@ -330,14 +330,14 @@ static bool texture_data(lua_State *L, int idx, const TexDesc *t, D3D10_DDIARG_S
             off = 0;
         }
         if (len < off + need) {
-            luaL_error(L, "texture data: subresource %d needs %d bytes, %d given", (int)s,
+            sr_error(L, "texture data: subresource %d needs %d bytes, %d given", (int)s,
                        (int)need, (int)(len - MIN(len, off)));
         }
         up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ p, (UINT)pitch, (UINT)(pitch * h) };
         off += need;
     }
     if (all && off != len) {
-        luaL_error(L, "texture data: %d bytes, the subresources take %d", (int)len, (int)off);
+        sr_error(L, "texture data: %d bytes, the subresources take %d", (int)len, (int)off);
     }
     lua_pop(L, 1);
     return any;
@@ -493,7 +493,7 @@ static int l_device(lua_State *L)
         offered |= D3D10_DDI_SUPPORTED_INTERFACE(ad->versions[i]) == versions[level];
     }
     if (!offered) {
-        return luaL_error(L, "feature level %s: the UMD does not offer its interface",
+        return sr_error(L, "feature level %s: the UMD does not offer its interface",
                           levels[level]);
     }
     LDevice **u = lua_newuserdatauv(L, sizeof(*u), 0);
@@ -518,7 +518,7 @@ static int dev_index(lua_State *L)
     luaL_getmetafield(L, 1, "methods");
     lua_getfield(L, -1, k);
     if (lua_isnil(L, -1)) {
-        return luaL_error(L, "the device has no method or field '%s'", k);
+        return sr_error(L, "the device has no method or field '%s'", k);
     }
     return 1;
 }

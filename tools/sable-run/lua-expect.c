@@ -42,14 +42,14 @@ static int check_rect(lua_State *L, const SrImage *img, lua_Integer x, lua_Integ
     unsigned tol = opt_tolerance(L, tol_idx);
     if (x < 0 || y < 0 || w <= 0 || h <= 0 || x > img->width || y > img->height ||
         w > img->width - x || h > img->height - y) {
-        return luaL_error(L, "region %dx%d at (%d, %d) is not inside the %ux%u image", (int)w,
+        return sr_error(L, "region %dx%d at (%d, %d) is not inside the %ux%u image", (int)w,
                           (int)h, (int)x, (int)y, img->width, img->height);
     }
     for (lua_Integer j = y; j < y + h; j++) {
         for (lua_Integer i = x; i < x + w; i++) {
             const uint8_t *a = img->px + ((size_t)j * img->width + (size_t)i) * 4;
             if (!near(a, e, tol)) {
-                return luaL_error(L, "pixel (%d, %d) is {%d, %d, %d, %d}, expected {%d, %d, %d, "
+                return sr_error(L, "pixel (%d, %d) is {%d, %d, %d, %d}, expected {%d, %d, %d, "
                                   "%d} within %d", (int)i, (int)j, a[0], a[1], a[2], a[3],
                                   e[0], e[1], e[2], e[3], (int)tol);
             }
@@ -85,10 +85,10 @@ static int l_bytes(lua_State *L)
         return 0;
     }
     if (i == n) {
-        return luaL_error(L, "%s: %d bytes, expected %d (the first %d match)", what, (int)na,
+        return sr_error(L, "%s: %d bytes, expected %d (the first %d match)", what, (int)na,
                           (int)ne, (int)n);
     }
-    return luaL_error(L, "%s differ at byte %d of %d: 0x%02x, expected 0x%02x", what, (int)i,
+    return sr_error(L, "%s differ at byte %d of %d: 0x%02x, expected 0x%02x", what, (int)i,
                       (int)na, a[i], e[i]);
 }
 
@@ -105,9 +105,9 @@ static const SrImage *reference(lua_State *L, int idx, SrImage **owned)
     char *err = NULL;
     *owned = sr_image_load(path, &err);
     if (!*owned) {
-        lua_pushfstring(L, "expect.image: reference %s", err);
+        lua_pushstring(L, err);
         g_free(err);
-        lua_error(L);
+        sr_error(L, "expect.image: reference %s", lua_tostring(L, -1));
     }
     return *owned;
 }
@@ -137,7 +137,7 @@ static int l_image(lua_State *L)
         save(L, img, name, "actual");
         save(L, ref, name, "expected");
         sr_image_free(owned);
-        return luaL_error(L, "%s: %ux%u, the reference is %ux%u", name, img->width, img->height,
+        return sr_error(L, "%s: %ux%u, the reference is %ux%u", name, img->width, img->height,
                           rw, rh);
     }
     SrImage *diff = NULL;
@@ -171,11 +171,11 @@ static int l_error(lua_State *L)
     luaL_checktype(L, 2, LUA_TFUNCTION);
     int nargs = lua_gettop(L) - 2;
     if (lua_pcall(L, nargs, 0, 0) == LUA_OK) {
-        return luaL_error(L, "expected an error naming %s, the call succeeded", name);
+        return sr_error(L, "expected an error naming %s, the call succeeded", name);
     }
     const char *msg = lua_tostring(L, -1);
     if (!msg || !strstr(msg, name)) {
-        return luaL_error(L, "expected an error naming %s, got: %s", name,
+        return sr_error(L, "expected an error naming %s, got: %s", name,
                           msg ? msg : "(not a string)");
     }
     return 1;
@@ -189,7 +189,7 @@ static int l_eq(lua_State *L)
     }
     const char *what = luaL_optstring(L, 3, "value");
     const char *a = luaL_tolstring(L, 1, NULL), *e = luaL_tolstring(L, 2, NULL);
-    return luaL_error(L, "%s is %s, expected %s", what, a, e);
+    return sr_error(L, "%s is %s, expected %s", what, a, e);
 }
 
 static int l_that(lua_State *L)
@@ -198,7 +198,7 @@ static int l_that(lua_State *L)
     if (lua_toboolean(L, 1)) {
         return 0;
     }
-    return luaL_error(L, "expectation failed: %s", luaL_optstring(L, 2, "(no description)"));
+    return sr_error(L, "expectation failed: %s", luaL_optstring(L, 2, "(no description)"));
 }
 
 void sr_open_expect(lua_State *L)

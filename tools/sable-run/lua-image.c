@@ -37,7 +37,7 @@ void sr_check_color(lua_State *L, int idx, uint8_t rgba[4])
             int isnum;
             v = lua_tointegerx(L, -1, &isnum);
             if (!isnum || v < 0 || v > 255) {
-                luaL_error(L, "colour component %d: an integer 0..255 expected", i + 1);
+                sr_error(L, "colour component %d: an integer 0..255 expected", i + 1);
             }
         }
         lua_pop(L, 1);
@@ -50,7 +50,7 @@ static size_t check_xy(lua_State *L, const SrImage *img, int idx)
 {
     lua_Integer x = luaL_checkinteger(L, idx), y = luaL_checkinteger(L, idx + 1);
     if (x < 0 || y < 0 || x >= img->width || y >= img->height) {
-        luaL_error(L, "pixel (%d, %d) outside the %ux%u image", (int)x, (int)y, img->width,
+        sr_error(L, "pixel (%d, %d) outside the %ux%u image", (int)x, (int)y, img->width,
                    img->height);
     }
     return ((size_t)y * img->width + (size_t)x) * 4;
@@ -66,7 +66,7 @@ static int l_new(lua_State *L)
     SrImage *img = w > 0 && h > 0 && w <= UINT32_MAX && h <= UINT32_MAX
                        ? sr_image_new((uint32_t)w, (uint32_t)h, rgba) : NULL;
     if (!img) {
-        return luaL_error(L, "image.new: %dx%d is not a size scripts handle", (int)w, (int)h);
+        return sr_error(L, "image.new: %dx%d is not a size scripts handle", (int)w, (int)h);
     }
     sr_push_image(L, img);
     return 1;
@@ -80,9 +80,9 @@ static int l_load(lua_State *L)
     char *err = NULL;
     SrImage *img = sr_image_load(path, &err);
     if (!img) {
-        lua_pushfstring(L, "image.load: %s", err);
+        lua_pushstring(L, err);
         g_free(err);
-        return lua_error(L);
+        return sr_error(L, "image.load: %s", lua_tostring(L, -1));
     }
     sr_push_image(L, img);
     return 1;
@@ -115,7 +115,7 @@ static int l_fill(lua_State *L)
     sr_check_color(L, 6, rgba);
     uint32_t x = (uint32_t)(first / 4 % img->width), y = (uint32_t)(first / 4 / img->width);
     if (w < 0 || h < 0 || w > img->width - x || h > img->height - y) {
-        return luaL_error(L, "fill: %dx%d at (%u, %u) leaves the %ux%u image", (int)w, (int)h,
+        return sr_error(L, "fill: %dx%d at (%u, %u) leaves the %ux%u image", (int)w, (int)h,
                           x, y, img->width, img->height);
     }
     for (lua_Integer j = 0; j < h; j++) {

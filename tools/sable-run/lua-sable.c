@@ -4,7 +4,8 @@
  * tests. sable.transport; sable.inject(spec) (the grammar of QMP `inject`
  * and sablectl: "hang,engine=0", "drop-irq,engine=0", "page-fault,...");
  * sable.status() -> {tdrs, engine_resets, adapter_resets, resubmitted,
- * dumps, adapter_reset_count, error_status}; sable.tdr_count();
+ * fence_queries, completions_outside_isr, dumps, adapter_reset_count,
+ * error_status}; sable.tdr_count();
  * sable.dumps() -> paths of the dumps TDRs saved; sable.decode_dump(path)
  * -> the decoded text; sable.reg(offset) -> a BAR0 register;
  * sable.submit(...) raw submissions: not available yet.
@@ -21,9 +22,9 @@ static int l_inject(lua_State *L)
     WsSim *sim = sr_script_sim(L);
     GError *err = NULL;
     if (!sim->t->ops->inject(sim->t, spec, &err)) {
-        lua_pushfstring(L, "inject '%s': %s", spec, err ? err->message : "refused");
+        lua_pushstring(L, err ? err->message : "refused");
         g_clear_error(&err);
-        return lua_error(L);
+        return sr_error(L, "inject '%s': %s", spec, lua_tostring(L, -1));
     }
     return 0;
 }
@@ -31,12 +32,14 @@ static int l_inject(lua_State *L)
 static int l_status(lua_State *L)
 {
     WsSim *sim = sr_script_sim(L);
-    lua_createtable(L, 0, 7);
+    lua_createtable(L, 0, 9);
 #define FIELD(name, v) (lua_pushinteger(L, (lua_Integer)(v)), lua_setfield(L, -2, name))
     FIELD("tdrs", sim->stats.timeouts);
     FIELD("engine_resets", sim->stats.engine_resets);
     FIELD("adapter_resets", sim->stats.adapter_resets);
     FIELD("resubmitted", sim->stats.resubmitted);
+    FIELD("fence_queries", sim->stats.queries);
+    FIELD("completions_outside_isr", sim->stats.notify_outside_isr);
     FIELD("dumps", sim->dump_files->len);
     FIELD("adapter_reset_count", sim->t->ops->mmio_read(sim->t, SABLE_REG_ADAPTER_RESET_COUNT));
     FIELD("error_status", sim->t->ops->mmio_read(sim->t, SABLE_REG_ERROR_STATUS));
@@ -72,9 +75,9 @@ static int l_decode_dump(lua_State *L)
         dump = sable_dump_decode(data, len, &err);
     }
     if (!dump) {
-        lua_pushfstring(L, "decode_dump %s: %s", path, err->message);
+        lua_pushstring(L, err->message);
         g_clear_error(&err);
-        return lua_error(L);
+        return sr_error(L, "decode_dump %s: %s", path, lua_tostring(L, -1));
     }
     g_autofree char *text = sable_dump_to_text(dump);
     lua_pushstring(L, text);
@@ -93,7 +96,7 @@ static int l_reg(lua_State *L)
 
 static int l_submit(lua_State *L)
 {
-    return luaL_error(L, "sable.submit: raw submissions are not available to scripts yet "
+    return sr_error(L, "sable.submit: raw submissions are not available to scripts yet "
                       "(device-level command streams go through tests/qtest)");
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* One script in its own process (script.h). */
+#include <stdarg.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include <lauxlib.h>
@@ -11,6 +12,19 @@
 static const char script_key = 0;
 /* The error object skip() raises: a table with this as its metatable. */
 static const char skip_key = 0;
+
+int sr_error(lua_State *L, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    luaL_where(L, 1);
+    lua_pushstring(L, msg);
+    g_free(msg);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
 
 SrScript *sr_script(lua_State *L)
 {
@@ -27,12 +41,12 @@ WsSim *sr_script_sim(lua_State *L)
         s->sim = ws_sim_new(s->transport);
         NTSTATUS st = ws_adapter_start(s->sim);
         if (st != STATUS_SUCCESS) {
-            luaL_error(L, "the adapter did not start on '%s' (StartDevice 0x%08x)", s->transport,
+            sr_error(L, "the adapter did not start on '%s' (StartDevice 0x%08x)", s->transport,
                        (unsigned)st);
         }
         st = ws_display_start(s->sim);
         if (st != STATUS_SUCCESS) {
-            luaL_error(L, "the display did not start on '%s' (0x%08x)", s->transport,
+            sr_error(L, "the display did not start on '%s' (0x%08x)", s->transport,
                        (unsigned)st);
         }
     }
@@ -46,7 +60,7 @@ RtAdapter *sr_script_adapter(lua_State *L)
         HRESULT hr;
         s->ad = rt_adapter_open(sr_script_sim(L), 0, &hr);
         if (!s->ad) {
-            luaL_error(L, "OpenAdapter10_2 failed (0x%08x)", (unsigned)hr);
+            sr_error(L, "OpenAdapter10_2 failed (0x%08x)", (unsigned)hr);
         }
     }
     return s->ad;
@@ -137,7 +151,7 @@ static int l_test(lua_State *L)
     const char *name = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     if (s->in_test) {
-        return luaL_error(L, "test('%s') inside test '%s': tests do not nest", name, s->test);
+        return sr_error(L, "test('%s') inside test '%s': tests do not nest", name, s->test);
     }
     s->tests++;
     s->in_test = true;

@@ -32,6 +32,10 @@ typedef struct SrScript {
 /* Runs the script, writes its results; returns the process exit status. */
 int sr_script_run(const char *path, const char *out_dir, const char *transport);
 
+/* luaL_error with printf's format (luaL_error knows no %u or %x):
+ * raises "file:line: message" at the calling Lua function. */
+G_GNUC_PRINTF(2, 3) int sr_error(lua_State *L, const char *fmt, ...);
+
 /* For the modules. */
 SrScript *sr_script(lua_State *L);
 /* The simulated Windows with our drivers on the device (started on first
