@@ -114,8 +114,7 @@ static const SrImage *reference(lua_State *L, int idx, SrImage **owned)
 
 static void save(lua_State *L, const SrImage *img, const char *name, const char *role)
 {
-    g_autofree char *stem = g_strdup_printf("%s-%s", name, role);
-    g_free(sr_script_save_image(L, img, stem, role));
+    g_free(sr_script_save_image(L, img, name, role));
 }
 
 static int l_image(lua_State *L)

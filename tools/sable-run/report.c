@@ -111,9 +111,10 @@ static void html_test(GString *s, const SrRun *run, const SrTest *t)
         const SrImageRef *im = g_ptr_array_index(t->images, i);
         g_autofree char *file = g_markup_escape_text(im->file, -1);
         g_autofree char *role = g_markup_escape_text(im->role, -1);
+        g_autofree char *name = g_markup_escape_text(im->name, -1);
         g_string_append_printf(s, "<figure><a href=\"%s/%s\"><img src=\"%s/%s\" alt=\"%s\">"
-                               "</a><figcaption>%s</figcaption></figure>\n", run->id, file,
-                               run->id, file, role, role);
+                               "</a><figcaption>%s (%s)</figcaption></figure>\n", run->id, file,
+                               run->id, file, name, name, role);
     }
     g_string_append(s, "</div>\n");
 }

@@ -25,10 +25,11 @@ void sr_results_write_test(FILE *f, SrStatus st, const char *name, const char *m
     fflush(f);
 }
 
-void sr_results_write_image(FILE *f, const char *role, const char *file)
+void sr_results_write_image(FILE *f, const char *role, const char *name, const char *file)
 {
     fputs("image\t", f);
     write_field(f, role, "\t");
+    write_field(f, name, "\t");
     write_field(f, file, "\n");
     fflush(f);
 }
@@ -52,6 +53,7 @@ static void image_ref_free(gpointer p)
 {
     SrImageRef *i = p;
     g_free(i->role);
+    g_free(i->name);
     g_free(i->file);
     g_free(i);
 }
@@ -85,7 +87,7 @@ static bool parse_status(const char *s, SrStatus *st)
 /* One line; lines that do not parse (a child killed mid-write) are skipped. */
 static void parse_line(SrScriptResult *r, GPtrArray *pending, char *line)
 {
-    g_auto(GStrv) f = g_strsplit(line, "\t", 4);
+    g_auto(GStrv) f = g_strsplit(line, "\t", 5);
     guint n = g_strv_length(f);
     for (guint i = 1; i < n; i++) {
         char *c = g_strcompress(f[i]);
@@ -100,10 +102,11 @@ static void parse_line(SrScriptResult *r, GPtrArray *pending, char *line)
         }
         g_ptr_array_set_size(pending, 0);
         g_ptr_array_add(r->tests, t);
-    } else if (n == 3 && strcmp(f[0], "image") == 0) {
+    } else if (n == 4 && strcmp(f[0], "image") == 0) {
         SrImageRef *i = g_new0(SrImageRef, 1);
         i->role = g_strdup(f[1]);
-        i->file = g_strdup(f[2]);
+        i->name = g_strdup(f[2]);
+        i->file = g_strdup(f[3]);
         g_ptr_array_add(pending, i);
     } else if (n == 1 && strcmp(f[0], "end") == 0) {
         r->ended = true;

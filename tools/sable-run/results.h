@@ -4,7 +4,7 @@
  * line in its results file and the parent reads it back (so a child that
  * crashes or times out still leaves what it finished):
  *   test <TAB> ok|fail|skip <TAB> name <TAB> message
- *   image <TAB> role <TAB> file            (belongs to the test that follows)
+ *   image <TAB> role <TAB> name <TAB> file  (belongs to the test that follows)
  *   end
  * Fields are C-escaped (g_strescape), so messages keep their newlines.
  */
@@ -19,6 +19,7 @@ typedef enum SrStatus { SR_OK, SR_FAIL, SR_SKIP } SrStatus;
 
 typedef struct SrImageRef {
     char *role;                 /* capture, actual, expected, diff */
+    char *name;                 /* what the script called it */
     char *file;                 /* relative to the script's output folder */
 } SrImageRef;
 
@@ -35,7 +36,7 @@ typedef struct SrScriptResult {
 } SrScriptResult;
 
 void sr_results_write_test(FILE *f, SrStatus st, const char *name, const char *message);
-void sr_results_write_image(FILE *f, const char *role, const char *file);
+void sr_results_write_image(FILE *f, const char *role, const char *name, const char *file);
 void sr_results_write_end(FILE *f);
 
 /* Reads a results file (a missing one reads as no tests, not ended). */

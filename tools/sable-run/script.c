@@ -85,7 +85,9 @@ char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, c
 {
     SrScript *s = sr_script(L);
     g_autofree char *t = slug(s->test), *n = slug(name);
-    char *file = g_strdup_printf("%03u-%s-%s.png", ++s->images, t, n);
+    bool capture = strcmp(role, "capture") == 0;
+    char *file = g_strdup_printf("%03u-%s-%s%s%s.png", ++s->images, t, n, capture ? "" : "-",
+                                 capture ? "" : role);
     g_autofree char *path = g_build_filename(s->out_dir, file, NULL);
     char *err = NULL;
     if (!sr_image_save(img, path, &err)) {
@@ -94,7 +96,7 @@ char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, c
         g_free(file);
         lua_error(L);
     }
-    sr_results_write_image(s->results, role, file);
+    sr_results_write_image(s->results, role, name, file);
     return file;
 }
 
