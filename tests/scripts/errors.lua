@@ -39,3 +39,17 @@ test("bad arguments and released objects", function()
   expect.error("the device was released", function() dev:flush() end)
   expect.error("released", function() return tex.width end)
 end)
+
+test("a swap chain's back buffer goes with the swap chain", function()
+  local dev = d3d.device{}
+  local sc = dev:swapchain{}
+  local back = sc.back
+  expect.error("goes with its swap chain", function() back:release() end)
+  sc:release()
+  expect.error("released", function() return back.width end)
+  expect.error("released", function() sc:present() end)
+  local m = dev:map(dev:buffer{size = 16, usage = "staging", cpu = "read"}, {type = "read"})
+  dev:release()
+  expect.error("no longer valid", function() m:read() end)
+  collectgarbage()
+end)

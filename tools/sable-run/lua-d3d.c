@@ -108,31 +108,53 @@ LObj *ld_push(lua_State *L, LDevice *dev, LKind kind, void *p, LObj *owner)
     return o;
 }
 
+/* Out of its device's list: the object no longer touches the device. */
+static void detach(LObj *o)
+{
+    if (o->dev) {
+        g_ptr_array_remove_fast(o->dev->objects, o);
+        o->dev = NULL;
+    }
+    o->p = NULL;
+}
+
 void ld_release(LObj *o)
 {
-    if (!o->p) {
+    if (!o->p || !o->dev) {
+        detach(o);
         return;
     }
-    RtDevice *d = o->dev->d;
+    LDevice *dev = o->dev;
     if (o->kind == LK_SWAPCHAIN) { /* its buffers go with it */
-        for (guint i = 0; i < o->dev->objects->len; i++) {
-            LObj *c = g_ptr_array_index(o->dev->objects, i);
+        for (guint i = dev->objects->len; i-- > 0;) {
+            LObj *c = g_ptr_array_index(dev->objects, i);
             if (c->owner == o) {
-                c->p = NULL;
+                detach(c);
             }
         }
     }
     if (!o->owner) {
         switch (o->kind) {
-        case LK_RESOURCE: rt_destroy(d, o->p); break;
-        case LK_RTV: rt_destroy_rtv(d, o->p); break;
-        case LK_DSV: rt_destroy_dsv(d, o->p); break;
-        case LK_QUERY: rt_destroy_query(d, o->p); break;
+        case LK_RESOURCE: rt_destroy(dev->d, o->p); break;
+        case LK_RTV: rt_destroy_rtv(dev->d, o->p); break;
+        case LK_DSV: rt_destroy_dsv(dev->d, o->p); break;
+        case LK_QUERY: rt_destroy_query(dev->d, o->p); break;
         case LK_SWAPCHAIN: rt_destroy_swapchain(o->p); break;
         }
     }
-    o->p = NULL;
-    g_ptr_array_remove_fast(o->dev->objects, o);
+    detach(o);
+}
+
+/* The first object of `kind` alive on dev, NULL if none. */
+static LObj *first_of(LDevice *dev, LKind kind)
+{
+    for (guint i = 0; i < dev->objects->len; i++) {
+        LObj *o = g_ptr_array_index(dev->objects, i);
+        if (o->kind == kind) {
+            return o;
+        }
+    }
+    return NULL;
 }
 
 static void device_release(LDevice *dev)
@@ -143,11 +165,8 @@ static void device_release(LDevice *dev)
     /* swap chains, then views and queries, then resources */
     static const LKind order[] = { LK_SWAPCHAIN, LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
     for (size_t k = 0; k < G_N_ELEMENTS(order); k++) {
-        for (guint i = dev->objects->len; i-- > 0;) {
-            LObj *o = g_ptr_array_index(dev->objects, i);
-            if (i < dev->objects->len && o->kind == order[k]) {
-                ld_release(o);
-            }
+        for (LObj *o; (o = first_of(dev, order[k]));) {
+            ld_release(o);
         }
     }
     rt_device_free(dev->d);
@@ -156,10 +175,7 @@ static void device_release(LDevice *dev)
 
 static int obj_gc(lua_State *L)
 {
-    LObj *o = luaL_checkudata(L, 1, OBJ_MT);
-    if (o->p) {
-        ld_release(o);
-    }
+    ld_release(luaL_checkudata(L, 1, OBJ_MT));
     return 0;
 }
 
@@ -461,11 +477,7 @@ static int dev_gc(lua_State *L)
 {
     LDevice **u = luaL_checkudata(L, 1, DEVICE_MT);
     if (*u) {
-        device_release(*u);
-        /* objects still referenced by Lua keep their (released) state */
-        for (guint i = 0; i < (*u)->objects->len; i++) {
-            ((LObj *)g_ptr_array_index((*u)->objects, i))->p = NULL;
-        }
+        device_release(*u); /* detaches every object */
         g_ptr_array_free((*u)->objects, TRUE);
         g_free(*u);
         *u = NULL;

@@ -25,7 +25,7 @@ typedef struct LDevice {
 
 typedef struct LObj {
     LKind kind;
-    LDevice *dev;
+    LDevice *dev;               /* NULL once released: in dev->objects iff set */
     void *p;                    /* RtResource, RtView, RtQuery, RtSwapChain; NULL: released */
     struct LObj *owner;         /* a swap chain's buffers: the swap chain; else NULL */
     unsigned map_gen;           /* resources: bumped by each Unmap */
