@@ -69,8 +69,8 @@ demo-device: build
 # decides the exit status.
 test: build asan
 	-meson test -C $(BUILD) --print-errorlogs --num-processes 2
-	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults --suite scripts \
-	    --print-errorlogs --num-processes 2
+	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults \
+	    --suite scripts --print-errorlogs --num-processes 2
 	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD)
 
 # N random faults over a mixed workload (default 1000 in-process, 100 on
