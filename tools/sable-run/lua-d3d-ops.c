@@ -116,7 +116,7 @@ static size_t check_range(lua_State *L, const LMap *m, lua_Integer off, lua_Inte
 {
     if (off < 0 || len < 0 || (uint64_t)off > m->size || (uint64_t)len > m->size - (uint64_t)off) {
         sr_error(L, "bytes [%d, %d) outside the %d mapped", (int)off, (int)(off + len),
-                   (int)m->size);
+                 (int)m->size);
     }
     return (size_t)off;
 }
@@ -201,7 +201,7 @@ static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
                             .bottom = (UINT)v[3], .front = (UINT)v[4], .back = (UINT)v[5] };
     if (box->right < box->left || box->bottom < box->top || box->back < box->front) {
         sr_error(L, "box {%d, %d, %d, %d, %d, %d} is inverted", (int)v[0], (int)v[1],
-                   (int)v[2], (int)v[3], (int)v[4], (int)v[5]);
+                 (int)v[2], (int)v[3], (int)v[4], (int)v[5]);
     }
     return true;
 }
@@ -322,7 +322,7 @@ static int dev_get_data(lua_State *L)
     LObj *q = ld_check(L, 2, LK_QUERY);
     if (q->query_type != D3D10DDI_QUERY_EVENT) {
         return sr_error(L, "get_data: only event queries have data without the 3D pipeline "
-                          "(the device's 3D engine, issue 11)");
+                        "(the device's 3D engine, issue 11)");
     }
     UINT flags = 0;
     if (lua_istable(L, 3)) {
@@ -411,27 +411,28 @@ static int dev_image(lua_State *L)
     if (!img) {
         return sr_error(L, "image: a 1D or 2D texture subresource expected (read() gives bytes)");
     }
-    g_autofree uint8_t *raw = g_malloc((size_t)w * h * r->bpp);
-    HRESULT hr = rt_read_hr(dev->d, r, sub, raw);
-    if (FAILED(hr) || !to_rgba(r->format, raw, (size_t)w * h, img->px)) {
-        sr_image_free(img);
-        ld_check_hr(L, hr, "read back (CopySubresourceRegion + Map)");
+    sr_push_image(L, img); /* Lua owns both from here, errors included */
+    uint8_t *raw = lua_newuserdatauv(L, (size_t)w * h * r->bpp, 0);
+    ld_check_hr(L, rt_read_hr(dev->d, r, sub, raw), "read back (CopySubresourceRegion + Map)");
+    if (!to_rgba(r->format, raw, (size_t)w * h, img->px)) {
         return sr_error(L, "image: format %d has no image conversion (read() gives bytes)",
-                          (int)r->format);
+                        (int)r->format);
     }
-    sr_push_image(L, img);
+    lua_pop(L, 1);
     return 1;
 }
 
-static void push_rgb_image(lua_State *L, const uint8_t *rgb, UINT w, UINT h)
+/* Packed RGB rows (g_free'd here) as a new image on the stack. */
+static void push_rgb_image(lua_State *L, uint8_t *rgb, UINT w, UINT h)
 {
     static const uint8_t opaque[4] = { 0, 0, 0, 255 };
     SrImage *img = sr_image_new(w, h, opaque);
+    for (size_t i = 0; img && i < (size_t)w * h; i++) {
+        memcpy(img->px + i * 4, rgb + i * 3, 3);
+    }
+    g_free(rgb);
     if (!img) {
         sr_error(L, "a %ux%u frame is not an image scripts handle", w, h);
-    }
-    for (size_t i = 0; i < (size_t)w * h; i++) {
-        memcpy(img->px + i * 4, rgb + i * 3, 3);
     }
     sr_push_image(L, img);
 }
@@ -441,7 +442,7 @@ static int dev_capture(lua_State *L)
 {
     LDevice *dev = ld_check_device(L, 1);
     UINT w = 0, h = 0;
-    g_autofree uint8_t *rgb = rt_capture(dev->d, &w, &h);
+    uint8_t *rgb = rt_capture(dev->d, &w, &h);
     push_rgb_image(L, rgb, w, h);
     return 1;
 }
@@ -478,8 +479,7 @@ static int sc_front(lua_State *L)
 {
     LObj *o = ld_check(L, 1, LK_SWAPCHAIN);
     RtSwapChain *sc = o->p;
-    g_autofree uint8_t *rgb = rt_front_rgb(sc);
-    push_rgb_image(L, rgb, sc->primary->width, sc->primary->height);
+    push_rgb_image(L, rt_front_rgb(sc), sc->primary->width, sc->primary->height);
     return 1;
 }
 
@@ -496,7 +496,7 @@ static const char *const needs_3d =
 static int not_available(lua_State *L)
 {
     return sr_error(L, "d3d: %s is not available: %s", lua_tostring(L, lua_upvalueindex(1)),
-                      lua_tostring(L, lua_upvalueindex(2)));
+                    lua_tostring(L, lua_upvalueindex(2)));
 }
 
 static void register_missing(lua_State *L, const char *const names[], const char *why)

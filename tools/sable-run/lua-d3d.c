@@ -87,7 +87,7 @@ LObj *ld_check(lua_State *L, int idx, LKind kind)
     LObj *o = luaL_checkudata(L, idx, OBJ_MT);
     if (o->kind != kind) {
         sr_error(L, "argument %d: a %s expected, got a %s", idx, kind_names[kind],
-                   kind_names[o->kind]);
+                 kind_names[o->kind]);
     }
     if (!o->p) {
         sr_error(L, "argument %d: this %s was released", idx, kind_names[kind]);
@@ -347,7 +347,7 @@ static bool texture_data(lua_State *L, int idx, const TexDesc *t, D3D10_DDIARG_S
         }
         if (len < off + need) {
             sr_error(L, "texture data: subresource %d needs %d bytes, %d given", (int)s,
-                       (int)need, (int)(len - MIN(len, off)));
+                     (int)need, (int)(len - MIN(len, off)));
         }
         up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ p, (UINT)pitch, (UINT)(pitch * h) };
         off += need;
@@ -377,7 +377,9 @@ static int create_tex(lua_State *L, D3D10DDIRESOURCE_TYPE dim, bool cube)
     t.bpp = umd_format_bpp(t.f);
     luaL_argcheck(L, t.w && t.h && t.depth && t.mips && t.array, 2,
                   "width, height, depth, mips and array must be at least 1");
-    D3D10_DDIARG_SUBRESOURCE_UP *up = g_new0(D3D10_DDIARG_SUBRESOURCE_UP, t.mips * t.array);
+    /* Lua's memory: a Lua error below frees it too */
+    D3D10_DDIARG_SUBRESOURCE_UP *up =
+        lua_newuserdatauv(L, sizeof(*up) * (size_t)t.mips * t.array, 0);
     bool init = texture_data(L, 2, &t, up);
     UINT usage = usage_field(L, 2), bind = bind_field(L, 2), cpu = cpu_field(L, 2);
     RtResource *r;
@@ -386,7 +388,6 @@ static int create_tex(lua_State *L, D3D10DDIRESOURCE_TYPE dim, bool cube)
                                        init ? up : NULL, &r)
                      : rt_create_texture(dev->d, dim, t.w, t.h, t.mips, t.array, t.f, usage,
                                          bind, cpu, init ? up : NULL, &r);
-    g_free(up);
     ld_check_hr(L, hr, "CreateResource (texture)");
     ld_push(L, dev, LK_RESOURCE, r, NULL);
     return 1;
@@ -506,7 +507,7 @@ static int l_device(lua_State *L)
     }
     if (!offered) {
         return sr_error(L, "feature level %s: the UMD does not offer its interface",
-                          levels[level]);
+                        levels[level]);
     }
     LDevice **u = lua_newuserdatauv(L, sizeof(*u), 0);
     *u = NULL;

@@ -43,15 +43,15 @@ static int check_rect(lua_State *L, const SrImage *img, lua_Integer x, lua_Integ
     if (x < 0 || y < 0 || w <= 0 || h <= 0 || x > img->width || y > img->height ||
         w > img->width - x || h > img->height - y) {
         return sr_error(L, "region %dx%d at (%d, %d) is not inside the %ux%u image", (int)w,
-                          (int)h, (int)x, (int)y, img->width, img->height);
+                        (int)h, (int)x, (int)y, img->width, img->height);
     }
     for (lua_Integer j = y; j < y + h; j++) {
         for (lua_Integer i = x; i < x + w; i++) {
             const uint8_t *a = img->px + ((size_t)j * img->width + (size_t)i) * 4;
             if (!near(a, e, tol)) {
                 return sr_error(L, "pixel (%d, %d) is {%d, %d, %d, %d}, expected {%d, %d, %d, "
-                                  "%d} within %d", (int)i, (int)j, a[0], a[1], a[2], a[3],
-                                  e[0], e[1], e[2], e[3], (int)tol);
+                                "%d} within %d", (int)i, (int)j, a[0], a[1], a[2], a[3],
+                                e[0], e[1], e[2], e[3], (int)tol);
             }
         }
     }
@@ -86,30 +86,20 @@ static int l_bytes(lua_State *L)
     }
     if (i == n) {
         return sr_error(L, "%s: %d bytes, expected %d (the first %d match)", what, (int)na,
-                          (int)ne, (int)n);
+                        (int)ne, (int)n);
     }
     return sr_error(L, "%s differ at byte %d of %d: 0x%02x, expected 0x%02x", what, (int)i,
-                      (int)na, a[i], e[i]);
+                    (int)na, a[i], e[i]);
 }
 
 /* The reference at idx: an image, or a PNG path relative to the script
- * (loaded into *owned). */
-static const SrImage *reference(lua_State *L, int idx, SrImage **owned)
+ * (loaded onto the stack). */
+static const SrImage *reference(lua_State *L, int idx)
 {
     if (lua_type(L, idx) != LUA_TSTRING) {
         return sr_check_image(L, idx);
     }
-    const char *name = lua_tostring(L, idx);
-    g_autofree char *path = g_path_is_absolute(name)
-                                ? g_strdup(name) : g_build_filename(sr_script(L)->dir, name, NULL);
-    char *err = NULL;
-    *owned = sr_image_load(path, &err);
-    if (!*owned) {
-        lua_pushstring(L, err);
-        g_free(err);
-        sr_error(L, "expect.image: reference %s", lua_tostring(L, -1));
-    }
-    return *owned;
+    return sr_load_image(L, lua_tostring(L, idx), "expect.image: reference");
 }
 
 static void save(lua_State *L, const SrImage *img, const char *name, const char *role)
@@ -129,39 +119,28 @@ static int l_image(lua_State *L)
         lua_getfield(L, 3, "name");
         name = luaL_optstring(L, -1, name);
     }
-    SrImage *owned = NULL;
-    const SrImage *ref = reference(L, 2, &owned);
+    const SrImage *ref = reference(L, 2);
     if (img->width != ref->width || img->height != ref->height) {
-        uint32_t rw = ref->width, rh = ref->height;
         save(L, img, name, "actual");
         save(L, ref, name, "expected");
-        sr_image_free(owned);
         return sr_error(L, "%s: %ux%u, the reference is %ux%u", name, img->width, img->height,
-                          rw, rh);
+                        ref->width, ref->height);
     }
     SrImage *diff = NULL;
     SrCompare c = sr_image_compare(img, ref, tol, &diff);
+    sr_push_image(L, diff); /* Lua owns it */
+    save(L, img, name, "actual");
     if (c.differing == 0) {
-        save(L, img, name, "actual");
-        sr_image_free(diff);
-        sr_image_free(owned);
         return 0;
     }
-    const uint8_t *a = img->px + ((size_t)c.first_y * img->width + c.first_x) * 4;
-    const uint8_t *e = ref->px + ((size_t)c.first_y * img->width + c.first_x) * 4;
-    lua_pushfstring(L, "%s: %d pixels differ beyond tolerance %d (largest difference %d); "
-                    "first at (%d, %d): {%d, %d, %d, %d}, expected {%d, %d, %d, %d}", name,
-                    (int)c.differing, (int)tol, (int)c.max_delta, (int)c.first_x,
-                    (int)c.first_y, a[0], a[1], a[2], a[3], e[0], e[1], e[2], e[3]);
-    save(L, img, name, "actual");
     save(L, ref, name, "expected");
     save(L, diff, name, "diff");
-    sr_image_free(diff);
-    sr_image_free(owned);
-    luaL_where(L, 1);
-    lua_insert(L, -2);
-    lua_concat(L, 2);
-    return lua_error(L);
+    const uint8_t *a = img->px + ((size_t)c.first_y * img->width + c.first_x) * 4;
+    const uint8_t *e = ref->px + ((size_t)c.first_y * img->width + c.first_x) * 4;
+    return sr_error(L, "%s: %" G_GUINT64_FORMAT " pixels differ beyond tolerance %u (largest "
+                    "difference %u); first at (%u, %u): {%u, %u, %u, %u}, expected {%u, %u, %u, "
+                    "%u}", name, c.differing, tol, c.max_delta, c.first_x, c.first_y, a[0], a[1],
+                    a[2], a[3], e[0], e[1], e[2], e[3]);
 }
 
 static int l_error(lua_State *L)
@@ -175,7 +154,7 @@ static int l_error(lua_State *L)
     const char *msg = lua_tostring(L, -1);
     if (!msg || !strstr(msg, name)) {
         return sr_error(L, "expected an error naming %s, got: %s", name,
-                          msg ? msg : "(not a string)");
+                        msg ? msg : "(not a string)");
     }
     return 1;
 }

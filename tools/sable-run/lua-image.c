@@ -51,7 +51,7 @@ static size_t check_xy(lua_State *L, const SrImage *img, int idx)
     lua_Integer x = luaL_checkinteger(L, idx), y = luaL_checkinteger(L, idx + 1);
     if (x < 0 || y < 0 || x >= img->width || y >= img->height) {
         sr_error(L, "pixel (%d, %d) outside the %ux%u image", (int)x, (int)y, img->width,
-                   img->height);
+                 img->height);
     }
     return ((size_t)y * img->width + (size_t)x) * 4;
 }
@@ -72,19 +72,25 @@ static int l_new(lua_State *L)
     return 1;
 }
 
-static int l_load(lua_State *L)
+SrImage *sr_load_image(lua_State *L, const char *name, const char *what)
 {
-    const char *name = luaL_checkstring(L, 1);
-    g_autofree char *path = g_path_is_absolute(name)
-                                ? g_strdup(name) : g_build_filename(sr_script(L)->dir, name, NULL);
+    char *path = g_path_is_absolute(name) ? g_strdup(name)
+                                          : g_build_filename(sr_script(L)->dir, name, NULL);
     char *err = NULL;
     SrImage *img = sr_image_load(path, &err);
+    g_free(path);
     if (!img) {
         lua_pushstring(L, err);
         g_free(err);
-        return sr_error(L, "image.load: %s", lua_tostring(L, -1));
+        sr_error(L, "%s: %s", what, lua_tostring(L, -1));
     }
     sr_push_image(L, img);
+    return img;
+}
+
+static int l_load(lua_State *L)
+{
+    sr_load_image(L, luaL_checkstring(L, 1), "image.load");
     return 1;
 }
 
@@ -116,7 +122,7 @@ static int l_fill(lua_State *L)
     uint32_t x = (uint32_t)(first / 4 % img->width), y = (uint32_t)(first / 4 / img->width);
     if (w < 0 || h < 0 || w > img->width - x || h > img->height - y) {
         return sr_error(L, "fill: %dx%d at (%u, %u) leaves the %ux%u image", (int)w, (int)h,
-                          x, y, img->width, img->height);
+                        x, y, img->width, img->height);
     }
     for (lua_Integer j = 0; j < h; j++) {
         for (lua_Integer i = 0; i < w; i++) {

@@ -67,20 +67,23 @@ static int l_dumps(lua_State *L)
 static int l_decode_dump(lua_State *L)
 {
     const char *path = luaL_checkstring(L, 1);
-    g_autofree char *data = NULL;
+    char *data = NULL;
     gsize len = 0;
     GError *err = NULL;
-    g_autoptr(SableDump) dump = NULL;
+    SableDump *dump = NULL;
     if (g_file_get_contents(path, &data, &len, &err)) {
         dump = sable_dump_decode(data, len, &err);
+        g_free(data);
     }
     if (!dump) {
         lua_pushstring(L, err->message);
         g_clear_error(&err);
         return sr_error(L, "decode_dump %s: %s", path, lua_tostring(L, -1));
     }
-    g_autofree char *text = sable_dump_to_text(dump);
+    char *text = sable_dump_to_text(dump);
+    sable_dump_free(dump);
     lua_pushstring(L, text);
+    g_free(text);
     return 1;
 }
 
@@ -97,7 +100,7 @@ static int l_reg(lua_State *L)
 static int l_submit(lua_State *L)
 {
     return sr_error(L, "sable.submit: raw submissions are not available to scripts yet "
-                      "(device-level command streams go through tests/qtest)");
+                    "(device-level command streams go through tests/qtest)");
 }
 
 void sr_open_sable(lua_State *L)

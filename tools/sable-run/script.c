@@ -42,12 +42,12 @@ WsSim *sr_script_sim(lua_State *L)
         NTSTATUS st = ws_adapter_start(s->sim);
         if (st != STATUS_SUCCESS) {
             sr_error(L, "the adapter did not start on '%s' (StartDevice 0x%08x)", s->transport,
-                       (unsigned)st);
+                     (unsigned)st);
         }
         st = ws_display_start(s->sim);
         if (st != STATUS_SUCCESS) {
             sr_error(L, "the display did not start on '%s' (0x%08x)", s->transport,
-                       (unsigned)st);
+                     (unsigned)st);
         }
     }
     return s->sim;
@@ -84,13 +84,17 @@ static char *slug(const char *s)
 char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, const char *role)
 {
     SrScript *s = sr_script(L);
-    g_autofree char *t = slug(s->test), *n = slug(name);
+    char *t = slug(s->test), *n = slug(name);
     bool capture = strcmp(role, "capture") == 0;
     char *file = g_strdup_printf("%03u-%s-%s%s%s.png", ++s->images, t, n, capture ? "" : "-",
                                  capture ? "" : role);
-    g_autofree char *path = g_build_filename(s->out_dir, file, NULL);
+    char *path = g_build_filename(s->out_dir, file, NULL);
     char *err = NULL;
-    if (!sr_image_save(img, path, &err)) {
+    bool saved = sr_image_save(img, path, &err);
+    g_free(t);
+    g_free(n);
+    g_free(path);
+    if (!saved) {
         lua_pushstring(L, err);
         g_free(err);
         g_free(file);

@@ -53,6 +53,9 @@ void sr_open_image(lua_State *L);
 /* The image userdata (lua-image.c): a new one owning img, or check one. */
 void sr_push_image(lua_State *L, SrImage *img);
 SrImage *sr_check_image(lua_State *L, int idx);
+/* The PNG `name` (relative to the script's folder) as an image pushed on
+ * the stack; a Lua error starting with `what` if it cannot be read. */
+SrImage *sr_load_image(lua_State *L, const char *name, const char *what);
 /* A colour {r, g, b [, a]} of integers 0..255 (alpha 255 if absent). */
 void sr_check_color(lua_State *L, int idx, uint8_t rgba[4]);
 
