@@ -102,9 +102,10 @@ static const SrImage *reference(lua_State *L, int idx)
     return sr_load_image(L, lua_tostring(L, idx), "expect.image: reference");
 }
 
-static void save(lua_State *L, const SrImage *img, const char *name, const char *role)
+static void save(lua_State *L, const SrImage *img, const char *name, const char *role,
+                 unsigned tolerance)
 {
-    g_free(sr_script_save_image(L, img, name, role));
+    g_free(sr_script_save_image(L, img, name, role, tolerance));
 }
 
 static int l_image(lua_State *L)
@@ -121,20 +122,20 @@ static int l_image(lua_State *L)
     }
     const SrImage *ref = reference(L, 2);
     if (img->width != ref->width || img->height != ref->height) {
-        save(L, img, name, "actual");
-        save(L, ref, name, "expected");
+        save(L, img, name, "actual", tol);
+        save(L, ref, name, "expected", tol);
         return sr_error(L, "%s: %ux%u, the reference is %ux%u", name, img->width, img->height,
                         ref->width, ref->height);
     }
     SrImage *diff = NULL;
     SrCompare c = sr_image_compare(img, ref, tol, &diff);
     sr_push_image(L, diff); /* Lua owns it */
-    save(L, img, name, "actual");
+    save(L, img, name, "actual", tol);
     if (c.differing == 0) {
         return 0;
     }
-    save(L, ref, name, "expected");
-    save(L, diff, name, "diff");
+    save(L, ref, name, "expected", tol);
+    save(L, diff, name, "diff", tol);
     const uint8_t *a = img->px + ((size_t)c.first_y * img->width + c.first_x) * 4;
     const uint8_t *e = ref->px + ((size_t)c.first_y * img->width + c.first_x) * 4;
     return sr_error(L, "%s: %" G_GUINT64_FORMAT " pixels differ beyond tolerance %u (largest "

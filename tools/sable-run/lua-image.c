@@ -135,7 +135,7 @@ static int l_fill(lua_State *L)
 static int l_save(lua_State *L)
 {
     SrImage *img = sr_check_image(L, 1);
-    g_autofree char *file = sr_script_save_image(L, img, luaL_checkstring(L, 2), "capture");
+    g_autofree char *file = sr_script_save_image(L, img, luaL_checkstring(L, 2), "capture", 0);
     lua_pushstring(L, file);
     return 1;
 }

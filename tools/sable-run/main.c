@@ -5,14 +5,15 @@
  * chosen transport), each script in its own process with its own device.
  *
  *   sable-run [--transport inproc|inproc-intx|qemu] [--out DIR] [--junit FILE]
- *             [--shard K/N] [--jobs N] [--timeout SECONDS] SCRIPT|DIR...
+ *             [--shard K/N] [--jobs N] [--timeout SECONDS] [--compare DIR] SCRIPT|DIR...
  *
  * A DIR stands for its *.lua files (not its subfolders: helpers live
  * there). Scripts run sorted by path; --shard K/N keeps every N-th from
  * the K-th (1-based), so a CI matrix of N machines covers the suite once.
  * TAP on stdout; DIR (default sable-run-out) gets one folder per script
- * (log, images, results) and report.html. Exit status: 0 all passed, 1 a
- * test failed, 2 bad usage.
+ * (log, images, results) and report.html. --compare DIR: every picture is
+ * also compared with the one another run of the same scripts left in DIR
+ * (compare.h). Exit status: 0 all passed, 1 a test failed, 2 bad usage.
  */
 #include <errno.h>
 #include <signal.h>
@@ -24,11 +25,12 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "compare.h"
 #include "report.h"
 #include "script.h"
 
 typedef struct Options {
-    const char *transport, *out, *junit;
+    const char *transport, *out, *junit, *compare;
     unsigned shard, shards, jobs, timeout;
 } Options;
 
@@ -43,7 +45,7 @@ static int usage(const char *msg)
 {
     fprintf(stderr, "sable-run: %s\nusage: sable-run [--transport inproc|inproc-intx|qemu] "
             "[--out DIR] [--junit FILE] [--shard K/N] [--jobs N] [--timeout SECONDS] "
-            "SCRIPT|DIR...\n", msg);
+            "[--compare DIR] SCRIPT|DIR...\n", msg);
     return 2;
 }
 
@@ -79,6 +81,8 @@ static const char *parse_args(int argc, char **argv, Options *o, GPtrArray *args
             o->out = v;
         } else if (strcmp(a, "--junit") == 0 && v) {
             o->junit = v;
+        } else if (strcmp(a, "--compare") == 0 && v) {
+            o->compare = v;
         } else if (strcmp(a, "--shard") == 0 && v) {
             if (!parse_shard(v, o)) {
                 return "--shard K/N with 1 <= K <= N expected";
@@ -200,6 +204,9 @@ static void finish(const Options *o, Job *j, int status, bool timed_out)
     }
     if (why) {
         sr_results_add(run->result, SR_FAIL, timed_out ? "(timeout)" : "(crash)", why);
+    }
+    if (o->compare) {
+        sr_compare_run(o->out, o->compare, run);
     }
 }
 

@@ -25,12 +25,14 @@ void sr_results_write_test(FILE *f, SrStatus st, const char *name, const char *m
     fflush(f);
 }
 
-void sr_results_write_image(FILE *f, const char *role, const char *name, const char *file)
+void sr_results_write_image(FILE *f, const char *role, const char *name, const char *file,
+                            unsigned tolerance)
 {
     fputs("image\t", f);
     write_field(f, role, "\t");
     write_field(f, name, "\t");
-    write_field(f, file, "\n");
+    write_field(f, file, "\t");
+    fprintf(f, "%u\n", tolerance);
     fflush(f);
 }
 
@@ -68,9 +70,27 @@ static SrTest *test_new(SrStatus st, const char *name, const char *message)
     return t;
 }
 
-void sr_results_add(SrScriptResult *r, SrStatus st, const char *name, const char *message)
+SrTest *sr_results_add(SrScriptResult *r, SrStatus st, const char *name, const char *message)
 {
-    g_ptr_array_add(r->tests, test_new(st, name, message));
+    SrTest *t = test_new(st, name, message);
+    g_ptr_array_add(r->tests, t);
+    return t;
+}
+
+static SrImageRef *image_ref_new(const char *role, const char *name, const char *file,
+                                 unsigned tolerance)
+{
+    SrImageRef *i = g_new0(SrImageRef, 1);
+    i->role = g_strdup(role);
+    i->name = g_strdup(name);
+    i->file = g_strdup(file);
+    i->tolerance = tolerance;
+    return i;
+}
+
+void sr_results_add_image(SrTest *t, const char *role, const char *name, const char *file)
+{
+    g_ptr_array_add(t->images, image_ref_new(role, name, file, 0));
 }
 
 static bool parse_status(const char *s, SrStatus *st)
@@ -87,7 +107,7 @@ static bool parse_status(const char *s, SrStatus *st)
 /* One line; lines that do not parse (a child killed mid-write) are skipped. */
 static void parse_line(SrScriptResult *r, GPtrArray *pending, char *line)
 {
-    g_auto(GStrv) f = g_strsplit(line, "\t", 5);
+    g_auto(GStrv) f = g_strsplit(line, "\t", 6);
     guint n = g_strv_length(f);
     for (guint i = 1; i < n; i++) {
         char *c = g_strcompress(f[i]);
@@ -102,12 +122,11 @@ static void parse_line(SrScriptResult *r, GPtrArray *pending, char *line)
         }
         g_ptr_array_set_size(pending, 0);
         g_ptr_array_add(r->tests, t);
-    } else if (n == 4 && strcmp(f[0], "image") == 0) {
-        SrImageRef *i = g_new0(SrImageRef, 1);
-        i->role = g_strdup(f[1]);
-        i->name = g_strdup(f[2]);
-        i->file = g_strdup(f[3]);
-        g_ptr_array_add(pending, i);
+    } else if (n == 5 && strcmp(f[0], "image") == 0) {
+        guint64 tol;
+        if (g_ascii_string_to_unsigned(f[4], 10, 0, 255, &tol, NULL)) {
+            g_ptr_array_add(pending, image_ref_new(f[1], f[2], f[3], (unsigned)tol));
+        }
     } else if (n == 1 && strcmp(f[0], "end") == 0) {
         r->ended = true;
     }

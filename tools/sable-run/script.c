@@ -81,7 +81,8 @@ static char *slug(const char *s)
     return g_string_free(o, FALSE);
 }
 
-char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, const char *role)
+char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, const char *role,
+                           unsigned tolerance)
 {
     SrScript *s = sr_script(L);
     char *t = slug(s->test), *n = slug(name);
@@ -100,7 +101,7 @@ char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, c
         g_free(file);
         lua_error(L);
     }
-    sr_results_write_image(s->results, role, name, file);
+    sr_results_write_image(s->results, role, name, file, tolerance);
     return file;
 }
 
@@ -192,7 +193,7 @@ static int l_capture(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
     SrImage *img = sr_check_image(L, 2);
-    g_autofree char *file = sr_script_save_image(L, img, name, "capture");
+    g_autofree char *file = sr_script_save_image(L, img, name, "capture", 0);
     lua_pushstring(L, file);
     return 1;
 }

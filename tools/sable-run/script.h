@@ -43,8 +43,10 @@ SrScript *sr_script(lua_State *L);
 WsSim *sr_script_sim(lua_State *L);
 RtAdapter *sr_script_adapter(lua_State *L);
 /* Saves img as a PNG in the output folder under a name made of the test's
- * and `name`, records it with `role`; returns the file name (g_free). */
-char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, const char *role);
+ * and `name`, records it with `role` and the tolerance a comparison with
+ * another run allows; returns the file name (g_free). */
+char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, const char *role,
+                           unsigned tolerance);
 
 void sr_open_d3d(lua_State *L);
 void sr_open_sable(lua_State *L);

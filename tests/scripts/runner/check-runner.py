@@ -4,7 +4,8 @@
 fixtures/ must report each outcome as designed (TAP that prove reads,
 file:line messages, a timeout, a crash, images on a mismatch, JUnit,
 report.html), split a suite across shards exactly once, give the same
-results with --jobs, and refuse bad usage with exit status 2.
+results with --jobs, compare pictures with another run within their
+tolerance (--compare), and refuse bad usage with exit status 2.
 Usage: check-runner.py SABLE_RUN WORKDIR   (TAP on stdout)"""
 import os
 import re
@@ -103,6 +104,31 @@ _, again = run("--timeout", "3", "--shard", "2/3", "--out", WORK + "/s2b", FIX)
 check(names(again) == shard_names[1], "a shard is deterministic")
 _, par = run("--timeout", "3", "--jobs", "4", "--out", WORK + "/par", FIX)
 check(tap_lines(par) == lines, "--jobs 4 reports the same lines in the same order")
+
+# --compare: this run's pictures against another run's, within each
+# picture's tolerance (capture: exact; expect.image: its tolerance 4).
+CMP = os.path.join(os.path.dirname(FIX), "compare")
+ENV["SR_SHADE"] = "7"
+run("--out", WORK + "/cmp-ref", CMP)
+outputs = {}
+for shade, exact_ok in ((10, False), (7, True)):
+    ENV["SR_SHADE"] = str(shade)
+    rc, o = run("--out", WORK + "/cmp-%d" % shade, "--compare", WORK + "/cmp-ref", CMP)
+    outputs[shade] = o
+    exact = re.search(r"^(not )?ok \d+ - .*shaded: exact matches the other run", o, re.M)
+    tolerant = re.search(r"^(not )?ok \d+ - .*shaded: tolerant matches the other run", o, re.M)
+    check(exact and (exact.group(1) is None) == exact_ok,
+          "--compare, shade %d vs 7: the exact capture %s" %
+          (shade, "matches" if exact_ok else "differs"))
+    check(tolerant and tolerant.group(1) is None,
+          "--compare, shade %d vs 7: the picture with tolerance 4 matches" % shade)
+    check(rc == (0 if exact_ok else 1), "--compare, shade %d: exit status %d" % (shade, rc))
+ENV.pop("SR_SHADE")
+check(re.search(r"^# 32 pixels differ beyond tolerance 0 \(largest difference 3\), first at "
+                r"\(0, 0\)", outputs[10], re.M),
+      "--compare names the count and the largest difference")
+check(os.path.exists(os.path.join(WORK, "cmp-10", "000-shade.lua", "001-shaded-exact-diff.png")),
+      "--compare saves a diff")
 
 for args, what in ((["--shard", "4/3", FIX], "--shard 4/3"), (["--transport", "vfio", FIX],
                    "an unknown transport"), ([os.path.join(FIX, "missing.lua")],
