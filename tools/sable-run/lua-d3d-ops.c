@@ -327,7 +327,7 @@ static int dev_get_data(lua_State *L)
     UINT flags = 0;
     if (lua_istable(L, 3)) {
         lua_getfield(L, 3, "do_not_flush");
-        flags = lua_toboolean(L, -1) ? 0x1u /* D3D10_DDI_GET_DATA_DO_NOT_FLUSH */ : 0;
+        flags = lua_toboolean(L, -1) ? D3D10_DDI_GET_DATA_DO_NOT_FLUSH : 0;
     }
     BOOL done = 0;
     HRESULT hr = rt_query_get_data(dev->d, q->p, flags, &done);

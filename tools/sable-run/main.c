@@ -185,7 +185,7 @@ static bool start(const Options *o, Job *j)
 /* Reads what a finished child left; adds what its end says (a crash, the timeout). */
 static void finish(const Options *o, Job *j, int status, bool timed_out)
 {
-    g_autofree char *path = g_build_filename(o->out, j->run->id, "results.tsv", NULL);
+    g_autofree char *path = g_build_filename(o->out, j->run->id, SR_RESULTS_FILE, NULL);
     SrRun *run = j->run;
     run->result = sr_results_read(path);
     run->seconds = (double)(g_get_monotonic_time() - j->start) / G_USEC_PER_SEC;

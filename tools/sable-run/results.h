@@ -15,6 +15,9 @@
 #include <stdio.h>
 #include <glib.h>
 
+/* Its name in the script's output folder. */
+#define SR_RESULTS_FILE "results.tsv"
+
 typedef enum SrStatus { SR_OK, SR_FAIL, SR_SKIP } SrStatus;
 
 typedef struct SrImageRef {

@@ -227,7 +227,7 @@ int sr_script_run(const char *path, const char *out_dir, const char *transport)
 {
     SrScript s = { .path = path, .out_dir = out_dir, .transport = transport };
     s.dir = g_path_get_dirname(path);
-    g_autofree char *results = g_build_filename(out_dir, "results.tsv", NULL);
+    g_autofree char *results = g_build_filename(out_dir, SR_RESULTS_FILE, NULL);
     s.results = fopen(results, "w");
     if (!s.results) {
         fprintf(stderr, "%s: cannot write\n", results);
