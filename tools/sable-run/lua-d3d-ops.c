@@ -37,7 +37,7 @@ static UINT check_sub(lua_State *L, const RtResource *r, lua_Integer sub)
 {
     lua_Integer n = (lua_Integer)r->mips * r->array_size;
     if (sub < 0 || sub >= n) {
-        sr_error(L, "subresource %d of a resource with %d", (int)sub, (int)n);
+        sr_error(L, "subresource %lld of a resource with %lld", (long long)sub, (long long)n);
     }
     return (UINT)sub;
 }
@@ -115,8 +115,8 @@ static int map_unmap(lua_State *L)
 static size_t check_range(lua_State *L, const LMap *m, lua_Integer off, lua_Integer len)
 {
     if (off < 0 || len < 0 || (uint64_t)off > m->size || (uint64_t)len > m->size - (uint64_t)off) {
-        sr_error(L, "bytes [%d, %d) outside the %d mapped", (int)off, (int)(off + len),
-                 (int)m->size);
+        sr_error(L, "bytes [%lld, +%lld) outside the %zu mapped", (long long)off, (long long)len,
+                 m->size);
     }
     return (size_t)off;
 }
@@ -200,8 +200,8 @@ static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
     *box = (D3D10_DDI_BOX){ .left = (UINT)v[0], .top = (UINT)v[1], .right = (UINT)v[2],
                             .bottom = (UINT)v[3], .front = (UINT)v[4], .back = (UINT)v[5] };
     if (box->right < box->left || box->bottom < box->top || box->back < box->front) {
-        sr_error(L, "box {%d, %d, %d, %d, %d, %d} is inverted", (int)v[0], (int)v[1],
-                 (int)v[2], (int)v[3], (int)v[4], (int)v[5]);
+        sr_error(L, "box {%u, %u, %u, %u, %u, %u} is inverted", box->left, box->top, box->right,
+                 box->bottom, box->front, box->back);
     }
     return true;
 }
@@ -246,7 +246,8 @@ static int dev_update(lua_State *L)
                   "row_pitch smaller than a row");
     uint64_t need = r->dim == D3D10DDIRESOURCE_BUFFER ? w : (uint64_t)pitch * h * d;
     if (len < need) {
-        return sr_error(L, "update: %d bytes given, the region takes %d", (int)len, (int)need);
+        return sr_error(L, "update: %zu bytes given, the region takes %" G_GUINT64_FORMAT, len,
+                        need);
     }
     ld_check_hr(L, rt_update(dev->d, r, sub, has_box ? &box : NULL, data, (UINT)pitch),
                 "UpdateSubresource");

@@ -66,7 +66,7 @@ static UINT uint_field(lua_State *L, int idx, const char *key, lua_Integer def, 
 {
     lua_Integer v = ld_opt_field(L, idx, key, def);
     if (v < 0 || v > limit) {
-        sr_error(L, "field '%s' = %d: 0..%d expected", key, (int)v, (int)limit);
+        sr_error(L, "field '%s' = %lld: 0..%lld expected", key, (long long)v, (long long)limit);
     }
     return (UINT)v;
 }
@@ -307,7 +307,7 @@ static int dev_buffer(lua_State *L)
     size_t len = 0;
     const char *data = luaL_optlstring(L, -1, NULL, &len);
     if (data && len != size) {
-        return sr_error(L, "buffer data: %d bytes for a %d-byte buffer", (int)len, (int)size);
+        return sr_error(L, "buffer data: %zu bytes for a %u-byte buffer", len, size);
     }
     RtResource *r;
     ld_check_hr(L, rt_create_buffer(dev->d, size, usage_field(L, 2), bind_field(L, 2),
@@ -346,14 +346,14 @@ static bool texture_data(lua_State *L, int idx, const TexDesc *t, D3D10_DDIARG_S
             off = 0;
         }
         if (len < off + need) {
-            sr_error(L, "texture data: subresource %d needs %d bytes, %d given", (int)s,
-                     (int)need, (int)(len - MIN(len, off)));
+            sr_error(L, "texture data: subresource %u needs %zu bytes, %zu given", s, need,
+                     len - MIN(len, off));
         }
         up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ p, (UINT)pitch, (UINT)(pitch * h) };
         off += need;
     }
     if (all && off != len) {
-        sr_error(L, "texture data: %d bytes, the subresources take %d", (int)len, (int)off);
+        sr_error(L, "texture data: %zu bytes, the subresources take %zu", len, off);
     }
     lua_pop(L, 1);
     return any;

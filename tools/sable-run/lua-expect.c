@@ -42,8 +42,9 @@ static int check_rect(lua_State *L, const SrImage *img, lua_Integer x, lua_Integ
     unsigned tol = opt_tolerance(L, tol_idx);
     if (x < 0 || y < 0 || w <= 0 || h <= 0 || x > img->width || y > img->height ||
         w > img->width - x || h > img->height - y) {
-        return sr_error(L, "region %dx%d at (%d, %d) is not inside the %ux%u image", (int)w,
-                        (int)h, (int)x, (int)y, img->width, img->height);
+        return sr_error(L, "region %lldx%lld at (%lld, %lld) is not inside the %ux%u image",
+                        (long long)w, (long long)h, (long long)x, (long long)y, img->width,
+                        img->height);
     }
     for (lua_Integer j = y; j < y + h; j++) {
         for (lua_Integer i = x; i < x + w; i++) {
@@ -85,11 +86,10 @@ static int l_bytes(lua_State *L)
         return 0;
     }
     if (i == n) {
-        return sr_error(L, "%s: %d bytes, expected %d (the first %d match)", what, (int)na,
-                        (int)ne, (int)n);
+        return sr_error(L, "%s: %zu bytes, expected %zu (the first %zu match)", what, na, ne, n);
     }
-    return sr_error(L, "%s differ at byte %d of %d: 0x%02x, expected 0x%02x", what, (int)i,
-                    (int)na, a[i], e[i]);
+    return sr_error(L, "%s differ at byte %zu of %zu: 0x%02x, expected 0x%02x", what, i, na,
+                    a[i], e[i]);
 }
 
 /* The reference at idx: an image, or a PNG path relative to the script

@@ -50,8 +50,8 @@ static size_t check_xy(lua_State *L, const SrImage *img, int idx)
 {
     lua_Integer x = luaL_checkinteger(L, idx), y = luaL_checkinteger(L, idx + 1);
     if (x < 0 || y < 0 || x >= img->width || y >= img->height) {
-        sr_error(L, "pixel (%d, %d) outside the %ux%u image", (int)x, (int)y, img->width,
-                 img->height);
+        sr_error(L, "pixel (%lld, %lld) outside the %ux%u image", (long long)x, (long long)y,
+                 img->width, img->height);
     }
     return ((size_t)y * img->width + (size_t)x) * 4;
 }
@@ -66,7 +66,8 @@ static int l_new(lua_State *L)
     SrImage *img = w > 0 && h > 0 && w <= UINT32_MAX && h <= UINT32_MAX
                        ? sr_image_new((uint32_t)w, (uint32_t)h, rgba) : NULL;
     if (!img) {
-        return sr_error(L, "image.new: %dx%d is not a size scripts handle", (int)w, (int)h);
+        return sr_error(L, "image.new: %lldx%lld is not a size scripts handle", (long long)w,
+                        (long long)h);
     }
     sr_push_image(L, img);
     return 1;
