@@ -7,6 +7,7 @@
 #   make bench   run the benchmarks and print the table
 #   make windows the Windows driver package (build-win64/package, docs/windows.md)
 #   make soak    random injected faults through the stack (SOAK_COUNT=N TRANSPORT=qemu)
+#   make scripts the Lua script suite (tests/scripts), HTML report (TRANSPORT=qemu)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 WIN64_BUILD ?= build-win64
@@ -16,7 +17,7 @@ JOBS ?= $(shell nproc)
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 
-.PHONY: all deps qemu build asan windows-build windows demo demo-device test bench soak clean
+.PHONY: all deps qemu build asan windows-build windows demo demo-device test bench soak scripts clean
 
 all: build
 
@@ -92,7 +93,7 @@ test: build asan windows-build
 	-meson test -C $(WIN64_BUILD) --print-errorlogs --num-processes 2
 	-meson test -C $(WIN32_BUILD) --print-errorlogs --num-processes 2
 	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults \
-	    --print-errorlogs --num-processes 2
+	    --suite scripts --print-errorlogs --num-processes 2
 	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)
 
 # N random faults over a mixed workload (default 1000 in-process, 100 on
@@ -102,6 +103,15 @@ soak: build
 	SABLE_QEMU=$(BUILD)/qemu/qemu-system-x86_64 $(BUILD)/tests/faults/sable-soak \
 	    --transport $(TRANSPORT) $(if $(SOAK_COUNT),--count $(SOAK_COUNT)) \
 	    $(if $(SOAK_SEED),--seed $(SOAK_SEED)) --out $(BUILD)/soak-report-$(TRANSPORT)
+
+# The script suite through sable-run (docs/scripts.md): TAP on the
+# terminal; report.html with every picture, JUnit and the logs in
+# $(BUILD)/scripts-report.
+scripts: build
+	SABLE_QEMU=$(BUILD)/qemu/qemu-system-x86_64 $(BUILD)/tools/sable-run/sable-run \
+	    --transport $(TRANSPORT) --jobs 2 --out $(BUILD)/scripts-report \
+	    --junit $(BUILD)/scripts-report/junit.xml tests/scripts; \
+	    status=$$?; echo "report: $(BUILD)/scripts-report/report.html"; exit $$status
 
 bench: build
 	$(BUILD)/bench/sable-bench --qemu $(BUILD)/qemu/qemu-system-x86_64 \

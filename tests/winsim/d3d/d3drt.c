@@ -1485,7 +1485,7 @@ void rt_destroy_swapchain(RtSwapChain *sc)
     g_free(sc);
 }
 
-void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
+HRESULT rt_read_hr(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
 {
     RtResource *st;
     UINT mip = sub % r->mips;
@@ -1505,10 +1505,18 @@ void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
         hr = rt_create_texture(d, dim, w, h, 1, 1, r->format, D3D10_DDI_USAGE_STAGING, 0,
                                D3D10_DDI_CPU_ACCESS_READ, NULL, &st);
     }
-    g_assert_cmphex((uint32_t)hr, ==, 0);
-    g_assert_cmphex((uint32_t)rt_copy_region(d, st, 0, 0, 0, r, sub, NULL), ==, 0);
+    if (FAILED(hr)) {
+        return hr;
+    }
     D3D10DDI_MAPPED_SUBRESOURCE m;
-    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
+    hr = rt_copy_region(d, st, 0, 0, 0, r, sub, NULL);
+    if (SUCCEEDED(hr)) {
+        hr = rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m);
+    }
+    if (FAILED(hr)) {
+        rt_destroy(d, st);
+        return hr;
+    }
     g_assert_nonnull(m.pData);
     for (UINT z = 0; z < depth; z++) {
         for (UINT y = 0; y < h; y++) {
@@ -1517,8 +1525,14 @@ void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
                    (size_t)w * r->bpp);
         }
     }
-    g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
+    hr = rt_unmap(d, st, 0);
     rt_destroy(d, st);
+    return hr;
+}
+
+void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
+{
+    g_assert_cmphex((uint32_t)rt_read_hr(d, r, sub, out), ==, 0);
 }
 
 void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb)

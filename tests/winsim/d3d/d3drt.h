@@ -250,6 +250,9 @@ HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub);
 /* Read subresource `sub` row by row (width * bpp bytes each; Texture3D:
  * slice after slice) through a staging copy and a READ map. */
 void rt_read(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);
+/* The same, returning the first failure (e.g. DEVICEREMOVED) instead of
+ * failing the test; *out is unspecified then. */
+HRESULT rt_read_hr(RtDevice *d, RtResource *r, UINT sub, uint8_t *out);
 /* n pixels of a 4-byte RGBA/BGRA/BGRX format as packed RGB. */
 void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb);
 /* The swap chain's front buffer (the primary: after a present, the frame

@@ -1,0 +1,70 @@
+-- SPDX-License-Identifier: MIT
+-- What a script gets when it asks for what does not exist (yet): the
+-- D3D11 calls of the 3D pipeline raise an error naming what is missing,
+-- bad arguments raise errors naming the argument, a released device
+-- refuses to be used.
+
+test("the 3D pipeline's calls are not available yet, and say so", function()
+  local dev = d3d.device{}
+  for _, call in ipairs({"draw", "draw_indexed", "draw_instanced", "dispatch",
+                         "blend_state", "sampler", "set_viewport"}) do
+    expect.error("device:" .. call .. " is not available: the UMD has no 3D pipeline",
+                 function() dev[call](dev) end)
+  end
+  for _, call in ipairs({"vertex_shader", "pixel_shader", "compute_shader", "input_layout"}) do
+    expect.error("no shader translator", function() dev[call](dev) end)
+  end
+  expect.error("raw submissions are not available", function() sable.submit() end)
+end)
+
+test("feature levels: 10_0, 10_1 and 11_0 devices; others refused", function()
+  for _, level in ipairs({"10_0", "10_1", "11_0"}) do
+    local dev = d3d.device{feature_level = level}
+    expect.eq(dev.feature_level, level, "feature level")
+    local buf = dev:buffer{size = 16, data = "0123456789abcdef"}
+    expect.bytes(dev:read(buf), "0123456789abcdef", level)
+    dev:release()
+  end
+  expect.error("invalid option '9_3'", function() d3d.device{feature_level = "9_3"} end)
+end)
+
+test("bad arguments and released objects", function()
+  local dev = d3d.device{}
+  expect.error("the device has no method or field 'nonsense'", function() return dev.nonsense end)
+  expect.error("size (bytes, > 0) expected", function() dev:buffer{size = 0} end)
+  expect.error("inject 'no-such-fault'", function() sable.inject("no-such-fault") end)
+  local tex = dev:texture2d{width = 4, height = 4, format = "R8G8B8A8_UNORM"}
+  expect.error("subresource 3 of a resource with 1", function() dev:read(tex, 3) end)
+  dev:release()
+  expect.error("the device was released", function() dev:flush() end)
+  expect.error("released", function() return tex.width end)
+end)
+
+test("a swap chain's back buffer goes with the swap chain", function()
+  local dev = d3d.device{}
+  local sc = dev:swapchain{}
+  local back = sc.back
+  expect.error("goes with its swap chain", function() back:release() end)
+  sc:release()
+  expect.error("released", function() return back.width end)
+  expect.error("released", function() sc:present() end)
+  local m = dev:map(dev:buffer{size = 16, usage = "staging", cpu = "read"}, {type = "read"})
+  dev:release()
+  expect.error("no longer valid", function() m:read() end)
+  collectgarbage()
+end)
+
+test("files that are not there or not what they should be", function()
+  expect.error("image.load: ", function() image.load("ref/missing.png") end)
+  expect.error("expect.image: reference", function()
+    expect.image(image.new(4, 4), "ref/missing.png")
+  end)
+  expect.error("decode_dump ref/make-refs.py", function() sable.decode_dump("ref/make-refs.py") end)
+  expect.error("image: a 1D or 2D texture subresource expected", function()
+    local dev = d3d.device{}
+    dev:image(dev:buffer{size = 16})
+  end)
+  expect.error("image: 4x4, the reference is 8x8", function()
+    expect.image(image.new(4, 4), image.new(8, 8))
+  end)
+end)

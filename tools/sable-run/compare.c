@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/* Differential mode: pictures compared with another run's (compare.h). */
+#include <string.h>
+#include <glib.h>
+
+#include "compare.h"
+#include "image.h"
+
+/* Saves img as `file` + suffix in dir; the new file's name (g_free) or NULL. */
+static char *save_beside(const SrImage *img, const char *dir, const char *file,
+                         const char *suffix)
+{
+    g_autofree char *stem = g_strndup(file, strlen(file) - strlen(".png"));
+    char *name = g_strdup_printf("%s-%s.png", stem, suffix);
+    g_autofree char *path = g_build_filename(dir, name, NULL);
+    char *err = NULL;
+    if (!sr_image_save(img, path, &err)) {
+        g_free(err);
+        g_clear_pointer(&name, g_free);
+    }
+    return name;
+}
+
+/* One picture against the other run's; the outcome as a new test. */
+static void compare_image(SrRun *run, const char *dir, const char *other_dir,
+                          const SrTest *t, const SrImageRef *im)
+{
+    g_autofree char *name = g_strdup_printf("%s: %s matches the other run", t->name, im->name);
+    g_autofree char *mine = g_build_filename(dir, im->file, NULL);
+    g_autofree char *theirs = g_build_filename(other_dir, im->file, NULL);
+    char *err = NULL;
+    SrImage *a = sr_image_load(mine, &err);
+    SrImage *b = a ? sr_image_load(theirs, &err) : NULL;
+    if (!b) {
+        sr_results_add(run->result, SR_FAIL, name, err);
+        g_free(err);
+        sr_image_free(a);
+        return;
+    }
+    SrTest *c = sr_results_add(run->result, SR_OK, name, "");
+    sr_results_add_image(c, "this run", im->name, im->file);
+    g_autofree char *copy = save_beside(b, dir, im->file, "other");
+    if (copy) {
+        sr_results_add_image(c, "the other run", im->name, copy);
+    }
+    if (a->width != b->width || a->height != b->height) {
+        c->status = SR_FAIL;
+        g_free(c->message);
+        c->message = g_strdup_printf("%ux%u here, %ux%u in %s", a->width, a->height, b->width,
+                                     b->height, theirs);
+    } else {
+        SrImage *diff = NULL;
+        SrCompare r = sr_image_compare(a, b, im->tolerance, &diff);
+        if (r.differing) {
+            c->status = SR_FAIL;
+            g_free(c->message);
+            c->message = g_strdup_printf("%" G_GUINT64_FORMAT " pixels differ beyond tolerance "
+                                         "%u (largest difference %u), first at (%u, %u), from %s",
+                                         r.differing, im->tolerance, r.max_delta, r.first_x,
+                                         r.first_y, theirs);
+            g_autofree char *d = save_beside(diff, dir, im->file, "diff");
+            if (d) {
+                sr_results_add_image(c, "diff", im->name, d);
+            }
+        }
+        sr_image_free(diff);
+    }
+    sr_image_free(a);
+    sr_image_free(b);
+}
+
+void sr_compare_run(const char *out, const char *other, SrRun *run)
+{
+    g_autofree char *dir = g_build_filename(out, run->id, NULL);
+    g_autofree char *other_dir = g_build_filename(other, run->id, NULL);
+    guint n = run->result->tests->len; /* the comparisons are appended */
+    for (guint i = 0; i < n; i++) {
+        const SrTest *t = g_ptr_array_index(run->result->tests, i);
+        for (guint k = 0; k < t->images->len; k++) {
+            const SrImageRef *im = g_ptr_array_index(t->images, k);
+            if (strcmp(im->role, "capture") == 0 || strcmp(im->role, "actual") == 0) {
+                compare_image(run, dir, other_dir, t, im);
+            }
+        }
+    }
+}

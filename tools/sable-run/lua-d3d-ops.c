@@ -1,0 +1,545 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A device's operations for scripts (lua-d3d.h): map/unmap, copies,
+ * UpdateSubresource, clears, flush, queries, read back (bytes or an
+ * image), the display's capture, UMD statistics; swap chain present;
+ * and the D3D11 calls the UMD cannot do yet (shaders, states, draws,
+ * dispatch), which raise an error naming what is missing.
+ */
+#include <string.h>
+#include <lauxlib.h>
+
+#include "lua-d3d.h"
+#include "script.h"
+
+#define MAP_MT "sable.d3d.mapping"
+
+/* ---- Map ---- */
+
+typedef struct LMap {
+    LObj *res;
+    UINT sub;
+    unsigned gen;               /* res->map_gen when mapped */
+    uint8_t *data;
+    size_t size;                /* bytes addressable from data */
+    UINT row_pitch, depth_pitch;
+} LMap;
+
+static void sub_size(const RtResource *r, UINT sub, UINT *w, UINT *h, UINT *d)
+{
+    UINT mip = sub % r->mips;
+    *w = MAX(r->width >> mip, 1u);
+    *h = MAX(r->height >> mip, 1u);
+    *d = r->dim == D3D10DDIRESOURCE_TEXTURE3D ? MAX(r->depth >> mip, 1u) : 1;
+}
+
+static UINT check_sub(lua_State *L, const RtResource *r, lua_Integer sub)
+{
+    lua_Integer n = (lua_Integer)r->mips * r->array_size;
+    if (sub < 0 || sub >= n) {
+        sr_error(L, "subresource %lld of a resource with %lld", (long long)sub, (long long)n);
+    }
+    return (UINT)sub;
+}
+
+static LMap *check_map(lua_State *L, int idx)
+{
+    LMap *m = luaL_checkudata(L, idx, MAP_MT);
+    if (!m->data || !m->res->p || m->res->map_gen != m->gen) {
+        sr_error(L, "the mapping is no longer valid (unmapped or released)");
+    }
+    return m;
+}
+
+/* map(res, {sub = 0, type = "read", do_not_wait = false}) -> mapping */
+static int dev_map(lua_State *L)
+{
+    static const char *const types[] = { "read", "write", "read_write", "write_discard",
+                                         "write_no_overwrite", NULL };
+    LDevice *dev = ld_check_device(L, 1);
+    LObj *o = ld_check(L, 2, LK_RESOURCE);
+    RtResource *r = o->p;
+    UINT sub = check_sub(L, r, ld_opt_field(L, 3, "sub", 0));
+    int type = 0;
+    UINT flags = 0;
+    if (lua_istable(L, 3)) {
+        lua_getfield(L, 3, "type");
+        type = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, types);
+        lua_getfield(L, 3, "do_not_wait");
+        flags = lua_toboolean(L, -1) ? D3D10_DDI_MAP_FLAG_DONOTWAIT : 0;
+        lua_pop(L, 2);
+    }
+    D3D10DDI_MAPPED_SUBRESOURCE ms = { 0 };
+    ld_check_hr(L, rt_map(dev->d, r, sub, (D3D10_DDI_MAP)(type + 1), flags, &ms), "Map");
+    UINT w, h, d;
+    sub_size(r, sub, &w, &h, &d);
+    LMap *m = lua_newuserdatauv(L, sizeof(*m), 1);
+    *m = (LMap){ .res = o, .sub = sub, .gen = o->map_gen, .data = ms.pData,
+                 .row_pitch = ms.RowPitch, .depth_pitch = ms.DepthPitch };
+    m->size = r->dim == D3D10DDIRESOURCE_BUFFER
+                  ? r->width
+                  : (size_t)(d - 1) * ms.DepthPitch + (size_t)(h - 1) * ms.RowPitch +
+                        (size_t)w * r->bpp;
+    lua_pushvalue(L, 2); /* the resource stays alive with its mapping */
+    lua_setiuservalue(L, -2, 1);
+    luaL_setmetatable(L, MAP_MT);
+    return 1;
+}
+
+static void unmap(lua_State *L, LDevice *dev, LObj *o, UINT sub)
+{
+    o->map_gen++;
+    ld_check_hr(L, rt_unmap(dev->d, o->p, sub), "Unmap");
+}
+
+/* unmap(res [, sub]) */
+static int dev_unmap(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    LObj *o = ld_check(L, 2, LK_RESOURCE);
+    unmap(L, dev, o, check_sub(L, o->p, luaL_optinteger(L, 3, 0)));
+    return 0;
+}
+
+static int map_unmap(lua_State *L)
+{
+    LMap *m = check_map(L, 1);
+    if (!m->res->dev->d) {
+        return sr_error(L, "the device was released");
+    }
+    unmap(L, m->res->dev, m->res, m->sub);
+    return 0;
+}
+
+/* [off, off + len) inside the mapping. */
+static size_t check_range(lua_State *L, const LMap *m, lua_Integer off, lua_Integer len)
+{
+    if (off < 0 || len < 0 || (uint64_t)off > m->size || (uint64_t)len > m->size - (uint64_t)off) {
+        sr_error(L, "bytes [%lld, +%lld) outside the %zu mapped", (long long)off, (long long)len,
+                 m->size);
+    }
+    return (size_t)off;
+}
+
+static int map_read(lua_State *L)
+{
+    LMap *m = check_map(L, 1);
+    lua_Integer off = luaL_optinteger(L, 2, 0);
+    lua_Integer len = luaL_optinteger(L, 3, (lua_Integer)m->size - off);
+    lua_pushlstring(L, (const char *)m->data + check_range(L, m, off, len), (size_t)len);
+    return 1;
+}
+
+static int map_write(lua_State *L)
+{
+    LMap *m = check_map(L, 1);
+    lua_Integer off = luaL_checkinteger(L, 2);
+    size_t len;
+    const char *s = luaL_checklstring(L, 3, &len);
+    memcpy(m->data + check_range(L, m, off, (lua_Integer)len), s, len);
+    return 0;
+}
+
+static int map_index(lua_State *L)
+{
+    LMap *m = luaL_checkudata(L, 1, MAP_MT);
+    const char *k = luaL_checkstring(L, 2);
+    static const luaL_Reg methods[] = { { "read", map_read }, { "write", map_write },
+                                        { "unmap", map_unmap }, { NULL, NULL } };
+    for (const luaL_Reg *f = methods; f->name; f++) {
+        if (strcmp(k, f->name) == 0) {
+            lua_pushcfunction(L, f->func);
+            return 1;
+        }
+    }
+    lua_Integer v = strcmp(k, "row_pitch") == 0 ? m->row_pitch
+                    : strcmp(k, "depth_pitch") == 0 ? m->depth_pitch
+                    : strcmp(k, "size") == 0 ? (lua_Integer)m->size : -1;
+    if (v < 0) {
+        return sr_error(L, "a mapping has no field or method '%s'", k);
+    }
+    lua_pushinteger(L, v);
+    return 1;
+}
+
+/* ---- copies, update, clears ---- */
+
+static int dev_copy(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    ld_check_hr(L, rt_copy(dev->d, ld_check(L, 2, LK_RESOURCE)->p,
+                           ld_check(L, 3, LK_RESOURCE)->p), "CopyResource");
+    return 0;
+}
+
+/* A box {left, top, right, bottom [, front, back]} at idx (a field of the
+ * table at idx named `key`); false if absent. */
+static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
+{
+    if (!lua_istable(L, idx)) {
+        return false;
+    }
+    lua_getfield(L, idx, "box");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return false;
+    }
+    int b = lua_gettop(L);
+    luaL_checktype(L, b, LUA_TTABLE);
+    lua_Integer v[6] = { 0, 0, 0, 0, 0, 1 };
+    for (int i = 0; i < 6; i++) {
+        if (lua_geti(L, b, i + 1) != LUA_TNIL || i < 4) {
+            v[i] = luaL_checkinteger(L, -1);
+        }
+        if (v[i] < 0 || v[i] > UINT32_MAX) {
+            sr_error(L, "box member %d out of range", i + 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    *box = (D3D10_DDI_BOX){ .left = (UINT)v[0], .top = (UINT)v[1], .right = (UINT)v[2],
+                            .bottom = (UINT)v[3], .front = (UINT)v[4], .back = (UINT)v[5] };
+    if (box->right < box->left || box->bottom < box->top || box->back < box->front) {
+        sr_error(L, "box {%u, %u, %u, %u, %u, %u} is inverted", box->left, box->top, box->right,
+                 box->bottom, box->front, box->back);
+    }
+    return true;
+}
+
+/* copy_region(dst, src [, {dst_sub=, x=, y=, src_sub=, box=}]) */
+static int dev_copy_region(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtResource *dst = ld_check(L, 2, LK_RESOURCE)->p, *src = ld_check(L, 3, LK_RESOURCE)->p;
+    D3D10_DDI_BOX box;
+    bool has_box = box_field(L, 4, &box);
+    lua_Integer x = ld_opt_field(L, 4, "x", 0), y = ld_opt_field(L, 4, "y", 0);
+    luaL_argcheck(L, x >= 0 && y >= 0 && x <= UINT32_MAX && y <= UINT32_MAX, 4, "x, y");
+    ld_check_hr(L, rt_copy_region(dev->d, dst, check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0)),
+                                  (UINT)x, (UINT)y, src,
+                                  check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0)),
+                                  has_box ? &box : NULL), "CopySubresourceRegion");
+    return 0;
+}
+
+/* update(res, data [, {sub=, box=, row_pitch=}]): rows of the box (the
+ * whole subresource without one), tight unless row_pitch says otherwise. */
+static int dev_update(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
+    size_t len;
+    const char *data = luaL_checklstring(L, 3, &len);
+    UINT sub = check_sub(L, r, ld_opt_field(L, 4, "sub", 0));
+    D3D10_DDI_BOX box;
+    bool has_box = box_field(L, 4, &box);
+    UINT w, h, d;
+    sub_size(r, sub, &w, &h, &d);
+    if (has_box) {
+        w = box.right - box.left;
+        h = box.bottom - box.top;
+        d = box.back - box.front;
+    }
+    uint64_t tight = (uint64_t)w * MAX(r->bpp, 1u);
+    lua_Integer pitch = ld_opt_field(L, 4, "row_pitch", (lua_Integer)tight);
+    luaL_argcheck(L, pitch >= 0 && (uint64_t)pitch >= tight && pitch <= UINT32_MAX, 4,
+                  "row_pitch smaller than a row");
+    uint64_t need = r->dim == D3D10DDIRESOURCE_BUFFER ? w : (uint64_t)pitch * h * d;
+    if (len < need) {
+        return sr_error(L, "update: %zu bytes given, the region takes %" G_GUINT64_FORMAT, len,
+                        need);
+    }
+    ld_check_hr(L, rt_update(dev->d, r, sub, has_box ? &box : NULL, data, (UINT)pitch),
+                "UpdateSubresource");
+    return 0;
+}
+
+static float float_at(lua_State *L, int t, int i, float def)
+{
+    float v = def;
+    if (lua_geti(L, t, i) != LUA_TNIL) {
+        v = (float)luaL_checknumber(L, -1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* clear(rtv, {r, g, b, a}) with floats. */
+static int dev_clear(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtView *v = ld_check(L, 2, LK_RTV)->p;
+    luaL_checktype(L, 3, LUA_TTABLE);
+    ld_check_hr(L, rt_clear(dev->d, v, float_at(L, 3, 1, 0), float_at(L, 3, 2, 0),
+                            float_at(L, 3, 3, 0), float_at(L, 3, 4, 1)),
+                "ClearRenderTargetView");
+    return 0;
+}
+
+/* clear_depth(dsv, {depth = 1.0, stencil = 0}): the fields present say
+ * what is cleared. */
+static int dev_clear_depth(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtView *v = ld_check(L, 2, LK_DSV)->p;
+    luaL_checktype(L, 3, LUA_TTABLE);
+    UINT flags = 0;
+    lua_getfield(L, 3, "depth");
+    float depth = (float)luaL_optnumber(L, -1, 1.0);
+    flags |= lua_isnil(L, -1) ? 0 : D3D10_DDI_CLEAR_DEPTH;
+    lua_Integer stencil = ld_opt_field(L, 3, "stencil", -1);
+    flags |= stencil >= 0 ? D3D10_DDI_CLEAR_STENCIL : 0;
+    luaL_argcheck(L, stencil <= 255, 3, "stencil 0..255");
+    ld_check_hr(L, rt_clear_dsv(dev->d, v, flags, depth, (uint8_t)MAX(stencil, 0)),
+                "ClearDepthStencilView");
+    return 0;
+}
+
+static int dev_flush(lua_State *L)
+{
+    ld_check_hr(L, rt_flush(ld_check_device(L, 1)->d), "Flush");
+    return 0;
+}
+
+static int dev_wait_idle(lua_State *L)
+{
+    rt_wait_idle(ld_check_device(L, 1)->d);
+    return 0;
+}
+
+/* ---- queries ---- */
+
+static int dev_end_query(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    ld_check_hr(L, rt_query_end(dev->d, ld_check(L, 2, LK_QUERY)->p), "End");
+    return 0;
+}
+
+/* get_data(q [, {do_not_flush = true}]) -> done (event queries) */
+static int dev_get_data(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    LObj *q = ld_check(L, 2, LK_QUERY);
+    if (q->query_type != D3D10DDI_QUERY_EVENT) {
+        return sr_error(L, "get_data: only event queries have data without the 3D pipeline "
+                        "(the device's 3D engine, issue 11)");
+    }
+    UINT flags = 0;
+    if (lua_istable(L, 3)) {
+        lua_getfield(L, 3, "do_not_flush");
+        flags = lua_toboolean(L, -1) ? D3D10_DDI_GET_DATA_DO_NOT_FLUSH : 0;
+    }
+    BOOL done = 0;
+    HRESULT hr = rt_query_get_data(dev->d, q->p, flags, &done);
+    if (hr == D3DDDIERR_WASSTILLDRAWING || hr == DXGI_DDI_ERR_WASSTILLDRAWING) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    ld_check_hr(L, hr, "GetData");
+    lua_pushboolean(L, done != 0);
+    return 1;
+}
+
+/* ---- read back ---- */
+
+static int dev_read(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
+    UINT sub = check_sub(L, r, luaL_optinteger(L, 3, 0));
+    UINT w, h, d;
+    sub_size(r, sub, &w, &h, &d);
+    size_t n = r->dim == D3D10DDIRESOURCE_BUFFER ? r->width : (size_t)w * h * d * r->bpp;
+    luaL_Buffer b;
+    uint8_t *out = (uint8_t *)luaL_buffinitsize(L, &b, n);
+    ld_check_hr(L, rt_read_hr(dev->d, r, sub, out), "read back (CopySubresourceRegion + Map)");
+    luaL_pushresultsize(&b, n);
+    return 1;
+}
+
+static unsigned expand(unsigned v, unsigned bits)
+{
+    return (v << (8 - bits)) | (v >> (2 * bits - 8));
+}
+
+/* n texels of format f as RGBA8; false for formats images do not cover. */
+static bool to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o)
+{
+    for (size_t i = 0; i < n; i++, o += 4) {
+        const uint8_t *p = in + i * umd_format_bpp(f);
+        unsigned v = p[0] | (umd_format_bpp(f) > 1 ? (unsigned)p[1] << 8 : 0);
+        switch (f) {
+        case DXGI_FORMAT_R8G8B8A8_UNORM: case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB:
+        case DXGI_FORMAT_R8G8B8A8_TYPELESS: case DXGI_FORMAT_R8G8B8A8_UINT:
+            memcpy(o, p, 4); break;
+        case DXGI_FORMAT_B8G8R8A8_UNORM: case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB:
+        case DXGI_FORMAT_B8G8R8A8_TYPELESS:
+            o[0] = p[2]; o[1] = p[1]; o[2] = p[0]; o[3] = p[3]; break;
+        case DXGI_FORMAT_B8G8R8X8_UNORM: case DXGI_FORMAT_B8G8R8X8_UNORM_SRGB:
+        case DXGI_FORMAT_B8G8R8X8_TYPELESS:
+            o[0] = p[2]; o[1] = p[1]; o[2] = p[0]; o[3] = 255; break;
+        case DXGI_FORMAT_B5G6R5_UNORM:
+            o[0] = (uint8_t)expand(v >> 11, 5); o[1] = (uint8_t)expand((v >> 5) & 63, 6);
+            o[2] = (uint8_t)expand(v & 31, 5); o[3] = 255; break;
+        case DXGI_FORMAT_B5G5R5A1_UNORM:
+            o[0] = (uint8_t)expand((v >> 10) & 31, 5); o[1] = (uint8_t)expand((v >> 5) & 31, 5);
+            o[2] = (uint8_t)expand(v & 31, 5); o[3] = (v >> 15) ? 255 : 0; break;
+        case DXGI_FORMAT_R8_UNORM:
+            o[0] = p[0]; o[1] = 0; o[2] = 0; o[3] = 255; break;
+        case DXGI_FORMAT_R8G8_UNORM:
+            o[0] = p[0]; o[1] = p[1]; o[2] = 0; o[3] = 255; break;
+        case DXGI_FORMAT_A8_UNORM:
+            o[0] = 0; o[1] = 0; o[2] = 0; o[3] = p[0]; break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+/* image(res [, sub]) -> image of a 2D subresource (8-bit and 16-bit colour formats). */
+static int dev_image(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
+    UINT sub = check_sub(L, r, luaL_optinteger(L, 3, 0));
+    UINT w, h, d;
+    sub_size(r, sub, &w, &h, &d);
+    static const uint8_t black[4];
+    SrImage *img = r->dim == D3D10DDIRESOURCE_BUFFER || d != 1 ? NULL
+                                                               : sr_image_new(w, h, black);
+    if (!img) {
+        return sr_error(L, "image: a 1D or 2D texture subresource expected (read() gives bytes)");
+    }
+    sr_push_image(L, img); /* Lua owns both from here, errors included */
+    uint8_t *raw = lua_newuserdatauv(L, (size_t)w * h * r->bpp, 0);
+    ld_check_hr(L, rt_read_hr(dev->d, r, sub, raw), "read back (CopySubresourceRegion + Map)");
+    if (!to_rgba(r->format, raw, (size_t)w * h, img->px)) {
+        return sr_error(L, "image: format %d has no image conversion (read() gives bytes)",
+                        (int)r->format);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* Packed RGB rows (g_free'd here) as a new image on the stack. */
+static void push_rgb_image(lua_State *L, uint8_t *rgb, UINT w, UINT h)
+{
+    static const uint8_t opaque[4] = { 0, 0, 0, 255 };
+    SrImage *img = sr_image_new(w, h, opaque);
+    for (size_t i = 0; img && i < (size_t)w * h; i++) {
+        memcpy(img->px + i * 4, rgb + i * 3, 3);
+    }
+    g_free(rgb);
+    if (!img) {
+        sr_error(L, "a %ux%u frame is not an image scripts handle", w, h);
+    }
+    sr_push_image(L, img);
+}
+
+/* capture() -> what the display shows once the work so far is done. */
+static int dev_capture(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    UINT w = 0, h = 0;
+    uint8_t *rgb = rt_capture(dev->d, &w, &h);
+    push_rgb_image(L, rgb, w, h);
+    return 1;
+}
+
+static int dev_stats(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    SableUmdStats s = rt_umd_stats(dev->d);
+    lua_createtable(L, 0, 8);
+#define STAT(name, v) (lua_pushinteger(L, (lua_Integer)(v)), lua_setfield(L, -2, name))
+    STAT("submits", s.submits);
+    STAT("auto_flushes", s.auto_flushes);
+    STAT("errors_reported", s.errors_reported);
+    STAT("lost", s.lost);
+    STAT("upload_pieces", s.upload_pieces);
+    STAT("renames", dev->d->renames);
+    STAT("presents", dev->d->presents);
+    STAT("live_allocations", rt_live_allocations(dev->d));
+#undef STAT
+    return 1;
+}
+
+/* ---- swap chains ---- */
+
+static int sc_present(lua_State *L)
+{
+    LObj *o = ld_check(L, 1, LK_SWAPCHAIN);
+    ld_check_hr(L, rt_present(o->p), "Present");
+    return 0;
+}
+
+/* front() -> the front buffer (after a present, the frame presented). */
+static int sc_front(lua_State *L)
+{
+    LObj *o = ld_check(L, 1, LK_SWAPCHAIN);
+    RtSwapChain *sc = o->p;
+    push_rgb_image(L, rt_front_rgb(sc), sc->primary->width, sc->primary->height);
+    return 1;
+}
+
+const luaL_Reg ld_swapchain_ops[] = { { "present", sc_present }, { "front", sc_front },
+                                      { NULL, NULL } };
+
+/* ---- not available yet ---- */
+
+static const char *const needs_shaders =
+    "the UMD has no shader translator yet (issue 12) nor the device a 3D engine (issue 11)";
+static const char *const needs_3d =
+    "the UMD has no 3D pipeline yet (the device's 3D engine, issue 11)";
+
+static int not_available(lua_State *L)
+{
+    return sr_error(L, "d3d: %s is not available: %s", lua_tostring(L, lua_upvalueindex(1)),
+                    lua_tostring(L, lua_upvalueindex(2)));
+}
+
+static void register_missing(lua_State *L, const char *const names[], const char *why)
+{
+    for (size_t i = 0; names[i]; i++) {
+        lua_pushfstring(L, "device:%s", names[i]);
+        lua_pushstring(L, why);
+        lua_pushcclosure(L, not_available, 2);
+        lua_setfield(L, -2, names[i]);
+    }
+}
+
+/* Called with the methods table on the stack (lua-d3d.c). */
+void ld_register_missing(lua_State *L)
+{
+    static const char *const shaders[] = {
+        "vertex_shader", "pixel_shader", "geometry_shader", "hull_shader", "domain_shader",
+        "compute_shader", "input_layout", "set_shader", "set_constant_buffers", NULL };
+    static const char *const pipeline[] = {
+        "blend_state", "depth_stencil_state", "rasterizer_state", "sampler", "srv", "uav",
+        "set_vertex_buffers", "set_index_buffer", "set_input_layout", "set_topology",
+        "set_render_targets", "set_viewport", "set_scissor", "set_blend_state",
+        "set_depth_stencil_state", "set_rasterizer_state", "set_samplers",
+        "set_shader_resources", "set_so_targets", "draw", "draw_indexed", "draw_instanced",
+        "draw_indexed_instanced", "draw_auto", "dispatch", "begin_query", NULL };
+    register_missing(L, shaders, needs_shaders);
+    register_missing(L, pipeline, needs_3d);
+}
+
+const luaL_Reg ld_device_ops[] = {
+    { "map", dev_map }, { "unmap", dev_unmap }, { "copy", dev_copy },
+    { "copy_region", dev_copy_region }, { "update", dev_update }, { "clear", dev_clear },
+    { "clear_depth", dev_clear_depth }, { "flush", dev_flush }, { "wait_idle", dev_wait_idle },
+    { "end_query", dev_end_query }, { "get_data", dev_get_data }, { "read", dev_read },
+    { "image", dev_image }, { "capture", dev_capture }, { "stats", dev_stats },
+    { NULL, NULL }
+};
+
+void ld_open_mapping(lua_State *L)
+{
+    luaL_newmetatable(L, MAP_MT);
+    lua_pushcfunction(L, map_index);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+}

@@ -1,0 +1,570 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The `d3d` module: d3d.device{feature_level = "11_0"}, d3d.formats(), and
+ * a device's creation methods (buffer, texture1d/2d/3d/cube, rtv, dsv,
+ * query, swapchain) over winsim's D3D runtime and our UMD (lua-d3d.h).
+ */
+#include <string.h>
+#include <lauxlib.h>
+
+#include "lua-d3d.h"
+#include "script.h"
+
+#define DEVICE_MT "sable.d3d.device"
+#define OBJ_MT "sable.d3d.object"
+
+static const char *const kind_names[] = { "resource", "render-target view",
+                                          "depth-stencil view", "query", "swap chain" };
+
+/* ---- errors ---- */
+
+const char *ld_hr_name(HRESULT hr)
+{
+    static const struct { HRESULT hr; const char *name; } names[] = {
+        { S_OK, "S_OK" }, { S_FALSE, "S_FALSE" }, { E_NOTIMPL, "E_NOTIMPL" },
+        { E_FAIL, "E_FAIL" }, { E_OUTOFMEMORY, "E_OUTOFMEMORY" },
+        { E_INVALIDARG, "E_INVALIDARG" },
+        { D3DDDIERR_DEVICEREMOVED, "D3DDDIERR_DEVICEREMOVED" },
+        { D3DDDIERR_WASSTILLDRAWING, "D3DDDIERR_WASSTILLDRAWING" },
+        { D3DDDIERR_NOTAVAILABLE, "D3DDDIERR_NOTAVAILABLE" },
+        { DXGI_DDI_ERR_WASSTILLDRAWING, "DXGI_DDI_ERR_WASSTILLDRAWING" },
+        { DXGI_DDI_ERR_NONEXCLUSIVE, "DXGI_DDI_ERR_NONEXCLUSIVE" },
+        { DXGI_DDI_ERR_UNSUPPORTED, "DXGI_DDI_ERR_UNSUPPORTED" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+        if (names[i].hr == hr) {
+            return names[i].name;
+        }
+    }
+    return "HRESULT";
+}
+
+void ld_check_hr(lua_State *L, HRESULT hr, const char *what)
+{
+    if (FAILED(hr)) {
+        sr_error(L, "%s: %s (0x%08x)", what, ld_hr_name(hr), (unsigned)hr);
+    }
+}
+
+lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def)
+{
+    if (!lua_istable(L, idx)) {
+        return def;
+    }
+    lua_getfield(L, idx, key);
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum && !lua_isnil(L, -1)) {
+        sr_error(L, "field '%s': an integer expected", key);
+    }
+    lua_pop(L, 1);
+    return isnum ? v : def;
+}
+
+/* A UINT field: 0..limit. */
+static UINT uint_field(lua_State *L, int idx, const char *key, lua_Integer def, lua_Integer limit)
+{
+    lua_Integer v = ld_opt_field(L, idx, key, def);
+    if (v < 0 || v > limit) {
+        sr_error(L, "field '%s' = %lld: 0..%lld expected", key, (long long)v, (long long)limit);
+    }
+    return (UINT)v;
+}
+
+/* ---- objects ---- */
+
+LDevice *ld_check_device(lua_State *L, int idx)
+{
+    LDevice *dev = *(LDevice **)luaL_checkudata(L, idx, DEVICE_MT);
+    if (!dev->d) {
+        sr_error(L, "the device was released");
+    }
+    return dev;
+}
+
+LObj *ld_check(lua_State *L, int idx, LKind kind)
+{
+    LObj *o = luaL_checkudata(L, idx, OBJ_MT);
+    if (o->kind != kind) {
+        sr_error(L, "argument %d: a %s expected, got a %s", idx, kind_names[kind],
+                 kind_names[o->kind]);
+    }
+    if (!o->p) {
+        sr_error(L, "argument %d: this %s was released", idx, kind_names[kind]);
+    }
+    return o;
+}
+
+LObj *ld_push(lua_State *L, LDevice *dev, LKind kind, void *p, LObj *owner)
+{
+    LObj *o = lua_newuserdatauv(L, sizeof(*o), 0);
+    memset(o, 0, sizeof(*o));
+    o->kind = kind;
+    o->dev = dev;
+    o->p = p;
+    o->owner = owner;
+    luaL_setmetatable(L, OBJ_MT);
+    g_ptr_array_add(dev->objects, o);
+    return o;
+}
+
+/* Out of its device's list: the object no longer touches the device. */
+static void detach(LObj *o)
+{
+    if (o->dev) {
+        g_ptr_array_remove_fast(o->dev->objects, o);
+        o->dev = NULL;
+    }
+    o->p = NULL;
+}
+
+void ld_release(LObj *o)
+{
+    if (!o->p || !o->dev) {
+        detach(o);
+        return;
+    }
+    LDevice *dev = o->dev;
+    if (o->kind == LK_SWAPCHAIN) { /* its buffers go with it */
+        for (guint i = dev->objects->len; i-- > 0;) {
+            LObj *c = g_ptr_array_index(dev->objects, i);
+            if (c->owner == o) {
+                detach(c);
+            }
+        }
+    }
+    if (!o->owner) {
+        switch (o->kind) {
+        case LK_RESOURCE: rt_destroy(dev->d, o->p); break;
+        case LK_RTV: rt_destroy_rtv(dev->d, o->p); break;
+        case LK_DSV: rt_destroy_dsv(dev->d, o->p); break;
+        case LK_QUERY: rt_destroy_query(dev->d, o->p); break;
+        case LK_SWAPCHAIN: rt_destroy_swapchain(o->p); break;
+        }
+    }
+    detach(o);
+}
+
+/* The first object of `kind` alive on dev, NULL if none. */
+static LObj *first_of(LDevice *dev, LKind kind)
+{
+    for (guint i = 0; i < dev->objects->len; i++) {
+        LObj *o = g_ptr_array_index(dev->objects, i);
+        if (o->kind == kind) {
+            return o;
+        }
+    }
+    return NULL;
+}
+
+static void device_release(LDevice *dev)
+{
+    if (!dev->d) {
+        return;
+    }
+    /* swap chains, then views and queries, then resources */
+    static const LKind order[] = { LK_SWAPCHAIN, LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
+    for (size_t k = 0; k < G_N_ELEMENTS(order); k++) {
+        for (LObj *o; (o = first_of(dev, order[k]));) {
+            ld_release(o);
+        }
+    }
+    rt_device_free(dev->d);
+    dev->d = NULL;
+}
+
+static int obj_gc(lua_State *L)
+{
+    ld_release(luaL_checkudata(L, 1, OBJ_MT));
+    return 0;
+}
+
+static int obj_release(lua_State *L)
+{
+    LObj *o = luaL_checkudata(L, 1, OBJ_MT);
+    if (o->owner && o->p) {
+        return sr_error(L, "a swap chain's buffer goes with its swap chain");
+    }
+    ld_release(o);
+    return 0;
+}
+
+static void push_uint_field(lua_State *L, const char *k, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
+/* Fields: resources width, height, depth, mips, array, size (bytes per
+ * element); swap chains back (the back buffer) and their methods;
+ * everything kind and release(). */
+static int obj_index(lua_State *L)
+{
+    LObj *o = luaL_checkudata(L, 1, OBJ_MT);
+    const char *k = luaL_checkstring(L, 2);
+    if (strcmp(k, "kind") == 0) {
+        lua_pushstring(L, kind_names[o->kind]);
+        return 1;
+    }
+    if (strcmp(k, "release") == 0) {
+        lua_pushcfunction(L, obj_release);
+        return 1;
+    }
+    if (!o->p) {
+        return sr_error(L, "field '%s' of a released %s", k, kind_names[o->kind]);
+    }
+    if (o->kind == LK_RESOURCE) {
+        RtResource *r = o->p;
+        lua_createtable(L, 0, 6);
+        push_uint_field(L, "width", r->width);
+        push_uint_field(L, "height", r->height);
+        push_uint_field(L, "depth", r->dim == D3D10DDIRESOURCE_TEXTURE3D ? r->depth : 1);
+        push_uint_field(L, "mips", r->mips);
+        push_uint_field(L, "array", r->array_size);
+        push_uint_field(L, "size", r->bpp);
+        lua_getfield(L, -1, k);
+        return 1;
+    }
+    if (o->kind == LK_SWAPCHAIN && strcmp(k, "back") == 0) {
+        ld_push(L, o->dev, LK_RESOURCE, ((RtSwapChain *)o->p)->back, o);
+        return 1;
+    }
+    if (o->kind == LK_SWAPCHAIN) {
+        for (const luaL_Reg *m = ld_swapchain_ops; m->name; m++) {
+            if (strcmp(m->name, k) == 0) {
+                lua_pushcfunction(L, m->func);
+                return 1;
+            }
+        }
+    }
+    return sr_error(L, "a %s has no field or method '%s'", kind_names[o->kind], k);
+}
+
+/* ---- creation ---- */
+
+static UINT usage_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "default", "immutable", "dynamic", "staging", NULL };
+    lua_getfield(L, idx, "usage");
+    int u = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, names);
+    lua_pop(L, 1);
+    return (UINT)u; /* D3D10_DDI_USAGE_* in this order */
+}
+
+/* A list of flag names (or one name) in field `key`: their OR. */
+static UINT flags_field(lua_State *L, int idx, const char *key, const char *const names[],
+                        const UINT values[])
+{
+    lua_getfield(L, idx, key);
+    int t = lua_gettop(L);
+    UINT v = 0;
+    if (lua_isstring(L, t)) {
+        lua_createtable(L, 1, 0);
+        lua_pushvalue(L, t);
+        lua_rawseti(L, -2, 1);
+        lua_replace(L, t);
+    }
+    if (!lua_isnil(L, t)) {
+        luaL_checktype(L, t, LUA_TTABLE);
+        for (lua_Integer i = 1; lua_geti(L, t, i) != LUA_TNIL; i++) {
+            v |= values[luaL_checkoption(L, -1, NULL, names)];
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static UINT bind_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "vertex_buffer", "index_buffer", "constant_buffer",
+                                         "shader_resource", "stream_output", "render_target",
+                                         "depth_stencil", "unordered_access", NULL };
+    static const UINT values[] = { D3D10_DDI_BIND_VERTEX_BUFFER, D3D10_DDI_BIND_INDEX_BUFFER,
+                                   D3D10_DDI_BIND_CONSTANT_BUFFER,
+                                   D3D10_DDI_BIND_SHADER_RESOURCE,
+                                   D3D10_DDI_BIND_STREAM_OUTPUT, D3D10_DDI_BIND_RENDER_TARGET,
+                                   D3D10_DDI_BIND_DEPTH_STENCIL,
+                                   D3D11_DDI_BIND_UNORDERED_ACCESS };
+    return flags_field(L, idx, "bind", names, values);
+}
+
+static UINT cpu_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "read", "write", NULL };
+    static const UINT values[] = { D3D10_DDI_CPU_ACCESS_READ, D3D10_DDI_CPU_ACCESS_WRITE };
+    return flags_field(L, idx, "cpu", names, values);
+}
+
+static int dev_buffer(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    UINT size = uint_field(L, 2, "size", 0, 1u << 30);
+    luaL_argcheck(L, size > 0, 2, "size (bytes, > 0) expected");
+    lua_getfield(L, 2, "data");
+    size_t len = 0;
+    const char *data = luaL_optlstring(L, -1, NULL, &len);
+    if (data && len != size) {
+        return sr_error(L, "buffer data: %zu bytes for a %u-byte buffer", len, size);
+    }
+    RtResource *r;
+    ld_check_hr(L, rt_create_buffer(dev->d, size, usage_field(L, 2), bind_field(L, 2),
+                                    cpu_field(L, 2), data, &r), "CreateResource (buffer)");
+    ld_push(L, dev, LK_RESOURCE, r, NULL);
+    return 1;
+}
+
+typedef struct TexDesc {
+    D3D10DDIRESOURCE_TYPE dim;
+    UINT w, h, depth, mips, array;
+    DXGI_FORMAT f;
+    UINT bpp;
+} TexDesc;
+
+/* Initial data: field data, one string holding every subresource (tight
+ * rows, subresource order: mip within array slice) or a list of strings,
+ * one per subresource. Fills up[] (pointers into Lua strings kept on the
+ * stack by the caller's table). False: no data. */
+static bool texture_data(lua_State *L, int idx, const TexDesc *t, D3D10_DDIARG_SUBRESOURCE_UP *up)
+{
+    lua_getfield(L, idx, "data");
+    int di = lua_gettop(L);
+    bool list = lua_istable(L, di), any = !lua_isnil(L, di);
+    size_t off = 0, len = 0;
+    const char *all = list || !any ? NULL : luaL_checklstring(L, di, &len);
+    for (UINT s = 0; any && s < t->mips * t->array; s++) {
+        UINT m = s % t->mips;
+        UINT w = MAX(t->w >> m, 1u), h = MAX(t->h >> m, 1u), dz = MAX(t->depth >> m, 1u);
+        size_t pitch = (size_t)w * t->bpp, need = pitch * h * dz;
+        const char *p = all ? all + off : NULL;
+        if (list) {
+            lua_geti(L, di, s + 1);
+            p = luaL_checklstring(L, -1, &len);
+            lua_pop(L, 1); /* still referenced by the table */
+            off = 0;
+        }
+        if (len < off + need) {
+            sr_error(L, "texture data: subresource %u needs %zu bytes, %zu given", s, need,
+                     len - MIN(len, off));
+        }
+        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ p, (UINT)pitch, (UINT)(pitch * h) };
+        off += need;
+    }
+    if (all && off != len) {
+        sr_error(L, "texture data: %zu bytes, the subresources take %zu", len, off);
+    }
+    lua_pop(L, 1);
+    return any;
+}
+
+static int create_tex(lua_State *L, D3D10DDIRESOURCE_TYPE dim, bool cube)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    TexDesc t = { .dim = dim };
+    t.w = uint_field(L, 2, "width", 0, 16384);
+    t.h = dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : uint_field(L, 2, cube ? "width" : "height", 0,
+                                                             16384);
+    t.depth = dim == D3D10DDIRESOURCE_TEXTURE3D ? uint_field(L, 2, "depth", 0, 2048) : 1;
+    t.mips = uint_field(L, 2, "mips", 1, 15);
+    t.array = cube ? 6 * uint_field(L, 2, "cubes", 1, 341)
+                   : uint_field(L, 2, "array", 1, dim == D3D10DDIRESOURCE_TEXTURE3D ? 1 : 2048);
+    lua_getfield(L, 2, "format");
+    t.f = ld_check_format(L, luaL_checkstring(L, -1));
+    lua_pop(L, 1);
+    t.bpp = umd_format_bpp(t.f);
+    luaL_argcheck(L, t.w && t.h && t.depth && t.mips && t.array, 2,
+                  "width, height, depth, mips and array must be at least 1");
+    /* Lua's memory: a Lua error below frees it too */
+    D3D10_DDIARG_SUBRESOURCE_UP *up =
+        lua_newuserdatauv(L, sizeof(*up) * (size_t)t.mips * t.array, 0);
+    bool init = texture_data(L, 2, &t, up);
+    UINT usage = usage_field(L, 2), bind = bind_field(L, 2), cpu = cpu_field(L, 2);
+    RtResource *r;
+    HRESULT hr = dim == D3D10DDIRESOURCE_TEXTURE3D
+                     ? rt_create_tex3d(dev->d, t.w, t.h, t.depth, t.mips, t.f, usage, bind, cpu,
+                                       init ? up : NULL, &r)
+                     : rt_create_texture(dev->d, dim, t.w, t.h, t.mips, t.array, t.f, usage,
+                                         bind, cpu, init ? up : NULL, &r);
+    ld_check_hr(L, hr, "CreateResource (texture)");
+    ld_push(L, dev, LK_RESOURCE, r, NULL);
+    return 1;
+}
+
+static int dev_texture1d(lua_State *L) { return create_tex(L, D3D10DDIRESOURCE_TEXTURE1D, false); }
+static int dev_texture2d(lua_State *L) { return create_tex(L, D3D10DDIRESOURCE_TEXTURE2D, false); }
+static int dev_texture3d(lua_State *L) { return create_tex(L, D3D10DDIRESOURCE_TEXTURE3D, false); }
+static int dev_texture_cube(lua_State *L)
+{
+    return create_tex(L, D3D10DDIRESOURCE_TEXTURECUBE, true);
+}
+
+/* rtv(res [, {mip=, first=, count=}]) or, on a buffer, {format=, first=, count=} (elements). */
+static int dev_rtv(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
+    RtView *v;
+    HRESULT hr;
+    if (r->dim == D3D10DDIRESOURCE_BUFFER) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        lua_getfield(L, 3, "format");
+        DXGI_FORMAT f = ld_check_format(L, luaL_checkstring(L, -1));
+        hr = rt_create_buffer_rtv(dev->d, r, f, uint_field(L, 3, "first", 0, UINT32_MAX),
+                                  uint_field(L, 3, "count", 1, UINT32_MAX), &v);
+    } else {
+        hr = rt_create_rtv(dev->d, r, uint_field(L, 3, "mip", 0, 15),
+                           uint_field(L, 3, "first", 0, UINT32_MAX),
+                           uint_field(L, 3, "count", 1, UINT32_MAX), &v);
+    }
+    ld_check_hr(L, hr, "CreateRenderTargetView");
+    ld_push(L, dev, LK_RTV, v, NULL);
+    return 1;
+}
+
+static int dev_dsv(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
+    RtView *v;
+    ld_check_hr(L, rt_create_dsv(dev->d, r, uint_field(L, 3, "mip", 0, 15),
+                                 uint_field(L, 3, "first", 0, UINT32_MAX),
+                                 uint_field(L, 3, "count", 1, UINT32_MAX), &v),
+                "CreateDepthStencilView");
+    ld_push(L, dev, LK_DSV, v, NULL);
+    return 1;
+}
+
+static int dev_query(lua_State *L)
+{
+    static const char *const names[] = { "event", "occlusion", "timestamp", "timestamp_disjoint",
+                                         "pipeline_stats", "occlusion_predicate", "so_stats",
+                                         "so_overflow_predicate", NULL };
+    LDevice *dev = ld_check_device(L, 1);
+    D3D10DDI_QUERY type = (D3D10DDI_QUERY)luaL_checkoption(L, 2, NULL, names);
+    RtQuery *q;
+    ld_check_hr(L, rt_create_query(dev->d, type, &q), "CreateQuery");
+    ld_push(L, dev, LK_QUERY, q, NULL)->query_type = type;
+    return 1;
+}
+
+/* swapchain{flip = false, output = 0}: full screen on the display. */
+static int dev_swapchain(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    bool flip = false;
+    if (lua_istable(L, 2)) {
+        lua_getfield(L, 2, "flip");
+        flip = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+    }
+    RtSwapChain *sc;
+    ld_check_hr(L, rt_create_swapchain(dev->d, uint_field(L, 2, "output", 0, 0), flip, &sc),
+                "CreateSwapChain");
+    ld_push(L, dev, LK_SWAPCHAIN, sc, NULL);
+    return 1;
+}
+
+static int dev_release(lua_State *L)
+{
+    LDevice *dev = *(LDevice **)luaL_checkudata(L, 1, DEVICE_MT);
+    device_release(dev);
+    return 0;
+}
+
+static int dev_gc(lua_State *L)
+{
+    LDevice **u = luaL_checkudata(L, 1, DEVICE_MT);
+    if (*u) {
+        device_release(*u); /* detaches every object */
+        g_ptr_array_free((*u)->objects, TRUE);
+        g_free(*u);
+        *u = NULL;
+    }
+    return 0;
+}
+
+/* d3d.device{feature_level = "11_0" | "10_1" | "10_0"} */
+static int l_device(lua_State *L)
+{
+    static const char *const levels[] = { "10_0", "10_1", "11_0", NULL };
+    static const UINT versions[] = { D3D10_0_DDI_INTERFACE_VERSION, D3D10_1_DDI_INTERFACE_VERSION,
+                                     D3D11_0_DDI_INTERFACE_VERSION };
+    int level = 2;
+    if (lua_istable(L, 1)) {
+        lua_getfield(L, 1, "feature_level");
+        if (!lua_isnil(L, -1)) {
+            level = luaL_checkoption(L, -1, NULL, levels);
+        }
+        lua_pop(L, 1);
+    }
+    RtAdapter *ad = sr_script_adapter(L);
+    bool offered = false;
+    for (UINT i = 0; i < ad->nversions; i++) {
+        offered |= D3D10_DDI_SUPPORTED_INTERFACE(ad->versions[i]) == versions[level];
+    }
+    if (!offered) {
+        return sr_error(L, "feature level %s: the UMD does not offer its interface",
+                        levels[level]);
+    }
+    LDevice **u = lua_newuserdatauv(L, sizeof(*u), 0);
+    *u = NULL;
+    luaL_setmetatable(L, DEVICE_MT);
+    LDevice *dev = g_new0(LDevice, 1);
+    dev->level = levels[level];
+    dev->objects = g_ptr_array_new();
+    dev->d = rt_device_new(ad, versions[level], 0, 0, 0);
+    *u = dev;
+    return 1;
+}
+
+static int dev_index(lua_State *L)
+{
+    LDevice *dev = *(LDevice **)luaL_checkudata(L, 1, DEVICE_MT);
+    const char *k = luaL_checkstring(L, 2);
+    if (strcmp(k, "feature_level") == 0) {
+        lua_pushstring(L, dev ? dev->level : NULL);
+        return 1;
+    }
+    luaL_getmetafield(L, 1, "methods");
+    lua_getfield(L, -1, k);
+    if (lua_isnil(L, -1)) {
+        return sr_error(L, "the device has no method or field '%s'", k);
+    }
+    return 1;
+}
+
+void sr_open_d3d(lua_State *L)
+{
+    static const luaL_Reg create[] = {
+        { "buffer", dev_buffer }, { "texture1d", dev_texture1d }, { "texture2d", dev_texture2d },
+        { "texture3d", dev_texture3d }, { "texture_cube", dev_texture_cube }, { "rtv", dev_rtv },
+        { "dsv", dev_dsv }, { "query", dev_query }, { "swapchain", dev_swapchain },
+        { "release", dev_release }, { NULL, NULL }
+    };
+    luaL_newmetatable(L, DEVICE_MT);
+    lua_pushcfunction(L, dev_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, dev_gc);
+    lua_setfield(L, -2, "__gc");
+    luaL_newlib(L, create);
+    luaL_setfuncs(L, ld_device_ops, 0);
+    ld_register_missing(L);
+    lua_setfield(L, -2, "methods");
+    lua_pop(L, 1);
+
+    ld_open_mapping(L);
+    luaL_newmetatable(L, OBJ_MT);
+    lua_pushcfunction(L, obj_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, obj_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
+
+    static const luaL_Reg module[] = { { "device", l_device }, { "formats", ld_formats },
+                                       { NULL, NULL } };
+    luaL_newlib(L, module);
+    lua_setglobal(L, "d3d");
+}

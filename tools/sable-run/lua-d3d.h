@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The `d3d` module's objects (lua-d3d.c): a device and what it created
+ * (resources, views, queries, swap chains), each a userdata whose pointer
+ * the device clears when it releases it, so a script using a released
+ * object gets a Lua error, never a dangling pointer. Errors the UMD
+ * reports become Lua errors naming the HRESULT ("Map:
+ * D3DDDIERR_DEVICEREMOVED (0x88760870)").
+ */
+#ifndef SABLE_RUN_LUA_D3D_H
+#define SABLE_RUN_LUA_D3D_H
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "d3drt.h"
+
+typedef enum LKind { LK_RESOURCE, LK_RTV, LK_DSV, LK_QUERY, LK_SWAPCHAIN } LKind;
+
+typedef struct LDevice {
+    RtDevice *d;                /* NULL once released */
+    const char *level;          /* "10_0", "10_1", "11_0" */
+    GPtrArray *objects;         /* LObj * alive */
+} LDevice;
+
+typedef struct LObj {
+    LKind kind;
+    LDevice *dev;               /* NULL once released: in dev->objects iff set */
+    void *p;                    /* RtResource, RtView, RtQuery, RtSwapChain; NULL: released */
+    struct LObj *owner;         /* a swap chain's buffers: the swap chain; else NULL */
+    unsigned map_gen;           /* resources: bumped by each Unmap */
+    D3D10DDI_QUERY query_type;
+} LObj;
+
+/* The object at idx of `kind`, alive (a Lua error otherwise). */
+LObj *ld_check(lua_State *L, int idx, LKind kind);
+LDevice *ld_check_device(lua_State *L, int idx);
+/* A new userdata for p, a child of dev (with owner, released with it). */
+LObj *ld_push(lua_State *L, LDevice *dev, LKind kind, void *p, LObj *owner);
+/* Releases obj (and what it owns) through the runtime. */
+void ld_release(LObj *obj);
+/* Raises "what: NAME (0x...)" if hr failed. */
+void ld_check_hr(lua_State *L, HRESULT hr, const char *what);
+const char *ld_hr_name(HRESULT hr);
+/* Integer field of the table at idx, def if absent. */
+lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def);
+
+/* lua-d3d-ops.c: methods of a device beyond creation. */
+extern const luaL_Reg ld_device_ops[];
+/* Methods of a swap chain (present, front). */
+extern const luaL_Reg ld_swapchain_ops[];
+/* With the device's methods table on the stack: the calls of the D3D11
+ * surface the UMD cannot do yet, each raising an error naming what is
+ * missing. */
+void ld_register_missing(lua_State *L);
+/* The mapping userdata's metatable. */
+void ld_open_mapping(lua_State *L);
+/* lua-d3d-formats.c */
+DXGI_FORMAT ld_check_format(lua_State *L, const char *name);
+int ld_formats(lua_State *L);
+
+#endif
