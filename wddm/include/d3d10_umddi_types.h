@@ -64,13 +64,12 @@ typedef uintptr_t UINT_PTR;
 #define D3DDDIERR_NOTAVAILABLE      D3DERR_NOTAVAILABLE
 #define D3DDDIERR_DEVICEREMOVED     D3DERR_DEVICEREMOVED
 
-/* DXGI DDI codes: facility _FACDXGI_DDI = 0x87B.  WASSTILLDRAWING =
- * 0x887B0001 is confirmed by the SDK-generated winerror bindings; NONEXCLUSIVE
- * (2) and UNSUPPORTED (3) follow the same sequence -- UNCERTAIN, no DDI page
- * states the numbers. */
+/* DXGI DDI codes (dxgiddi.h): facility _FACDXGI_DDI = 0x87B, codes
+ * WASSTILLDRAWING 1, UNSUPPORTED 2, NONEXCLUSIVE 3 (values checked by the
+ * issue-16 cross-check against independent copies of dxgiddi.h). */
 #define DXGI_DDI_ERR_WASSTILLDRAWING WDDM_HRESULT(0x887B0001u)
-#define DXGI_DDI_ERR_NONEXCLUSIVE    WDDM_HRESULT(0x887B0002u)
-#define DXGI_DDI_ERR_UNSUPPORTED     WDDM_HRESULT(0x887B0003u)
+#define DXGI_DDI_ERR_UNSUPPORTED     WDDM_HRESULT(0x887B0002u)
+#define DXGI_DDI_ERR_NONEXCLUSIVE    WDDM_HRESULT(0x887B0003u)
 
 /* ---- handles ----
  * The D3D10 DDI passes every object as a one-member structure, by value:

@@ -235,12 +235,18 @@ typedef struct _DXGK_OPENALLOCATIONFLAGS {
     };
 } DXGK_OPENALLOCATIONFLAGS;
 
+/* DXGKARG_OPENALLOCATION (Microsoft's page): the resource's private data
+ * size is named PrivateDriverSize; WDDM 2.0 appends SubresourceIndex,
+ * SubresourceOffset and Pitch.  0x38 bytes on x64. */
 typedef struct _DXGKARG_OPENALLOCATION {
     UINT NumAllocations;
     DXGK_OPENALLOCATIONINFO *pOpenAllocation;
     VOID *pPrivateDriverData;
-    UINT PrivateDriverDataSize;
+    UINT PrivateDriverSize;
     DXGK_OPENALLOCATIONFLAGS Flags;
+    UINT SubresourceIndex;    /* WDDM 2.0 */
+    SIZE_T SubresourceOffset; /* WDDM 2.0 */
+    UINT Pitch;               /* WDDM 2.0 */
 } DXGKARG_OPENALLOCATION;
 
 typedef struct _DXGKARG_CLOSEALLOCATION {

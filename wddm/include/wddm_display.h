@@ -60,6 +60,15 @@ typedef enum _DXGK_CHILD_DEVICE_HPD_AWARENESS {
     HpdAwarenessInterruptible = 4,
 } DXGK_CHILD_DEVICE_HPD_AWARENESS;
 
+/* DXGK_INTEGRATED_DISPLAY_CHILD (dispmprt.h, Microsoft's page):
+ * InterfaceTechnology, then the USHORT DescriptorLength. */
+typedef struct _DXGK_INTEGRATED_DISPLAY_CHILD {
+    D3DKMDT_VIDEO_OUTPUT_TECHNOLOGY InterfaceTechnology;
+    USHORT DescriptorLength;
+} DXGK_INTEGRATED_DISPLAY_CHILD;
+
+/* DXGK_CHILD_CAPABILITIES (Microsoft's page): the Type union names
+ * VideoOutput, Other and IntegratedDisplayChild. */
 typedef struct _DXGK_CHILD_CAPABILITIES {
     union {
         struct {
@@ -70,9 +79,7 @@ typedef struct _DXGK_CHILD_CAPABILITIES {
         struct {
             UINT MustBeZero;
         } Other;
-        struct {
-            UINT MustBeZero;
-        } IntegratedDisplay;
+        DXGK_INTEGRATED_DISPLAY_CHILD IntegratedDisplayChild;
     } Type;
     DXGK_CHILD_DEVICE_HPD_AWARENESS HpdAwareness;
 } DXGK_CHILD_CAPABILITIES;
@@ -123,8 +130,12 @@ typedef HANDLE D3DKMDT_HVIDPNTARGETMODESET;
 typedef UINT D3DDDI_VIDEO_PRESENT_SOURCE_MODE_ID;
 typedef UINT D3DKMDT_VIDEO_PRESENT_TARGET_MODE_ID;
 
-/* D3DDDI_ID_ALL: "all sources" in CommitVidPn.AffectedVidPnSourceId. */
-#define D3DDDI_ID_ALL 0xffffffffu
+/* d3dukmdt.h: D3DDDI_ID_UNINITIALIZED is (UINT)(~0), D3DDDI_ID_NOTAPPLICABLE
+ * (UINT)(~1), D3DDDI_ID_ALL (UINT)(~2), the value CommitVidPn passes in
+ * AffectedVidPnSourceId for "all sources". */
+#define D3DDDI_ID_UNINITIALIZED 0xFFFFFFFFu
+#define D3DDDI_ID_NOTAPPLICABLE 0xFFFFFFFEu
+#define D3DDDI_ID_ALL 0xFFFFFFFDu
 
 typedef struct _D3DKMDT_2DREGION {
     UINT cx;
@@ -213,8 +224,10 @@ typedef enum _D3DKMDT_VIDPN_PRESENT_PATH_CONTENT {
 } D3DKMDT_VIDPN_PRESENT_PATH_CONTENT;
 
 /* Copy protection and gamma: declared for the layout, unused by Sable.
- * UNCERTAIN: the OEMCopyProtection size (256) and the gamma union's
- * members are from memory of the WDK header, not from a page read. */
+ * D3DKMDT_VIDPN_PRESENT_PATH_COPYPROTECTION: OEMCopyProtection is 256 bytes
+ * (d3dkmdt.h as published in MIT-licensed headers); D3DKMDT_GAMMA_RAMP
+ * (Microsoft's page): Type, DataSize, then the pointer union Data, whose
+ * members are all pointers (only pRaw is declared). */
 typedef struct _D3DKMDT_VIDPN_PRESENT_PATH_COPYPROTECTION {
     UINT CopyProtectionType;
     UINT APSTriggerBits;
@@ -223,9 +236,11 @@ typedef struct _D3DKMDT_VIDPN_PRESENT_PATH_COPYPROTECTION {
 } D3DKMDT_VIDPN_PRESENT_PATH_COPYPROTECTION;
 
 typedef struct _D3DKMDT_GAMMA_RAMP {
-    UINT Type;
+    UINT Type; /* D3DDDI_GAMMARAMP_TYPE */
     SIZE_T DataSize;
-    PVOID pRaw;
+    union {
+        PVOID pRaw;
+    } Data;
 } D3DKMDT_GAMMA_RAMP;
 
 typedef struct _D3DKMDT_VIDPN_PRESENT_PATH {
@@ -433,10 +448,23 @@ typedef struct _DXGKARG_ISSUPPORTEDVIDPN {
     BOOLEAN IsVidPnSupported;      /* [out] */
 } DXGKARG_ISSUPPORTEDVIDPN;
 
+/* DXGK_RECOMMENDFUNCTIONALVIDPN_REASON (Microsoft's page). */
+typedef enum _DXGK_RECOMMENDFUNCTIONALVIDPN_REASON {
+    DXGK_RFVR_UNINITIALIZED = 0,
+    DXGK_RFVR_HOTKEY = 1,
+    DXGK_RFVR_USERMODE = 2,
+} DXGK_RECOMMENDFUNCTIONALVIDPN_REASON;
+
+/* DXGKARG_RECOMMENDFUNCTIONALVIDPN (Microsoft's page): NumberOfVidPnTargets
+ * and pVidPnTargetPrioritizationVector (reserved), hRecommendedFunctionalVidPn,
+ * RequestReason, pPrivateDriverData, PrivateDriverDataSize.  0x30 bytes. */
 typedef struct _DXGKARG_RECOMMENDFUNCTIONALVIDPN {
-    SIZE_T PrivateDriverDataSize;
-    PVOID pPrivateDriverData;
+    UINT NumberOfVidPnTargets;
+    const D3DDDI_VIDEO_PRESENT_TARGET_ID *pVidPnTargetPrioritizationVector;
     D3DKMDT_HVIDPN hRecommendedFunctionalVidPn;
+    DXGK_RECOMMENDFUNCTIONALVIDPN_REASON RequestReason;
+    VOID *pPrivateDriverData;
+    UINT PrivateDriverDataSize;
 } DXGKARG_RECOMMENDFUNCTIONALVIDPN;
 
 typedef enum _D3DKMDT_ENUMCOFUNCMODALITY_PIVOT_TYPE {

@@ -64,9 +64,10 @@ typedef struct _DXGK_DISPLAY_INFORMATION {
 
 typedef BOOLEAN (WDDM_API *PKSYNCHRONIZE_ROUTINE)(PVOID SynchronizeContext);
 
-/* DXGK_DEVICE_INFORMATION_TYPE for Read/WriteDeviceSpace:
- * DXGK_WHICHSPACE_CONFIG = PCI configuration space, as documented. */
-#define DXGK_WHICHSPACE_CONFIG 0x10000000u
+/* DataType of DxgkCbReadDeviceSpace / DxgkCbWriteDeviceSpace: PCI
+ * configuration space is DXGK_WHICHSPACE_CONFIG, defined by dispmprt.h as
+ * PCI_WHICHSPACE_CONFIG (wdm.h), which is 0. */
+#define DXGK_WHICHSPACE_CONFIG 0x0u
 
 typedef NTSTATUS (WDDM_API *DXGKCB_GET_DEVICE_INFORMATION)(
     HANDLE DeviceHandle, PDXGK_DEVICE_INFO DeviceInfo);
