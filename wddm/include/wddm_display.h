@@ -507,15 +507,21 @@ typedef struct _DXGKARG_COMMITVIDPN {
     DXGKARG_COMMITVIDPN_FLAGS Flags;
 } DXGKARG_COMMITVIDPN;
 
-/* DXGK_SETVIDPNSOURCEADDRESS_FLAGS: ModeChange 0x1, FlipImmediate 0x2,
- * FlipOnNextVSync 0x4 first; the later members are kept in Reserved. */
+/* DXGK_SETVIDPNSOURCEADDRESS_FLAGS (Microsoft's page): every documented
+ * bit, in order, through MoveFlip (bit 8). */
 typedef struct _DXGK_SETVIDPNSOURCEADDRESS_FLAGS {
     union {
         struct {
-            UINT ModeChange : 1;
-            UINT FlipImmediate : 1;
-            UINT FlipOnNextVSync : 1;
-            UINT Reserved : 29;
+            UINT ModeChange : 1;               /* 0x00000001 */
+            UINT FlipImmediate : 1;            /* 0x00000002 */
+            UINT FlipOnNextVSync : 1;          /* 0x00000004 */
+            UINT FlipStereo : 1;               /* 0x00000008 */
+            UINT FlipStereoTemporaryMono : 1;  /* 0x00000010 */
+            UINT FlipStereoPreferRight : 1;    /* 0x00000020 */
+            UINT SharedPrimaryTransition : 1;  /* 0x00000040 */
+            UINT IndependentFlipExclusive : 1; /* 0x00000080 */
+            UINT MoveFlip : 1;                 /* 0x00000100 */
+            UINT Reserved : 23;
         };
         UINT Value;
     };

@@ -390,10 +390,11 @@ typedef struct _DXGK_CONTEXTINFO_CAPS {
     };
 } DXGK_CONTEXTINFO_CAPS;
 
-/* DXGK_CONTEXTINFO (Microsoft's page), the WDDM 2.0 version the KMD claims
- * (it fills DXGKARG_SUBMITCOMMAND.NodeOrdinal and QUERYADAPTERINFO.Flags
- * readers of the same level): the WDDM 1.x members, Reserved (WIN7), then
- * Caps and PagingCompanionNodeId.  0x20 bytes. */
+/* DXGK_CONTEXTINFO (Microsoft's page) as dxgkrnl lays it out for the
+ * interface the KMD claims (DRIVER_INITIALIZATION_DATA.Version is
+ * DXGKDDI_INTERFACE_VERSION_WDDM3_2, past WDDM 2.0): the WDDM 1.x members,
+ * Reserved (WIN7), then Caps and PagingCompanionNodeId.  0x20 bytes, so
+ * DXGKARG_CREATECONTEXT is 0x48. */
 typedef struct _DXGK_CONTEXTINFO {
     UINT DmaBufferSize;
     UINT DmaBufferSegmentSet;
