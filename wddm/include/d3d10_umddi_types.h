@@ -241,9 +241,10 @@ typedef enum D3D10_DDI_CPU_ACCESS {
     D3D10_DDI_CPU_ACCESS_MASK = 0x00000003,
 } D3D10_DDI_CPU_ACCESS;
 
-/* D3D10_DDI_RESOURCE_MISC_FLAG.  UNCERTAIN: the current page lists names
- * only; these are the values in common use (0x4 is reserved for the API's
- * TEXTURECUBE flag, hence DISCARD_ON_PRESENT = 0x8). */
+/* D3D10_DDI_RESOURCE_MISC_FLAG: the values as the 2018 revision of
+ * Microsoft's D3D10_DDI_RESOURCE_MISC_FLAG page lists them (the current
+ * revision lists names only): AUTO_GEN_MIP_MAP 0x1, SHARED 0x2,
+ * DISCARD_ON_PRESENT 0x8, the D3D11 buffer flags 0x10..0x80, REMOTE 0x400. */
 typedef enum D3D10_DDI_RESOURCE_MISC_FLAG {
     D3D10_DDI_RESOURCE_AUTO_GEN_MIP_MAP = 0x00000001,
     D3D10_DDI_RESOURCE_MISC_SHARED = 0x00000002,
