@@ -179,6 +179,8 @@ int main(void)
         BIT(DXGK_CREATEDEVICEFLAGS, GdiDevice, 1, 0x2u, MS_DEVF),
         BIT(DXGK_CREATEDEVICEFLAGS, Reserved0, 1, 0x80000000u, MS_DEVF),
         BIT(DXGK_CONTEXTINFO_CAPS, UseIoMmu, 1, 0x4u, "MS DXGK_CONTEXTINFO_CAPS"),
+        BIT(DXGK_MAPAPERTUREFLAGS, CacheCoherent, 1, 0x1u, "MS DXGK_MAPAPERTUREFLAGS"),
+        BIT(DXGK_DISCARDCONTENTFLAGS, AllocationIsIdle, 1, 0x1u, "XC (d3dkmddi.h)"),
         BIT(DXGKCB_NOTIFY_INTERRUPT_DATA_FLAGS, ValidPhysicalAdapterMask, 1, 0x1u,
             "MS DXGKCB_NOTIFY_INTERRUPT_DATA_FLAGS"),
         /* 14: Microsoft's names, at Microsoft's offsets */
@@ -187,6 +189,11 @@ int main(void)
         OFF(DXGKARG_OPENALLOCATION, PrivateDriverSize, 0x18, "MS DXGKARG_OPENALLOCATION"),
         SIZE(DXGKARG_OPENALLOCATION, 0x38, "MS DXGKARG_OPENALLOCATION (WDDM 2.0); XC"),
         OFF(D3DKMDT_GAMMA_RAMP, Data.pRaw, 0x10, "MS D3DKMDT_GAMMA_RAMP"),
+        /* settled UNCERTAINs */
+        VAL(D3DKMDT_VSS_OTHER, 255u, "d3dkmdt.h"),
+        VAL(D3D10_DDI_RESOURCE_MISC_DISCARD_ON_PRESENT, 0x8u,
+            "MS D3D10_DDI_RESOURCE_MISC_FLAG (2018 revision)"),
+        OFF(DXGK_DEVICE_INFO, AgpApertureSize, 0x40, "MS DXGK_DEVICE_INFO (SIZE_T)"),
     };
     unsigned failures = 0;
     for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++) {

@@ -293,7 +293,7 @@ typedef enum _D3DKMDT_VIDEO_SIGNAL_STANDARD {
     D3DKMDT_VSS_VESA_DMT = 1,
     D3DKMDT_VSS_VESA_GTF = 2,
     D3DKMDT_VSS_VESA_CVT = 3,
-    D3DKMDT_VSS_OTHER = 255,     /* UNCERTAIN value */
+    D3DKMDT_VSS_OTHER = 255,     /* d3dkmdt.h; used by many shipped miniports */
 } D3DKMDT_VIDEO_SIGNAL_STANDARD;
 
 typedef enum _D3DDDI_VIDEO_SIGNAL_SCANLINE_ORDERING {

@@ -45,7 +45,7 @@ typedef struct _DXGK_DEVICE_INFO {
     LARGE_INTEGER SystemMemorySize;
     PHYSICAL_ADDRESS HighestPhysicalAddress;
     PHYSICAL_ADDRESS AgpApertureBase;
-    SIZE_T AgpApertureSize; /* UNCERTAIN: type not stated by the docs page */
+    SIZE_T AgpApertureSize; /* SIZE_T in the DXGK_DEVICE_INFO page's syntax */
     DOCKING_STATE DockingState;
 } DXGK_DEVICE_INFO, *PDXGK_DEVICE_INFO;
 

@@ -208,16 +208,28 @@ typedef struct _DXGK_TRANSFERFLAGS {
     };
 } DXGK_TRANSFERFLAGS;
 
-/* DXGK_DISCARDCONTENTFLAGS / DXGK_MAPAPERTUREFLAGS: 32-bit flags unions.
- * UNCERTAIN: individual bit names were not confirmed from the docs pages
- * read for this header (believed: AllocationIsIdle, TransferStart,
- * TransferEnd / CacheCoherent, ReadOnly); only Value is declared. */
+/* DXGK_DISCARDCONTENTFLAGS (d3dkmddi.h as published in MIT-licensed
+ * copies): bit 0 AllocationIsIdle.  DXGK_MAPAPERTUREFLAGS (Microsoft's
+ * page): bit 0 CacheCoherent ("the driver must ensure that cache coherency
+ * is enforced on the pages that are mapped"). */
 typedef struct _DXGK_DISCARDCONTENTFLAGS {
-    union { UINT Value; };
+    union {
+        struct {
+            UINT AllocationIsIdle : 1; /* 0x00000001 */
+            UINT Reserved : 31;
+        };
+        UINT Value;
+    };
 } DXGK_DISCARDCONTENTFLAGS;
 
 typedef struct _DXGK_MAPAPERTUREFLAGS {
-    union { UINT Value; };
+    union {
+        struct {
+            UINT CacheCoherent : 1; /* 0x00000001 */
+            UINT Reserved : 31;
+        };
+        UINT Value;
+    };
 } DXGK_MAPAPERTUREFLAGS;
 
 /* A segment-or-MDL location as used by Transfer.Source/Destination. */
