@@ -9,7 +9,12 @@
  * "windows-driver-docs-ddi": d3d10umddi / d3dumddi / dxgiddi sections, the
  * "DXGI_FORMAT enumeration" page).  No header text from the WDK, Wine,
  * ReactOS or mingw-w64 was used.  Where a page lists members but not types or
- * values, the choice made here is marked UNCERTAIN in a comment.
+ * values, the choice made here is marked UNCERTAIN in a comment.  What is
+ * at stake with each: the UMD would misread what a Windows runtime passes
+ * (a resource's dimension, usage or CPU access, a query type, a view's
+ * members) while winsim, which shares this header, agrees by construction;
+ * the Windows build must check them against d3d10umddi.h before the UMD is
+ * loaded by a real runtime.
  *
  * Conventions as in wddm_types.h: fixed-width mapping of every Windows type,
  * identical layout for Linux x86-64 (LP64) and mingw-w64 x64 (LLP64), asserts
@@ -51,10 +56,9 @@ typedef uintptr_t UINT_PTR;
 
 /* Direct3D codes are MAKE_HRESULT(1, _FACD3D = 0x876, code) ("D3DERR" page of
  * the Direct3D 9 documentation lists the names; the DDI pages use the
- * D3DDDIERR_ spellings).  UNCERTAIN: the numeric codes below (2160, 2154,
- * 540, 380) are the D3D9 SDK's MAKE_D3DHRESULT arguments; no DDI reference
- * page states the resulting numbers.  winsim and the UMD share these
- * definitions, so they agree with each other by construction. */
+ * D3DDDIERR_ spellings).  The codes (2160, 2154, 540, 380) are d3d9.h's
+ * MAKE_D3DHRESULT arguments (checked against the installed mingw-w64
+ * d3d9.h); the DDI pages say D3DDDIERR_x is D3DERR_x. */
 #define WDDM_MAKE_D3DHRESULT(code) WDDM_HRESULT(0x88760000u | (uint32_t)(code))
 #define D3DERR_WASSTILLDRAWING      WDDM_MAKE_D3DHRESULT(540)  /* 0x8876021C */
 #define D3DERR_OUTOFVIDEOMEMORY     WDDM_MAKE_D3DHRESULT(380)  /* 0x8876017C */

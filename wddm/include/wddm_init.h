@@ -441,10 +441,11 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
  * Microsoft's Windows metadata (windows-docs-rs, Wdk::Graphics::Direct3D:
  * DXGKDDI_INTERFACE_VERSION_WIN7 = 8197, DXGKDDI_INTERFACE_VERSION_WIN8 =
  * 12302, DXGKDDI_INTERFACE_VERSION_WDDM3_1 = 65540).
- * UNCERTAIN: DXGKDDI_INTERFACE_VERSION_WDDM3_2 is not in the metadata
- * pages we could reach; 0x11007 is the value third-party material quotes
- * from the WDK 10.0.26100 d3dukmdt.h.  It is consistent with the known
- * values (major step 0x1000 per WDDM version: 3.1 = 0x10004). */
+ * DXGKDDI_INTERFACE_VERSION_WDDM3_2 is not in the metadata pages; 0x11007
+ * is the value independent translations of the WDK 10.0.26100 d3dukmdt.h
+ * agree on (a Pascal binding, driver projects' notes), consistent with the
+ * known values (0x1000 per WDDM version: 3.1 = 0x10004).  The KMD claims
+ * this version, so dxgkrnl lays out every argument for it. */
 #define DXGKDDI_INTERFACE_VERSION_WIN7 0x2005u
 #define DXGKDDI_INTERFACE_VERSION_WIN8 0x300Eu
 #define DXGKDDI_INTERFACE_VERSION_WDDM3_1 0x10004u
