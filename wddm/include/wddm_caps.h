@@ -169,17 +169,21 @@ typedef struct _DXGK_VIRTUALADDRESSCAPS_DEPRECATED {
  * bytes in all.  Settled from d3dkmddi.h as published in MIT-licensed
  * headers (ReactOS-derived sdk/include/ddk/d3dkmddi.h) and the size the
  * issue-16 cross-check measured; it only places the members after it. */
-typedef struct _DXGK_DMABUFFERCAPS_BLOCK {
-    UINT Size;
-    UINT PrivateDriverDataSize;
-    UINT SegmentId;
-    UINT Reserved1;
-    UINT Reserved[16];
-} DXGK_DMABUFFERCAPS_BLOCK;
-
 typedef struct _DXGK_DMABUFFERCAPS_DEPRECATED {
-    DXGK_DMABUFFERCAPS_BLOCK PresentDmaBuffer;
-    DXGK_DMABUFFERCAPS_BLOCK PagingDmaBuffer;
+    struct {
+        UINT Size;
+        UINT PrivateDriverDataSize;
+        UINT SegmentId;
+        UINT Reserved1;
+        UINT Reserved[16];
+    } PresentDmaBuffer;
+    struct {
+        UINT Size;
+        UINT PrivateDriverDataSize;
+        UINT SegmentId;
+        UINT Reserved1;
+        UINT Reserved[16];
+    } PagingDmaBuffer;
 } DXGK_DMABUFFERCAPS_DEPRECATED;
 
 /* D3DKMDT_PREEMPTION_CAPS (d3dkmdt.h): two granularity enums. */

@@ -7,7 +7,12 @@
  * order and types under the x64 ABI (8-byte pointers, HANDLE and SIZE_T;
  * 4-byte UINT/ULONG/enums; 8-byte LARGE_INTEGER/PHYSICAL_ADDRESS; natural
  * alignment).  Included by tests/wddm, built for the host (LP64) and with
- * x86_64-w64-mingw32-gcc (LLP64): both must agree.
+ * x86_64-w64-mingw32-gcc (LLP64): both must agree.  Every member of every
+ * argument structure the KMD reads or writes is asserted, not a prefix
+ * (function tables: total size and anchor slots; the UMD's tables slot by
+ * slot in tests/wddm/ddi_slot_asserts.h); the facts
+ * that were once wrong are also recorded with their sources in
+ * tests/wddm/test_wddm_facts.c.
  */
 #ifndef SABLE_WDDM_LAYOUT_CHECK_H
 #define SABLE_WDDM_LAYOUT_CHECK_H
@@ -116,15 +121,17 @@ WDDM_OFF(DXGK_VIRTUALADDRESSCAPS_DEPRECATED, PageDirectoryEntrySize, 0xC);
 WDDM_OFF(DXGK_VIRTUALADDRESSCAPS_DEPRECATED, PageDirectorySegment, 0x10);
 WDDM_OFF(DXGK_VIRTUALADDRESSCAPS_DEPRECATED, PageTableSegment, 0x14);
 WDDM_OFF(DXGK_VIRTUALADDRESSCAPS_DEPRECATED, IdealGPUPageSize, 0x18);
-WDDM_SIZE(DXGK_DMABUFFERCAPS_BLOCK, 0x50);
-WDDM_OFF(DXGK_DMABUFFERCAPS_BLOCK, Size, 0);
-WDDM_OFF(DXGK_DMABUFFERCAPS_BLOCK, PrivateDriverDataSize, 0x4);
-WDDM_OFF(DXGK_DMABUFFERCAPS_BLOCK, SegmentId, 0x8);
-WDDM_OFF(DXGK_DMABUFFERCAPS_BLOCK, Reserved1, 0xC);
-WDDM_OFF(DXGK_DMABUFFERCAPS_BLOCK, Reserved, 0x10);
 WDDM_SIZE(DXGK_DMABUFFERCAPS_DEPRECATED, 0xA0);
-WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PresentDmaBuffer, 0);
-WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PagingDmaBuffer, 0x50);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PresentDmaBuffer.Size, 0);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PresentDmaBuffer.PrivateDriverDataSize, 0x4);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PresentDmaBuffer.SegmentId, 0x8);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PresentDmaBuffer.Reserved1, 0xC);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PresentDmaBuffer.Reserved, 0x10);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PagingDmaBuffer.Size, 0x50);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PagingDmaBuffer.PrivateDriverDataSize, 0x54);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PagingDmaBuffer.SegmentId, 0x58);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PagingDmaBuffer.Reserved1, 0x5C);
+WDDM_OFF(DXGK_DMABUFFERCAPS_DEPRECATED, PagingDmaBuffer.Reserved, 0x60);
 WDDM_SIZE(D3DKMDT_PREEMPTION_CAPS, 8);
 WDDM_OFF(D3DKMDT_PREEMPTION_CAPS, GraphicsPreemptionGranularity, 0);
 WDDM_OFF(D3DKMDT_PREEMPTION_CAPS, ComputePreemptionGranularity, 4);
@@ -378,10 +385,21 @@ WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Transfer.Source, 0x40);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Transfer.Destination, 0x50);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Transfer.Flags, 0x60);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Transfer.MdlOffset, 0x64);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Transfer.Source.SegmentId, 0x40);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Transfer.Source.SegmentAddress, 0x48);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Transfer.Destination.pMdl, 0x58);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, SpecialLockTransfer.Flags, 0x60);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, SpecialLockTransfer.SwizzlingRangeId, 0x64);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, SpecialLockTransfer.SwizzlingRangeData, 0x68);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, ReadPhysical.SegmentId, 0x28);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, ReadPhysical.PhysicalAddress, 0x30);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, WritePhysical.SegmentId, 0x28);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, WritePhysical.PhysicalAddress, 0x30);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Fill.hAllocation, 0x28);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Fill.FillSize, 0x30);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Fill.FillPattern, 0x38);
-WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Fill.Destination, 0x40);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Fill.Destination.SegmentId, 0x40);
+WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, Fill.Destination.SegmentAddress, 0x48);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, DiscardContent.hAllocation, 0x28);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, DiscardContent.Flags, 0x30);
 WDDM_OFF(DXGKARG_BUILDPAGINGBUFFER, DiscardContent.SegmentId, 0x34);
