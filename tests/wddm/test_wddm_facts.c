@@ -195,6 +195,8 @@ int main(void)
         VAL(D3DERR_DEVICEREMOVED, 0x88760870u, "d3d9.h MAKE_D3DHRESULT(2160)"),
         VAL(D3DERR_WASSTILLDRAWING, 0x8876021Cu, "d3d9.h MAKE_D3DHRESULT(540)"),
         VAL(D3DKMDT_VSS_OTHER, 255u, "d3dkmdt.h"),
+        VAL(D3DKMDT_VOT_HD15, 0u, "Windows metadata; MS WmiMonitorConnectionParams"),
+        VAL(D3DKMDT_VOT_OTHER, 0xFFFFFFFFu, "Windows metadata (-1)"),
         VAL(D3D10_DDI_RESOURCE_MISC_DISCARD_ON_PRESENT, 0x8u,
             "MS D3D10_DDI_RESOURCE_MISC_FLAG (2018 revision)"),
         OFF(DXGK_DEVICE_INFO, AgpApertureSize, 0x40, "MS DXGK_DEVICE_INFO (SIZE_T)"),

@@ -38,7 +38,8 @@ typedef enum _DXGK_CHILD_DEVICE_TYPE {
 } DXGK_CHILD_DEVICE_TYPE;
 
 /* D3DKMDT_VIDEO_OUTPUT_TECHNOLOGY: the values Sable uses. HD15 (VGA) is
- * 0 after UNINITIALIZED (-2) and OTHER (-1); UNCERTAIN beyond the order. */
+ * 0 after UNINITIALIZED (-2) and OTHER (-1): the values the Windows
+ * metadata bindings and the WmiMonitorConnectionParams documentation list. */
 typedef enum _D3DKMDT_VIDEO_OUTPUT_TECHNOLOGY {
     D3DKMDT_VOT_UNINITIALIZED = -2,
     D3DKMDT_VOT_OTHER = -1,
