@@ -244,7 +244,9 @@ typedef struct D3D10_2DDI_ADAPTERFUNCS {
  * pAdapterFuncs_2 as two fields; as with the device-function pointers of
  * D3D10DDIARG_CREATEDEVICE we declare them as one union slot (the runtime
  * supplies one table, to be filled by OpenAdapter10 or OpenAdapter10_2).
- * pAdapterFuncs is at offset 32 either way. */
+ * pAdapterFuncs is at offset 32 either way; at stake if they were two
+ * fields: OpenAdapter10_2 would fill its table through pAdapterFuncs' slot.
+ * The issue-16 cross-check (228 structures) reported no disagreement here. */
 typedef struct D3D10DDIARG_OPENADAPTER {
     D3D10DDI_HRTADAPTER hRTAdapter;
     D3D10DDI_HADAPTER hAdapter;

@@ -22,7 +22,8 @@ extern "C" {
  * hDrvDevice member"; hSurfaceToPresent / hDstResource are "driver-defined
  * resource handles that the driver returned ... in previous calls to
  * CreateResource(D3D10)".  Carried as pointer-sized integers (the pDrvPrivate
- * value).  UNCERTAIN: the exact typedef (pointer-sized either way). */
+ * value).  UNCERTAIN: the exact typedef; nothing is at stake for the layout
+ * or the calling convention (pointer-sized either way). */
 typedef UINT_PTR DXGI_DDI_HDEVICE;
 typedef UINT_PTR DXGI_DDI_HRESOURCE;
 
