@@ -11,14 +11,10 @@ NTSTATUS kmd_device_create(KmdAdapter *a, DXGKARG_CREATEDEVICE *args)
         return STATUS_NO_MEMORY;
     }
     d->adapter = a;
+    /* Flags shares its bytes with the obsolete WDDM 1.0 pInfo pointer: a
+     * multi-engine-aware driver reads Flags and never writes through pInfo
+     * (the DMA buffer sizes go in each context's ContextInfo instead). */
     d->system = args->Flags.SystemDevice;
-    if (args->pInfo) {
-        args->pInfo->DmaBufferSize = KMD_DMA_BUFFER_SIZE;
-        args->pInfo->DmaBufferSegmentSet = KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
-        args->pInfo->DmaBufferPrivateDataSize = 0;
-        args->pInfo->AllocationListSize = SABLE_KMD_ALLOCATION_LIST_SIZE;
-        args->pInfo->PatchLocationListSize = SABLE_KMD_PATCH_LIST_SIZE;
-    }
     args->hDevice = d;
     return STATUS_SUCCESS;
 }
@@ -63,6 +59,8 @@ NTSTATUS kmd_context_create(KmdDevice *d, DXGKARG_CREATECONTEXT *args)
     args->ContextInfo.AllocationListSize = SABLE_KMD_ALLOCATION_LIST_SIZE;
     args->ContextInfo.PatchLocationListSize = SABLE_KMD_PATCH_LIST_SIZE;
     args->ContextInfo.Reserved = 0;
+    args->ContextInfo.Caps.Value = 0; /* patching required, dxgkrnl-managed residency */
+    args->ContextInfo.PagingCompanionNodeId = 0;
     args->hContext = c;
     return STATUS_SUCCESS;
 }

@@ -5,31 +5,47 @@
 
 #include "umd.h"
 
+/* Oldest first: runtime_accepted compares with the first entry. */
 static const UINT64 supported_versions[SABLE_UMD_VERSION_COUNT] = {
     D3D10_0_DDI_SUPPORTED, D3D10_1_DDI_SUPPORTED, D3D11_0_DDI_SUPPORTED,
 };
 
-/* The interface versions CreateDevice accepts, with the build number the
- * UMD advertised for each. */
-static bool version_known(UINT interface_version, UINT version)
+/* The build number the UMD advertises for `interface_version`; 0 (no
+ * listed build is 0) if it does not list that interface. */
+static UINT advertised_build(UINT interface_version)
 {
     for (unsigned i = 0; i < SABLE_UMD_VERSION_COUNT; i++) {
         if (D3D10_DDI_SUPPORTED_INTERFACE(supported_versions[i]) == interface_version) {
-            UINT build = (UINT)((supported_versions[i] >> 16) & 0xffffu);
-            return D3D10_DDI_VERSION_BUILD(version) == build;
+            return (UINT)((supported_versions[i] >> 16) & 0xffffu);
         }
     }
-    return false;
+    return 0;
 }
 
-static bool interface_known(UINT interface_version)
+/* CreateDevice: an interface the UMD lists, at the build it advertised or a
+ * newer one (the driver "is required only to monitor the high 16 bits" of
+ * Version, and must not fail a newer runtime). */
+static bool version_known(UINT interface_version, UINT version)
 {
-    for (unsigned i = 0; i < SABLE_UMD_VERSION_COUNT; i++) {
-        if (D3D10_DDI_SUPPORTED_INTERFACE(supported_versions[i]) == interface_version) {
-            return true;
-        }
+    UINT build = advertised_build(interface_version);
+    return build != 0 && D3D10_DDI_VERSION_BUILD(version) >= build;
+}
+
+/* OpenAdapter: "Initializing Communication with the Direct3D Version 10
+ * DDI" -- the driver "must not fail newer versions of the runtime because
+ * newer runtime versions can use previous DDI versions".  OpenAdapter10 is
+ * the D3D10 runtimes' entry: any 10.x at least as new as 10.0.
+ * OpenAdapter10_2 takes any runtime at least as new as the oldest interface
+ * listed (the Interface is major << 16 | minor, so newer compares greater);
+ * that runtime then picks a version for CreateDevice from
+ * GetSupportedVersions.  Older runtimes are refused. */
+static bool runtime_accepted(UINT interface_version, bool v2)
+{
+    if (!v2) {
+        return D3D10_DDI_INTERFACE_MAJOR(interface_version) == D3D10_DDI_MAJOR_VERSION &&
+               interface_version >= D3D10_0_DDI_INTERFACE_VERSION;
     }
-    return false;
+    return interface_version >= D3D10_DDI_SUPPORTED_INTERFACE(supported_versions[0]);
 }
 
 /* The KMD's UMDRIVERPRIVATE: a version this UMD understands, an ABI major
@@ -141,8 +157,7 @@ static HRESULT open_adapter(D3D10DDIARG_OPENADAPTER *o, bool v2)
     if (!o || !o->pAdapterCallbacks || !o->pAdapterFuncs) {
         return E_INVALIDARG;
     }
-    if (!interface_known(o->Interface) ||
-        (!v2 && D3D10_DDI_INTERFACE_MAJOR(o->Interface) != D3D10_DDI_MAJOR_VERSION)) {
+    if (!runtime_accepted(o->Interface, v2)) {
         return E_INVALIDARG;
     }
     UmdAdapter *a = calloc(1, sizeof(*a));

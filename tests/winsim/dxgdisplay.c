@@ -101,8 +101,14 @@ NTSTATUS ws_display_cofunc(WsSim *sim, WsVidPn *v, D3DKMDT_ENUMCOFUNCMODALITY_PI
 
 NTSTATUS ws_display_commit(WsSim *sim, WsVidPn *v, WsKmtAllocation *primary)
 {
+    return ws_display_commit_source(sim, v, primary, 0);
+}
+
+NTSTATUS ws_display_commit_source(WsSim *sim, WsVidPn *v, WsKmtAllocation *primary,
+                                  D3DDDI_VIDEO_PRESENT_SOURCE_ID source)
+{
     DXGKARG_COMMITVIDPN a = {
-        .hFunctionalVidPn = v, .AffectedVidPnSourceId = 0,
+        .hFunctionalVidPn = v, .AffectedVidPnSourceId = source,
         .MonitorConnectivityChecks = D3DKMDT_MCC_ENFORCE,
         .hPrimaryAllocation = primary ? primary->handle : NULL,
     };
@@ -269,8 +275,12 @@ void ws_display_stop(WsSim *sim)
     if (d->vsync_enabled) {
         g_assert_cmphex((uint32_t)ws_display_vsync(sim, false), ==, 0);
     }
+    /* Every source goes dark: D3DDDI_ID_ALL ((UINT)~2); the KMD refuses
+     * D3DDDI_ID_UNINITIALIZED ((UINT)~0), which is no source at all. */
     WsVidPn *empty = ws_vidpn_new(sim);
-    g_assert_cmphex((uint32_t)ws_display_commit(sim, empty, NULL), ==, 0);
+    g_assert_cmphex((uint32_t)ws_display_commit_source(sim, empty, NULL, D3DDDI_ID_UNINITIALIZED),
+                    ==, (uint32_t)STATUS_GRAPHICS_INVALID_VIDEO_PRESENT_SOURCE);
+    g_assert_cmphex((uint32_t)ws_display_commit_source(sim, empty, NULL, D3DDDI_ID_ALL), ==, 0);
     ws_vidpn_free(empty);
     if (d->primary) {
         ws_kmt_destroy_allocation(d->device, d->primary);

@@ -52,6 +52,10 @@ NTSTATUS ws_display_recommend(WsSim *sim, WsVidPn *v);
 NTSTATUS ws_display_is_supported(WsSim *sim, WsVidPn *v, bool *supported);
 NTSTATUS ws_display_cofunc(WsSim *sim, WsVidPn *v, D3DKMDT_ENUMCOFUNCMODALITY_PIVOT_TYPE pivot);
 NTSTATUS ws_display_commit(WsSim *sim, WsVidPn *v, struct WsKmtAllocation *primary);
+/* The same with AffectedVidPnSourceId `source` (ws_display_commit passes 0;
+ * dxgkrnl passes D3DDDI_ID_ALL when every source is affected). */
+NTSTATUS ws_display_commit_source(WsSim *sim, WsVidPn *v, struct WsKmtAllocation *primary,
+                                  D3DDDI_VIDEO_PRESENT_SOURCE_ID source);
 NTSTATUS ws_display_set_address(WsSim *sim, struct WsKmtAllocation *primary);
 NTSTATUS ws_display_set_visible(WsSim *sim, bool visible);
 /* ControlInterrupt(CRTC_VSYNC). */

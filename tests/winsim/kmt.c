@@ -19,8 +19,7 @@ NTSTATUS ws_kmt_query_umd_private(WsSim *sim, void *data, UINT size)
 WsKmtDevice *ws_kmt_create_device(WsSim *sim)
 {
     WsKmtDevice *d = g_new0(WsKmtDevice, 1);
-    DXGK_DEVICEINFO info;
-    DXGKARG_CREATEDEVICE cd = { .pInfo = &info };
+    DXGKARG_CREATEDEVICE cd = { .Flags.Value = 0 };
     d->sim = sim;
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateDevice(sim->adapter, &cd), ==, 0);
     d->device = cd.hDevice;

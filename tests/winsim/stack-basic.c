@@ -21,6 +21,13 @@ static void test_bringup_caps(void)
     g_assert_cmpuint(caps.SchedulingCaps.PreemptionAware, ==, 0);
     g_assert_cmpuint(caps.GpuEngineTopology.NbAsymetricProcessingNodes, ==, 2);
     g_assert_cmpuint(caps.SupportPerEngineTDR, ==, 1);
+    /* ... at the offsets Microsoft's DXGK_DRIVERCAPS has on x64, which is
+     * where dxgkrnl reads them (winsim shares the header, so check bytes). */
+    const uint8_t *raw = (const uint8_t *)&caps;
+    uint32_t nodes;
+    memcpy(&nodes, raw + 0x4C, sizeof(nodes));
+    g_assert_cmpuint(nodes, ==, 2);   /* GpuEngineTopology.NbAsymetricProcessingNodes */
+    g_assert_cmpuint(raw[0x21A], ==, 1); /* SupportPerEngineTDR */
     g_assert_cmpuint(caps.NumberOfSwizzlingRanges, ==, 8);
     g_assert_cmpuint(caps.MaxAllocationListSlotId, ==, SABLE_KMD_ALLOCATION_LIST_SIZE);
     g_assert_cmpuint(caps.InterruptMessageNumber, ==, sim->t->msix ? SABLE_MSIX_VEC_ENGINE(0) : 0);

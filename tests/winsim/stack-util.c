@@ -33,15 +33,18 @@ void inject_ok(WsSim *sim, const char *spec)
 
 void open_contexts(WsSim *sim, Ctx *c)
 {
-    DXGK_DEVICEINFO info;
-    DXGKARG_CREATEDEVICE cd = { .pInfo = &info };
+    /* Flags (0: an application device) shares its bytes with the obsolete
+     * pInfo pointer; the KMD must leave both alone. */
+    DXGKARG_CREATEDEVICE cd = { .Flags.Value = 0 };
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateDevice(sim->adapter, &cd), ==, 0);
-    g_assert_cmphex(info.DmaBufferSegmentSet, ==, 1u << (SABLE_SEGMENT_APERTURE - 1));
+    g_assert_cmphex(cd.Flags.Value, ==, 0);
     c->device = cd.hDevice;
     for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
         DXGKARG_CREATECONTEXT cc = { .NodeOrdinal = n, .EngineAffinity = 1 };
         g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateContext(c->device, &cc), ==, 0);
         g_assert_cmpuint(cc.ContextInfo.DmaBufferSize, >, 0);
+        g_assert_cmphex(cc.ContextInfo.DmaBufferSegmentSet, ==,
+                        1u << (SABLE_SEGMENT_APERTURE - 1));
         c->context[n] = cc.hContext;
     }
     DXGKARG_CREATECONTEXT bad = { .NodeOrdinal = SABLE_NODE_COUNT, .EngineAffinity = 1 };

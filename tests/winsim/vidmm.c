@@ -43,10 +43,9 @@ static NTSTATUS query_segments(WsSim *sim)
 
 static void create_paging_context(WsSim *sim)
 {
-    DXGK_DEVICEINFO info;
-    DXGKARG_CREATEDEVICE cd = { .pInfo = &info };
-    cd.Flags.SystemDevice = 1;
+    DXGKARG_CREATEDEVICE cd = { .Flags.SystemDevice = 1 };
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateDevice(sim->adapter, &cd), ==, 0);
+    g_assert_cmphex(cd.Flags.Value, ==, 1u); /* the KMD wrote nothing through pInfo */
     sim->vidmm.system_device = cd.hDevice;
     DXGKARG_CREATECONTEXT cc = { .NodeOrdinal = 0, .EngineAffinity = 1 };
     cc.Flags.SystemContext = 1;

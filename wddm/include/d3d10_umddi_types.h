@@ -9,7 +9,12 @@
  * "windows-driver-docs-ddi": d3d10umddi / d3dumddi / dxgiddi sections, the
  * "DXGI_FORMAT enumeration" page).  No header text from the WDK, Wine,
  * ReactOS or mingw-w64 was used.  Where a page lists members but not types or
- * values, the choice made here is marked UNCERTAIN in a comment.
+ * values, the choice made here is marked UNCERTAIN in a comment.  What is
+ * at stake with each: the UMD would misread what a Windows runtime passes
+ * (a resource's dimension, usage or CPU access, a query type, a view's
+ * members) while winsim, which shares this header, agrees by construction;
+ * the Windows build must check them against d3d10umddi.h before the UMD is
+ * loaded by a real runtime.
  *
  * Conventions as in wddm_types.h: fixed-width mapping of every Windows type,
  * identical layout for Linux x86-64 (LP64) and mingw-w64 x64 (LLP64), asserts
@@ -51,10 +56,9 @@ typedef uintptr_t UINT_PTR;
 
 /* Direct3D codes are MAKE_HRESULT(1, _FACD3D = 0x876, code) ("D3DERR" page of
  * the Direct3D 9 documentation lists the names; the DDI pages use the
- * D3DDDIERR_ spellings).  UNCERTAIN: the numeric codes below (2160, 2154,
- * 540, 380) are the D3D9 SDK's MAKE_D3DHRESULT arguments; no DDI reference
- * page states the resulting numbers.  winsim and the UMD share these
- * definitions, so they agree with each other by construction. */
+ * D3DDDIERR_ spellings).  The codes (2160, 2154, 540, 380) are d3d9.h's
+ * MAKE_D3DHRESULT arguments (checked against the installed mingw-w64
+ * d3d9.h); the DDI pages say D3DDDIERR_x is D3DERR_x. */
 #define WDDM_MAKE_D3DHRESULT(code) WDDM_HRESULT(0x88760000u | (uint32_t)(code))
 #define D3DERR_WASSTILLDRAWING      WDDM_MAKE_D3DHRESULT(540)  /* 0x8876021C */
 #define D3DERR_OUTOFVIDEOMEMORY     WDDM_MAKE_D3DHRESULT(380)  /* 0x8876017C */
@@ -64,13 +68,12 @@ typedef uintptr_t UINT_PTR;
 #define D3DDDIERR_NOTAVAILABLE      D3DERR_NOTAVAILABLE
 #define D3DDDIERR_DEVICEREMOVED     D3DERR_DEVICEREMOVED
 
-/* DXGI DDI codes: facility _FACDXGI_DDI = 0x87B.  WASSTILLDRAWING =
- * 0x887B0001 is confirmed by the SDK-generated winerror bindings; NONEXCLUSIVE
- * (2) and UNSUPPORTED (3) follow the same sequence -- UNCERTAIN, no DDI page
- * states the numbers. */
+/* DXGI DDI codes (dxgiddi.h): facility _FACDXGI_DDI = 0x87B, codes
+ * WASSTILLDRAWING 1, UNSUPPORTED 2, NONEXCLUSIVE 3 (values checked by the
+ * issue-16 cross-check against independent copies of dxgiddi.h). */
 #define DXGI_DDI_ERR_WASSTILLDRAWING WDDM_HRESULT(0x887B0001u)
-#define DXGI_DDI_ERR_NONEXCLUSIVE    WDDM_HRESULT(0x887B0002u)
-#define DXGI_DDI_ERR_UNSUPPORTED     WDDM_HRESULT(0x887B0003u)
+#define DXGI_DDI_ERR_UNSUPPORTED     WDDM_HRESULT(0x887B0002u)
+#define DXGI_DDI_ERR_NONEXCLUSIVE    WDDM_HRESULT(0x887B0003u)
 
 /* ---- handles ----
  * The D3D10 DDI passes every object as a one-member structure, by value:
@@ -242,9 +245,10 @@ typedef enum D3D10_DDI_CPU_ACCESS {
     D3D10_DDI_CPU_ACCESS_MASK = 0x00000003,
 } D3D10_DDI_CPU_ACCESS;
 
-/* D3D10_DDI_RESOURCE_MISC_FLAG.  UNCERTAIN: the current page lists names
- * only; these are the values in common use (0x4 is reserved for the API's
- * TEXTURECUBE flag, hence DISCARD_ON_PRESENT = 0x8). */
+/* D3D10_DDI_RESOURCE_MISC_FLAG: the values as the 2018 revision of
+ * Microsoft's D3D10_DDI_RESOURCE_MISC_FLAG page lists them (the current
+ * revision lists names only): AUTO_GEN_MIP_MAP 0x1, SHARED 0x2,
+ * DISCARD_ON_PRESENT 0x8, the D3D11 buffer flags 0x10..0x80, REMOTE 0x400. */
 typedef enum D3D10_DDI_RESOURCE_MISC_FLAG {
     D3D10_DDI_RESOURCE_AUTO_GEN_MIP_MAP = 0x00000001,
     D3D10_DDI_RESOURCE_MISC_SHARED = 0x00000002,

@@ -281,7 +281,9 @@ struct D3D11DDI_DEVICEFUNCS {
 /* ---- D3D11 core-layer callbacks ---- */
 /* pfnPerformAmortizedProcessingCb takes hRuntimeDevice ("A handle to a
  * context for the core Microsoft Direct3D runtime").  UNCERTAIN: the page has
- * no Return value section; declared VOID (the UMD ignores any result). */
+ * no Return value section; declared VOID (the UMD ignores any result; on
+ * x64 a value returned in RAX is harmless to a VOID caller, so nothing is
+ * at stake). */
 typedef VOID (WDDM_API *PFND3D11DDI_PERFORM_AMORTIZED_PROCESSING_CB)(D3D10DDI_HRTCORELAYER);
 typedef PFND3D10DDI_STATE_RANGE_CB PFND3D11DDI_STATE_HS_SRV_CB;
 typedef PFND3D10DDI_STATE_CB PFND3D11DDI_STATE_HS_SHADER_CB;

@@ -163,13 +163,19 @@ typedef struct _D3DDDICB_QUERYADAPTERINFO {
     UINT PrivateDriverDataSize;
 } D3DDDICB_QUERYADAPTERINFO;
 
-/* D3DDDI_CREATECONTEXTFLAGS.  UNCERTAIN: only NullRendering (bit 0) is used
- * here; later bits are Windows 8+. */
+/* D3DDDI_CREATECONTEXTFLAGS (d3dukmdt.h, Microsoft's page): every documented
+ * bit, in order, through TestContext (bit 6). */
 typedef struct _D3DDDI_CREATECONTEXTFLAGS {
     union {
         struct {
-            UINT NullRendering : 1;
-            UINT Reserved : 31;
+            UINT NullRendering : 1;       /* 0x00000001 */
+            UINT InitialData : 1;         /* 0x00000002 */
+            UINT DisableGpuTimeout : 1;   /* 0x00000004 */
+            UINT SynchronizationOnly : 1; /* 0x00000008 */
+            UINT HwQueueSupported : 1;    /* 0x00000010 */
+            UINT NoKmdAccess : 1;         /* 0x00000020 */
+            UINT TestContext : 1;         /* 0x00000040 */
+            UINT Reserved : 25;
         };
         UINT Value;
     };
@@ -198,13 +204,21 @@ typedef struct _D3DDDICB_DESTROYCONTEXT {
     HANDLE hContext;
 } D3DDDICB_DESTROYCONTEXT;
 
-/* D3DDDI_ESCAPEFLAGS (d3dukmdt.h): HardwareAccess is the first bit.
- * UNCERTAIN: later bits not declared. */
+/* D3DDDI_ESCAPEFLAGS (d3dukmdt.h, Microsoft's page): every documented bit,
+ * in order; bit 4 is a reserved gap (named Reserved in d3dukmdt.h), the
+ * bits from 8 on are Reserved2. */
 typedef struct _D3DDDI_ESCAPEFLAGS {
     union {
         struct {
-            UINT HardwareAccess : 1;
-            UINT Reserved : 31;
+            UINT HardwareAccess : 1;           /* 0x00000001 */
+            UINT DeviceStatusQuery : 1;        /* 0x00000002 */
+            UINT ChangeFrameLatency : 1;       /* 0x00000004 */
+            UINT NoAdapterSynchronization : 1; /* 0x00000008 */
+            UINT Reserved : 1;                 /* 0x00000010 */
+            UINT VirtualMachineData : 1;       /* 0x00000020 */
+            UINT DriverKnownEscape : 1;        /* 0x00000040 */
+            UINT DriverCommonEscape : 1;       /* 0x00000080 */
+            UINT Reserved2 : 24;
         };
         UINT Value;
     };

@@ -22,7 +22,8 @@ extern "C" {
  * hDrvDevice member"; hSurfaceToPresent / hDstResource are "driver-defined
  * resource handles that the driver returned ... in previous calls to
  * CreateResource(D3D10)".  Carried as pointer-sized integers (the pDrvPrivate
- * value).  UNCERTAIN: the exact typedef (pointer-sized either way). */
+ * value).  UNCERTAIN: the exact typedef; nothing is at stake for the layout
+ * or the calling convention (pointer-sized either way). */
 typedef UINT_PTR DXGI_DDI_HDEVICE;
 typedef UINT_PTR DXGI_DDI_HRESOURCE;
 
@@ -35,17 +36,21 @@ typedef enum DXGI_DDI_FLIP_INTERVAL_TYPE {
     DXGI_DDI_FLIP_INTERVAL_FOUR = 4,
 } DXGI_DDI_FLIP_INTERVAL_TYPE;
 
-/* DXGI_DDI_PRESENT_FLAGS: Blt "first bit ... (0x00000001)", Flip "second
- * bit (0x00000002)", PreferRight and TemporaryMono (Windows 8, third and
- * fourth bits); Reserved is "the remaining 28 bits (0xFFFFFFF0)". */
+/* DXGI_DDI_PRESENT_FLAGS (dxgiddi.h, Microsoft's page): Blt "first bit ...
+ * (0x00000001)", Flip "second bit (0x00000002)", PreferRight and
+ * TemporaryMono (Windows 8), AllowTearing, AllowFlexibleRefresh and
+ * NoScanoutTransform (later DXGI DDIs), in that order. */
 typedef struct DXGI_DDI_PRESENT_FLAGS {
     union {
         struct {
-            UINT Blt : 1;
-            UINT Flip : 1;
-            UINT PreferRight : 1;
-            UINT TemporaryMono : 1;
-            UINT Reserved : 28;
+            UINT Blt : 1;                  /* 0x00000001 */
+            UINT Flip : 1;                 /* 0x00000002 */
+            UINT PreferRight : 1;          /* 0x00000004 */
+            UINT TemporaryMono : 1;        /* 0x00000008 */
+            UINT AllowTearing : 1;         /* 0x00000010 */
+            UINT AllowFlexibleRefresh : 1; /* 0x00000020 */
+            UINT NoScanoutTransform : 1;   /* 0x00000040 */
+            UINT Reserved : 25;
         };
         UINT Value;
     };

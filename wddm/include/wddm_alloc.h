@@ -92,6 +92,21 @@ typedef struct _DXGK_ALLOCATIONINFOFLAGS_WDDM2_0 {
 /* DXGK_ALLOCATIONUSAGEHINT: passed by pointer only; opaque here. */
 typedef struct _DXGK_ALLOCATIONUSAGEHINT DXGK_ALLOCATIONUSAGEHINT;
 
+/* DXGK_ALLOCATIONINFOFLAGS2 (WDDM 3.0, Microsoft's page): bit 0
+ * ShareBackingStoreWithKmd; the WDDM 3.2 bits after it are not used by Sable
+ * and left in Reserved. */
+typedef struct _DXGK_ALLOCATIONINFOFLAGS2 {
+    union {
+        struct {
+            UINT ShareBackingStoreWithKmd : 1; /* 0x00000001 */
+            UINT Reserved : 31;
+        };
+        UINT Value;
+    };
+} DXGK_ALLOCATIONINFOFLAGS2;
+
+/* DXGK_ALLOCATIONINFO (Microsoft's page), WDDM 3.0 on x64: Flags2 fills the
+ * tail padding after AllocationPriority, so the size stays 0x58. */
 typedef struct _DXGK_ALLOCATIONINFO {
     VOID *pPrivateDriverData;
     UINT PrivateDriverDataSize;
@@ -114,6 +129,7 @@ typedef struct _DXGK_ALLOCATIONINFO {
     };
     DXGK_ALLOCATIONUSAGEHINT *pAllocationUsageHint;
     UINT AllocationPriority;
+    DXGK_ALLOCATIONINFOFLAGS2 Flags2; /* WDDM 3.0, x64 */
 } DXGK_ALLOCATIONINFO;
 
 /* DXGK_CREATEALLOCATIONFLAGS: documented bit-field flags; "setting all of
@@ -235,12 +251,18 @@ typedef struct _DXGK_OPENALLOCATIONFLAGS {
     };
 } DXGK_OPENALLOCATIONFLAGS;
 
+/* DXGKARG_OPENALLOCATION (Microsoft's page): the resource's private data
+ * size is named PrivateDriverSize; WDDM 2.0 appends SubresourceIndex,
+ * SubresourceOffset and Pitch.  0x38 bytes on x64. */
 typedef struct _DXGKARG_OPENALLOCATION {
     UINT NumAllocations;
     DXGK_OPENALLOCATIONINFO *pOpenAllocation;
     VOID *pPrivateDriverData;
-    UINT PrivateDriverDataSize;
+    UINT PrivateDriverSize;
     DXGK_OPENALLOCATIONFLAGS Flags;
+    UINT SubresourceIndex;    /* WDDM 2.0 */
+    SIZE_T SubresourceOffset; /* WDDM 2.0 */
+    UINT Pitch;               /* WDDM 2.0 */
 } DXGKARG_OPENALLOCATION;
 
 typedef struct _DXGKARG_CLOSEALLOCATION {

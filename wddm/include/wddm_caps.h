@@ -81,28 +81,31 @@ typedef struct _DXGK_COLORTRANSFORMCAPS { union { UINT Value; }; } DXGK_COLORTRA
 typedef struct _DXGK_PRESENTATIONCAPS { union { UINT Value; }; } DXGK_PRESENTATIONCAPS;
 typedef struct _DXGK_FLIPCAPS { union { UINT Value; }; } DXGK_FLIPCAPS;
 
-/* DXGK_VIDSCHCAPS: bit order as documented (bit 0 MultiEngineAware,
- * 1 VSyncPowerSaveAware, 2 PreemptionAware, 3 NoDmaPatching,
- * 4 CancelCommandAware, then No64BitAtomics, LowIrqlPreemptCommand,
- * HwQueuePacketCap).  The documentation does not give the width of
- * HwQueuePacketCap; it is left inside Reserved. */
+/* DXGK_VIDSCHCAPS (d3dkmddi.h; Microsoft's DXGK_VIDSCHCAPS page): every
+ * documented bit, in order.  HwQueuePacketCap (WDDM 2.3) is 4 bits wide, so
+ * NativeGpuFence is bit 11 and OptimizedNativeFenceSignaledInterrupt bit 12
+ * (WDDM 3.1). */
 typedef struct _DXGK_VIDSCHCAPS {
     union {
         struct {
-            UINT MultiEngineAware : 1;
-            UINT VSyncPowerSaveAware : 1;
-            UINT PreemptionAware : 1;
-            UINT NoDmaPatching : 1;
-            UINT CancelCommandAware : 1;
-            UINT No64BitAtomics : 1;
-            UINT LowIrqlPreemptCommand : 1;
-            UINT Reserved : 25;
+            UINT MultiEngineAware : 1;                      /* 0x00000001 */
+            UINT VSyncPowerSaveAware : 1;                   /* 0x00000002 */
+            UINT PreemptionAware : 1;                       /* 0x00000004 */
+            UINT NoDmaPatching : 1;                         /* 0x00000008 */
+            UINT CancelCommandAware : 1;                    /* 0x00000010 */
+            UINT No64BitAtomics : 1;                        /* 0x00000020 */
+            UINT LowIrqlPreemptCommand : 1;                 /* 0x00000040 */
+            UINT HwQueuePacketCap : 4;                      /* 0x00000780 */
+            UINT NativeGpuFence : 1;                        /* 0x00000800 */
+            UINT OptimizedNativeFenceSignaledInterrupt : 1; /* 0x00001000 */
+            UINT Reserved : 19;
         };
         UINT Value;
     };
 } DXGK_VIDSCHCAPS;
 
-/* DXGK_VIDMMCAPS: documented syntax (WDDM 2.7 bit set) + PagingNode. */
+/* DXGK_VIDMMCAPS (Microsoft's DXGK_VIDMMCAPS page): every documented bit, in
+ * order (through AlwaysPoweredVRAM, bit 17), then PagingNode. */
 typedef struct _DXGK_VIDMMCAPS {
     union {
         struct {
@@ -119,17 +122,24 @@ typedef struct _DXGK_VIDMMCAPS {
             UINT ParavirtualizationSupported : 1;
             UINT IoMmuSecureModeSupported : 1;
             UINT DisableSelfRefreshVRAMInS3 : 1;
-            UINT IoMmuSecureModeRequired : 1;
-            UINT Reserved : 18;
+            UINT IoMmuSecureModeRequired : 1;     /* 0x00002000 */
+            UINT MapAperture2Supported : 1;       /* 0x00004000 */
+            UINT CrossAdapterResourceTexture : 1; /* 0x00008000 */
+            UINT CrossAdapterResourceScanout : 1; /* 0x00010000 */
+            UINT AlwaysPoweredVRAM : 1;           /* 0x00020000 */
+            UINT Reserved : 14;
         };
         UINT Value;
     };
     UINT PagingNode; /* WDDM 1.x only */
 } DXGK_VIDMMCAPS;
 
-/* DXGK_GPUENGINETOPOLOGY: one documented member. */
+/* DXGK_GPUENGINETOPOLOGY (Microsoft's page): the node count, then
+ * UINT Reserved[DXGK_MAX_ASYMETRICAL_PROCESSING_NODES] (64): 0x104 bytes. */
+#define DXGK_MAX_ASYMETRICAL_PROCESSING_NODES 64
 typedef struct _DXGK_GPUENGINETOPOLOGY {
     UINT NbAsymetricProcessingNodes;
+    UINT Reserved[DXGK_MAX_ASYMETRICAL_PROCESSING_NODES];
 } DXGK_GPUENGINETOPOLOGY;
 
 /* DXGK_WDDMVERSION: "reserved and should be set to zero" for WIN7+ drivers. */
@@ -154,10 +164,26 @@ typedef struct _DXGK_VIRTUALADDRESSCAPS_DEPRECATED {
     UINT IdealGPUPageSize;
 } DXGK_VIRTUALADDRESSCAPS_DEPRECATED;
 
-/* DXGK_DMABUFFERCAPS_DEPRECATED: reserved; assumed to be a single 32-bit
- * flags union (UNCERTAIN: its syntax was not found in the docs). */
+/* DXGK_DMABUFFERCAPS_DEPRECATED (reserved for system use): two blocks of
+ * {Size, PrivateDriverDataSize, SegmentId, Reserved1, Reserved[16]}, 0xA0
+ * bytes in all.  Settled from d3dkmddi.h as published in MIT-licensed
+ * headers (ReactOS-derived sdk/include/ddk/d3dkmddi.h) and the size the
+ * issue-16 cross-check measured; it only places the members after it. */
 typedef struct _DXGK_DMABUFFERCAPS_DEPRECATED {
-    union { UINT Value; };
+    struct {
+        UINT Size;
+        UINT PrivateDriverDataSize;
+        UINT SegmentId;
+        UINT Reserved1;
+        UINT Reserved[16];
+    } PresentDmaBuffer;
+    struct {
+        UINT Size;
+        UINT PrivateDriverDataSize;
+        UINT SegmentId;
+        UINT Reserved1;
+        UINT Reserved[16];
+    } PagingDmaBuffer;
 } DXGK_DMABUFFERCAPS_DEPRECATED;
 
 /* D3DKMDT_PREEMPTION_CAPS (d3dkmdt.h): two granularity enums. */
@@ -184,10 +210,17 @@ typedef struct _D3DKMDT_PREEMPTION_CAPS {
     D3DKMDT_COMPUTE_PREEMPTION_GRANULARITY ComputePreemptionGranularity;
 } D3DKMDT_PREEMPTION_CAPS;
 
-/* DXGK_DRIVERCAPS: members in documented order.  MiscCaps is documented as a
- * 32-bit flags union (SupportContextlessPresent, Detachable, VirtualGpuOnly,
- * ComputeOnly, IndependentVidPnVSyncControl, Reserved, Value); bit order as
- * listed.  Members after MiscCaps in newer WDKs are not declared. */
+/* DXGK_HWQUEUEDFLIP_CAPS (WDDM 2.9): a 32-bit flags union; Sable reports no
+ * hardware-queued flips, so only Value is declared. */
+typedef struct _DXGK_HWQUEUEDFLIP_CAPS {
+    union { UINT Value; };
+} DXGK_HWQUEUEDFLIP_CAPS;
+
+/* DXGK_DRIVERCAPS (Microsoft's DXGK_DRIVERCAPS page): every member in
+ * documented order through the WDDM 2.9 tail (MaxHwQueuedFlips,
+ * HwQueuedFlipCaps); 0x250 bytes on x64, MiscCaps at 0x240.  dxgkrnl reads
+ * the members after GpuEngineTopology at these offsets only if
+ * GpuEngineTopology (0x104) and Reserved1 (0xA0) have their full sizes. */
 typedef struct _DXGK_DRIVERCAPS {
     PHYSICAL_ADDRESS HighestAcceptableAddress;
     UINT MaxAllocationListSlotId;
@@ -236,18 +269,22 @@ typedef struct _DXGK_DRIVERCAPS {
             UINT VirtualGpuOnly : 1;
             UINT ComputeOnly : 1;
             UINT IndependentVidPnVSyncControl : 1;
-            UINT Reserved : 27;
+            UINT NoHybridDiscreteDListDllSupport : 1;
+            UINT DisplayableSupport : 1;
+            UINT NoHybridDiscreteDListDllMuxSupport : 1;
+            UINT CursorDoesNotSupportXorBlendWithMultiPlaneOverlay : 1;
+            UINT Reserved : 23;
         };
         UINT Value;
     } MiscCaps;
+    UINT MaxHwQueuedFlips;                   /* WDDM 2.9 */
+    DXGK_HWQUEUEDFLIP_CAPS HwQueuedFlipCaps; /* WDDM 2.9 */
 } DXGK_DRIVERCAPS;
 
 /* ---- segments ---- */
 
-/* DXGK_SEGMENTFLAGS: documented syntax (WDDM 2.0 bit set). The later bits
- * VprSupported, VprPreservedDuringStandby, EncryptedPagingSupported,
- * LocalBudgetGroup, NonLocalBudgetGroup are listed without descriptions and
- * are kept inside Reserved. */
+/* DXGK_SEGMENTFLAGS (Microsoft's DXGK_SEGMENTFLAGS page): every documented
+ * bit, in order, through NonLocalBudgetGroup (bit 20). */
 typedef struct _DXGK_SEGMENTFLAGS {
     union {
         struct {
@@ -266,8 +303,13 @@ typedef struct _DXGK_SEGMENTFLAGS {
             UINT ReservedSysMem : 1;
             UINT SupportsCpuHostAperture : 1;
             UINT SupportsCachedCpuHostAperture : 1;
-            UINT ApplicationTarget : 1;
-            UINT Reserved : 16;
+            UINT ApplicationTarget : 1;         /* 0x00008000 */
+            UINT VprSupported : 1;              /* 0x00010000 */
+            UINT VprPreservedDuringStandby : 1; /* 0x00020000 */
+            UINT EncryptedPagingSupported : 1;  /* 0x00040000 */
+            UINT LocalBudgetGroup : 1;          /* 0x00080000 */
+            UINT NonLocalBudgetGroup : 1;       /* 0x00100000 */
+            UINT Reserved : 11;
         };
         UINT Value;
     };

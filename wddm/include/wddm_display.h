@@ -38,7 +38,8 @@ typedef enum _DXGK_CHILD_DEVICE_TYPE {
 } DXGK_CHILD_DEVICE_TYPE;
 
 /* D3DKMDT_VIDEO_OUTPUT_TECHNOLOGY: the values Sable uses. HD15 (VGA) is
- * 0 after UNINITIALIZED (-2) and OTHER (-1); UNCERTAIN beyond the order. */
+ * 0 after UNINITIALIZED (-2) and OTHER (-1): the values the Windows
+ * metadata bindings and the WmiMonitorConnectionParams documentation list. */
 typedef enum _D3DKMDT_VIDEO_OUTPUT_TECHNOLOGY {
     D3DKMDT_VOT_UNINITIALIZED = -2,
     D3DKMDT_VOT_OTHER = -1,
@@ -60,6 +61,15 @@ typedef enum _DXGK_CHILD_DEVICE_HPD_AWARENESS {
     HpdAwarenessInterruptible = 4,
 } DXGK_CHILD_DEVICE_HPD_AWARENESS;
 
+/* DXGK_INTEGRATED_DISPLAY_CHILD (dispmprt.h, Microsoft's page):
+ * InterfaceTechnology, then the USHORT DescriptorLength. */
+typedef struct _DXGK_INTEGRATED_DISPLAY_CHILD {
+    D3DKMDT_VIDEO_OUTPUT_TECHNOLOGY InterfaceTechnology;
+    USHORT DescriptorLength;
+} DXGK_INTEGRATED_DISPLAY_CHILD;
+
+/* DXGK_CHILD_CAPABILITIES (Microsoft's page): the Type union names
+ * VideoOutput, Other and IntegratedDisplayChild. */
 typedef struct _DXGK_CHILD_CAPABILITIES {
     union {
         struct {
@@ -70,9 +80,7 @@ typedef struct _DXGK_CHILD_CAPABILITIES {
         struct {
             UINT MustBeZero;
         } Other;
-        struct {
-            UINT MustBeZero;
-        } IntegratedDisplay;
+        DXGK_INTEGRATED_DISPLAY_CHILD IntegratedDisplayChild;
     } Type;
     DXGK_CHILD_DEVICE_HPD_AWARENESS HpdAwareness;
 } DXGK_CHILD_CAPABILITIES;
@@ -123,8 +131,12 @@ typedef HANDLE D3DKMDT_HVIDPNTARGETMODESET;
 typedef UINT D3DDDI_VIDEO_PRESENT_SOURCE_MODE_ID;
 typedef UINT D3DKMDT_VIDEO_PRESENT_TARGET_MODE_ID;
 
-/* D3DDDI_ID_ALL: "all sources" in CommitVidPn.AffectedVidPnSourceId. */
-#define D3DDDI_ID_ALL 0xffffffffu
+/* d3dukmdt.h: D3DDDI_ID_UNINITIALIZED is (UINT)(~0), D3DDDI_ID_NOTAPPLICABLE
+ * (UINT)(~1), D3DDDI_ID_ALL (UINT)(~2), the value CommitVidPn passes in
+ * AffectedVidPnSourceId for "all sources". */
+#define D3DDDI_ID_UNINITIALIZED 0xFFFFFFFFu
+#define D3DDDI_ID_NOTAPPLICABLE 0xFFFFFFFEu
+#define D3DDDI_ID_ALL 0xFFFFFFFDu
 
 typedef struct _D3DKMDT_2DREGION {
     UINT cx;
@@ -160,7 +172,9 @@ typedef struct _D3DKMDT_VIDPN_PRESENT_PATH_SCALING_SUPPORT {
 } D3DKMDT_VIDPN_PRESENT_PATH_SCALING_SUPPORT;
 
 /* Rotation: IDENTITY 1, ROTATE90..270 2..4, the OFFSET variants after
- * them (UNCERTAIN values), UNPINNED 254, NOTSPECIFIED 255. */
+ * them (UNCERTAIN values; nothing at stake: the KMD accepts only IDENTITY,
+ * UNPINNED and NOTSPECIFIED and refuses every other value), UNPINNED 254,
+ * NOTSPECIFIED 255. */
 typedef enum _D3DKMDT_VIDPN_PRESENT_PATH_ROTATION {
     D3DKMDT_VPPR_UNINITIALIZED = 0,
     D3DKMDT_VPPR_IDENTITY = 1,
@@ -213,8 +227,10 @@ typedef enum _D3DKMDT_VIDPN_PRESENT_PATH_CONTENT {
 } D3DKMDT_VIDPN_PRESENT_PATH_CONTENT;
 
 /* Copy protection and gamma: declared for the layout, unused by Sable.
- * UNCERTAIN: the OEMCopyProtection size (256) and the gamma union's
- * members are from memory of the WDK header, not from a page read. */
+ * D3DKMDT_VIDPN_PRESENT_PATH_COPYPROTECTION: OEMCopyProtection is 256 bytes
+ * (d3dkmdt.h as published in MIT-licensed headers); D3DKMDT_GAMMA_RAMP
+ * (Microsoft's page): Type, DataSize, then the pointer union Data, whose
+ * members are all pointers (only pRaw is declared). */
 typedef struct _D3DKMDT_VIDPN_PRESENT_PATH_COPYPROTECTION {
     UINT CopyProtectionType;
     UINT APSTriggerBits;
@@ -223,9 +239,11 @@ typedef struct _D3DKMDT_VIDPN_PRESENT_PATH_COPYPROTECTION {
 } D3DKMDT_VIDPN_PRESENT_PATH_COPYPROTECTION;
 
 typedef struct _D3DKMDT_GAMMA_RAMP {
-    UINT Type;
+    UINT Type; /* D3DDDI_GAMMARAMP_TYPE */
     SIZE_T DataSize;
-    PVOID pRaw;
+    union {
+        PVOID pRaw;
+    } Data;
 } D3DKMDT_GAMMA_RAMP;
 
 typedef struct _D3DKMDT_VIDPN_PRESENT_PATH {
@@ -278,7 +296,7 @@ typedef enum _D3DKMDT_VIDEO_SIGNAL_STANDARD {
     D3DKMDT_VSS_VESA_DMT = 1,
     D3DKMDT_VSS_VESA_GTF = 2,
     D3DKMDT_VSS_VESA_CVT = 3,
-    D3DKMDT_VSS_OTHER = 255,     /* UNCERTAIN value */
+    D3DKMDT_VSS_OTHER = 255,     /* d3dkmdt.h; used by many shipped miniports */
 } D3DKMDT_VIDEO_SIGNAL_STANDARD;
 
 typedef enum _D3DDDI_VIDEO_SIGNAL_SCANLINE_ORDERING {
@@ -433,10 +451,23 @@ typedef struct _DXGKARG_ISSUPPORTEDVIDPN {
     BOOLEAN IsVidPnSupported;      /* [out] */
 } DXGKARG_ISSUPPORTEDVIDPN;
 
+/* DXGK_RECOMMENDFUNCTIONALVIDPN_REASON (Microsoft's page). */
+typedef enum _DXGK_RECOMMENDFUNCTIONALVIDPN_REASON {
+    DXGK_RFVR_UNINITIALIZED = 0,
+    DXGK_RFVR_HOTKEY = 1,
+    DXGK_RFVR_USERMODE = 2,
+} DXGK_RECOMMENDFUNCTIONALVIDPN_REASON;
+
+/* DXGKARG_RECOMMENDFUNCTIONALVIDPN (Microsoft's page): NumberOfVidPnTargets
+ * and pVidPnTargetPrioritizationVector (reserved), hRecommendedFunctionalVidPn,
+ * RequestReason, pPrivateDriverData, PrivateDriverDataSize.  0x30 bytes. */
 typedef struct _DXGKARG_RECOMMENDFUNCTIONALVIDPN {
-    SIZE_T PrivateDriverDataSize;
-    PVOID pPrivateDriverData;
+    UINT NumberOfVidPnTargets;
+    const D3DDDI_VIDEO_PRESENT_TARGET_ID *pVidPnTargetPrioritizationVector;
     D3DKMDT_HVIDPN hRecommendedFunctionalVidPn;
+    DXGK_RECOMMENDFUNCTIONALVIDPN_REASON RequestReason;
+    VOID *pPrivateDriverData;
+    UINT PrivateDriverDataSize;
 } DXGKARG_RECOMMENDFUNCTIONALVIDPN;
 
 typedef enum _D3DKMDT_ENUMCOFUNCMODALITY_PIVOT_TYPE {
@@ -479,15 +510,21 @@ typedef struct _DXGKARG_COMMITVIDPN {
     DXGKARG_COMMITVIDPN_FLAGS Flags;
 } DXGKARG_COMMITVIDPN;
 
-/* DXGK_SETVIDPNSOURCEADDRESS_FLAGS: ModeChange 0x1, FlipImmediate 0x2,
- * FlipOnNextVSync 0x4 first; the later members are kept in Reserved. */
+/* DXGK_SETVIDPNSOURCEADDRESS_FLAGS (Microsoft's page): every documented
+ * bit, in order, through MoveFlip (bit 8). */
 typedef struct _DXGK_SETVIDPNSOURCEADDRESS_FLAGS {
     union {
         struct {
-            UINT ModeChange : 1;
-            UINT FlipImmediate : 1;
-            UINT FlipOnNextVSync : 1;
-            UINT Reserved : 29;
+            UINT ModeChange : 1;               /* 0x00000001 */
+            UINT FlipImmediate : 1;            /* 0x00000002 */
+            UINT FlipOnNextVSync : 1;          /* 0x00000004 */
+            UINT FlipStereo : 1;               /* 0x00000008 */
+            UINT FlipStereoTemporaryMono : 1;  /* 0x00000010 */
+            UINT FlipStereoPreferRight : 1;    /* 0x00000020 */
+            UINT SharedPrimaryTransition : 1;  /* 0x00000040 */
+            UINT IndependentFlipExclusive : 1; /* 0x00000080 */
+            UINT MoveFlip : 1;                 /* 0x00000100 */
+            UINT Reserved : 23;
         };
         UINT Value;
     };

@@ -46,7 +46,7 @@ typedef struct _DXGK_DEVICE_INFO {
     LARGE_INTEGER SystemMemorySize;
     PHYSICAL_ADDRESS HighestPhysicalAddress;
     PHYSICAL_ADDRESS AgpApertureBase;
-    SIZE_T AgpApertureSize; /* UNCERTAIN: type not stated by the docs page */
+    SIZE_T AgpApertureSize; /* SIZE_T in the DXGK_DEVICE_INFO page's syntax */
     DOCKING_STATE DockingState;
 } DXGK_DEVICE_INFO, *PDXGK_DEVICE_INFO;
 
@@ -65,9 +65,10 @@ typedef struct _DXGK_DISPLAY_INFORMATION {
 
 typedef BOOLEAN (WDDM_API *PKSYNCHRONIZE_ROUTINE)(PVOID SynchronizeContext);
 
-/* DXGK_DEVICE_INFORMATION_TYPE for Read/WriteDeviceSpace:
- * DXGK_WHICHSPACE_CONFIG = PCI configuration space, as documented. */
-#define DXGK_WHICHSPACE_CONFIG 0x10000000u
+/* DataType of DxgkCbReadDeviceSpace / DxgkCbWriteDeviceSpace: PCI
+ * configuration space is DXGK_WHICHSPACE_CONFIG, defined by dispmprt.h as
+ * PCI_WHICHSPACE_CONFIG (wdm.h), which is 0. */
+#define DXGK_WHICHSPACE_CONFIG 0x0u
 
 typedef NTSTATUS (WDDM_API *DXGKCB_GET_DEVICE_INFORMATION)(
     HANDLE DeviceHandle, PDXGK_DEVICE_INFO DeviceInfo);
@@ -442,10 +443,11 @@ typedef struct _DRIVER_INITIALIZATION_DATA {
  * Microsoft's Windows metadata (windows-docs-rs, Wdk::Graphics::Direct3D:
  * DXGKDDI_INTERFACE_VERSION_WIN7 = 8197, DXGKDDI_INTERFACE_VERSION_WIN8 =
  * 12302, DXGKDDI_INTERFACE_VERSION_WDDM3_1 = 65540).
- * UNCERTAIN: DXGKDDI_INTERFACE_VERSION_WDDM3_2 is not in the metadata
- * pages we could reach; 0x11007 is the value third-party material quotes
- * from the WDK 10.0.26100 d3dukmdt.h.  It is consistent with the known
- * values (major step 0x1000 per WDDM version: 3.1 = 0x10004). */
+ * DXGKDDI_INTERFACE_VERSION_WDDM3_2 is not in the metadata pages; 0x11007
+ * is the value independent translations of the WDK 10.0.26100 d3dukmdt.h
+ * agree on (a Pascal binding, driver projects' notes), consistent with the
+ * known values (0x1000 per WDDM version: 3.1 = 0x10004).  The KMD claims
+ * this version, so dxgkrnl lays out every argument for it. */
 #define DXGKDDI_INTERFACE_VERSION_WIN7 0x2005u
 #define DXGKDDI_INTERFACE_VERSION_WIN8 0x300Eu
 #define DXGKDDI_INTERFACE_VERSION_WDDM3_1 0x10004u

@@ -37,16 +37,26 @@ typedef enum _DXGK_INTERRUPT_TYPE {
     DXGK_INTERRUPT_GPU_ENGINE_STATE_CHANGE = 20,
 } DXGK_INTERRUPT_TYPE;
 
+/* DXGKCB_NOTIFY_INTERRUPT_DATA_FLAGS (Microsoft's page): bit 0
+ * ValidPhysicalAdapterMask (CrtcVsync.PhysicalAdapterMask is meaningful);
+ * later bits are left in Reserved (the KMD sets none). */
+typedef struct _DXGKCB_NOTIFY_INTERRUPT_DATA_FLAGS {
+    union {
+        struct {
+            UINT ValidPhysicalAdapterMask : 1; /* 0x00000001 */
+            UINT Reserved : 31;
+        };
+        UINT Value;
+    };
+} DXGKCB_NOTIFY_INTERRUPT_DATA_FLAGS;
+
 /*
- * DXGKARGCB_NOTIFY_INTERRUPT_DATA.  The DMA payloads and CrtcVsync /
- * DisplayOnlyVsync are declared as documented.  The documentation's union
- * also holds larger members (DmaPageFaulted with a UINT64, a GPU VA and a
- * process handle; CrtcVsyncWithMultiPlaneOverlay2; Miracast; ...) and the
- * structure ends with a Flags union.  Those members are not declared, so
- * instead the union is padded with Reserved[] to a size that is not smaller
- * than any documented member would need.  UNCERTAIN: the exact WDK sizeof is
- * not documented; the KMD only ever passes this structure to the callback by
- * pointer, and winsim reads only InterruptType and the DMA payloads.
+ * DXGKARGCB_NOTIFY_INTERRUPT_DATA (Microsoft's page).  The DMA payloads and
+ * CrtcVsync / DisplayOnlyVsync are declared as documented; the union's other
+ * members (page faults, monitored fences, MPO vsyncs, ...) are not, but its
+ * documented last member Reserved (UINT[16]) fixes the union at 0x40 bytes,
+ * 8-aligned (CrtcVsync holds a PHYSICAL_ADDRESS), so Flags is at 0x48 and
+ * the structure is 0x50 bytes on x64, as the issue-16 cross-check measured.
  */
 typedef struct _DXGKARGCB_NOTIFY_INTERRUPT_DATA {
     DXGK_INTERRUPT_TYPE InterruptType;
@@ -76,8 +86,11 @@ typedef struct _DXGKARGCB_NOTIFY_INTERRUPT_DATA {
         struct {
             D3DDDI_VIDEO_PRESENT_TARGET_ID VidPnTargetId;
         } DisplayOnlyVsync;
-        UINT64 Reserved[16]; /* room for undeclared members, see above */
+        struct {
+            UINT Reserved[16];
+        } Reserved;
     };
+    DXGKCB_NOTIFY_INTERRUPT_DATA_FLAGS Flags;
 } DXGKARGCB_NOTIFY_INTERRUPT_DATA;
 
 #ifdef __cplusplus

@@ -79,9 +79,9 @@ typedef struct _DXGKARG_RENDER {
     PHYSICAL_ADDRESS DmaBufferPhysicalAddress;
 } DXGKARG_RENDER;
 
-/* DXGK_PATCHFLAGS / DXGK_SUBMITCOMMANDFLAGS: 32-bit flags unions; the first
- * bits are Paging, Present, RedirectedPresent, NullRendering (documented).
- * The remaining bits are left in Reserved here. */
+/* DXGK_PATCHFLAGS (Microsoft's page): the first bits are Paging, Present,
+ * RedirectedPresent, NullRendering; the rest are left in Reserved (the KMD
+ * does not read DXGK_PATCHFLAGS beyond Value). */
 typedef struct _DXGK_PATCHFLAGS {
     union {
         struct {
@@ -95,14 +95,21 @@ typedef struct _DXGK_PATCHFLAGS {
     };
 } DXGK_PATCHFLAGS;
 
+/* DXGK_SUBMITCOMMANDFLAGS (Microsoft's page): every documented bit, in
+ * order, through VirtualMachineData (bit 8). */
 typedef struct _DXGK_SUBMITCOMMANDFLAGS {
     union {
         struct {
-            UINT Paging : 1;
-            UINT Present : 1;
-            UINT RedirectedPresent : 1;
-            UINT NullRendering : 1;
-            UINT Reserved : 28;
+            UINT Paging : 1;             /* 0x00000001 */
+            UINT Present : 1;            /* 0x00000002 */
+            UINT RedirectedPresent : 1;  /* 0x00000004 */
+            UINT NullRendering : 1;      /* 0x00000008 */
+            UINT Flip : 1;               /* 0x00000010 */
+            UINT FlipWithNoWait : 1;     /* 0x00000020 */
+            UINT ContextSwitch : 1;      /* 0x00000040 */
+            UINT Resubmission : 1;       /* 0x00000080 */
+            UINT VirtualMachineData : 1; /* 0x00000100 */
+            UINT Reserved : 23;
         };
         UINT Value;
     };
@@ -201,16 +208,28 @@ typedef struct _DXGK_TRANSFERFLAGS {
     };
 } DXGK_TRANSFERFLAGS;
 
-/* DXGK_DISCARDCONTENTFLAGS / DXGK_MAPAPERTUREFLAGS: 32-bit flags unions.
- * UNCERTAIN: individual bit names were not confirmed from the docs pages
- * read for this header (believed: AllocationIsIdle, TransferStart,
- * TransferEnd / CacheCoherent, ReadOnly); only Value is declared. */
+/* DXGK_DISCARDCONTENTFLAGS (d3dkmddi.h as published in MIT-licensed
+ * copies): bit 0 AllocationIsIdle.  DXGK_MAPAPERTUREFLAGS (Microsoft's
+ * page): bit 0 CacheCoherent ("the driver must ensure that cache coherency
+ * is enforced on the pages that are mapped"). */
 typedef struct _DXGK_DISCARDCONTENTFLAGS {
-    union { UINT Value; };
+    union {
+        struct {
+            UINT AllocationIsIdle : 1; /* 0x00000001 */
+            UINT Reserved : 31;
+        };
+        UINT Value;
+    };
 } DXGK_DISCARDCONTENTFLAGS;
 
 typedef struct _DXGK_MAPAPERTUREFLAGS {
-    union { UINT Value; };
+    union {
+        struct {
+            UINT CacheCoherent : 1; /* 0x00000001 */
+            UINT Reserved : 31;
+        };
+        UINT Value;
+    };
 } DXGK_MAPAPERTUREFLAGS;
 
 /* A segment-or-MDL location as used by Transfer.Source/Destination. */
@@ -305,12 +324,16 @@ typedef struct _DXGKARG_BUILDPAGINGBUFFER {
 
 /* ---- devices and contexts ---- */
 
+/* DXGK_CREATEDEVICEFLAGS (Microsoft's page): SystemDevice, GdiDevice, then
+ * Reserved; d3dkmddi.h names bit 31 DXGK_DEVICE_RESERVED0 (a system bit the
+ * KMD must ignore), declared here as Reserved0. */
 typedef struct _DXGK_CREATEDEVICEFLAGS {
     union {
         struct {
-            UINT SystemDevice : 1;
-            UINT GdiDevice : 1;
-            UINT Reserved : 30;
+            UINT SystemDevice : 1; /* 0x00000001 */
+            UINT GdiDevice : 1;    /* 0x00000002 */
+            UINT Reserved : 29;
+            UINT Reserved0 : 1;    /* 0x80000000 */
         };
         UINT Value;
     };
@@ -336,12 +359,18 @@ typedef struct _DXGK_DEVICEINFO {
     DXGK_DEVICEINFOFLAGS Flags;
 } DXGK_DEVICEINFO;
 
-/* DXGKARG_CREATEDEVICE: hDevice [out], Flags [in], pInfo [out].  Later WDKs
- * append members (WDDM 2.x); they are not declared. */
+/* DXGKARG_CREATEDEVICE (Microsoft's page): hDevice, then one union of Flags
+ * [in] and pInfo (at 8: the WDDM 1.0 out-pointer, obsolete; a WDDM 2.x
+ * driver must not write through it, since the same bytes carry Flags), then
+ * Pasid and hKmdProcess (WDDM 2.0).  0x20 bytes on x64. */
 typedef struct _DXGKARG_CREATEDEVICE {
     HANDLE hDevice;
-    DXGK_CREATEDEVICEFLAGS Flags;
-    DXGK_DEVICEINFO *pInfo;
+    union {
+        DXGK_CREATEDEVICEFLAGS Flags;
+        DXGK_DEVICEINFO *pInfo;
+    };
+    ULONG Pasid;        /* WDDM 2.0 */
+    HANDLE hKmdProcess; /* WDDM 2.0 */
 } DXGKARG_CREATEDEVICE;
 
 typedef struct _DXGK_CREATECONTEXTFLAGS {
@@ -359,8 +388,25 @@ typedef struct _DXGK_CREATECONTEXTFLAGS {
     };
 } DXGK_CREATECONTEXTFLAGS;
 
-/* DXGK_CONTEXTINFO: the WDDM 1.x members.  UNCERTAIN: WDDM 2.x appends a
- * caps union after Reserved; not declared. */
+/* DXGK_CONTEXTINFO_CAPS (WDDM 2.0, Microsoft's page): NoPatchingRequired,
+ * DriverManagesResidency, UseIoMmu. */
+typedef struct _DXGK_CONTEXTINFO_CAPS {
+    union {
+        struct {
+            UINT NoPatchingRequired : 1;     /* 0x00000001 */
+            UINT DriverManagesResidency : 1; /* 0x00000002 */
+            UINT UseIoMmu : 1;               /* 0x00000004 */
+            UINT Reserved : 29;
+        };
+        UINT Value;
+    };
+} DXGK_CONTEXTINFO_CAPS;
+
+/* DXGK_CONTEXTINFO (Microsoft's page) as dxgkrnl lays it out for the
+ * interface the KMD claims (DRIVER_INITIALIZATION_DATA.Version is
+ * DXGKDDI_INTERFACE_VERSION_WDDM3_2, past WDDM 2.0): the WDDM 1.x members,
+ * Reserved (WIN7), then Caps and PagingCompanionNodeId.  0x20 bytes, so
+ * DXGKARG_CREATECONTEXT is 0x48. */
 typedef struct _DXGK_CONTEXTINFO {
     UINT DmaBufferSize;
     UINT DmaBufferSegmentSet;
@@ -368,6 +414,8 @@ typedef struct _DXGK_CONTEXTINFO {
     UINT AllocationListSize;
     UINT PatchLocationListSize;
     UINT Reserved;
+    DXGK_CONTEXTINFO_CAPS Caps;  /* WDDM 2.0 */
+    ULONG PagingCompanionNodeId; /* WDDM 2.0 */
 } DXGK_CONTEXTINFO;
 
 typedef struct _DXGKARG_CREATECONTEXT {
@@ -388,11 +436,20 @@ typedef struct _DXGKARG_QUERYCURRENTFENCE {
     UINT EngineOrdinal;
 } DXGKARG_QUERYCURRENTFENCE;
 
+/* DXGK_PREEMPTCOMMANDFLAGS: a 32-bit flags union the page documents as
+ * reserved; only Value is declared. */
+typedef struct _DXGK_PREEMPTCOMMANDFLAGS {
+    union { UINT Value; };
+} DXGK_PREEMPTCOMMANDFLAGS;
+
+/* DXGKARG_PREEMPTCOMMAND (Microsoft's page): PreemptionFenceId, NodeOrdinal,
+ * EngineOrdinal, Flags at 0, 4, 8, 0xC.  (The last completed fence is what
+ * the driver reports in the DMA_PREEMPTED interrupt, not an argument.) */
 typedef struct _DXGKARG_PREEMPTCOMMAND {
     UINT PreemptionFenceId;
-    UINT LastCompletedFenceId;
     UINT NodeOrdinal;
     UINT EngineOrdinal;
+    DXGK_PREEMPTCOMMANDFLAGS Flags;
 } DXGKARG_PREEMPTCOMMAND;
 
 #ifdef __cplusplus

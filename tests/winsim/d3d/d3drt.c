@@ -51,10 +51,12 @@ RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr)
     a->sim = sim;
     a->fake_abi_major = fake_abi_major;
     a->cb.pfnQueryAdapterInfoCb = cb_query_adapter_info;
+    /* Like every Windows 10/11 runtime, this one is newer than any version
+     * the UMD lists; it learns what to create through GetSupportedVersions. */
     D3D10DDIARG_OPENADAPTER o = {
         .hRTAdapter = { .handle = a },
-        .Interface = D3D11_0_DDI_INTERFACE_VERSION,
-        .Version = D3D11_0_DDI_BUILD_VERSION << 16,
+        .Interface = RT_RUNTIME_INTERFACE,
+        .Version = RT_RUNTIME_BUILD << 16,
         .pAdapterCallbacks = &a->cb,
     };
     o.pAdapterFuncs_2 = &a->funcs;

@@ -145,8 +145,15 @@ typedef struct RtQuery {
     D3D10DDI_HQUERY h;
 } RtQuery;
 
-/* OpenAdapter10_2 + GetSupportedVersions. NULL if OpenAdapter failed
- * (*hr says why). */
+/* The interface and build this runtime offers OpenAdapter10_2: newer than
+ * any the UMD lists (a D3D11 interface past 11.0 on Windows 7, 11.11, at a
+ * later build), as a Windows 10/11 runtime's are. */
+#define RT_RUNTIME_INTERFACE \
+    D3D10_DDI_MAKE_INTERFACE_VERSION(D3D11_DDI_MAJOR_VERSION, D3D11_0_7_DDI_MINOR_VERSION + 1)
+#define RT_RUNTIME_BUILD (D3D11_0_7_DDI_BUILD_VERSION + 1)
+
+/* OpenAdapter10_2 (offering RT_RUNTIME_INTERFACE) + GetSupportedVersions.
+ * NULL if OpenAdapter failed (*hr says why). */
 RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr);
 void rt_adapter_close(RtAdapter *a);
 /* A device of the interface version (D3D10_0/10_1/11_0_DDI_INTERFACE_VERSION)

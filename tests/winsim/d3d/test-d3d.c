@@ -68,10 +68,12 @@ static const UINT versions[3] = {
     D3D10_0_DDI_INTERFACE_VERSION, D3D10_1_DDI_INTERFACE_VERSION, D3D11_0_DDI_INTERFACE_VERSION,
 };
 
-/* OpenAdapter10_2 queries the KMD and offers exactly 10.0, 10.1 and 11.0;
- * GetCaps answers the D3D11 caps and refuses others; CreateDevice works for
- * each offered version and refuses another; OpenAdapter10 takes a D3D10
- * runtime and not a D3D11 one; an unknown KMD ABI major is refused. */
+/* OpenAdapter10_2 from a runtime newer than the UMD queries the KMD and
+ * offers exactly 10.0, 10.1 and 11.0; GetCaps answers the D3D11 caps and
+ * refuses others; CreateDevice works for each offered version (also at a
+ * newer build) and refuses another or an older build; OpenAdapter10 takes a
+ * D3D10 runtime and not a D3D11 one; OpenAdapter10_2 refuses a runtime older
+ * than every listed version; an unknown KMD ABI major is refused. */
 static void test_adapter(void)
 {
     WsSim *sim = start();
@@ -115,6 +117,26 @@ static void test_adapter(void)
         g_assert_cmpuint(d->errors, ==, 0);
         rt_device_free(d);
     }
+    g_assert_cmphex(RT_RUNTIME_INTERFACE, >, D3D11_0_DDI_INTERFACE_VERSION);
+    /* The 10.1 interface at a build newer than advertised is accepted (the
+     * runtime creates it as if the UMD had listed that build) ... */
+    UINT64 listed = a->versions[1];
+    a->versions[1] = D3D10_DDI_MAKE_SUPPORTED(D3D10_1_DDI_INTERFACE_VERSION,
+                                              D3D10_1_DDI_BUILD_VERSION + 1);
+    rt_device_free(rt_device_new(a, D3D10_1_DDI_INTERFACE_VERSION, 0, 0, 0));
+    a->versions[1] = listed;
+    /* ... an older one is not. */
+    {
+        D3D10DDIARG_CALCPRIVATEDEVICESIZE s10 = { .Interface = D3D10_1_DDI_INTERFACE_VERSION };
+        g_autofree uint8_t *m10 = g_malloc0(a->funcs.pfnCalcPrivateDeviceSize(a->h, &s10));
+        D3D10_1DDI_DEVICEFUNCS f10;
+        D3D10DDIARG_CREATEDEVICE c10 = { .Interface = s10.Interface,
+                                         .Version = (D3D10_1_DDI_BUILD_VERSION - 1) << 16,
+                                         .hDrvDevice = { m10 } };
+        c10.p10_1DeviceFuncs = &f10;
+        g_assert_cmphex((uint32_t)a->funcs.pfnCreateDevice(a->h, &c10), ==,
+                        (uint32_t)E_INVALIDARG);
+    }
     /* An interface it did not offer. */
     D3D10DDIARG_CALCPRIVATEDEVICESIZE cs = { .Interface = D3D10_DDI_MAKE_INTERFACE_VERSION(12, 0) };
     g_autofree uint8_t *mem = g_malloc0(a->funcs.pfnCalcPrivateDeviceSize(a->h, &cs));
@@ -139,6 +161,12 @@ static void test_adapter(void)
     o.pAdapterFuncs = &f10;
     g_assert_cmphex((uint32_t)OpenAdapter10(&o), ==, (uint32_t)E_INVALIDARG);
     g_assert_null(f10.pfnCreateDevice);
+    /* OpenAdapter10_2 from a runtime older than 10.0 (a D3D9-era one). */
+    D3D10_2DDI_ADAPTERFUNCS f2 = { 0 };
+    o.Interface = D3D10_DDI_MAKE_INTERFACE_VERSION(9, 0);
+    o.pAdapterFuncs_2 = &f2;
+    g_assert_cmphex((uint32_t)OpenAdapter10_2(&o), ==, (uint32_t)E_INVALIDARG);
+    g_assert_null(f2.pfnCreateDevice);
 
     /* A KMD of another ABI major. */
     RtAdapter *bad = rt_adapter_open(sim, SABLE_ABI_MAJOR + 1, &hr);
