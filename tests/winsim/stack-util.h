@@ -14,12 +14,13 @@
 #include "vidmm.h"
 #include "tdr.h"
 #include "kmt.h"
+#include "report.h"
 #include "mdl.h"
 
 /* A KMD device with one context per node. */
 typedef struct Ctx {
     HANDLE device;
-    HANDLE context[SABLE_NODE_COUNT];
+    HANDLE context[WS_MAX_NODES];
 } Ctx;
 
 /* Two winsim pages mapped into the aperture (GPU address gpu). */

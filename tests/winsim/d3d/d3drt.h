@@ -90,7 +90,7 @@ typedef struct RtDevice {
     GPtrArray *retired;         /* renamed-away instances, freed once idle */
     D3DKMT_HANDLE next_handle;
     uintptr_t next_rt;          /* runtime resource handles (never reused) */
-    RtContext ctx[SABLE_NODE_COUNT];
+    RtContext ctx[WS_MAX_NODES];
     /* configuration (set before rt_device_create) */
     UINT cfg_cmd_size, cfg_alist_size, cfg_plist_size;
     unsigned max_instances;     /* live instances per allocation before a rename fails */
