@@ -76,5 +76,6 @@ void stack_add_tdr_tests(void);
 void stack_add_kmt_tests(void);
 void stack_add_swizzle_tests(void);
 void stack_add_display_tests(void);
+void stack_add_report_tests(void);
 
 #endif

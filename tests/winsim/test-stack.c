@@ -46,6 +46,7 @@ int main(int argc, char **argv)
     stack_add_kmt_tests();
     stack_add_swizzle_tests();
     stack_add_display_tests();
+    stack_add_report_tests();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);
