@@ -574,8 +574,12 @@ static HRESULT WDDM_API cb_render(HANDLE h, D3DDDICB_RENDER *r)
         RT_FAIL("pfnRenderCb from %s: bad arguments", cur_name(d));
         return E_INVALIDARG;
     }
-    WsKmtAllocation *list[SABLE_KMD_ALLOCATION_LIST_SIZE];
-    RtAlloc *ral[SABLE_KMD_ALLOCATION_LIST_SIZE];
+    if (d->fail_renders > 0) {
+        d->fail_renders--;
+        return E_OUTOFMEMORY; /* the pfnRenderCb page's "insufficient memory" */
+    }
+    g_autofree WsKmtAllocation **list = g_new0(WsKmtAllocation *, r->NumAllocations + 1);
+    g_autofree RtAlloc **ral = g_new0(RtAlloc *, r->NumAllocations + 1);
     for (UINT i = 0; i < r->NumAllocations; i++) {
         ral[i] = lookup(d, c->alist[i].hAllocation);
         if (!ral[i]) {
@@ -670,10 +674,15 @@ static VOID WDDM_API cb_set_error(D3D10DDI_HRTCORELAYER h, HRESULT hr)
         RT_FAIL("pfnSetErrorCb(0x%08x) outside of a DDI call", (uint32_t)hr);
         return;
     }
-    if (!umd_ddi_error_allowed((UmdDdi)d->cur, hr, d->cur_ctx)) {
-        RT_FAIL("pfnSetErrorCb(0x%08x) from %s: not allowed for its category %s", (uint32_t)hr,
-                cur_name(d),
-                d3d_umddi_error_category_name(umd_ddi_category((UmdDdi)d->cur, d->cur_ctx)));
+    D3D_UMDDI_ERROR_CATEGORY cat = rt_ddi_category(cur_name(d), d->cur_ctx);
+    if (!d3d_umddi_error_allowed(cat, hr, d->cur_ctx)) {
+        /* a critical error: logged, and the device is lost on purpose */
+        if (d->critical++ == 0) {
+            d->critical_ddi = cur_name(d);
+            d->critical_hr = hr;
+        }
+        g_printerr("d3d runtime: critical error 0x%08x from %s (category %s): device removed\n",
+                   (uint32_t)hr, cur_name(d), d3d_umddi_error_category_name(cat));
         return;
     }
     if (FAILED(d->last_error) == 0) {
@@ -919,14 +928,26 @@ void rt_enter(RtDevice *d, UmdDdi ddi, UINT ctx)
 
 HRESULT rt_leave(RtDevice *d)
 {
+    /* releasing an object returns nothing to the application */
+    bool destroy = strncmp(cur_name(d), "Destroy", 7) == 0;
     d->cur = -1;
-    return d->last_error;
+    return d->critical && !destroy ? RT_DXGI_ERROR_DEVICE_REMOVED : d->last_error;
+}
+
+void rt_expect_critical(RtDevice *d, unsigned count)
+{
+    d->expect_critical = count;
 }
 
 
 void rt_device_free(RtDevice *d)
 {
     RT_CALL(d, DestroyDevice, 0, F(d, pfnDestroyDevice)(d->h));
+    if (d->critical != d->expect_critical) {
+        RT_FAIL("%u critical errors (the first 0x%08x from %s), %u expected", d->critical,
+                (uint32_t)d->critical_hr, d->critical_ddi ? d->critical_ddi : "-",
+                d->expect_critical);
+    }
     for (unsigned n = 0; n < d->ad->sim->nodes; n++) {
         g_assert_false(d->ctx[n].open); /* the UMD destroyed its contexts */
     }
