@@ -406,6 +406,106 @@ static void test_collect_dbg_info2(void)
     ws_sim_free(sim);
 }
 
+
+/* The device's own dump of its current state, taken through the DUMP
+ * registers into winsim's memory (as the KMD does), as a reference. */
+static uint8_t *device_dump(WsSim *sim, uint32_t *written)
+{
+    uint64_t bus;
+    void *cpu;
+    g_assert_true(ws_guestmem_alloc(&sim->mem, KMD_DUMP_SIZE, &bus, &cpu));
+    const WsTransportOps *o = sim->t->ops;
+    o->mmio_write(sim->t, SABLE_REG_DUMP_ADDR_LO, (uint32_t)bus);
+    o->mmio_write(sim->t, SABLE_REG_DUMP_ADDR_LO + 4, (uint32_t)(bus >> 32));
+    o->mmio_write(sim->t, SABLE_REG_DUMP_SIZE, KMD_DUMP_SIZE);
+    o->mmio_write(sim->t, SABLE_REG_DUMP_CONTROL, 1);
+    g_assert_cmpuint(o->mmio_read(sim->t, SABLE_REG_DUMP_STATUS), ==, SABLE_DUMP_STATUS_OK);
+    *written = o->mmio_read(sim->t, SABLE_REG_DUMP_WRITTEN);
+    o->mmio_write(sim->t, SABLE_REG_IRQ_STATUS, SABLE_IRQ_DUMP_DONE);
+    uint8_t *copy = g_memdup2(cpu, *written);
+    ws_guestmem_free(&sim->mem, bus, KMD_DUMP_SIZE);
+    return copy;
+}
+
+/* The registers of the dump mechanism itself (where the dump went, its
+ * status and size) differ between the reference and the KMD's dump by
+ * construction: zero their values in both (positions found in the
+ * reference, the full dump; only those inside `len` of `other`). */
+static void mask_dump_registers(uint8_t *ref, uint32_t written, uint8_t *other, size_t len)
+{
+    static const uint32_t mech[] = {
+        SABLE_REG_DUMP_ADDR_LO, SABLE_REG_DUMP_ADDR_HI, SABLE_REG_DUMP_SIZE,
+        SABLE_REG_DUMP_CONTROL, SABLE_REG_DUMP_STATUS, SABLE_REG_DUMP_WRITTEN,
+    };
+    const struct sable_dump_header *h = (const void *)ref;
+    for (uint32_t off = h->header_size; off + sizeof(struct sable_dump_section) <= written;) {
+        struct sable_dump_section sec;
+        memcpy(&sec, ref + off, sizeof(sec));
+        g_assert_cmpuint(sec.size, >=, sizeof(sec));
+        if (sec.type == SABLE_DUMP_SEC_REGISTERS) {
+            struct sable_dump_registers r;
+            memcpy(&r, ref + off, sizeof(r));
+            for (uint32_t i = 0; i < r.count; i++) {
+                uint32_t at = off + (uint32_t)sizeof(r) + i * 8;
+                struct sable_dump_reg e;
+                memcpy(&e, ref + at, sizeof(e));
+                for (unsigned k = 0; k < G_N_ELEMENTS(mech); k++) {
+                    if (e.offset == mech[k]) {
+                        memset(ref + at + 4, 0, 4);
+                        for (uint32_t b = at + 4; b < at + 8 && b < len; b++) {
+                            other[b] = 0;
+                        }
+                    }
+                }
+            }
+        }
+        off += sec.size;
+    }
+}
+
+/* CollectDbgInfo2's buffer is the device's dump byte for byte, cut to
+ * BufferSize when smaller, zero-filled after the dump when larger, and
+ * nothing is written past BufferSize (the dump registers' own values
+ * aside). */
+static void test_collect_exact(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    inject_ok(sim, "hang,engine=1");
+    uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
+    uint32_t written;
+    g_autofree uint8_t *ref = device_dump(sim, &written);
+    g_assert_cmpuint(written, >, 64);
+    g_assert_cmpuint(written, <, KMD_DUMP_SIZE);
+    const SIZE_T sizes[] = { written - 1, written, written + 4096 };
+    g_autofree uint8_t *buf = g_malloc(KMD_DUMP_SIZE + 4096 + 16);
+    for (unsigned i = 0; i < G_N_ELEMENTS(sizes); i++) {
+        SIZE_T size = sizes[i];
+        DXGKARG_COLLECTDBGINFO_EXT ext;
+        memset(buf, 0xaa, KMD_DUMP_SIZE + 4096 + 16);
+        g_assert_cmphex((uint32_t)collect2(sim, buf, size, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL, 0,
+                                           &ext), ==, 0);
+        SIZE_T same = MIN(size, written);
+        mask_dump_registers(ref, written, buf, same);
+        g_assert_cmpmem(buf, same, ref, same);
+        for (SIZE_T b = same; b < size; b++) {
+            g_assert_cmpuint(buf[b], ==, 0);
+        }
+        for (SIZE_T b = size; b < size + 16; b++) {
+            g_assert_cmpuint(buf[b], ==, 0xaa);
+        }
+    }
+    uint32_t aborted;
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
+    g_assert_cmphex(aborted, ==, hung);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
 /* A KMD that does not declare WDDM 3.2 is never asked for CollectDbgInfo2:
  * winsim falls back to CollectDbgInfo (no TdrType), whose report still
  * decodes and carries the extension. */
@@ -438,6 +538,7 @@ void stack_add_tdr_tests(void)
     g_test_add_func("/stack/tdr/dma-offset", test_tdr_dma_offset);
     g_test_add_func("/stack/tdr/collect-dbg-info2", test_collect_dbg_info2);
     g_test_add_func("/stack/tdr/collect-fallback", test_tdr_collect_fallback);
+    g_test_add_func("/stack/tdr/collect-exact", test_collect_exact);
     g_test_add_func("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
     g_test_add_func("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
