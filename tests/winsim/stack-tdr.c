@@ -407,6 +407,37 @@ static void test_collect_dbg_info2(void)
 }
 
 
+
+/* TdrDelay counts time without progress, not time waited: four completions
+ * each 0.9 s late keep a wait going for 3.6 s of device time with no TDR;
+ * one 2.1 s late (no progress for longer than TdrDelay, 2 s) gives exactly
+ * one TDR. */
+static void test_tdr_progress(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_cmpuint(sim->tdr_delay_ns, ==, 2000000000ull);
+    uint64_t t0 = sim->now_ns;
+    inject_ok(sim, "slow,engine=0,count=4,delay-ns=900000000");
+    uint32_t last = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        last = submit_write32(sim, &c, &m, 0, 0x100 + i);
+    }
+    g_assert_true(ws_wait_fence(sim, 0, last));
+    g_assert_cmpuint(sim->now_ns - t0, >=, 4 * 900000000ull);
+    g_assert_cmpuint(sim->stats.timeouts, ==, 0);
+    g_assert_cmphex(read_result(&m, 0), ==, 0x103);
+    inject_ok(sim, "slow,engine=0,delay-ns=2100000000");
+    g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 0x200)));
+    g_assert_cmpuint(sim->stats.timeouts, ==, 1);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
 /* The device's own dump of its current state, taken through the DUMP
  * registers into winsim's memory (as the KMD does), as a reference. */
 static uint8_t *device_dump(WsSim *sim, uint32_t *written)
@@ -539,6 +570,7 @@ void stack_add_tdr_tests(void)
     g_test_add_func("/stack/tdr/collect-dbg-info2", test_collect_dbg_info2);
     g_test_add_func("/stack/tdr/collect-fallback", test_tdr_collect_fallback);
     g_test_add_func("/stack/tdr/collect-exact", test_collect_exact);
+    g_test_add_func("/stack/tdr/progress", test_tdr_progress);
     g_test_add_func("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
     g_test_add_func("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
