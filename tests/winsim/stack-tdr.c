@@ -163,7 +163,8 @@ static void test_tdr_promoted(void)
 }
 
 /* Per-engine recovery: a hung copy engine is reported unresponsive, its
- * group is itself, ResetEngine aborts exactly the hung fence, the graphics
+ * group is itself, ResetEngine aborts the hung fence and the two queued
+ * behind it (LastAbortedFenceId is the last of them), the graphics
  * node is never disturbed, and the copy node runs new work. A reset the
  * device fails is reported as a failure. */
 static void test_reset_engine(void)
@@ -175,6 +176,9 @@ static void test_reset_engine(void)
     map_pages(sim, &m);
     inject_ok(sim, "hang,engine=1");
     uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
+    submit_write32(sim, &c, &m, 1, 0x34);           /* queued behind the hang */
+    uint32_t last = submit_write32(sim, &c, &m, 1, 0x35);
+    g_assert_cmphex(last, ==, hung + 2);
     uint32_t f0 = submit_write32(sim, &c, &m, 0, 0x44);
     g_assert_true(ws_wait_fence(sim, 0, f0));
     DXGKARG_QUERYENGINESTATUS qs = { .NodeOrdinal = 1 };
@@ -188,8 +192,8 @@ static void test_reset_engine(void)
     g_assert_cmphex(g.DependentNodeOrdinalMask, ==, 2);
     uint32_t aborted = 0;
     g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
-    g_assert_cmphex(aborted, ==, hung);
-    g_assert_cmphex(read_result(&m, 1), ==, 0); /* the hung write never ran */
+    g_assert_cmphex(aborted, ==, last); /* the last of the three aborted */
+    g_assert_cmphex(read_result(&m, 1), ==, 0); /* none of them ran */
     Ctx fresh;
     open_contexts(sim, &fresh);
     uint32_t f1 = submit_write32(sim, &fresh, &m, 1, 0x55);
@@ -206,42 +210,45 @@ static void test_reset_engine(void)
     ws_sim_free(sim);
 }
 
-/* A hang in a subprocess whose winsim `configure` set up to bugcheck: the
- * run must end with the report matching `pattern`. In-process transports
- * only (a killed test process would leave its QEMU behind). */
-static void bugcheck_on_hang(void (*configure)(WsSim *sim), const char *pattern)
+/* `hangs` hangs, each on a fresh context, in a subprocess whose winsim
+ * `configure` set up to bugcheck at the last: each recovered one says so on
+ * stderr, and the run must end with the report matching `pattern`. On QEMU
+ * too: the launcher has QEMU killed with the subprocess (PR_SET_PDEATHSIG). */
+static void bugcheck_on_hang(void (*configure)(WsSim *sim), unsigned hangs,
+                             const char *pattern)
 {
-    if (g_str_equal(transport_name(), "qemu")) {
-        g_test_skip("needs an in-process device");
-        return;
-    }
     if (g_test_subprocess()) {
         WsSim *sim = started();
-        Ctx c;
         Mapped m;
         configure(sim);
-        open_contexts(sim, &c);
         map_pages(sim, &m);
-        inject_ok(sim, "hang,engine=0");
-        ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1));
-        return; /* not reached */
+        for (unsigned i = 0; i < hangs; i++) {
+            Ctx c;
+            open_contexts(sim, &c);
+            inject_ok(sim, "hang,engine=0");
+            g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1)));
+            g_printerr("recovered from hang %u\n", i + 1);
+            close_contexts(sim, &c);
+        }
+        return; /* not reached when the last hang bugchecks */
     }
     g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
     g_test_trap_assert_failed();
     g_test_trap_assert_stderr(pattern);
 }
 
-static void no_tdr_allowed(WsSim *sim)
+static void two_tdrs_allowed(WsSim *sim)
 {
-    sim->tdr_limit_count = 0;
+    sim->tdr_limit_count = 2;
 }
 
-/* More TDRs than TdrLimitCount: the simulated bugcheck 0x116. */
+/* More TDRs than TdrLimitCount (2): two are recovered, the third is the
+ * simulated bugcheck 0x116. */
 static void test_tdr_limit(void)
 {
-    bugcheck_on_hang(no_tdr_allowed, "*STOP 0x00000116*TdrLimitCount exceeded*");
+    bugcheck_on_hang(two_tdrs_allowed, 3,
+                     "*recovered from hang 2*STOP 0x00000116*TdrLimitCount exceeded: 3 *");
 }
-
 
 /* TdrLevel Off: detection disabled, the wait gives up with nothing reset. */
 static void test_tdr_level_off(void)
@@ -274,7 +281,7 @@ static void level_bugcheck(WsSim *sim)
 /* TdrLevel Bugcheck: the report is collected, then STOP 0x117. */
 static void test_tdr_level_bugcheck(void)
 {
-    bugcheck_on_hang(level_bugcheck, "*STOP 0x00000117*TdrLevel is Bugcheck*");
+    bugcheck_on_hang(level_bugcheck, 1, "*STOP 0x00000117*TdrLevel is Bugcheck*");
 }
 
 

@@ -208,11 +208,14 @@ NTSTATUS ws_reset_engine(WsSim *sim, unsigned node, bool blame, uint32_t *last_a
     if (!NT_SUCCESS(st)) {
         return st;
     }
+    /* The reset aborted everything still queued on the node: the last
+     * aborted fence is the last one submitted; with nothing queued, none
+     * was aborted and the KMD names the last completed one. */
     WsNode *n = &sim->node[node];
-    if ((int32_t)(r.LastAbortedFenceId - n->retired) < 0 ||
-        (int32_t)(r.LastAbortedFenceId - n->submitted) > 0) {
-        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, r.LastAbortedFenceId, n->retired,
-                    n->submitted, "LastAbortedFenceId outside [retired, submitted]");
+    uint32_t want = n->pending->len ? n->submitted : n->retired;
+    if (r.LastAbortedFenceId != want) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, r.LastAbortedFenceId, want,
+                    n->pending->len, "LastAbortedFenceId is not the node's last pending fence");
     }
     blame_and_resubmit(sim, node, take_pending(sim, node), blame);
     sim->stats.engine_resets++;
