@@ -6,6 +6,7 @@
 #   make test    build everything and run every test suite (plus ASan/UBSan)
 #   make bench   run the benchmarks and print the table
 #   make soak    random injected faults through the stack (SOAK_COUNT=N TRANSPORT=qemu)
+#   make mutants apply the mutants of tests/mutants/mutants.txt, report the kill rate
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
@@ -13,7 +14,7 @@ JOBS ?= $(shell nproc)
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 
-.PHONY: all deps qemu build asan demo demo-device test bench soak clean
+.PHONY: all deps qemu build asan demo demo-device test bench soak mutants clean
 
 all: build
 
@@ -83,6 +84,11 @@ soak: build
 bench: build
 	$(BUILD)/bench/sable-bench --qemu $(BUILD)/qemu/qemu-system-x86_64 \
 	    --json $(BUILD)/bench.json
+
+# Each mutant (a small behaviour change) applied in turn, the tree rebuilt
+# and the test meant to kill it run; not part of `make test`.
+mutants: build
+	python3 scripts/mutants.py $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
