@@ -8,6 +8,7 @@
 #   make windows the Windows driver package (build-win64/package, docs/windows.md)
 #   make soak    random injected faults through the stack (SOAK_COUNT=N TRANSPORT=qemu)
 #   make scripts the Lua script suite (tests/scripts), HTML report (TRANSPORT=qemu)
+#   make mutants apply the mutants of tests/mutants/mutants.txt, report the kill rate
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 WIN64_BUILD ?= build-win64
@@ -17,7 +18,7 @@ JOBS ?= $(shell nproc)
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 
-.PHONY: all deps qemu build asan windows-build windows demo demo-device test bench soak scripts clean
+.PHONY: all deps qemu build asan windows-build windows demo demo-device test bench soak scripts mutants clean
 
 all: build
 
@@ -116,6 +117,11 @@ scripts: build
 bench: build
 	$(BUILD)/bench/sable-bench --qemu $(BUILD)/qemu/qemu-system-x86_64 \
 	    --json $(BUILD)/bench.json
+
+# Each mutant (a small behaviour change) applied in turn, the tree rebuilt
+# and the test meant to kill it run; not part of `make test`.
+mutants: build
+	python3 scripts/mutants.py $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)

@@ -64,8 +64,10 @@ NTSTATUS kmd_reset_engine(KmdAdapter *a, DXGKARG_RESETENGINE *args)
                    (unsigned)st);
         return STATUS_DEVICE_HARDWARE_ERROR;
     }
+    /* The device set the ring's head to the tail it read at the last
+     * doorbell, which is ours: every submission rings it (ring.c), so the
+     * ring is empty and in step with us. */
     args->LastAbortedFenceId = last_aborted(a, node);
-    a->ring[node].tail = kmd_reg_read(a->regs, base + SABLE_ENG_RING_HEAD);
     return STATUS_SUCCESS;
 }
 

@@ -33,27 +33,32 @@ int umd_ddi_error_allowed(UmdDdi ddi, HRESULT hr, UINT ctx)
     return d3d_umddi_error_allowed(umd_ddi_category(ddi, ctx), hr, ctx);
 }
 
-/* The only place the UMD calls pfnSetErrorCb. A code the category does not
- * allow is never passed: the device is marked lost instead (it cannot go
- * on honestly), and D3DDDIERR_DEVICEREMOVED is reported by the first later
- * function whose category allows it (umd_check_lost). */
+/* The only place the UMD calls pfnSetErrorCb, as close to the point of
+ * detection as it gets (Microsoft's "Handling Errors" page for the D3D10
+ * DDI): a code the DDI's category allows is passed as it is; any other
+ * failure is passed all the same, since absorbing a critical error "would
+ * be even worse" (the runtime logs it and removes the device), and the
+ * device is marked lost. D3DDDIERR_DEVICEREMOVED is the device's state,
+ * not a driver error: a DDI whose category does not allow it leaves it to
+ * the first later function that does (umd_check_lost). Functions that
+ * return their HRESULT report nothing here (umd_return). */
 void umd_error(UmdDevice *d, UmdDdi ddi, HRESULT hr, UINT ctx)
 {
     if (!FAILED(hr)) {
         return;
     }
-    if (hr == D3DDDIERR_DEVICEREMOVED || !umd_ddi_error_allowed(ddi, hr, ctx)) {
-        if (!d->lost) {
-            d->lost = true;
-            d->lost_reason = hr;
-            d->lost_ddi = ddi;
-        }
-        hr = D3DDDIERR_DEVICEREMOVED;
+    bool allowed = umd_ddi_error_allowed(ddi, hr, ctx);
+    if ((hr == D3DDDIERR_DEVICEREMOVED || !allowed) && !d->lost) {
+        d->lost = true;
+        d->lost_reason = hr;
+        d->lost_ddi = ddi;
     }
-    if (umd_ddi_error_allowed(ddi, hr, ctx)) {
-        umd_set_error_cb(d, hr);
-        d->errors_reported++;
+    if ((hr == D3DDDIERR_DEVICEREMOVED && !allowed) ||
+        umd_ddi_category(ddi, ctx) == D3D_UMDDI_ERRCAT_RETURNS_HRESULT) {
+        return;
     }
+    umd_set_error_cb(d, hr);
+    d->errors_reported++;
 }
 
 /* Functions that return their HRESULT (the DXGI base functions) report

@@ -40,6 +40,9 @@ SableDevice *sable_device_new(const SableConfig *cfg, const SableHostOps *ops,
     }
     SableDevice *dev = g_new0(SableDevice, 1);
     dev->cfg = *cfg;
+    if (!dev->cfg.max_hostmem) {
+        dev->cfg.max_hostmem = SABLE_CORE_DEFAULT_MAX_HOSTMEM;
+    }
     dev->ops = *ops;
     dev->opaque = opaque;
     dev->vram = cfg->vram;

@@ -94,11 +94,17 @@ typedef struct SableConfig {
      * and re-tiles them from it on swizzle-range CONTROL writes only; CPU
      * accesses go straight to this memory (ABI 1.1). */
     void *aperture;
+    /* Host memory a guest may make the host allocate on its behalf (the
+     * console surface of the scanout mode; 3D resources to come), bytes;
+     * 0: SABLE_CORE_DEFAULT_MAX_HOSTMEM. A request beyond it is refused
+     * like any bad programming (docs/protocol.md). */
+    uint64_t max_hostmem;
 } SableConfig;
 
 #define SABLE_CORE_DEFAULT_GART_ENTRIES (1u << 20) /* 4 GiB window */
 #define SABLE_CORE_GART_BASE (1ull << 40)
 #define SABLE_CORE_MAX_SURFACE_DIM 16384u
+#define SABLE_CORE_DEFAULT_MAX_HOSTMEM (256ull << 20)
 #define SABLE_CORE_CMD_HISTORY 32u
 #define SABLE_CORE_DEFAULT_CMD_BUDGET 256u
 #define SABLE_CORE_DEFAULT_BYTE_BUDGET (8ull << 20)

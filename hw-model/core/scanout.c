@@ -53,8 +53,11 @@ void sable_vblank_timer(SableDevice *dev)
     sable_scanout_sync_timer(dev);
 }
 
-static bool config_valid(const SableScanout *so, uint32_t control)
+/* The host shows the mode in a 32-bit-per-pixel console surface: its size
+ * counts against the host memory the guest may cause (max_hostmem). */
+static bool config_valid(const SableDevice *dev, uint32_t control)
 {
+    const SableScanout *so = &dev->scanout;
     unsigned bpp = sable_format_bpp(so->format);
     SableLayout l = { .addr = so->addr, .pitch = so->pitch,
                       .tiling = SABLE_TILING_LINEAR, .height = so->height };
@@ -64,6 +67,7 @@ static bool config_valid(const SableScanout *so, uint32_t control)
            so->format != SABLE_FORMAT_A8_UNORM &&
            so->width >= 1 && so->width <= SABLE_CORE_MAX_SURFACE_DIM &&
            so->height >= 1 && so->height <= SABLE_CORE_MAX_SURFACE_DIM &&
+           (uint64_t)so->width * so->height * 4 <= dev->cfg.max_hostmem &&
            sable_layout_check(&l, (uint64_t)so->width * bpp, &size);
 }
 
@@ -78,7 +82,7 @@ static void control_write(SableDevice *dev, uint32_t value, uint32_t offset)
 {
     SableScanout *so = &dev->scanout;
 
-    if (!(value & SABLE_SCANOUT_CONTROL_ENABLE) || !config_valid(so, value)) {
+    if (!(value & SABLE_SCANOUT_CONTROL_ENABLE) || !config_valid(dev, value)) {
         if (so->enabled) {
             disable(dev);
         }

@@ -130,9 +130,12 @@ void sable_gpu_prearm_after_reset(SableGpuState *s)
 
 /* ---- state: the device snapshot as JSON -------------------------------- */
 
+/* qdict_put_str copies the string: ours are freed here. */
 static void put_u64(QDict *d, const char *key, uint64_t v)
 {
-    qdict_put_str(d, key, g_strdup_printf("0x%016" PRIx64, v));
+    g_autofree char *text = g_strdup_printf("0x%016" PRIx64, v);
+
+    qdict_put_str(d, key, text);
 }
 
 static QDict *sable_gpu_fault_qdict(const SableFaultRecord *f)
@@ -180,8 +183,9 @@ static QDict *sable_gpu_engine_qdict(const SableEngineSnapshot *e,
 static QDict *sable_gpu_inject_qdict(const SableInjectSnapshot *i)
 {
     QDict *d = qdict_new();
+    g_autofree char *spec = sable_inject_format(&i->inj);
 
-    qdict_put_str(d, "spec", sable_inject_format(&i->inj));
+    qdict_put_str(d, "spec", spec);
     qdict_put_str(d, "kind", sable_inject_kind_name(i->inj.kind));
     qdict_put_int(d, "engine", i->inj.engine);
     qdict_put_int(d, "remaining", i->remaining);

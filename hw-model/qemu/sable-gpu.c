@@ -27,6 +27,9 @@
  *                 its size must equal SABLE_APERTURE_SIZE
  *   debug         accept DEBUG_* commands
  *   gart-entries  largest GART the guest may program
+ *   max-hostmem   host memory the guest may make QEMU allocate for it (the
+ *                 scanout's console surface; 3D resources), as virtio-gpu's
+ *                 max_hostmem; a scanout mode beyond it is refused
  *   inject, inject-clear, inject-pending, state, dump: the control
  *                 surface (fault injection, device state, dumps), see
  *                 sable-gpu-control.c
@@ -436,6 +439,7 @@ static bool sable_gpu_core_init(SableGpuState *s, Error **errp)
         .vram_size = s->vram_size,
         .debug = s->debug,
         .gart_max_entries = s->gart_entries,
+        .max_hostmem = s->max_hostmem,
         .aperture = memory_region_get_ram_ptr(sable_gpu_aperture_mr(s)),
     };
     GError *gerr = NULL;
@@ -506,6 +510,7 @@ static Property sable_gpu_properties[] = {
     DEFINE_PROP_LINK("aperture-memdev", SableGpuState, aperture_memdev,
                      TYPE_MEMORY_BACKEND, HostMemoryBackend *),
     DEFINE_PROP_BOOL("debug", SableGpuState, debug, false),
+    DEFINE_PROP_SIZE("max-hostmem", SableGpuState, max_hostmem, 256 * MiB),
     DEFINE_PROP_UINT32("gart-entries", SableGpuState, gart_entries,
                        SABLE_CORE_DEFAULT_GART_ENTRIES),
     DEFINE_PROP_END_OF_LIST(),

@@ -46,6 +46,7 @@ struct SableGpuState {
     HostMemoryBackend *aperture_memdev;
     bool debug;
     uint32_t gart_entries;
+    uint64_t max_hostmem;
     char *inject;               /* last injection spec accepted */
 };
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "fstack.h"
+#include "vidmm.h"
 
 static void pattern(uint8_t *p, size_t n, unsigned seed)
 {
@@ -13,8 +14,7 @@ static void pattern(uint8_t *p, size_t n, unsigned seed)
 unsigned fs_live_objects(const WsSim *sim)
 {
     return sim->stats.os_allocs + sim->stats.os_dma + sim->stats.os_locks +
-           sim->stats.mappings + sim->mem.map.runs + sim->vidmm.aperture.runs +
-           sim->vidmm.vram.runs;
+           sim->stats.mappings + sim->mem.map.runs + ws_vidmm_runs(sim);
 }
 
 void fs_start(FStack *s)

@@ -58,6 +58,27 @@ static void test_write32_64(void)
     mt_free(mt);
 }
 
+/* Fences are 64-bit: submissions crossing 2^32 complete in
+ * COMPLETED_FENCE_LO/HI and in the fence page with their high half. */
+static void test_fence_above_4g(void)
+{
+    Mt *mt = mt_new(NULL);
+    simbus_write64(mt->bus, SABLE_REG_FENCE_PAGE_LO, MT_FENCE_PAGE);
+    mt->fence[0] = 0xfffffffdull;
+    for (unsigned i = 0; i < 4; i++) {
+        cb_reset(&cb);
+        cb_nop(&cb, 1);
+        uint64_t f = mt_submit(mt, 0, &cb);
+        g_assert_cmphex(f, ==, 0xfffffffeull + i);
+        mt_run(mt);
+        g_assert_cmphex(simbus_ram_read64(mt->bus, MT_FENCE_PAGE), ==, f);
+        g_assert_cmphex(mt_reg(mt, 0, SABLE_ENG_COMPLETED_FENCE_LO), ==, (uint32_t)f);
+        g_assert_cmphex(mt_reg(mt, 0, SABLE_ENG_COMPLETED_FENCE_LO + 4), ==,
+                        (uint32_t)(f >> 32));
+    }
+    mt_free(mt);
+}
+
 static void test_fence_page_and_irq(void)
 {
     Mt *mt = mt_new(NULL);
@@ -555,6 +576,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/commands/write32-64", test_write32_64);
     g_test_add_func("/commands/fence-page-irq", test_fence_page_and_irq);
+    g_test_add_func("/commands/fence-above-4g", test_fence_above_4g);
     g_test_add_func("/commands/irq-mask", test_irq_mask);
     g_test_add_func("/commands/copy", test_copy);
     g_test_add_func("/commands/copy-overlap-forward", test_copy_overlap_forward);

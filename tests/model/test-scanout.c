@@ -90,10 +90,18 @@ static void test_validation(void)
     g_assert_cmpuint(rd(mt, SABLE_REG_SCANOUT_WIDTH), ==, 64);
     enable(mt, 0);
     g_assert_cmphex(status(mt), ==, 0);
-    /* The largest surface is accepted. */
-    program(mt, SURF, 16384 * 2, SABLE_FORMAT_B5G6R5_UNORM, 16384, 16384);
+    /* The host shows a mode in a 4-byte-per-pixel console surface, bounded
+     * by max_hostmem (default 256 MiB): 8192 x 8192 fits exactly, one more
+     * row does not, and neither does the largest 2D surface (1 GiB). */
+    program(mt, SURF, 8192 * 2, SABLE_FORMAT_B5G6R5_UNORM, 8192, 8192);
     enable(mt, SABLE_SCANOUT_CONTROL_ENABLE);
     g_assert_cmphex(status(mt), ==, SABLE_SCANOUT_STATUS_ENABLED);
+    const uint32_t over[][2] = { { 8192, 8193 }, { 16384, 16384 } };
+    for (unsigned i = 0; i < G_N_ELEMENTS(over); i++) {
+        program(mt, SURF, over[i][0] * 2, SABLE_FORMAT_B5G6R5_UNORM, over[i][0], over[i][1]);
+        enable(mt, SABLE_SCANOUT_CONTROL_ENABLE);
+        g_assert_cmphex(status(mt), ==, SABLE_SCANOUT_ERR_BAD_CONFIG << 8);
+    }
     mt_free(mt);
 }
 

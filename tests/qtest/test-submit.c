@@ -4,6 +4,28 @@
  * and device-time stalls that only end when the clock is stepped. */
 #include "fixture.h"
 
+/* Fences are 64-bit: a run of submissions crossing 2^32 completes each in
+ * COMPLETED_FENCE_LO/HI and in the fence page, high half included. */
+static void test_fence_above_4g(void)
+{
+    SqtDevice *d = fixture_open(NULL);
+    SqtCmdBuf cb = sqt_cmdbuf_new(d, 4096);
+    sqt_cmd_nop(&cb, 1);
+    unsigned e = SABLE_ENGINE_COPY;
+    const uint64_t fences[] = { 0xfffffffeull, 0xffffffffull, 0x100000000ull, 0x100000003ull };
+    for (unsigned i = 0; i < G_N_ELEMENTS(fences); i++) {
+        sqt_ring_push(d, e, cb.buf.gpu, cb.used, 0, fences[i]);
+        sqt_doorbell(d, e);
+        g_assert_true(sqt_wait_fence(d, e, fences[i], SQT_STEP_NS, SQT_TIMEOUT_NS));
+        g_assert_cmphex(sqt_fence_page_read(d, e), ==, fences[i]);
+        g_assert_cmphex(sqt_eng_read(d, e, SABLE_ENG_COMPLETED_FENCE_LO), ==,
+                        (uint32_t)fences[i]);
+        g_assert_cmphex(sqt_eng_read(d, e, SABLE_ENG_COMPLETED_FENCE_LO + 4), ==,
+                        (uint32_t)(fences[i] >> 32));
+    }
+    sqt_device_close(d);
+}
+
 static void test_both_engines(void)
 {
     SqtDevice *d = fixture_open(NULL);
@@ -146,6 +168,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/submit/both-engines", test_both_engines);
+    g_test_add_func("/submit/fence-above-4g", test_fence_above_4g);
     g_test_add_func("/submit/many-wrap", test_many_wrap);
     g_test_add_func("/submit/no-irq", test_no_irq);
     g_test_add_func("/submit/stall-needs-clock", test_stall_needs_clock);

@@ -74,17 +74,17 @@ static NTSTATUS WDDM_API cb_map_memory(HANDLE h, PHYSICAL_ADDRESS pa, ULONG len,
     ws_require_passive(sim, "DxgkCbMapMemory");
     unsigned b;
     const WsBar *bar = bar_containing(sim, (uint64_t)pa.QuadPart, len, &b);
-    if (!bar || io || user || !va || len == 0 ||
-        (b != SABLE_BAR_MMIO && b != SABLE_BAR_VRAM)) {
+    /* The transport reaches registers in BAR0 only (transport.h); other
+     * BARs without a host view (MSI-X table) are not mappable here. */
+    if (!bar || io || user || !va || len == 0 || (b != 0 && !sim->t->host[b])) {
         return STATUS_INVALID_PARAMETER;
     }
     WsMapping *m = g_new0(WsMapping, 1);
     m->bus = (uint64_t)pa.QuadPart;
     m->len = len;
-    m->mmio = b == SABLE_BAR_MMIO;
-    /* BAR0: a placeholder range the OS layer translates to MMIO. */
-    m->va = m->mmio ? g_malloc0(len)
-                    : (uint8_t *)sim->t->vram + (m->bus - bar->addr);
+    /* The register BAR: a placeholder range the OS layer translates to MMIO. */
+    m->mmio = sim->t->host[b] == NULL;
+    m->va = m->mmio ? g_malloc0(len) : (uint8_t *)sim->t->host[b] + (m->bus - bar->addr);
     g_ptr_array_add(sim->mappings, m);
     sim->stats.mappings++;
     *va = m->va;
@@ -153,7 +153,7 @@ static NTSTATUS WDDM_API cb_synchronize_execution(HANDLE h, PKSYNCHRONIZE_ROUTIN
 static void check_completed(WsSim *sim, const DXGKARGCB_NOTIFY_INTERRUPT_DATA *d)
 {
     UINT node = d->DmaCompleted.NodeOrdinal, fence = d->DmaCompleted.SubmissionFenceId;
-    if (node >= SABLE_NODE_COUNT || d->DmaCompleted.EngineOrdinal != 0) {
+    if (node >= sim->nodes || d->DmaCompleted.EngineOrdinal != 0) {
         ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, d->DmaCompleted.EngineOrdinal,
                     0, 0, "DMA_COMPLETED for a node/engine that does not exist");
     }
@@ -175,7 +175,7 @@ static void check_completed(WsSim *sim, const DXGKARGCB_NOTIFY_INTERRUPT_DATA *d
 static void check_faulted(WsSim *sim, const DXGKARGCB_NOTIFY_INTERRUPT_DATA *d)
 {
     UINT node = d->DmaFaulted.NodeOrdinal, fence = d->DmaFaulted.FaultedFenceId;
-    if (node >= SABLE_NODE_COUNT || NT_SUCCESS(d->DmaFaulted.Status) ||
+    if (node >= sim->nodes || NT_SUCCESS(d->DmaFaulted.Status) ||
         (int32_t)(fence - sim->node[node].notified) <= 0 ||
         (int32_t)(fence - sim->node[node].submitted) > 0) {
         ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, fence,
@@ -240,7 +240,7 @@ static VOID WDDM_API cb_notify_dpc(HANDLE h)
         ws_bugcheck(WS_DRIVER_IRQL_NOT_LESS_OR_EQUAL, 0, 0, 0, 0,
                     "DxgkCbNotifyDpc outside the DPC");
     }
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < sim->nodes; n++) {
         ws_retire(sim, n, sim->node[n].notified);
     }
     sim->stats.notify_dpc++;

@@ -12,6 +12,7 @@
 #include "vidmm.h"
 #include "vidsch.h"
 #include "tdr.h"
+#include "report.h"
 
 static WsSim *current;
 
@@ -120,11 +121,14 @@ NTSTATUS WDDM_API DxgkInitialize(PDRIVER_OBJECT driver, PUNICODE_STRING path,
 
 /* ---- resources ------------------------------------------------------------ */
 
+/* What the PnP manager assigned: every memory BAR of the device, in BAR
+ * order, then the interrupt. */
 static CM_RESOURCE_LIST *build_resources(WsTransport *t)
 {
-    static const unsigned bars[] = { SABLE_BAR_MMIO, SABLE_BAR_MSIX, SABLE_BAR_VRAM,
-                                     SABLE_BAR_APERTURE };
-    unsigned count = G_N_ELEMENTS(bars) + 1;
+    unsigned count = 1;
+    for (unsigned b = 0; b < WS_MAX_BARS; b++) {
+        count += t->bar[b].size != 0;
+    }
     CM_RESOURCE_LIST *list = g_malloc0(sizeof(*list) +
                                        (count - 1) * sizeof(CM_PARTIAL_RESOURCE_DESCRIPTOR));
     list->Count = 1;
@@ -134,10 +138,13 @@ static CM_RESOURCE_LIST *build_resources(WsTransport *t)
     p->Version = 1;
     p->Revision = 1;
     p->Count = count;
-    for (unsigned i = 0; i < G_N_ELEMENTS(bars); i++, d++) {
-        d->Type = CmResourceTypeMemory;
-        d->u.Memory.Start.QuadPart = (LONGLONG)t->bar[bars[i]].addr;
-        d->u.Memory.Length = (ULONG)t->bar[bars[i]].size;
+    for (unsigned b = 0; b < WS_MAX_BARS; b++) {
+        if (t->bar[b].size) {
+            d->Type = CmResourceTypeMemory;
+            d->u.Memory.Start.QuadPart = (LONGLONG)t->bar[b].addr;
+            d->u.Memory.Length = (ULONG)t->bar[b].size;
+            d++;
+        }
     }
     d->Type = CmResourceTypeInterrupt;
     d->Flags = t->msix ? CM_RESOURCE_INTERRUPT_MESSAGE | CM_RESOURCE_INTERRUPT_LATCHED
@@ -173,7 +180,7 @@ WsSim *ws_sim_new(const char *transport)
     sim->tdr_limit_count = 5;        /* TdrLimitCount default */
     sim->tdr_limit_time_ns = 60000000000ull; /* TdrLimitTime default: 60 s */
     sim->tdr_times = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < WS_MAX_NODES; n++) {
         sim->node[n].next_fence = 1;
         sim->node[n].pending = g_array_new(FALSE, FALSE, sizeof(WsPacket));
         sim->node[n].remap = g_array_new(FALSE, FALSE, sizeof(WsRemap));
@@ -209,12 +216,15 @@ NTSTATUS ws_adapter_start(WsSim *sim)
     }
     sim->display.sources = sources;
     sim->display.children = children;
-    DXGKARG_QUERYADAPTERINFO q = {
-        .Type = DXGKQAITYPE_DRIVERCAPS, .pOutputData = &sim->caps,
-        .OutputDataSize = sizeof(sim->caps),
-    };
-    g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryAdapterInfo(sim->adapter, &q), ==, 0);
-    ws_vidmm_init(sim);
+    if (!ws_report_read_adapter(sim) || !ws_vidmm_init(sim)) {
+        /* dxgkrnl cannot use what the driver reported: the start fails */
+        g_printerr("winsim: adapter refused: %s\n", sim->refused);
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiStopDevice(sim->adapter), ==, 0);
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiRemoveDevice(sim->adapter), ==, 0);
+        sim->adapter = NULL;
+        ws_vidmm_release_memory(sim);
+        return STATUS_UNSUCCESSFUL;
+    }
     return STATUS_SUCCESS;
 }
 
@@ -246,7 +256,8 @@ void ws_sim_free(WsSim *sim)
     g_array_free(sim->tdr_reports, TRUE);
     g_hash_table_destroy(sim->errored);
     g_array_free(sim->tdr_times, TRUE);
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    g_free(sim->refused);
+    for (unsigned n = 0; n < WS_MAX_NODES; n++) {
         g_array_free(sim->node[n].pending, TRUE);
         g_array_free(sim->node[n].remap, TRUE);
     }

@@ -7,6 +7,9 @@
 #include "dxgdisplay.h"
 #include "vidmm.h"
 #include "vidsch.h"
+#include "report.h"
+
+#define WS_PAGE 4096u
 
 NTSTATUS ws_kmt_query_umd_private(WsSim *sim, void *data, UINT size)
 {
@@ -23,18 +26,17 @@ WsKmtDevice *ws_kmt_create_device(WsSim *sim)
     d->sim = sim;
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateDevice(sim->adapter, &cd), ==, 0);
     d->device = cd.hDevice;
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        DXGKARG_CREATECONTEXT cc = { .NodeOrdinal = n, .EngineAffinity = 1 };
-        g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateContext(d->device, &cc), ==, 0);
-        d->context[n] = cc.hContext;
+    for (unsigned n = 0; n < sim->nodes; n++) {
+        g_assert_cmphex((uint32_t)ws_context_create(sim, d->device, n, false, &d->context[n]),
+                        ==, 0);
     }
     return d;
 }
 
 void ws_kmt_destroy_device(WsKmtDevice *d)
 {
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        g_assert_cmphex((uint32_t)d->sim->init.DxgkDdiDestroyContext(d->context[n]), ==, 0);
+    for (unsigned n = 0; n < d->sim->nodes; n++) {
+        g_assert_cmphex((uint32_t)ws_context_destroy(d->sim, d->context[n]), ==, 0);
         /* a TDR's error state dies with the context: a new one at the same
          * address is not in error */
         g_hash_table_remove(d->sim->errored, d->context[n]);
@@ -48,14 +50,14 @@ static void clear_vram(WsSim *sim, WsKmtAllocation *a)
     DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_FILL };
     op.Fill.hAllocation = a->handle;
     op.Fill.FillSize = a->size;
-    op.Fill.Destination.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Fill.Destination.SegmentId = a->segment;
     op.Fill.Destination.SegmentAddress.QuadPart = (LONGLONG)a->gpu;
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
 }
 
 static void wait_idle(WsSim *sim)
 {
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < sim->nodes; n++) {
         if (sim->node[n].retired != sim->node[n].submitted) {
             ws_wait_fence(sim, n, sim->node[n].submitted);
         }
@@ -64,7 +66,7 @@ static void wait_idle(WsSim *sim)
 
 bool ws_kmt_busy(const WsSim *sim, const WsKmtAllocation *a)
 {
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < sim->nodes; n++) {
         if (a->last_use[n] &&
             (int32_t)(sim->node[n].retired - ws_follow_fence(&sim->node[n], a->last_use[n])) < 0) {
             return true;
@@ -75,7 +77,7 @@ bool ws_kmt_busy(const WsSim *sim, const WsKmtAllocation *a)
 
 void ws_kmt_wait_allocation(WsSim *sim, const WsKmtAllocation *a)
 {
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < sim->nodes; n++) {
         if (a->last_use[n]) {
             ws_wait_fence(sim, n, a->last_use[n]);
         }
@@ -134,17 +136,16 @@ static WsSwzRange *swz_free(WsSim *sim)
     return NULL;
 }
 
-/* The CPU mapping of [pa, pa + len): it must lie in BAR4. */
-static uint8_t *bar4_map(WsSim *sim, PHYSICAL_ADDRESS pa, uint64_t len)
+/* The CPU mapping of [pa, pa + len): pages of one of the adapter's
+ * memory BARs. */
+static uint8_t *range_map(WsSim *sim, PHYSICAL_ADDRESS pa, uint64_t len)
 {
-    const WsBar *b = &sim->t->bar[SABLE_BAR_APERTURE];
-    uint64_t off = (uint64_t)pa.QuadPart - b->addr;
-    if (!sim->t->aperture || (uint64_t)pa.QuadPart < b->addr || off > b->size ||
-        len > b->size - off || (off & (SABLE_PAGE_SIZE - 1))) {
+    uint8_t *p = ws_bar_ptr(sim, (uint64_t)pa.QuadPart, len);
+    if (!p || ((uint64_t)pa.QuadPart & (WS_PAGE - 1))) {
         ws_bugcheck(WS_PAGE_FAULT_IN_NONPAGED_AREA, (uint64_t)pa.QuadPart, len, 0, 0,
-                    "CPUTranslatedAddress is not a page of the aperture BAR");
+                    "CPUTranslatedAddress is not a page range of a memory BAR");
     }
-    return (uint8_t *)sim->t->aperture + off;
+    return p;
 }
 
 NTSTATUS ws_kmt_lock_aperture(WsKmtDevice *d, WsKmtAllocation *a, void **cpu)
@@ -175,7 +176,7 @@ NTSTATUS ws_kmt_lock_aperture(WsKmtDevice *d, WsKmtAllocation *a, void **cpu)
             return st;
         }
         r->alloc = a;
-        r->cpu = bar4_map(sim, q.CPUTranslatedAddress, a->size);
+        r->cpu = range_map(sim, q.CPUTranslatedAddress, a->size);
         a->swz = r;
         sim->vidmm.swz_acquires++;
     }
@@ -187,7 +188,7 @@ NTSTATUS ws_kmt_lock_aperture(WsKmtDevice *d, WsKmtAllocation *a, void **cpu)
 
 void ws_kmt_swizzle_lost(WsSim *sim)
 {
-    for (unsigned i = 0; i < SABLE_SWZ_MAX_RANGES; i++) {
+    for (unsigned i = 0; i < sim->caps.NumberOfSwizzlingRanges; i++) {
         WsSwzRange *r = &sim->vidmm.swz[i];
         if (r->alloc) {
             r->alloc->swz = NULL;
@@ -205,14 +206,14 @@ static bool to_aperture(WsSim *sim, WsKmtAllocation *a)
         return false;
     }
     a->cpu = cpu;
-    a->segment = SABLE_SEGMENT_APERTURE;
-    a->mdl = ws_mdl_new(a->bus, a->size / SABLE_PAGE_SIZE);
-    a->gpu = ws_aperture_map_alloc(sim, a->handle, a->mdl, a->size / SABLE_PAGE_SIZE);
+    a->segment = sim->vidmm.aperture_id;
+    a->mdl = ws_mdl_new(a->bus, a->size / WS_PAGE);
+    a->gpu = ws_aperture_map_alloc(sim, a->handle, a->mdl, a->size / WS_PAGE);
     return true;
 }
 
-/* Page a VRAM allocation out: TRANSFER its content to system pages (which
- * then back it in the aperture) and free its VRAM. */
+/* Page an allocation out of its memory segment: TRANSFER its content to
+ * system pages (which then back it in the aperture) and free its pages. */
 static bool page_out(WsSim *sim, WsKmtAllocation *a)
 {
     uint64_t vram = a->gpu;
@@ -224,22 +225,22 @@ static bool page_out(WsSim *sim, WsKmtAllocation *a)
     DXGKARG_BUILDPAGINGBUFFER op = { .Operation = DXGK_OPERATION_TRANSFER };
     op.Transfer.hAllocation = a->handle;
     op.Transfer.TransferSize = a->size;
-    op.Transfer.Source.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Transfer.Source.SegmentId = a->home;
     op.Transfer.Source.SegmentAddress.QuadPart = (LONGLONG)vram;
     op.Transfer.Destination.pMdl = a->mdl;
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
-    ws_vram_free(sim, vram, a->size);
+    ws_segment_free(sim, a->home, vram, a->size);
     sim->vidmm.evictions++;
     return true;
 }
 
-/* Evict the oldest VRAM allocation that is not locked. */
-static bool evict_one(WsSim *sim)
+/* Evict the oldest allocation of memory segment `id` that is not locked. */
+static bool evict_one(WsSim *sim, UINT id)
 {
     GPtrArray *in_vram = sim->vidmm.in_vram;
     for (guint i = 0; i < in_vram->len; i++) {
         WsKmtAllocation *a = g_ptr_array_index(in_vram, i);
-        if (!a->locked && !a->primary && page_out(sim, a)) {
+        if (a->segment == id && !a->locked && !a->primary && page_out(sim, a)) {
             g_ptr_array_remove_index(in_vram, i);
             return true;
         }
@@ -249,13 +250,13 @@ static bool evict_one(WsSim *sim)
 
 static bool vram_place(WsSim *sim, WsKmtAllocation *a)
 {
-    while (!ws_vram_alloc(sim, a->size, &a->gpu)) {
-        if (!evict_one(sim)) {
+    while (!ws_segment_alloc(sim, a->home, a->size, &a->gpu)) {
+        if (!evict_one(sim, a->home)) {
             return false;
         }
     }
-    a->segment = SABLE_SEGMENT_VRAM;
-    a->cpu = (uint8_t *)sim->t->vram + a->gpu;
+    a->segment = a->home;
+    a->cpu = ws_segment_ptr(sim, a->home, a->gpu, a->size);
     g_ptr_array_add(sim->vidmm.in_vram, a);
     clear_vram(sim, a);
     return true;
@@ -266,8 +267,8 @@ static bool vram_place(WsSim *sim, WsKmtAllocation *a)
 static void page_in(WsSim *sim, WsKmtAllocation *a)
 {
     uint64_t gpu;
-    if (!a->wants_vram || a->segment == SABLE_SEGMENT_VRAM || a->locked ||
-        !ws_vram_alloc(sim, a->size, &gpu)) {
+    if (!a->home || a->segment == a->home || a->locked ||
+        !ws_segment_alloc(sim, a->home, a->size, &gpu)) {
         return;
     }
     wait_idle(sim);
@@ -275,32 +276,49 @@ static void page_in(WsSim *sim, WsKmtAllocation *a)
     op.Transfer.hAllocation = a->handle;
     op.Transfer.TransferSize = a->size;
     op.Transfer.Source.pMdl = a->mdl;
-    op.Transfer.Destination.SegmentId = SABLE_SEGMENT_VRAM;
+    op.Transfer.Destination.SegmentId = a->home;
     op.Transfer.Destination.SegmentAddress.QuadPart = (LONGLONG)gpu;
     g_assert_cmphex((uint32_t)ws_paging(sim, &op), ==, 0);
-    ws_aperture_unmap_alloc(sim, a->handle, a->gpu, a->size / SABLE_PAGE_SIZE);
+    ws_aperture_unmap_alloc(sim, a->handle, a->gpu, a->size / WS_PAGE);
     ws_mdl_free(a->mdl);
     ws_guestmem_free(&sim->mem, a->bus, a->size);
     a->mdl = NULL;
     a->gpu = gpu;
-    a->segment = SABLE_SEGMENT_VRAM;
-    a->cpu = (uint8_t *)sim->t->vram + gpu;
+    a->segment = a->home;
+    a->cpu = ws_segment_ptr(sim, a->home, gpu, a->size);
     g_ptr_array_add(sim->vidmm.in_vram, a);
     sim->vidmm.page_ins++;
 }
 
-/* Place the allocation: VRAM when preferred (evicting older allocations
- * under pressure), else, or when that fails, the aperture if the KMD's
- * segment set allows it (a primary's does not). */
+static bool in_set(UINT set, UINT id)
+{
+    return id >= 1 && id <= 32 && (set >> (id - 1) & 1);
+}
+
+/* The memory (non-aperture) segment an allocation lives in when it can:
+ * the preferred one if it is such a segment of its write set, with no
+ * preference the first such segment of the set; 0: none. */
+static UINT home_segment(const WsSim *sim, const DXGK_ALLOCATIONINFO *info)
+{
+    UINT pref = info->PreferredSegment.SegmentId0, set = info->SupportedWriteSegmentSet;
+    for (UINT id = 1; id <= sim->vidmm.out.NbSegment; id++) {
+        if ((pref == 0 || pref == id) && in_set(set, id) &&
+            !sim->vidmm.seg[id - 1].Flags.Aperture) {
+            return id;
+        }
+    }
+    return 0;
+}
+
+/* Place the allocation: its memory segment when it has one (evicting older
+ * allocations under pressure), else, or when that fails, the aperture if
+ * the KMD's segment set allows it (a primary's does not). */
 static bool place(WsSim *sim, const DXGK_ALLOCATIONINFO *info, WsKmtAllocation *a)
 {
-    UINT pref = info->PreferredSegment.SegmentId0;
-    uint32_t vram_bit = 1u << (SABLE_SEGMENT_VRAM - 1);
-    uint32_t aperture_bit = 1u << (SABLE_SEGMENT_APERTURE - 1);
-    a->wants_vram = (pref == SABLE_SEGMENT_VRAM || pref == 0) &&
-                    (info->SupportedWriteSegmentSet & vram_bit);
-    return (a->wants_vram && vram_place(sim, a)) ||
-           ((info->SupportedWriteSegmentSet & aperture_bit) && to_aperture(sim, a));
+    a->home = home_segment(sim, info);
+    return (a->home && vram_place(sim, a)) ||
+           (in_set(info->SupportedWriteSegmentSet, sim->vidmm.aperture_id) &&
+            to_aperture(sim, a));
 }
 
 NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
@@ -335,11 +353,11 @@ static void free_allocation(WsSim *sim, WsKmtAllocation *a)
 {
     ws_kmt_wait_allocation(sim, a);
     swz_release(sim, a);
-    if (a->segment == SABLE_SEGMENT_VRAM) {
+    if (a->segment == a->home) {
         g_ptr_array_remove(sim->vidmm.in_vram, a);
-        ws_vram_free(sim, a->gpu, a->size);
+        ws_segment_free(sim, a->home, a->gpu, a->size);
     } else {
-        ws_aperture_unmap_alloc(sim, a->handle, a->gpu, a->size / SABLE_PAGE_SIZE);
+        ws_aperture_unmap_alloc(sim, a->handle, a->gpu, a->size / WS_PAGE);
         ws_mdl_free(a->mdl);
         ws_guestmem_free(&sim->mem, a->bus, a->size);
     }
@@ -451,11 +469,11 @@ NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t 
                        const D3DDDI_PATCHLOCATIONLIST *patches, UINT npatches,
                        uint32_t *fence)
 {
-    if (node >= SABLE_NODE_COUNT || nallocs > SABLE_KMD_ALLOCATION_LIST_SIZE) {
+    if (node >= d->sim->nodes ||
+        nallocs > ws_context_info(d->sim, d->context[node])->alloc_list_size) {
         return STATUS_INVALID_PARAMETER;
     }
-    DXGK_ALLOCATIONLIST list[SABLE_KMD_ALLOCATION_LIST_SIZE];
-    memset(list, 0, sizeof(list));
+    g_autofree DXGK_ALLOCATIONLIST *list = g_new0(DXGK_ALLOCATIONLIST, MAX(nallocs, 1));
     for (UINT i = 0; i < nallocs; i++) {
         NTSTATUS st = make_resident(d, allocs[i], &list[i]);
         if (!NT_SUCCESS(st)) {
@@ -515,7 +533,7 @@ NTSTATUS ws_kmt_present(WsKmtDevice *d, const WsKmtPresent *p, uint32_t *fence)
 
 bool ws_kmt_wait(WsKmtDevice *d, unsigned node, uint32_t fence)
 {
-    return node < SABLE_NODE_COUNT && ws_wait_fence(d->sim, node, fence);
+    return node < d->sim->nodes && ws_wait_fence(d->sim, node, fence);
 }
 
 NTSTATUS ws_kmt_escape(WsKmtDevice *d, void *data, uint32_t size, bool hardware_access)

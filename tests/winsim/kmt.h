@@ -27,23 +27,23 @@
 typedef struct WsKmtDevice {
     WsSim *sim;
     HANDLE device;
-    HANDLE context[SABLE_NODE_COUNT];
+    HANDLE context[WS_MAX_NODES];
 } WsKmtDevice;
 
 typedef struct WsKmtAllocation {
     HANDLE handle;              /* the KMD's hAllocation */
     UINT segment;               /* where VidMm placed it */
+    UINT home;                  /* its memory segment, 0: aperture only */
     uint64_t gpu;
     uint64_t size;              /* as VidMm was told (page-aligned) */
     uint8_t *cpu;               /* CPU view */
     uint64_t bus;               /* aperture: the system pages backing it */
     struct _MDL *mdl;
     bool locked;
-    bool wants_vram;            /* VRAM preferred: paged back in when room */
     bool primary;               /* SABLE_ALLOC_F_PRIMARY: never evicted */
     WsSwzRange *swz;            /* the swizzling range VidMm holds for it */
     unsigned refs;              /* the creator + each device that opened it */
-    uint32_t last_use[SABLE_NODE_COUNT]; /* fence of the last submission naming it, 0: none */
+    uint32_t last_use[WS_MAX_NODES]; /* fence of the last submission naming it, 0: none */
     GArray *opens;              /* WsKmtOpen: devices that opened it (shared) */
 } WsKmtAllocation;
 

@@ -175,9 +175,101 @@ static void test_patch_bounds(void)
     ws_sim_free(sim);
 }
 
+
+/* The allocation's end is exact: a WRITE32 or a FILL ending at the last
+ * byte of the two-page allocation runs, one that reaches 4 bytes (or one
+ * byte) further is refused before anything runs. */
+static void test_render_allocation_end(void)
+{
+    WsSim *sim = started();
+    Ctx ctx;
+    Resident r;
+    open_contexts(sim, &ctx);
+    resident_new(sim, &r);
+    const uint32_t size = 2 * SABLE_PAGE_SIZE;
+    Cmd c = { .len = 0 };
+    cmd_write32(&c, size - 4, 0x600d);
+    cmd_fill(&c, size - 64, 0x5a5a5a5au, 60); /* ends 4 bytes before the last WRITE32 */
+    g_assert_cmphex((uint32_t)render(sim, &ctx, &r, &c), ==, 0);
+    uint32_t v;
+    memcpy(&v, r.m.cpu + size - 4, 4);
+    g_assert_cmphex(v, ==, 0x600d);
+    memcpy(&v, r.m.cpu + size - 8, 4);
+    g_assert_cmphex(v, ==, 0x5a5a5a5au);
+    unsigned submits = sim->vidmm.render_submits;
+    const struct { uint32_t off; uint64_t fill; } past[] = {
+        { size, 0 },          /* WRITE32 just past the end */
+        { size - 60, 64 },    /* FILL 4 bytes past the end */
+        { size - 64, 65 },    /* FILL 1 byte past the end */
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(past); i++) {
+        memset(&c, 0, sizeof(c));
+        if (past[i].fill) {
+            cmd_fill(&c, past[i].off, 0, past[i].fill);
+        } else {
+            cmd_write32(&c, past[i].off, 1);
+        }
+        g_assert_cmphex((uint32_t)render(sim, &ctx, &r, &c), ==,
+                        (uint32_t)STATUS_PRIVILEGED_INSTRUCTION);
+    }
+    g_assert_cmpuint(sim->vidmm.render_submits, ==, submits);
+    resident_free(sim, &r);
+    close_contexts(sim, &ctx);
+    ws_sim_free(sim);
+}
+
+/* Patch's 8-byte locations against the submission's end, exactly: ending at
+ * the end (also when the end is the buffer's size) is patched, ending one
+ * byte past is refused; offsets and ends near 2^32 do not wrap. */
+static void test_patch_end(void)
+{
+    WsSim *sim = started();
+    uint8_t dma[64];
+    DXGK_ALLOCATIONLIST al = { .SegmentId = SABLE_SEGMENT_VRAM };
+    al.PhysicalAddress.QuadPart = 0x7000;
+    D3DDDI_PATCHLOCATIONLIST loc = { .PatchOffset = 16 };
+    DXGKARG_PATCH base = {
+        .pDmaBuffer = dma, .DmaBufferSize = 64, .DmaBufferSubmissionEndOffset = 24,
+        .pAllocationList = &al, .AllocationListSize = 1, .pPatchLocationList = &loc,
+        .PatchLocationListSize = 1, .PatchLocationListSubmissionLength = 1,
+    };
+    const struct { UINT patch, end, size; NTSTATUS want; } cases[] = {
+        { 16, 24, 64, STATUS_SUCCESS },               /* ends at the end */
+        { 17, 24, 64, STATUS_INVALID_PARAMETER },     /* one byte past */
+        { 56, 64, 64, STATUS_SUCCESS },               /* end == DmaBufferSize */
+        { 57, 64, 64, STATUS_INVALID_PARAMETER },
+        { 56, 65, 64, STATUS_INVALID_PARAMETER },     /* end past the buffer */
+        { 0xFFFFFFF8u, 64, 64, STATUS_INVALID_PARAMETER },
+        { 16, 0xFFFFFFFFu, 64, STATUS_INVALID_PARAMETER },
+        { 0xFFFFFFF8u, 0xFFFFFFFFu, 0xFFFFFFFFu, STATUS_INVALID_PARAMETER },
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        memset(dma, 0, sizeof(dma));
+        DXGKARG_PATCH p = base;
+        loc.PatchOffset = cases[i].patch;
+        p.DmaBufferSubmissionEndOffset = cases[i].end;
+        p.DmaBufferSize = cases[i].size;
+        g_test_message("case %u", i);
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiPatch(sim->adapter, &p), ==,
+                        (uint32_t)cases[i].want);
+        uint64_t v = 0;
+        if (cases[i].want == STATUS_SUCCESS) {
+            memcpy(&v, dma + cases[i].patch, 8);
+            g_assert_cmphex(v, ==, 0x7000);
+        } else {
+            for (unsigned b = 0; b < sizeof(dma); b++) {
+                g_assert_cmpuint(dma[b], ==, 0);
+            }
+        }
+    }
+    ws_sim_free(sim);
+}
+
 void stack_add_render_tests(void)
 {
     g_test_add_func("/stack/render/ok-and-split", test_render);
     g_test_add_func("/stack/render/rejects", test_render_rejects);
     g_test_add_func("/stack/render/patch-bounds", test_patch_bounds);
+    g_test_add_func("/stack/render/allocation-end", test_render_allocation_end);
+    g_test_add_func("/stack/render/patch-end", test_patch_end);
 }

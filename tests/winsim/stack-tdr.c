@@ -163,7 +163,8 @@ static void test_tdr_promoted(void)
 }
 
 /* Per-engine recovery: a hung copy engine is reported unresponsive, its
- * group is itself, ResetEngine aborts exactly the hung fence, the graphics
+ * group is itself, ResetEngine aborts the hung fence and the two queued
+ * behind it (LastAbortedFenceId is the last of them), the graphics
  * node is never disturbed, and the copy node runs new work. A reset the
  * device fails is reported as a failure. */
 static void test_reset_engine(void)
@@ -175,6 +176,9 @@ static void test_reset_engine(void)
     map_pages(sim, &m);
     inject_ok(sim, "hang,engine=1");
     uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
+    submit_write32(sim, &c, &m, 1, 0x34);           /* queued behind the hang */
+    uint32_t last = submit_write32(sim, &c, &m, 1, 0x35);
+    g_assert_cmphex(last, ==, hung + 2);
     uint32_t f0 = submit_write32(sim, &c, &m, 0, 0x44);
     g_assert_true(ws_wait_fence(sim, 0, f0));
     DXGKARG_QUERYENGINESTATUS qs = { .NodeOrdinal = 1 };
@@ -188,8 +192,8 @@ static void test_reset_engine(void)
     g_assert_cmphex(g.DependentNodeOrdinalMask, ==, 2);
     uint32_t aborted = 0;
     g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
-    g_assert_cmphex(aborted, ==, hung);
-    g_assert_cmphex(read_result(&m, 1), ==, 0); /* the hung write never ran */
+    g_assert_cmphex(aborted, ==, last); /* the last of the three aborted */
+    g_assert_cmphex(read_result(&m, 1), ==, 0); /* none of them ran */
     Ctx fresh;
     open_contexts(sim, &fresh);
     uint32_t f1 = submit_write32(sim, &fresh, &m, 1, 0x55);
@@ -206,42 +210,45 @@ static void test_reset_engine(void)
     ws_sim_free(sim);
 }
 
-/* A hang in a subprocess whose winsim `configure` set up to bugcheck: the
- * run must end with the report matching `pattern`. In-process transports
- * only (a killed test process would leave its QEMU behind). */
-static void bugcheck_on_hang(void (*configure)(WsSim *sim), const char *pattern)
+/* `hangs` hangs, each on a fresh context, in a subprocess whose winsim
+ * `configure` set up to bugcheck at the last: each recovered one says so on
+ * stderr, and the run must end with the report matching `pattern`. On QEMU
+ * too: the launcher has QEMU killed with the subprocess (PR_SET_PDEATHSIG). */
+static void bugcheck_on_hang(void (*configure)(WsSim *sim), unsigned hangs,
+                             const char *pattern)
 {
-    if (g_str_equal(transport_name(), "qemu")) {
-        g_test_skip("needs an in-process device");
-        return;
-    }
     if (g_test_subprocess()) {
         WsSim *sim = started();
-        Ctx c;
         Mapped m;
         configure(sim);
-        open_contexts(sim, &c);
         map_pages(sim, &m);
-        inject_ok(sim, "hang,engine=0");
-        ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1));
-        return; /* not reached */
+        for (unsigned i = 0; i < hangs; i++) {
+            Ctx c;
+            open_contexts(sim, &c);
+            inject_ok(sim, "hang,engine=0");
+            g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1)));
+            g_printerr("recovered from hang %u\n", i + 1);
+            close_contexts(sim, &c);
+        }
+        return; /* not reached when the last hang bugchecks */
     }
     g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
     g_test_trap_assert_failed();
     g_test_trap_assert_stderr(pattern);
 }
 
-static void no_tdr_allowed(WsSim *sim)
+static void two_tdrs_allowed(WsSim *sim)
 {
-    sim->tdr_limit_count = 0;
+    sim->tdr_limit_count = 2;
 }
 
-/* More TDRs than TdrLimitCount: the simulated bugcheck 0x116. */
+/* More TDRs than TdrLimitCount (2): two are recovered, the third is the
+ * simulated bugcheck 0x116. */
 static void test_tdr_limit(void)
 {
-    bugcheck_on_hang(no_tdr_allowed, "*STOP 0x00000116*TdrLimitCount exceeded*");
+    bugcheck_on_hang(two_tdrs_allowed, 3,
+                     "*recovered from hang 2*STOP 0x00000116*TdrLimitCount exceeded: 3 *");
 }
-
 
 /* TdrLevel Off: detection disabled, the wait gives up with nothing reset. */
 static void test_tdr_level_off(void)
@@ -274,7 +281,7 @@ static void level_bugcheck(WsSim *sim)
 /* TdrLevel Bugcheck: the report is collected, then STOP 0x117. */
 static void test_tdr_level_bugcheck(void)
 {
-    bugcheck_on_hang(level_bugcheck, "*STOP 0x00000117*TdrLevel is Bugcheck*");
+    bugcheck_on_hang(level_bugcheck, 1, "*STOP 0x00000117*TdrLevel is Bugcheck*");
 }
 
 
@@ -406,6 +413,137 @@ static void test_collect_dbg_info2(void)
     ws_sim_free(sim);
 }
 
+
+
+/* TdrDelay counts time without progress, not time waited: four completions
+ * each 0.9 s late keep a wait going for 3.6 s of device time with no TDR;
+ * one 2.1 s late (no progress for longer than TdrDelay, 2 s) gives exactly
+ * one TDR. */
+static void test_tdr_progress(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    g_assert_cmpuint(sim->tdr_delay_ns, ==, 2000000000ull);
+    uint64_t t0 = sim->now_ns;
+    inject_ok(sim, "slow,engine=0,count=4,delay-ns=900000000");
+    uint32_t last = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        last = submit_write32(sim, &c, &m, 0, 0x100 + i);
+    }
+    g_assert_true(ws_wait_fence(sim, 0, last));
+    g_assert_cmpuint(sim->now_ns - t0, >=, 4 * 900000000ull);
+    g_assert_cmpuint(sim->stats.timeouts, ==, 0);
+    g_assert_cmphex(read_result(&m, 0), ==, 0x103);
+    inject_ok(sim, "slow,engine=0,delay-ns=2100000000");
+    g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 0x200)));
+    g_assert_cmpuint(sim->stats.timeouts, ==, 1);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
+/* The device's own dump of its current state, taken through the DUMP
+ * registers into winsim's memory (as the KMD does), as a reference. */
+static uint8_t *device_dump(WsSim *sim, uint32_t *written)
+{
+    uint64_t bus;
+    void *cpu;
+    g_assert_true(ws_guestmem_alloc(&sim->mem, KMD_DUMP_SIZE, &bus, &cpu));
+    const WsTransportOps *o = sim->t->ops;
+    o->mmio_write(sim->t, SABLE_REG_DUMP_ADDR_LO, (uint32_t)bus);
+    o->mmio_write(sim->t, SABLE_REG_DUMP_ADDR_LO + 4, (uint32_t)(bus >> 32));
+    o->mmio_write(sim->t, SABLE_REG_DUMP_SIZE, KMD_DUMP_SIZE);
+    o->mmio_write(sim->t, SABLE_REG_DUMP_CONTROL, 1);
+    g_assert_cmpuint(o->mmio_read(sim->t, SABLE_REG_DUMP_STATUS), ==, SABLE_DUMP_STATUS_OK);
+    *written = o->mmio_read(sim->t, SABLE_REG_DUMP_WRITTEN);
+    o->mmio_write(sim->t, SABLE_REG_IRQ_STATUS, SABLE_IRQ_DUMP_DONE);
+    uint8_t *copy = g_memdup2(cpu, *written);
+    ws_guestmem_free(&sim->mem, bus, KMD_DUMP_SIZE);
+    return copy;
+}
+
+/* The registers of the dump mechanism itself (where the dump went, its
+ * status and size) differ between the reference and the KMD's dump by
+ * construction: zero their values in both (positions found in the
+ * reference, the full dump; only those inside `len` of `other`). */
+static void mask_dump_registers(uint8_t *ref, uint32_t written, uint8_t *other, size_t len)
+{
+    static const uint32_t mech[] = {
+        SABLE_REG_DUMP_ADDR_LO, SABLE_REG_DUMP_ADDR_HI, SABLE_REG_DUMP_SIZE,
+        SABLE_REG_DUMP_CONTROL, SABLE_REG_DUMP_STATUS, SABLE_REG_DUMP_WRITTEN,
+    };
+    const struct sable_dump_header *h = (const void *)ref;
+    for (uint32_t off = h->header_size; off + sizeof(struct sable_dump_section) <= written;) {
+        struct sable_dump_section sec;
+        memcpy(&sec, ref + off, sizeof(sec));
+        g_assert_cmpuint(sec.size, >=, sizeof(sec));
+        if (sec.type == SABLE_DUMP_SEC_REGISTERS) {
+            struct sable_dump_registers r;
+            memcpy(&r, ref + off, sizeof(r));
+            for (uint32_t i = 0; i < r.count; i++) {
+                uint32_t at = off + (uint32_t)sizeof(r) + i * 8;
+                struct sable_dump_reg e;
+                memcpy(&e, ref + at, sizeof(e));
+                for (unsigned k = 0; k < G_N_ELEMENTS(mech); k++) {
+                    if (e.offset == mech[k]) {
+                        memset(ref + at + 4, 0, 4);
+                        for (uint32_t b = at + 4; b < at + 8 && b < len; b++) {
+                            other[b] = 0;
+                        }
+                    }
+                }
+            }
+        }
+        off += sec.size;
+    }
+}
+
+/* CollectDbgInfo2's buffer is the device's dump byte for byte, cut to
+ * BufferSize when smaller, zero-filled after the dump when larger, and
+ * nothing is written past BufferSize (the dump registers' own values
+ * aside). */
+static void test_collect_exact(void)
+{
+    WsSim *sim = started();
+    Ctx c;
+    Mapped m;
+    open_contexts(sim, &c);
+    map_pages(sim, &m);
+    inject_ok(sim, "hang,engine=1");
+    uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
+    uint32_t written;
+    g_autofree uint8_t *ref = device_dump(sim, &written);
+    g_assert_cmpuint(written, >, 64);
+    g_assert_cmpuint(written, <, KMD_DUMP_SIZE);
+    const SIZE_T sizes[] = { written - 1, written, written + 4096 };
+    g_autofree uint8_t *buf = g_malloc(KMD_DUMP_SIZE + 4096 + 16);
+    for (unsigned i = 0; i < G_N_ELEMENTS(sizes); i++) {
+        SIZE_T size = sizes[i];
+        DXGKARG_COLLECTDBGINFO_EXT ext;
+        memset(buf, 0xaa, KMD_DUMP_SIZE + 4096 + 16);
+        g_assert_cmphex((uint32_t)collect2(sim, buf, size, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL, 0,
+                                           &ext), ==, 0);
+        SIZE_T same = MIN(size, written);
+        mask_dump_registers(ref, written, buf, same);
+        g_assert_cmpmem(buf, same, ref, same);
+        for (SIZE_T b = same; b < size; b++) {
+            g_assert_cmpuint(buf[b], ==, 0);
+        }
+        for (SIZE_T b = size; b < size + 16; b++) {
+            g_assert_cmpuint(buf[b], ==, 0xaa);
+        }
+    }
+    uint32_t aborted;
+    g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
+    g_assert_cmphex(aborted, ==, hung);
+    unmap_pages(sim, &m);
+    close_contexts(sim, &c);
+    ws_sim_free(sim);
+}
+
 /* A KMD that does not declare WDDM 3.2 is never asked for CollectDbgInfo2:
  * winsim falls back to CollectDbgInfo (no TdrType), whose report still
  * decodes and carries the extension. */
@@ -438,6 +576,8 @@ void stack_add_tdr_tests(void)
     g_test_add_func("/stack/tdr/dma-offset", test_tdr_dma_offset);
     g_test_add_func("/stack/tdr/collect-dbg-info2", test_collect_dbg_info2);
     g_test_add_func("/stack/tdr/collect-fallback", test_tdr_collect_fallback);
+    g_test_add_func("/stack/tdr/collect-exact", test_collect_exact);
+    g_test_add_func("/stack/tdr/progress", test_tdr_progress);
     g_test_add_func("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
     g_test_add_func("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
     g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);

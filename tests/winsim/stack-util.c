@@ -39,13 +39,11 @@ void open_contexts(WsSim *sim, Ctx *c)
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateDevice(sim->adapter, &cd), ==, 0);
     g_assert_cmphex(cd.Flags.Value, ==, 0);
     c->device = cd.hDevice;
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        DXGKARG_CREATECONTEXT cc = { .NodeOrdinal = n, .EngineAffinity = 1 };
-        g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateContext(c->device, &cc), ==, 0);
-        g_assert_cmpuint(cc.ContextInfo.DmaBufferSize, >, 0);
-        g_assert_cmphex(cc.ContextInfo.DmaBufferSegmentSet, ==,
+    for (unsigned n = 0; n < sim->nodes; n++) {
+        g_assert_cmphex((uint32_t)ws_context_create(sim, c->device, n, false, &c->context[n]),
+                        ==, 0);
+        g_assert_cmphex(ws_context_info(sim, c->context[n])->dma_segment_set, ==,
                         1u << (SABLE_SEGMENT_APERTURE - 1));
-        c->context[n] = cc.hContext;
     }
     DXGKARG_CREATECONTEXT bad = { .NodeOrdinal = SABLE_NODE_COUNT, .EngineAffinity = 1 };
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateContext(c->device, &bad), ==,
@@ -56,8 +54,8 @@ void close_contexts(WsSim *sim, Ctx *c)
 {
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyDevice(c->device), ==,
                     (uint32_t)STATUS_INVALID_DEVICE_STATE); /* contexts still open */
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
-        g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyContext(c->context[n]), ==, 0);
+    for (unsigned n = 0; n < sim->nodes; n++) {
+        g_assert_cmphex((uint32_t)ws_context_destroy(sim, c->context[n]), ==, 0);
         g_hash_table_remove(sim->errored, c->context[n]);
     }
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiDestroyDevice(c->device), ==, 0);

@@ -14,12 +14,13 @@
 #include "vidmm.h"
 #include "tdr.h"
 #include "kmt.h"
+#include "report.h"
 #include "mdl.h"
 
 /* A KMD device with one context per node. */
 typedef struct Ctx {
     HANDLE device;
-    HANDLE context[SABLE_NODE_COUNT];
+    HANDLE context[WS_MAX_NODES];
 } Ctx;
 
 /* Two winsim pages mapped into the aperture (GPU address gpu). */
@@ -77,5 +78,6 @@ void stack_add_swizzle_tests(void);
 void stack_add_display_tests(void);
 void stack_add_irql_tests(void);
 void stack_add_system_tests(void);
+void stack_add_report_tests(void);
 
 #endif

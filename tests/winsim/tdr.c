@@ -107,8 +107,8 @@ static void adapter_tdr(WsSim *sim, unsigned node, bool promoted)
     }
     sim->dpc_queued = false;
     ws_kmt_swizzle_lost(sim); /* the adapter reset discarded them */
-    GArray *aborted[SABLE_NODE_COUNT];
-    for (unsigned i = 0; i < SABLE_NODE_COUNT; i++) {
+    GArray *aborted[WS_MAX_NODES];
+    for (unsigned i = 0; i < sim->nodes; i++) {
         aborted[i] = take_pending(sim, i);
     }
     st = sim->init.DxgkDdiRestartFromTimeout(sim->adapter);
@@ -116,7 +116,7 @@ static void adapter_tdr(WsSim *sim, unsigned node, bool promoted)
         ws_bugcheck(VIDEO_TDR_ERROR, node, (uint32_t)st, 2, 0, "DxgkDdiRestartFromTimeout failed");
     }
     sim->stats.adapter_resets++;
-    for (unsigned i = 0; i < SABLE_NODE_COUNT; i++) {
+    for (unsigned i = 0; i < sim->nodes; i++) {
         blame_and_resubmit(sim, i, aborted[i], i == node);
     }
 }
@@ -126,7 +126,7 @@ static bool engine_tdr(WsSim *sim, unsigned node)
 {
     DXGKARG_QUERYDEPENDENTENGINEGROUP g = { .NodeOrdinal = node };
     NTSTATUS st = sim->init.DxgkDdiQueryDependentEngineGroup(sim->adapter, &g);
-    uint64_t all = (1ull << SABLE_NODE_COUNT) - 1;
+    uint64_t all = (1ull << sim->nodes) - 1;
     if (!NT_SUCCESS(st) || !(g.DependentNodeOrdinalMask & (1ull << node)) ||
         (g.DependentNodeOrdinalMask & ~all)) {
         ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, g.DependentNodeOrdinalMask,
@@ -147,7 +147,7 @@ static bool engine_tdr(WsSim *sim, unsigned node)
         .engine_status = qs.EngineStatus,
     };
     save_dump(sim, rep);
-    for (unsigned i = 0; i < SABLE_NODE_COUNT; i++) {
+    for (unsigned i = 0; i < sim->nodes; i++) {
         uint32_t last;
         if ((g.DependentNodeOrdinalMask & (1ull << i)) &&
             !NT_SUCCESS(ws_reset_engine(sim, i, i == node, &last))) {
@@ -208,11 +208,14 @@ NTSTATUS ws_reset_engine(WsSim *sim, unsigned node, bool blame, uint32_t *last_a
     if (!NT_SUCCESS(st)) {
         return st;
     }
+    /* The reset aborted everything still queued on the node: the last
+     * aborted fence is the last one submitted; with nothing queued, none
+     * was aborted and the KMD names the last completed one. */
     WsNode *n = &sim->node[node];
-    if ((int32_t)(r.LastAbortedFenceId - n->retired) < 0 ||
-        (int32_t)(r.LastAbortedFenceId - n->submitted) > 0) {
-        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, r.LastAbortedFenceId, n->retired,
-                    n->submitted, "LastAbortedFenceId outside [retired, submitted]");
+    uint32_t want = n->pending->len ? n->submitted : n->retired;
+    if (r.LastAbortedFenceId != want) {
+        ws_bugcheck(VIDEO_SCHEDULER_INTERNAL_ERROR, node, r.LastAbortedFenceId, want,
+                    n->pending->len, "LastAbortedFenceId is not the node's last pending fence");
     }
     blame_and_resubmit(sim, node, take_pending(sim, node), blame);
     sim->stats.engine_resets++;

@@ -131,6 +131,8 @@ WsTransport *ws_transport_inproc_open(bool msix, GError **err)
     t->vram = ip->bus->vram;
     t->vram_size = ip->bus->vram_size;
     t->aperture = ip->bus->aperture;
+    t->host[SABLE_BAR_VRAM] = t->vram;
+    t->host[SABLE_BAR_APERTURE] = t->aperture;
     (void)err;
     return t;
 }

@@ -160,6 +160,8 @@ WsTransport *ws_transport_qemu_open(GError **err)
     q->t.vram_size = sqt_vram_size(m);
     q->t.vram = sqt_vram_ptr(m, 0, q->t.vram_size);
     q->t.aperture = sqt_aperture_ptr(m, 0, SABLE_APERTURE_SIZE);
+    q->t.host[SABLE_BAR_VRAM] = q->t.vram;
+    q->t.host[SABLE_BAR_APERTURE] = q->t.aperture;
     return &q->t;
 }
 

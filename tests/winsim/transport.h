@@ -52,6 +52,8 @@ struct WsTransport {
     const WsTransportOps *ops;
     const char *name;
     WsBar bar[WS_MAX_BARS];
+    void *host[WS_MAX_BARS]; /* host view of a memory BAR (VRAM, aperture);
+                              * NULL for the register BAR and absent ones */
     bool msix;              /* false: INTx */
     uint64_t ram_base;      /* guest RAM free for winsim's allocator */
     uint64_t ram_size;

@@ -2,12 +2,16 @@
 #include <string.h>
 
 #include "vidsch.h"
+#include "report.h"
 #include "bugcheck.h"
 #include "tdr.h"
 
 NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence)
 {
+    if (node >= sim->nodes) {
+        return STATUS_INVALID_PARAMETER;
+    }
     WsNode *n = &sim->node[node];
     if (g_hash_table_contains(sim->errored, context)) {
         return STATUS_DEVICE_REMOVED;
@@ -156,7 +160,7 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_
     DXGKARG_PATCH p;
     memset(&p, 0, sizeof(p));
     p.hContext = rd->context;
-    p.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
+    p.DmaBufferSegmentId = v->dma_segment;
     p.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)b->gpu;
     p.pDmaBuffer = b->cpu;
     p.DmaBufferSize = (UINT)written;
@@ -174,7 +178,7 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_
                     "Patch refused a DMA buffer its Render produced");
     }
     uint32_t fence = 0;
-    st = ws_submit(sim, rd->context, rd->node, SABLE_SEGMENT_APERTURE, b->gpu,
+    st = ws_submit(sim, rd->context, rd->node, v->dma_segment, b->gpu,
                    (uint32_t)written, false, &fence);
     if (NT_SUCCESS(st)) {
         *b = (WsDmaBuffer){ b->bus, b->gpu, b->cpu, b->mdl, true, rd->node, fence };
@@ -188,14 +192,15 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_
 static NTSTATUS present_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t size,
                              UINT *multipass, uint8_t **end, D3DDDI_PATCHLOCATIONLIST **out)
 {
+    const WsContextInfo *info = ws_context_info(sim, rd->context);
     DXGKARG_PRESENT p = *rd->present;
     p.pDmaBuffer = b->cpu;
     p.DmaSize = size;
     p.pAllocationList = rd->allocs;
     p.pPatchLocationListOut = sim->vidmm.patch_out;
-    p.PatchLocationListOutSize = SABLE_KMD_PATCH_LIST_SIZE;
+    p.PatchLocationListOutSize = info->patch_list_size;
     p.MultipassOffset = *multipass;
-    p.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
+    p.DmaBufferSegmentId = sim->vidmm.dma_segment;
     p.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)b->gpu;
     NTSTATUS st = sim->init.DxgkDdiPresent(rd->context, &p);
     *multipass = p.MultipassOffset;
@@ -208,6 +213,7 @@ static NTSTATUS present_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t 
 static NTSTATUS render_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t size,
                             UINT *multipass, uint8_t **end, D3DDDI_PATCHLOCATIONLIST **out)
 {
+    const WsContextInfo *info = ws_context_info(sim, rd->context);
     DXGKARG_RENDER r;
     memset(&r, 0, sizeof(r));
     r.pCommand = rd->cmd;
@@ -219,9 +225,9 @@ static NTSTATUS render_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t s
     r.pPatchLocationListIn = (D3DDDI_PATCHLOCATIONLIST *)rd->patches;
     r.PatchLocationListInSize = rd->npatches;
     r.pPatchLocationListOut = sim->vidmm.patch_out;
-    r.PatchLocationListOutSize = SABLE_KMD_PATCH_LIST_SIZE;
+    r.PatchLocationListOutSize = info->patch_list_size;
     r.MultipassOffset = *multipass;
-    r.DmaBufferSegmentId = SABLE_SEGMENT_APERTURE;
+    r.DmaBufferSegmentId = sim->vidmm.dma_segment;
     r.DmaBufferPhysicalAddress.QuadPart = (LONGLONG)b->gpu;
     NTSTATUS st = sim->init.DxgkDdiRender(rd->context, &r);
     *multipass = r.MultipassOffset;
@@ -235,7 +241,10 @@ static NTSTATUS render_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t s
 static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *multipass)
 {
     WsVidMm *v = &sim->vidmm;
-    uint32_t size = v->dma_limit ? v->dma_limit : v->dma_size;
+    const WsContextInfo *info = ws_context_info(sim, rd->context);
+    /* a buffer of the pool, no larger than the context asked for */
+    uint32_t size = MIN(v->dma_size, info->dma_size);
+    size = v->dma_limit ? MIN(size, v->dma_limit) : size;
     UINT before = *multipass;
     uint8_t *end;
     D3DDDI_PATCHLOCATIONLIST *out_end;
@@ -245,7 +254,7 @@ static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *mult
         return st;
     }
     if (end < b->cpu || end > b->cpu + size || out_end < v->patch_out ||
-        out_end > v->patch_out + SABLE_KMD_PATCH_LIST_SIZE) {
+        out_end > v->patch_out + info->patch_list_size) {
         ws_bugcheck(WS_PAGE_FAULT_IN_NONPAGED_AREA, (uintptr_t)end, (uintptr_t)out_end,
                     0, 0, "Render moved its output pointers outside the buffers");
     }
@@ -261,6 +270,10 @@ static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *mult
 
 NTSTATUS ws_render(WsSim *sim, WsRender *rd)
 {
+    const WsContextInfo *info = ws_context_info(sim, rd->context);
+    if (!info || info->node != rd->node || rd->nallocs > info->alloc_list_size) {
+        return STATUS_INVALID_PARAMETER; /* the thunk's own checks */
+    }
     if (g_hash_table_contains(sim->errored, rd->context)) {
         return STATUS_DEVICE_REMOVED; /* dxgkrnl no longer renders for it */
     }

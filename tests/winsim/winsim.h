@@ -18,6 +18,12 @@
 #include "transport.h"
 #include "guestmem.h"
 
+/* winsim's own model limits (not Sable's numbers): a KMD reporting more
+ * nodes or segments than these is refused with a message saying so. */
+#define WS_MAX_NODES 8u
+#define WS_MAX_SEGMENTS 8u
+#define WS_MAX_SWIZZLING_RANGES 64u
+
 typedef struct WsMapping {
     void *va;          /* what DxgkCbMapMemory returned */
     uint64_t bus;      /* translated address mapped */
@@ -90,27 +96,42 @@ typedef struct WsSwzRange {
     uint64_t used;              /* last lock, for least-recently-used release */
 } WsSwzRange;
 
-/* VidMm (vidmm.h): segments, the paging buffer and the paging context. */
+/* What a context's creation reported (DXGK_CONTEXTINFO, or the device's
+ * DXGK_DEVICEINFO for the same members), checked by report.c. */
+typedef struct WsContextInfo {
+    unsigned node;
+    UINT dma_size;              /* DmaBufferSize */
+    UINT dma_segment_set;       /* DmaBufferSegmentSet */
+    UINT alloc_list_size;       /* AllocationListSize */
+    UINT patch_list_size;       /* PatchLocationListSize */
+} WsContextInfo;
+
+/* VidMm (vidmm.h): segments, the paging buffer and the paging context, all
+ * as the KMD reported them (QUERYSEGMENT3, DXGK_DEVICEINFO). */
 typedef struct WsVidMm {
-    DXGK_SEGMENTDESCRIPTOR seg[SABLE_SEGMENT_COUNT];
+    DXGK_SEGMENTDESCRIPTOR seg[WS_MAX_SEGMENTS]; /* seg[id - 1] */
     DXGK_QUERYSEGMENTOUT out;
+    WsPageMap pages[WS_MAX_SEGMENTS];   /* pages in use per segment */
+    UINT aperture_id;           /* the aperture segment system memory is mapped into */
     HANDLE system_device;
     HANDLE paging_context;      /* node 0, system context */
     uint64_t pb_bus;
     uint8_t *pb_cpu;
     uint64_t pb_gpu;
     struct _MDL *pb_mdl;
-    WsPageMap aperture;         /* aperture segment pages in use */
-    WsPageMap vram;             /* VRAM segment pages in use */
     uint32_t dma_limit;         /* tests: DmaSize cap per call; 0 = whole */
     unsigned paging_submits;
     WsDmaBuffer dma[WS_DMA_BUFFERS]; /* the DMA buffers Render fills */
-    uint32_t dma_size;
-    D3DDDI_PATCHLOCATIONLIST patch_out[SABLE_KMD_PATCH_LIST_SIZE];
+    uint32_t dma_size;          /* the system device's DmaBufferSize */
+    UINT dma_segment;           /* an aperture segment of its DmaBufferSegmentSet */
+    D3DDDI_PATCHLOCATIONLIST *patch_out; /* patch_size entries */
+    UINT patch_size;            /* the largest PatchLocationListSize reported */
+    GHashTable *contexts;       /* hContext -> WsContextInfo * */
     unsigned render_submits;
     GPtrArray *in_vram;         /* WsKmtAllocation * in VRAM, oldest first */
     unsigned evictions, page_ins;
-    WsSwzRange swz[SABLE_SWZ_MAX_RANGES]; /* RangeId -> allocation */
+    WsSwzRange swz[WS_MAX_SWIZZLING_RANGES]; /* RangeId -> allocation; the
+                                 * first caps.NumberOfSwizzlingRanges are used */
     uint64_t swz_clock;
     unsigned swz_acquires, swz_releases, swz_unavailable, swz_dropped;
 } WsVidMm;
@@ -153,6 +174,7 @@ typedef struct WsSim {
     PVOID adapter;                  /* MiniportDeviceContext */
     DXGKRNL_INTERFACE dxgk;
     DXGK_DRIVERCAPS caps;           /* queried after StartDevice */
+    char *refused;                  /* why dxgkrnl refused the adapter's report */
     CM_RESOURCE_LIST *resources;
     GPtrArray *mappings;            /* WsMapping */
     bool in_isr, in_dpc, dpc_queued;
@@ -162,7 +184,8 @@ typedef struct WsSim {
     DXGK_DISPLAY_INFORMATION post_display;
     bool post_display_acquired;
     ULONG isr_message;              /* message of the ISR / synchronized routine */
-    WsNode node[SABLE_NODE_COUNT];
+    unsigned nodes;                 /* GpuEngineTopology.NbAsymetricProcessingNodes */
+    WsNode node[WS_MAX_NODES];
     WsStats stats;
     WsVidMm vidmm;
     uint64_t query_after_ns;        /* no progress this long: QueryCurrentFence */

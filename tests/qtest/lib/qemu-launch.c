@@ -172,6 +172,12 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
                             const SharedPaths *paths)
 {
     GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
+    g_auto(GStrv) wrapper = g_strsplit(opt->wrapper ? opt->wrapper : "", " ", -1);
+    for (char **w = wrapper; *w; w++) {
+        if (**w) {
+            g_ptr_array_add(a, g_strdup(*w));
+        }
+    }
     g_autofree char *gart = opt->gart_entries
         ? g_strdup_printf(",gart-entries=%u", opt->gart_entries) : g_strdup("");
     g_auto(GStrv) inj_parts = g_strsplit(opt->inject ? opt->inject : "", ",", -1);
@@ -229,7 +235,7 @@ static bool spawn_qemu(SqtMachine *m, GPtrArray *argv, GError **err)
         dup2(devnull, 0);
         dup2(logfd, 1);
         dup2(logfd, 2);
-        execv(argv->pdata[0], (char **)argv->pdata);
+        execvp(argv->pdata[0], (char **)argv->pdata);
         fprintf(stderr, "exec %s: %s\n", (char *)argv->pdata[0], strerror(errno));
         _exit(127);
     }

@@ -45,6 +45,8 @@ typedef struct SqtOptions {
     const char *inject;        /* device property inject=SPEC[;SPEC...] (commas
                                   doubled here), or NULL */
     const char *log_path;      /* QEMU stderr; NULL: a temporary file */
+    const char *wrapper;       /* words run before QEMU (e.g. "valgrind
+                                  --log-file=F"), found on PATH; NULL: none */
 } SqtOptions;
 
 #define SQT_DEFAULT_RAM_SIZE (256ull << 20)

@@ -5,6 +5,7 @@
 #include "d3drt.h"
 #include "dxgdisplay.h"
 #include "vidsch.h"
+#include "report.h"
 
 /* In a test: fail it (and go on, as the runtime would remove the device);
  * elsewhere (the demo): stop. */
@@ -166,7 +167,7 @@ static void wait_for(RtDevice *d, const RtAlloc *al)
  * (winsim's dxgkrnl refuses its renders with STATUS_DEVICE_REMOVED). */
 static bool removed(RtDevice *d)
 {
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < d->ad->sim->nodes; n++) {
         if (g_hash_table_contains(d->ad->sim->errored, d->kmt->context[n])) {
             return true;
         }
@@ -558,7 +559,7 @@ static HRESULT WDDM_API cb_unlock(HANDLE h, const D3DDDICB_UNLOCK *u)
 
 static RtContext *context_of(RtDevice *d, HANDLE h)
 {
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < d->ad->sim->nodes; n++) {
         if (h == (HANDLE)&d->ctx[n] && d->ctx[n].open) {
             return &d->ctx[n];
         }
@@ -575,8 +576,12 @@ static HRESULT WDDM_API cb_render(HANDLE h, D3DDDICB_RENDER *r)
         RT_FAIL("pfnRenderCb from %s: bad arguments", cur_name(d));
         return E_INVALIDARG;
     }
-    WsKmtAllocation *list[SABLE_KMD_ALLOCATION_LIST_SIZE];
-    RtAlloc *ral[SABLE_KMD_ALLOCATION_LIST_SIZE];
+    if (d->fail_renders > 0) {
+        d->fail_renders--;
+        return E_OUTOFMEMORY; /* the pfnRenderCb page's "insufficient memory" */
+    }
+    g_autofree WsKmtAllocation **list = g_new0(WsKmtAllocation *, r->NumAllocations + 1);
+    g_autofree RtAlloc **ral = g_new0(RtAlloc *, r->NumAllocations + 1);
     for (UINT i = 0; i < r->NumAllocations; i++) {
         ral[i] = lookup(d, c->alist[i].hAllocation);
         if (!ral[i]) {
@@ -620,15 +625,20 @@ static HRESULT WDDM_API cb_render(HANDLE h, D3DDDICB_RENDER *r)
 static HRESULT WDDM_API cb_create_context(HANDLE h, D3DDDICB_CREATECONTEXT *cc)
 {
     RtDevice *d = h;
-    if (cc->NodeOrdinal >= SABLE_NODE_COUNT || d->ctx[cc->NodeOrdinal].open) {
+    if (cc->NodeOrdinal >= d->ad->sim->nodes || d->ctx[cc->NodeOrdinal].open) {
         return E_INVALIDARG;
     }
+    /* the list sizes dxgkrnl hands back are the ones the KMD reported for
+     * the kernel context (a test may ask for smaller ones) */
+    const WsContextInfo *info = ws_context_info(d->ad->sim, d->kmt->context[cc->NodeOrdinal]);
     RtContext *c = &d->ctx[cc->NodeOrdinal];
     c->open = true;
     c->node = cc->NodeOrdinal;
     c->cmd_size = d->cfg_cmd_size;
-    c->alist_size = d->cfg_alist_size;
-    c->plist_size = d->cfg_plist_size;
+    c->alist_size = d->cfg_alist_size ? MIN(d->cfg_alist_size, info->alloc_list_size)
+                                      : info->alloc_list_size;
+    c->plist_size = d->cfg_plist_size ? MIN(d->cfg_plist_size, info->patch_list_size)
+                                      : info->patch_list_size;
     c->cmd = g_malloc0(c->cmd_size);
     c->alist = g_new0(D3DDDI_ALLOCATIONLIST, c->alist_size);
     c->plist = g_new0(D3DDDI_PATCHLOCATIONLIST, c->plist_size);
@@ -666,10 +676,15 @@ static VOID WDDM_API cb_set_error(D3D10DDI_HRTCORELAYER h, HRESULT hr)
         RT_FAIL("pfnSetErrorCb(0x%08x) outside of a DDI call", (uint32_t)hr);
         return;
     }
-    if (!umd_ddi_error_allowed((UmdDdi)d->cur, hr, d->cur_ctx)) {
-        RT_FAIL("pfnSetErrorCb(0x%08x) from %s: not allowed for its category %s", (uint32_t)hr,
-                cur_name(d),
-                d3d_umddi_error_category_name(umd_ddi_category((UmdDdi)d->cur, d->cur_ctx)));
+    D3D_UMDDI_ERROR_CATEGORY cat = rt_ddi_category(cur_name(d), d->cur_ctx);
+    if (!d3d_umddi_error_allowed(cat, hr, d->cur_ctx)) {
+        /* a critical error: logged, and the device is lost on purpose */
+        if (d->critical++ == 0) {
+            d->critical_ddi = cur_name(d);
+            d->critical_hr = hr;
+        }
+        g_printerr("d3d runtime: critical error 0x%08x from %s (category %s): device removed\n",
+                   (uint32_t)hr, cur_name(d), d3d_umddi_error_category_name(cat));
         return;
     }
     if (FAILED(d->last_error) == 0) {
@@ -826,8 +841,8 @@ RtDevice *rt_device_new(RtAdapter *a, UINT iv, UINT cmd_size, UINT alist_size, U
     d->cur = -1;
     d->interface_version = iv;
     d->cfg_cmd_size = cmd_size ? cmd_size : 16384;
-    d->cfg_alist_size = alist_size ? alist_size : SABLE_KMD_ALLOCATION_LIST_SIZE;
-    d->cfg_plist_size = plist_size ? plist_size : SABLE_KMD_PATCH_LIST_SIZE;
+    d->cfg_alist_size = alist_size; /* 0: what the KMD reported */
+    d->cfg_plist_size = plist_size;
     d->max_instances = 4;
     d->next_handle = 0x100;
     d->allocs = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -915,15 +930,27 @@ void rt_enter(RtDevice *d, UmdDdi ddi, UINT ctx)
 
 HRESULT rt_leave(RtDevice *d)
 {
+    /* releasing an object returns nothing to the application */
+    bool destroy = strncmp(cur_name(d), "Destroy", 7) == 0;
     d->cur = -1;
-    return d->last_error;
+    return d->critical && !destroy ? RT_DXGI_ERROR_DEVICE_REMOVED : d->last_error;
+}
+
+void rt_expect_critical(RtDevice *d, unsigned count)
+{
+    d->expect_critical = count;
 }
 
 
 void rt_device_free(RtDevice *d)
 {
     RT_CALL(d, DestroyDevice, 0, F(d, pfnDestroyDevice)(d->h));
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    if (d->critical != d->expect_critical) {
+        RT_FAIL("%u critical errors (the first 0x%08x from %s), %u expected", d->critical,
+                (uint32_t)d->critical_hr, d->critical_ddi ? d->critical_ddi : "-",
+                d->expect_critical);
+    }
+    for (unsigned n = 0; n < d->ad->sim->nodes; n++) {
         g_assert_false(d->ctx[n].open); /* the UMD destroyed its contexts */
     }
     release_retired(d, true);
@@ -1473,7 +1500,7 @@ void rt_destroy_swapchain(RtSwapChain *sc)
     WsSim *sim = sc->d->ad->sim;
     /* queued flips first (a TDR may have aborted them: then they are
      * dropped, which the wait does not report) */
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < sim->nodes; n++) {
         ws_wait_fence(sim, n, sim->node[n].submitted);
     }
     if (sc->primary) {
@@ -1569,7 +1596,7 @@ uint8_t *rt_capture(RtDevice *d, UINT *w, UINT *h)
 void rt_wait_idle(RtDevice *d)
 {
     WsSim *sim = d->ad->sim;
-    for (unsigned n = 0; n < SABLE_NODE_COUNT; n++) {
+    for (unsigned n = 0; n < d->ad->sim->nodes; n++) {
         g_assert_true(ws_wait_fence(sim, n, sim->node[n].submitted));
     }
     /* Renamed-away instances go now (winsim's destroy waits for idle:

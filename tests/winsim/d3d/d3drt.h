@@ -10,8 +10,13 @@
  *
  * Checks, each failing the running test with the function's name:
  *  - a NULL slot in the device or DXGI table after CreateDevice;
- *  - pfnSetErrorCb with a code the calling DDI's category does not allow
- *    (umd_errors.h; S_OK included), or outside a DDI call;
+ *  - pfnSetErrorCb outside a DDI call;
+ *  - a critical error the test did not expect (rt_expect_critical): as
+ *    Microsoft's "Handling Errors" page describes, a code outside the
+ *    calling DDI's category (the runtime's own table, rt-errors.h; S_OK
+ *    included) is logged as critical with the DDI it came from, and the
+ *    runtime removes the device on purpose: that call and every later one
+ *    returns RT_DXGI_ERROR_DEVICE_REMOVED to the application;
  *  - a command buffer the KMD's Render refuses, a duplicate allocation-list
  *    entry, rendering with a locked allocation;
  *  - Lock with Discard|NoExistingReference of an allocation the unsubmitted
@@ -28,6 +33,10 @@
 #include "kmt.h"
 #include "sable_umd.h"
 #include "umd_errors.h"
+#include "rt-errors.h"
+
+/* What the D3D11 runtime returns to the application for a removed device. */
+#define RT_DXGI_ERROR_DEVICE_REMOVED ((HRESULT)0x887A0005u)
 
 typedef struct RtAlloc {
     D3DKMT_HANDLE h;
@@ -90,11 +99,12 @@ typedef struct RtDevice {
     GPtrArray *retired;         /* renamed-away instances, freed once idle */
     D3DKMT_HANDLE next_handle;
     uintptr_t next_rt;          /* runtime resource handles (never reused) */
-    RtContext ctx[SABLE_NODE_COUNT];
+    RtContext ctx[WS_MAX_NODES];
     /* configuration (set before rt_device_create) */
     UINT cfg_cmd_size, cfg_alist_size, cfg_plist_size;
     unsigned max_instances;     /* live instances per allocation before a rename fails */
     int fail_renames;           /* tests: the next n renames fail */
+    int fail_renders;           /* tests: the next n pfnRenderCb fail (E_OUTOFMEMORY) */
     struct RtResource *creating; /* in its CreateResource: its allocations' resource */
     struct RtSwapChain *presenting; /* in its Present: the pDXGIContext passed */
     /* the DDI being called */
@@ -102,6 +112,11 @@ typedef struct RtDevice {
     UINT cur_ctx;
     HRESULT last_error;
     unsigned errors;
+    /* critical errors (see above): how many, the first one's DDI and code,
+     * and how many the test expects */
+    unsigned critical, expect_critical;
+    const char *critical_ddi;
+    HRESULT critical_hr;
     /* statistics */
     GArray *renders;            /* RtRender */
     unsigned renders_since_amortized, amortized;
@@ -167,6 +182,8 @@ void rt_device_free(RtDevice *d);
 /* The DDI call bracket: the error check knows which function runs. */
 void rt_enter(RtDevice *d, UmdDdi ddi, UINT ctx);
 HRESULT rt_leave(RtDevice *d);
+/* The test expects `count` critical errors before rt_device_free (default 0). */
+void rt_expect_critical(RtDevice *d, unsigned count);
 /* A member of the same type in every table. */
 #define F(d, member) \
     ((d)->f11 ? (d)->f11->member : (d)->f10_1 ? (d)->f10_1->member : (d)->f10->member)

@@ -232,25 +232,76 @@ static void test_unsupported(void)
     g_assert_cmphex((uint32_t)RT_CALL(d, SetBlendState, 0,
                                       d->f11->pfnSetBlendState(d->h, none, factor, ~0u)), ==, 0);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
+    /* A draw it cannot do: reported at once (E_NOTIMPL, outside Draw's
+     * category), a critical error: the runtime removes the device. */
     g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, d->f11->pfnDraw(d->h, 3, 0)), ==,
-                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
+                    (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
-    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_cmpuint(d->critical, ==, 1);
+    g_assert_cmpstr(d->critical_ddi, ==, "Draw");
+    g_assert_cmphex((uint32_t)d->critical_hr, ==, (uint32_t)E_NOTIMPL);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
+    rt_expect_critical(d, 1);
     env_free(&e);
 
     e = env_new(D3D10_0_DDI_INTERFACE_VERSION, 0, 0, 0);
     d = e.d;
     g_assert_cmphex((uint32_t)RT_CALL(d, DrawAuto, 0, d->f10->pfnDrawAuto(d->h)), ==,
-                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
+                    (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
     g_assert_cmpuint(rt_umd_stats(d).unsupported_calls, ==, 1);
-    /* NoErrors functions say nothing, even lost; the next that may says it. */
+    g_assert_cmpstr(d->critical_ddi, ==, "DrawAuto");
+    /* the driver reports nothing more; the removed device stays removed */
     UINT levels = 9;
+    unsigned errors = d->errors;
     g_assert_cmphex((uint32_t)RT_CALL(d, CheckMultisampleQualityLevels, 0,
                                       d->f10->pfnCheckMultisampleQualityLevels(
-                                          d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 1, &levels)), ==, 0);
-    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+                                          d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 1, &levels)), ==,
+                    (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
+    g_assert_cmpuint(d->errors, ==, errors);
+    g_assert_cmpuint(d->critical, ==, 1);
+    rt_expect_critical(d, 1);
     env_free(&e);
+}
+
+/* An internal failure (the runtime's pfnRenderCb runs out of memory) inside
+ * Flush, whose category allows only D3DDDIERR_DEVICEREMOVED: the UMD reports
+ * it at once, and the runtime logs exactly one critical error, at Flush. */
+static void test_critical_at_detection(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    RtResource *b;
+    uint8_t data[64] = { 1, 2, 3 };
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(data), D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, data, &b), ==, 0);
+    g_assert_cmpuint(d->critical, ==, 0);
+    d->fail_renders = 1;
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
+    g_assert_cmpuint(d->critical, ==, 1);
+    g_assert_cmpstr(d->critical_ddi, ==, "Flush");
+    g_assert_cmphex((uint32_t)d->critical_hr, ==, (uint32_t)E_FAIL);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
+    rt_destroy(d, b);
+    rt_expect_critical(d, 1);
+    env_free(&e);
+}
+
+/* The runtime's category table (rt-errors.c, from Microsoft's pages) and
+ * the UMD's (umd_errors.h) agree on every DDI the UMD has. */
+static void test_error_tables_agree(void)
+{
+    for (unsigned i = 0; i < UMD_DDI_COUNT; i++) {
+        const char *name = umd_ddi_name((UmdDdi)i);
+        for (UINT ctx = 0; ctx <= UMD_ERRCTX_DD_COUNTER; ctx += UMD_ERRCTX_DD_COUNTER) {
+            if (umd_ddi_category((UmdDdi)i, ctx) != rt_ddi_category(name, ctx)) {
+                g_test_message("%s (ctx 0x%x): UMD %s, runtime %s", name, ctx,
+                               d3d_umddi_error_category_name(umd_ddi_category((UmdDdi)i, ctx)),
+                               d3d_umddi_error_category_name(rt_ddi_category(name, ctx)));
+                g_test_fail();
+            }
+        }
+    }
 }
 
 /* The runtime's check itself: pfnSetErrorCb with a code the calling
@@ -1164,8 +1215,11 @@ static void test_depth_clear(gconstpointer data)
         }
     }
     g_assert_cmpuint(d->errors, ==, 0);
+    /* a clear it cannot do: a critical error at ClearDepthStencilView */
     g_assert_cmphex((uint32_t)rt_clear_dsv(d, v[2], D3D10_DDI_CLEAR_DEPTH, 0.5f, 0), ==,
-                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
+                    (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
+    g_assert_cmpstr(d->critical_ddi, ==, "ClearDepthStencilView");
+    rt_expect_critical(d, 1);
     for (unsigned k = 0; k < 3; k++) {
         rt_destroy_dsv(d, v[k]);
         rt_destroy(d, t[k]);
@@ -2416,6 +2470,8 @@ int main(int argc, char **argv)
     g_test_add_func("/d3d/adapter", test_adapter);
     g_test_add_func("/d3d/adapter10", test_adapter10);
     g_test_add_func("/d3d/unsupported", test_unsupported);
+    g_test_add_func("/d3d/errors/critical-at-detection", test_critical_at_detection);
+    g_test_add_func("/d3d/errors/tables-agree", test_error_tables_agree);
     g_test_add_func("/d3d/error-check", test_error_check);
     g_test_add_data_func("/d3d/buffers/10.0", GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION),
                          test_buffers);
