@@ -12,7 +12,7 @@
 #include "vidmm.h"
 #include "vidsch.h"
 #include "tdr.h"
-#include "report.h"
+#include "kmd-report.h"
 
 static WsSim *current;
 

@@ -7,7 +7,7 @@
 #include "dxgdisplay.h"
 #include "vidmm.h"
 #include "vidsch.h"
-#include "report.h"
+#include "kmd-report.h"
 
 #define WS_PAGE 4096u
 

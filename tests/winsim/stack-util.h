@@ -14,7 +14,7 @@
 #include "vidmm.h"
 #include "tdr.h"
 #include "kmt.h"
-#include "report.h"
+#include "kmd-report.h"
 #include "mdl.h"
 
 /* A KMD device with one context per node. */

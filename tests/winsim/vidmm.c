@@ -6,7 +6,7 @@
 #include "mdl.h"
 #include "bugcheck.h"
 
-#include "report.h"
+#include "kmd-report.h"
 
 #define WS_PAGE 4096u
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * winsim's VidMm (enough for paging): with the segments the KMD reported
- * (report.h) it creates the system device and the paging context on node
+ * (kmd-report.h) it creates the system device and the paging context on node
  * 0, places the paging buffer in the segment the KMD names, mapping it
  * through BuildPagingBuffer MAP_APERTURE_SEGMENT, and likewise a pool of
  * DMA buffers for Render (vidsch.h) of the size and in the segment the

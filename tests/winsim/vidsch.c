@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "vidsch.h"
-#include "report.h"
+#include "kmd-report.h"
 #include "bugcheck.h"
 #include "tdr.h"
 

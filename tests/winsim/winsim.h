@@ -97,7 +97,7 @@ typedef struct WsSwzRange {
 } WsSwzRange;
 
 /* What a context's creation reported (DXGK_CONTEXTINFO, or the device's
- * DXGK_DEVICEINFO for the same members), checked by report.c. */
+ * DXGK_DEVICEINFO for the same members), checked by kmd-report.c. */
 typedef struct WsContextInfo {
     unsigned node;
     UINT dma_size;              /* DmaBufferSize */

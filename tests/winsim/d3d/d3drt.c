@@ -5,7 +5,7 @@
 #include "d3drt.h"
 #include "dxgdisplay.h"
 #include "vidsch.h"
-#include "report.h"
+#include "kmd-report.h"
 
 /* In a test: fail it (and go on, as the runtime would remove the device);
  * elsewhere (the demo): stop. */

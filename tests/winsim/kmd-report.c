@@ -2,7 +2,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "report.h"
+#include "kmd-report.h"
 
 #define WS_PAGE 4096u
 #define WS_MAX_DMA_BUFFER (16u << 20)      /* model limit of one DMA buffer */

@@ -10,8 +10,8 @@
  * beyond winsim's model (WS_MAX_*), refuses the adapter or the context with
  * the reason in sim->refused, as dxgkrnl fails a start it cannot use.
  */
-#ifndef WS_REPORT_H
-#define WS_REPORT_H
+#ifndef WS_KMD_REPORT_H
+#define WS_KMD_REPORT_H
 
 #include "winsim.h"
 
