@@ -82,7 +82,7 @@ static void test_copy_2d_from_vram_alias(void)
     uint8_t before[PAGE];
     memcpy(before, mt_vram(mt, VRAM_SRC), PAGE);
 
-    copy_2d(VRAM_SRC + 256, MT_GART(ALIAS));
+    copy_2d(VRAM_SRC + 128, MT_GART(ALIAS));
     expect_fault(mt, SABLE_FAULT_PAGE, MT_GART(ALIAS));
     g_assert_cmpmem(mt_vram(mt, VRAM_SRC), PAGE, before, PAGE);
     mt_free(mt);
@@ -97,7 +97,7 @@ static void test_copy_2d_to_vram_alias(void)
     uint8_t before[2 * PAGE];
     memcpy(before, mt_vram(mt, VRAM_SRC), sizeof(before));
 
-    copy_2d(MT_GART(ALIAS), VRAM_SRC + 256);
+    copy_2d(MT_GART(ALIAS), VRAM_SRC + 128);
     expect_fault(mt, SABLE_FAULT_PAGE, MT_GART(ALIAS));
     g_assert_cmpmem(mt_vram(mt, VRAM_SRC), sizeof(before), before,
                     sizeof(before));

@@ -56,7 +56,7 @@ static void test_gart_alias_vram_copy_2d(void)
     struct sable_surface src, dst;
     struct sable_rect r = { 0, 0, 64, 16 };
     surface_64x16(&src, alias.gpu);
-    surface_64x16(&dst, vram + 256);
+    surface_64x16(&dst, vram + 128);
     SqtCmdBuf cb = sqt_cmdbuf_new(d, 256);
     sqt_cmd_copy_2d(&cb, &src, &dst, &r, 0, 0);
     fixture_irq_clear(d);
