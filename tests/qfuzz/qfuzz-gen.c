@@ -50,12 +50,15 @@ static uint64_t near(GRand *r, uint64_t end)
 
 uint64_t qf_gpu_addr(GRand *r, const QfGpuMap *m)
 {
-    switch (pick(r, 8)) {
+    uint64_t hot = (rand64(r) % (QF_HOT_PAGES * 4096ull)) & ~127ull;
+    switch (pick(r, 10)) {
     case 0: return near(r, m->vram_size);
     case 1: return near(r, m->gart_base);
     case 2: return near(r, m->gart_base + m->gart_size);
     case 3: return qf_edge_u64(r);
     case 4: return (rand64(r) % m->vram_size) & ~3ull;
+    case 5: return hot;
+    case 6: return m->scratch_gpu + hot;
     default: /* scratch RAM through the GART, often page-crossing */
         return m->scratch_gpu + ((rand64(r) % m->scratch_size) & ~3ull);
     }
@@ -85,6 +88,22 @@ static void surface(GRand *r, const QfGpuMap *m, struct sable_surface *s)
     }
     s->width = pick(r, 2) ? 1 + pick(r, 256) : qf_edge_u32(r);
     s->height = pick(r, 2) ? 1 + pick(r, 128) : qf_edge_u32(r);
+}
+
+/* A valid linear copy between a hot GART page and the VRAM (or another
+ * hot page) its entry may alias, rows overlapping by a few bytes. */
+static void sane_pair(GRand *r, const QfGpuMap *m, struct sable_cmd_blit_2d *b)
+{
+    uint64_t page = 4096ull * pick(r, QF_HOT_PAGES);
+    uint64_t gart = m->scratch_gpu + page, vram = page + 4 * pick(r, 64);
+    bool to_vram = pick(r, 2);
+    struct sable_surface s = { .pitch = 256, .format = SABLE_FORMAT_B8G8R8A8_UNORM,
+                               .width = 64, .height = 16 };
+    b->src = s;
+    b->dst = s;
+    b->src.addr = to_vram ? gart : vram;
+    b->dst.addr = to_vram ? vram : gart;
+    b->src_rect = (struct sable_rect) { 0, 0, 64, 16 };
 }
 
 static void rect(GRand *r, struct sable_rect *rc)
@@ -136,6 +155,11 @@ static uint32_t body(GRand *r, const QfGpuMap *m, uint32_t op, uint32_t *dw,
         break;
     case SABLE_OP_BLIT_2D:
     case SABLE_OP_COPY_2D:
+        if (pick(r, 2)) {
+            sane_pair(r, m, &p.blit);
+            n = sizeof(p.blit) / 4;
+            break;
+        }
         surface(r, m, &p.blit.src);
         if (pick(r, 4)) {
             surface(r, m, &p.blit.dst);

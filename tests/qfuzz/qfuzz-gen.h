@@ -22,7 +22,13 @@ typedef struct QfGpuMap {
     uint64_t scratch_gpu, scratch_size; /* guest RAM the fuzzer may trash */
 } QfGpuMap;
 
-/* A GPU address: an edge of VRAM/GART, inside scratch, or anything. */
+/* Pages where aliasing happens: the first QF_HOT_PAGES of VRAM and of the
+ * scratch RAM's GART pages (whose entries may point back at BAR2/BAR4), so
+ * copies between aliases meet often. */
+#define QF_HOT_PAGES 16u
+
+/* A GPU address: an edge of VRAM/GART, a hot page, inside scratch, or
+ * anything. */
 uint64_t qf_gpu_addr(GRand *r, const QfGpuMap *m);
 /* A byte count or dimension near a boundary. */
 uint32_t qf_edge_u32(GRand *r);

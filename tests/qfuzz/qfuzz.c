@@ -47,8 +47,20 @@ static uint32_t pick(Qf *q, uint32_t n)
 
 static G_NORETURN void qf_fail(Qf *q, const char *what)
 {
-    sqt_fatal(q->d->m, "qfuzz: %s (replay: --seed %" PRIu64 " --batches %" PRIu64 ")",
-              what, q->seed, q->batch + 1);
+    sqt_fatal(q->d->m, "qfuzz: %s", what);
+}
+
+/* The run in progress, for the replay line when anything ends it early
+ * (qf_fail, or the library's fatal error when QEMU aborts on a report). */
+static const Qf *running;
+
+static void print_replay(void)
+{
+    if (running) {
+        fprintf(stderr, "sable-qfuzz: failed in batch %" PRIu64 " (replay: --seed %" PRIu64
+                " --batches %" PRIu64 ")\n", running->batch, running->seed,
+                running->batch + 1);
+    }
 }
 
 /* ---- actions ---------------------------------------------------------- */
@@ -92,19 +104,41 @@ static uint64_t own_bar_addr(Qf *q)
 {
     static const uint64_t bars[] = { SQT_BAR0_ADDR, SQT_BAR1_ADDR, SQT_BAR2_ADDR,
                                      SQT_BAR4_ADDR };
-    return bars[pick(q, G_N_ELEMENTS(bars))] + 4096ull * pick(q, 16);
+    return bars[pick(q, G_N_ELEMENTS(bars))] + 4096ull * pick(q, QF_HOT_PAGES);
 }
 
+/* Hot GART page i aliases page i of a BAR: copies and swizzle ranges
+ * between hot pages and VRAM/aperture offsets meet the alias. */
 static void act_gart_alias(Qf *q)
 {
-    uint64_t page = q->map.scratch_gpu + 4096ull * pick(q, SCRATCH_SIZE / 4096);
-    sqt_gart_set_pte(q->d, page, own_bar_addr(q) | (pick(q, 8) | 1u));
+    static const uint64_t bars[] = { SQT_BAR0_ADDR, SQT_BAR1_ADDR, SQT_BAR2_ADDR,
+                                     SQT_BAR4_ADDR };
+    uint64_t i = pick(q, QF_HOT_PAGES);
+    sqt_gart_set_pte(q->d, q->map.scratch_gpu + 4096 * i,
+                     (bars[pick(q, G_N_ELEMENTS(bars))] + 4096 * i) | (pick(q, 8) | 1u));
+}
+
+/* A valid range over hot GART page i, its window at page i of BAR4. */
+static void swizzle_hot(Qf *q, uint32_t base)
+{
+    uint32_t i = pick(q, QF_HOT_PAGES);
+    uint64_t gpu = q->map.scratch_gpu + 4096ull * i;
+    sqt_reg_write(q->d, base + SABLE_SWZ_CONTROL, SABLE_SWZ_CONTROL_DISCARD);
+    sqt_reg_write(q->d, base + SABLE_SWZ_APERTURE_OFFSET, 4096 * i);
+    sqt_reg_write(q->d, base + SABLE_SWZ_SIZE, 4096);
+    sqt_reg_write64(q->d, base + SABLE_SWZ_GPU_ADDR_LO, gpu);
+    sqt_reg_write(q->d, base + SABLE_SWZ_PITCH, 256);
+    sqt_reg_write(q->d, base + SABLE_SWZ_HEIGHT, 16);
+    sqt_reg_write(q->d, base + SABLE_SWZ_TILING, SABLE_TILING_LINEAR);
 }
 
 static void act_swizzle(Qf *q)
 {
     uint32_t base = SABLE_REG_SWZ(pick(q, SABLE_SWZ_MAX_RANGES));
-    for (unsigned i = pick(q, 4); i > 0; i--) {
+    if (pick(q, 2)) {
+        swizzle_hot(q, base);
+    }
+    for (unsigned i = pick(q, 3); i > 0; i--) {
         uint32_t reg = 4u * pick(q, SABLE_SWZ_STATUS / 4);
         uint32_t v = reg == SABLE_SWZ_GPU_ADDR_LO ? (uint32_t)qf_gpu_addr(q->r, &q->map)
                                                    : qf_edge_u32(q->r);
@@ -313,6 +347,8 @@ int main(int argc, char **argv)
     }
     Qf q = { .r = g_rand_new_with_seed((guint32)seed), .seed = (uint64_t)seed };
     qf_setup(&q);
+    running = &q;
+    atexit(print_replay);
     gint64 end = g_get_monotonic_time() + seconds * G_USEC_PER_SEC;
     for (q.batch = 0; batches ? q.batch < (uint64_t)batches : g_get_monotonic_time() < end;
          q.batch++) {
@@ -322,6 +358,7 @@ int main(int argc, char **argv)
         restore(&q);
         known_good_copy(&q);
     }
+    running = NULL;
     printf("sable-qfuzz: seed %" PRId64 ": %" PRIu64 " batches of %" PRId64
            " actions, device healthy after each\n", seed, q.batch, steps);
     sqt_device_close(q.d);
