@@ -9,16 +9,24 @@
 #   make soak    random injected faults through the stack (SOAK_COUNT=N TRANSPORT=qemu)
 #   make scripts the Lua script suite (tests/scripts), HTML report (TRANSPORT=qemu)
 #   make mutants apply the mutants of tests/mutants/mutants.txt, report the kill rate
+#   make fuzz    run every fuzzer for a while (FUZZ_TIME seconds each)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 WIN64_BUILD ?= build-win64
 WIN32_BUILD ?= build-win32
+FUZZ_BUILD ?= build-fuzz
+FUZZ_TIME ?= 60
+FUZZ_TARGETS = core dump kmd qmp
 JOBS ?= $(shell nproc)
 
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
+# The sanitizer QEMU: any report aborts it; its own leaks at exit are not ours.
+QEMU_SAN_ENV = SABLE_QEMU=$(BUILD)/qemu-san/qemu-system-x86_64 \
+          ASAN_OPTIONS=abort_on_error=1:halt_on_error=1:detect_leaks=0 \
+          UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 
-.PHONY: all deps qemu build asan windows-build windows demo demo-device test bench soak scripts mutants clean
+.PHONY: all deps qemu qemu-san build asan fuzzers windows-build windows demo demo-device test bench soak scripts mutants fuzz clean
 
 all: build
 
@@ -27,6 +35,10 @@ deps:
 
 qemu: deps
 	@sh scripts/qemu.sh $(BUILD)
+
+# The same device in a QEMU built with ASan and UBSan ($(BUILD)/qemu-san/).
+qemu-san: deps
+	@QEMU_JOBS=$${QEMU_JOBS:-2} sh scripts/qemu.sh $(BUILD) san
 
 $(BUILD)/build.ninja:
 	meson setup $(BUILD)
@@ -59,6 +71,14 @@ windows-build: deps $(WIN64_BUILD)/build.ninja $(WIN32_BUILD)/build.ninja
 windows: windows-build
 	rm -rf $(WIN64_BUILD)/package
 	sh windows/package.sh . $(WIN64_BUILD) $(WIN32_BUILD) $(WIN64_BUILD)/package
+# libFuzzer targets (tests/fuzz): clang, ASan+UBSan, coverage everywhere.
+$(FUZZ_BUILD)/build.ninja:
+	CC=clang meson setup $(FUZZ_BUILD) -Dfuzzers=true -Dqemu_tests=false \
+	    -Db_sanitize=address,undefined -Db_lundef=false -Dwerror=false \
+	    "-Dc_args=-fsanitize=fuzzer-no-link -fno-sanitize-recover=undefined"
+
+fuzzers: deps $(FUZZ_BUILD)/build.ninja
+	meson compile -C $(FUZZ_BUILD) -j $(JOBS) $(addprefix fuzz-,$(FUZZ_TARGETS))
 
 # The whole stack against QEMU: winsim's dxgkrnl loads the KMD, renders,
 # injects a hang and shows the TDR with its decoded dump, then recovers;
@@ -88,14 +108,17 @@ demo-device: build
 	    --out $(BUILD)/demo-report
 
 # Both runs always happen; the summary counts both testlog.json files and
-# decides the exit status.
-test: build asan windows-build
+# decides the exit status. The first also runs suite qemu-san (the qemu
+# suite against the sanitizer QEMU).
+test: build asan qemu-san fuzzers windows-build
+	@meson configure $(BUILD) -Dqemu_san_tests=true
 	-meson test -C $(BUILD) --print-errorlogs --num-processes 2
 	-meson test -C $(WIN64_BUILD) --print-errorlogs --num-processes 2
 	-meson test -C $(WIN32_BUILD) --print-errorlogs --num-processes 2
 	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults \
 	    --suite scripts --print-errorlogs --num-processes 2
-	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)
+	-$(SAN_ENV) meson test -C $(FUZZ_BUILD) --suite fuzz --no-rebuild --print-errorlogs
+	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)
 
 # N random faults over a mixed workload (default 1000 in-process, 100 on
 # qemu); reports in $(BUILD)/soak-report-TRANSPORT, non-zero exit if a must-be-0 is not.
@@ -113,6 +136,16 @@ scripts: build
 	    --transport $(TRANSPORT) --jobs 2 --out $(BUILD)/scripts-report \
 	    --junit $(BUILD)/scripts-report/junit.xml tests/scripts; \
 	    status=$$?; echo "report: $(BUILD)/scripts-report/report.html"; exit $$status
+# Every libFuzzer target for FUZZ_TIME seconds (new inputs kept in
+# $(FUZZ_BUILD)/corpus/, findings saved as $(FUZZ_BUILD)/crash-*), then the
+# qtest fuzzer as long against the sanitizer QEMU (FUZZ_SEED to replay).
+fuzz: build qemu-san fuzzers
+	@for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+	    $(SAN_ENV) $(FUZZ_BUILD)/tests/fuzz/fuzz-$$t $(FUZZ_BUILD)/corpus/$$t \
+	        tests/fuzz/corpus/$$t -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
+	        -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- || exit 1; done
+	$(QEMU_SAN_ENV) $(BUILD)/tests/qfuzz/sable-qfuzz --time $(FUZZ_TIME) \
+	    --seed $(if $(FUZZ_SEED),$(FUZZ_SEED),$$(date +%s))
 
 bench: build
 	$(BUILD)/bench/sable-bench --qemu $(BUILD)/qemu/qemu-system-x86_64 \
@@ -124,4 +157,4 @@ mutants: build
 	python3 scripts/mutants.py $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)

@@ -1,29 +1,40 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Build Debian's QEMU 7.2 with the sable-gpu device (x86_64-softmmu, q35 only).
-# Usage: scripts/qemu.sh BUILDDIR
+# Usage: scripts/qemu.sh BUILDDIR [san]
 #   BUILDDIR/qemu-src/          cache: Debian source package, extracted tree
 #   BUILDDIR/qemu/build/        QEMU build directory (incremental ninja)
 #   BUILDDIR/qemu/qemu-system-x86_64   the binary (symlink into build/)
+#   san: the same device built with ASan and UBSan into BUILDDIR/qemu-san/
+#        (QEMU 7.2's configure probe for UBSan fails under GCC 12 and would
+#        silently build ASan only, so -fsanitize=undefined is passed here
+#        and the binary is checked to link both runtimes)
 # Rebuilds only when an input changes: this script, scripts/qemu-patches/,
 # hw-model/{qemu,core,render} sources and protocol/ headers. QEMU is
 # reconfigured only when the configure arguments or the patch change.
-# QEMU_JOBS (default 2) sets ninja's parallelism.
+# QEMU_JOBS (default 2) sets ninja's parallelism. Both variants share the
+# source tree and never build at the same time.
 set -eu
 
-[ $# = 1 ] || { echo "usage: $0 BUILDDIR" >&2; exit 2; }
+[ $# = 1 ] || [ $# = 2 ] && [ "${2:-san}" = san ] ||
+    { echo "usage: $0 BUILDDIR [san]" >&2; exit 2; }
+VARIANT=${2:-}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$1/qemu-src" "$1/qemu"
 B=$(cd "$1" && pwd)
 CACHE=$B/qemu-src
 TREE=$CACHE/tree
-OUT=$B/qemu
+OUT=$B/qemu${VARIANT:+-$VARIANT}
 BLD=$OUT/build
 PATCH=$ROOT/scripts/qemu-patches/sable-gpu.patch
 DEV=hw/display/sable
 CONFIGURE_ARGS="--target-list=x86_64-softmmu --without-default-features \
 --without-default-devices --with-devices-x86_64=sable --enable-tcg \
 --disable-docs --meson=meson"
+if [ "$VARIANT" = san ]; then
+    CONFIGURE_ARGS="$CONFIGURE_ARGS --enable-sanitizers \
+--extra-cflags=-fsanitize=undefined --extra-ldflags=-fsanitize=undefined"
+fi
 
 # Every file copied into QEMU's tree, one per line (paths relative to ROOT).
 device_sources() {
@@ -103,8 +114,22 @@ configure_qemu() {
     printf '%s\n' "$want" >"$OUT/.configured"
 }
 
+# The sanitizer build must link both runtimes, or it checks less than it
+# claims to.
+check_sanitizers() {
+    [ "$VARIANT" = san ] || return 0
+    libs=$(ldd "$BLD/qemu-system-x86_64")
+    for rt in libasan libubsan; do
+        printf '%s\n' "$libs" | grep -q "$rt" || {
+            echo "qemu.sh: $BLD/qemu-system-x86_64 does not link $rt" >&2
+            exit 1
+        }
+    done
+}
+
 build_qemu() {
     ninja -C "$BLD" -j "${QEMU_JOBS:-2}" qemu-system-x86_64
+    check_sanitizers
     ln -sf build/qemu-system-x86_64 "$OUT/qemu-system-x86_64"
 }
 
@@ -125,6 +150,6 @@ main() {
     echo "qemu.sh: built $OUT/qemu-system-x86_64"
 }
 
-exec 9>"$OUT/.lock"
+exec 9>"$CACHE/.lock"
 flock 9
 main

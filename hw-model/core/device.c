@@ -11,7 +11,7 @@ static bool config_valid(const SableConfig *cfg, const SableHostOps *ops,
 {
     if (!cfg || !ops || !ops->dma_read || !ops->dma_write || !ops->irq_pulse ||
         !ops->irq_level || !ops->schedule || !ops->timer_arm ||
-        !ops->timer_cancel || !ops->clock_ns) {
+        !ops->timer_cancel || !ops->clock_ns || !ops->bar_windows) {
         g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                     "sable: missing configuration or host callback");
         return false;

@@ -3,8 +3,10 @@
  * gpumem.c: GPU address translation. VRAM is [0, vram_size); the GART window
  * is [SABLE_CORE_GART_BASE, + 4096 * GART_ENTRIES) with PTEs read from the
  * guest table via dma_read on every translation. Accesses are split per
- * page in the GART and checked for VALID/READ/WRITE; anything else is a
- * PAGE fault at the first bad GPU address. A PAGE_FAULT injection makes the
+ * page in the GART and checked for VALID/READ/WRITE; an entry whose page
+ * overlaps one of the device's own BARs (as the host maps them now) is
+ * treated as invalid, so no DMA ever targets the device's own memory or
+ * registers; anything else is a PAGE fault at the first bad GPU address. A PAGE_FAULT injection makes the
  * next access fault. Engine accesses latch their fault on the engine;
  * accesses without an engine (swizzle ranges) only record it in SableMem.
  */
@@ -48,6 +50,22 @@ static bool vram_access(const GpuAccess *a, uint64_t gpa, uint64_t len)
     return true;
 }
 
+/* True if the bus page at `page` overlaps one of the device's own BARs. */
+static bool page_is_own_bar(const SableDevice *dev, uint64_t page)
+{
+    SableBusWindow w[SABLE_CORE_MAX_BARS];
+    unsigned n = MIN(dev->ops.bar_windows(dev->opaque, w), SABLE_CORE_MAX_BARS);
+
+    for (unsigned i = 0; i < n; i++) {
+        bool hit = page >= w[i].addr ? page - w[i].addr < w[i].size
+                                     : w[i].addr - page < SABLE_PAGE_SIZE;
+        if (hit && w[i].size) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* One GART page (or part of it): [gpa, gpa + len) within one page. */
 static bool gart_page_access(const GpuAccess *a, uint64_t gpa, uint64_t len)
 {
@@ -60,7 +78,8 @@ static bool gart_page_access(const GpuAccess *a, uint64_t gpa, uint64_t len)
         return false;
     }
     pte = GUINT64_FROM_LE(pte);
-    if (!(pte & SABLE_GART_PTE_VALID)) {
+    if (!(pte & SABLE_GART_PTE_VALID) ||
+        page_is_own_bar(dev, pte & SABLE_GART_PTE_ADDR_MASK)) {
         access_fault(a, SABLE_FAULT_PAGE, gpa, 0);
         return false;
     }

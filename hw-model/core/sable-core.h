@@ -58,6 +58,13 @@ typedef struct SableEvent {
     uint32_t c;
 } SableEvent;
 
+/* A range of bus addresses [addr, addr + size). */
+typedef struct SableBusWindow {
+    uint64_t addr, size;
+} SableBusWindow;
+
+#define SABLE_CORE_MAX_BARS 6u
+
 typedef struct SableHostOps {
     /* Bus-master DMA of guest memory; false if any byte is not accessible
      * (the core then latches SABLE_FAULT_DMA_ERROR or reports an error). */
@@ -76,6 +83,11 @@ typedef struct SableHostOps {
      * the previous deadline. */
     void (*timer_arm)(void *opaque, unsigned timer, uint64_t deadline_ns);
     void (*timer_cancel)(void *opaque, unsigned timer);
+    /* The device's own BARs where they are mapped on the bus at this moment
+     * (unmapped ones left out): fills out[], returns how many (at most
+     * SABLE_CORE_MAX_BARS). A GART entry whose page overlaps one of them
+     * faults like an invalid entry (docs/protocol.md, GART). */
+    unsigned (*bar_windows)(void *opaque, SableBusWindow *out);
     /* The device clock in ns (QEMU: the virtual clock). */
     uint64_t (*clock_ns)(void *opaque);
     /* Optional: observable actions (trace-events). */

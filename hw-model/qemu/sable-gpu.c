@@ -140,6 +140,23 @@ static void sable_gpu_timer_cancel(void *opaque, unsigned timer)
     }
 }
 
+/* The memory BARs where the guest has mapped them now; with no IOMMU the
+ * bus-master address space sees them at those addresses. */
+static unsigned sable_gpu_bar_windows(void *opaque, SableBusWindow *out)
+{
+    PCIDevice *pdev = PCI_DEVICE(opaque);
+    unsigned n = 0;
+
+    for (int i = 0; i < PCI_ROM_SLOT && n < SABLE_CORE_MAX_BARS; i++) {
+        pcibus_t addr = pci_get_bar_addr(pdev, i);
+
+        if (pdev->io_regions[i].size && addr != PCI_BAR_UNMAPPED) {
+            out[n++] = (SableBusWindow) { addr, pdev->io_regions[i].size };
+        }
+    }
+    return n;
+}
+
 static uint64_t sable_gpu_clock_ns(void *opaque)
 {
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
@@ -197,6 +214,7 @@ static const SableHostOps sable_gpu_host_ops = {
     .schedule = sable_gpu_schedule,
     .timer_arm = sable_gpu_timer_arm,
     .timer_cancel = sable_gpu_timer_cancel,
+    .bar_windows = sable_gpu_bar_windows,
     .clock_ns = sable_gpu_clock_ns,
     .event = sable_gpu_event,
 };
@@ -226,18 +244,14 @@ static void sable_gpu_vblank_timer(void *opaque)
 
 static void sable_gpu_engines_init(SableGpuState *s)
 {
-    DeviceState *dev = DEVICE(s);
-
-    s->vblank_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, sable_gpu_vblank_timer,
-                                   s);
+    s->vblank_timer = sable_gpu_timer_new(s, sable_gpu_vblank_timer, s);
     for (unsigned i = 0; i < SABLE_NUM_ENGINES; i++) {
         SableGpuEngine *e = &s->engines[i];
 
         e->s = s;
         e->index = i;
-        e->bh = qemu_bh_new_guarded(sable_gpu_engine_bh, e,
-                                    &dev->mem_reentrancy_guard);
-        e->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, sable_gpu_engine_timer, e);
+        e->bh = sable_gpu_bh_new(s, sable_gpu_engine_bh, e);
+        e->timer = sable_gpu_timer_new(s, sable_gpu_engine_timer, e);
     }
 }
 
@@ -257,9 +271,9 @@ static void sable_gpu_engines_free(SableGpuState *s)
         SableGpuEngine *e = &s->engines[i];
 
         g_clear_pointer(&e->bh, qemu_bh_delete);
-        g_clear_pointer(&e->timer, timer_free);
+        g_clear_pointer(&e->timer, sable_gpu_timer_free);
     }
-    g_clear_pointer(&s->vblank_timer, timer_free);
+    g_clear_pointer(&s->vblank_timer, sable_gpu_timer_free);
 }
 
 /* ---- Scanout console ------------------------------------------------- */
@@ -267,7 +281,7 @@ static void sable_gpu_engines_free(SableGpuState *s)
 #define SABLE_GPU_BLANK_WIDTH 640
 #define SABLE_GPU_BLANK_HEIGHT 480
 
-static void sable_gpu_gfx_update(void *opaque)
+static void sable_gpu_gfx_refresh(void *opaque)
 {
     SableGpuState *s = opaque;
     SableScanoutInfo info;
@@ -286,6 +300,12 @@ static void sable_gpu_gfx_update(void *opaque)
                (size_t)surface_stride(ds) * surface_height(ds));
     }
     dpy_gfx_update_full(s->con);
+}
+
+/* The refresh reads GPU memory (GART table, pages): as device I/O. */
+static void sable_gpu_gfx_update(void *opaque)
+{
+    sable_gpu_guarded_call(opaque, sable_gpu_gfx_refresh, opaque);
 }
 
 static const GraphicHwOps sable_gpu_gfx_ops = {

@@ -53,6 +53,18 @@ struct SableGpuState {
 /* Report a core GError as a QEMU Error (frees gerr); returns false. */
 bool sable_gpu_gerror(GError *gerr, Error **errp);
 
+/* sable-gpu-guard.c: device callbacks that never re-enter the device.
+ * Create every bottom half and timer of the device with these (the 3D
+ * thread's completions reach the main loop through a sable_gpu_bh_new BH),
+ * and run any other callback through sable_gpu_guarded_call: a DMA or
+ * MSI-X write they cause that targets the device's own registers or MSI-X
+ * table is refused (docs/protocol.md 1.2). */
+void sable_gpu_guarded_call(SableGpuState *s, void (*fn)(void *), void *opaque);
+QEMUBH *sable_gpu_bh_new(SableGpuState *s, QEMUBHFunc *cb, void *opaque);
+/* A QEMU_CLOCK_VIRTUAL ns timer; free it with sable_gpu_timer_free. */
+QEMUTimer *sable_gpu_timer_new(SableGpuState *s, QEMUTimerCB *cb, void *opaque);
+void sable_gpu_timer_free(QEMUTimer *timer);
+
 /* sable-gpu-control.c */
 void sable_gpu_control_class_init(ObjectClass *oc);
 /* Arm the -device `inject` specs at realize (validating them). */

@@ -9,25 +9,65 @@ static bool ram_range(const SimBus *bus, uint64_t addr, uint64_t len)
     return addr <= bus->ram_size && len <= bus->ram_size - addr;
 }
 
+/* [addr, addr + len) inside the window [base, base + size)? */
+static bool in_window(uint64_t addr, uint64_t len, uint64_t base, uint64_t size)
+{
+    return addr >= base && addr - base <= size && len <= size - (addr - base);
+}
+
+/* Host memory behind [addr, addr + len) on the bus, or NULL. */
+static uint8_t *bus_ptr(SimBus *bus, uint64_t addr, uint64_t len)
+{
+    if (bus->fail_dma) {
+        return NULL;
+    }
+    if (ram_range(bus, addr, len)) {
+        return bus->ram + addr;
+    }
+    if (in_window(addr, len, SIMBUS_VRAM_BUS, bus->vram_size)) {
+        return bus->vram + (addr - SIMBUS_VRAM_BUS);
+    }
+    if (bus->aperture &&
+        in_window(addr, len, SIMBUS_APERTURE_BUS, SABLE_APERTURE_SIZE)) {
+        return bus->aperture + (addr - SIMBUS_APERTURE_BUS);
+    }
+    return NULL;
+}
+
+/* memcpy, not memmove: like QEMU's DMA, overlapping copies are undefined
+ * (ASan reports them in build-asan). */
 static bool sim_dma_read(void *opaque, uint64_t addr, void *buf, uint64_t len)
 {
-    SimBus *bus = opaque;
-    if (bus->fail_dma || !ram_range(bus, addr, len)) {
+    uint8_t *p = bus_ptr(opaque, addr, len);
+    if (!p) {
         return false;
     }
-    memcpy(buf, bus->ram + addr, len);
+    memcpy(buf, p, len);
     return true;
 }
 
 static bool sim_dma_write(void *opaque, uint64_t addr, const void *buf,
                           uint64_t len)
 {
-    SimBus *bus = opaque;
-    if (bus->fail_dma || !ram_range(bus, addr, len)) {
+    uint8_t *p = bus_ptr(opaque, addr, len);
+    if (!p) {
         return false;
     }
-    memcpy(bus->ram + addr, buf, len);
+    memcpy(p, buf, len);
     return true;
+}
+
+static unsigned sim_bar_windows(void *opaque, SableBusWindow *out)
+{
+    SimBus *bus = opaque;
+    unsigned n = 0;
+
+    out[n++] = (SableBusWindow) { SIMBUS_MMIO_BUS, SABLE_MMIO_SIZE };
+    out[n++] = (SableBusWindow) { SIMBUS_VRAM_BUS, bus->vram_size };
+    if (bus->aperture) {
+        out[n++] = (SableBusWindow) { SIMBUS_APERTURE_BUS, SABLE_APERTURE_SIZE };
+    }
+    return n;
 }
 
 static void sim_irq_pulse(void *opaque, unsigned vector)
@@ -86,6 +126,7 @@ static const SableHostOps sim_ops = {
     .schedule = sim_schedule,
     .timer_arm = sim_timer_arm,
     .timer_cancel = sim_timer_cancel,
+    .bar_windows = sim_bar_windows,
     .clock_ns = sim_clock,
     .event = sim_event,
 };
@@ -98,6 +139,7 @@ SimBus *simbus_new(const SimBusConfig *cfg)
 
     cfg = cfg ? cfg : &defaults;
     bus->ram_size = cfg->ram_size ? cfg->ram_size : 16u << 20;
+    g_assert_cmpuint(bus->ram_size, <=, SIMBUS_MMIO_BUS);
     bus->vram_size = cfg->vram_size ? cfg->vram_size : 4u << 20;
     bus->ram = g_malloc0(bus->ram_size);
     bus->vram = g_malloc0(bus->vram_size);

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * simbus: a simulated host bus for running sable-core in-process. Guest RAM
- * is a buffer at bus address 0 (dma_read/dma_write bounds-checked, anything
- * outside fails), VRAM and the BAR4 aperture are host buffers, interrupts are recorded, schedule()
+ * is a buffer at bus address 0; VRAM (BAR2) and the aperture (BAR4) are host
+ * buffers also mapped on the bus at SIMBUS_VRAM_BUS / SIMBUS_APERTURE_BUS,
+ * and BAR0 sits at SIMBUS_MMIO_BUS, as bar_windows() reports them. DMA is
+ * bounds-checked; DMA into BAR0 fails (as QEMU refuses a device's access to
+ * its own registers) and anything else outside the windows fails. Interrupts are recorded, schedule()
  * requests go to a run queue that the test drains, timers fire when the test
  * advances the virtual clock, and every core event is recorded. The bus checks
  * the host contract it can see: level changes only on a change, timers
@@ -12,6 +15,11 @@
 #define SIMBUS_H
 
 #include "sable-core.h"
+
+/* Bus addresses of the BARs (RAM must end below SIMBUS_MMIO_BUS). */
+#define SIMBUS_MMIO_BUS 0xfe000000ull
+#define SIMBUS_VRAM_BUS (1ull << 36)
+#define SIMBUS_APERTURE_BUS (1ull << 37)
 
 typedef struct SimBusConfig {
     uint64_t ram_size;   /* guest RAM bytes; 0: 16 MiB */

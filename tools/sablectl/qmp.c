@@ -9,7 +9,7 @@
 G_DEFINE_QUARK(sctl-qmp-error-quark, sctl_qmp_error)
 
 struct SctlQmp {
-    GSocketConnection *conn;
+    GIOStream *conn;
     GDataInputStream *in;
     GOutputStream *out;
     char *path;
@@ -92,24 +92,15 @@ JsonNode *sctl_qmp_execute(SctlQmp *q, const char *command, JsonObject *args, GE
     return read_answer(q, command, err);
 }
 
-SctlQmp *sctl_qmp_connect(const char *path, unsigned timeout_s, GError **err)
+SctlQmp *sctl_qmp_open(GIOStream *stream, const char *name, GError **err)
 {
-    g_autoptr(GSocketClient) client = g_socket_client_new();
-    g_autoptr(GSocketAddress) addr = g_unix_socket_address_new(path);
-    g_autoptr(GError) cerr = NULL;
     g_autoptr(SctlQmp) q = g_new0(SctlQmp, 1);
 
-    q->path = g_strdup(path);
-    q->conn = g_socket_client_connect(client, G_SOCKET_CONNECTABLE(addr), NULL, &cerr);
-    if (q->conn == NULL) {
-        g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_CONNECT,
-                    "cannot connect to QMP socket %s: %s", path, cerr->message);
-        return NULL;
-    }
-    g_socket_set_timeout(g_socket_connection_get_socket(q->conn), timeout_s);
-    q->in = g_data_input_stream_new(g_io_stream_get_input_stream(G_IO_STREAM(q->conn)));
+    q->path = g_strdup(name);
+    q->conn = g_object_ref(stream);
+    q->in = g_data_input_stream_new(g_io_stream_get_input_stream(q->conn));
     g_data_input_stream_set_newline_type(q->in, G_DATA_STREAM_NEWLINE_TYPE_ANY);
-    q->out = g_io_stream_get_output_stream(G_IO_STREAM(q->conn));
+    q->out = g_io_stream_get_output_stream(q->conn);
 
     g_autoptr(JsonParser) parser = json_parser_new();
     JsonObject *greeting = read_message(q, parser, err);
@@ -118,11 +109,28 @@ SctlQmp *sctl_qmp_connect(const char *path, unsigned timeout_s, GError **err)
     }
     if (!json_object_has_member(greeting, "QMP")) {
         g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_PROTOCOL,
-                    "%s: no QMP greeting (is this a QMP socket?)", path);
+                    "%s: no QMP greeting (is this a QMP socket?)", name);
         return NULL;
     }
     g_autoptr(JsonNode) r = sctl_qmp_execute(q, "qmp_capabilities", NULL, err);
     return r != NULL ? g_steal_pointer(&q) : NULL;
+}
+
+SctlQmp *sctl_qmp_connect(const char *path, unsigned timeout_s, GError **err)
+{
+    g_autoptr(GSocketClient) client = g_socket_client_new();
+    g_autoptr(GSocketAddress) addr = g_unix_socket_address_new(path);
+    g_autoptr(GError) cerr = NULL;
+    g_autoptr(GSocketConnection) conn =
+        g_socket_client_connect(client, G_SOCKET_CONNECTABLE(addr), NULL, &cerr);
+
+    if (conn == NULL) {
+        g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_CONNECT,
+                    "cannot connect to QMP socket %s: %s", path, cerr->message);
+        return NULL;
+    }
+    g_socket_set_timeout(g_socket_connection_get_socket(conn), timeout_s);
+    return sctl_qmp_open(G_IO_STREAM(conn), path, err);
 }
 
 void sctl_qmp_free(SctlQmp *q)

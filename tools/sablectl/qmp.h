@@ -10,6 +10,7 @@
 #define SABLECTL_QMP_H
 
 #include <glib.h>
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
 #define SCTL_QMP_ERROR (sctl_qmp_error_quark())
@@ -27,6 +28,9 @@ typedef struct SctlQmp SctlQmp;
 /* Connect, read the greeting and negotiate capabilities. Replies wait at
  * most timeout_s seconds. */
 SctlQmp *sctl_qmp_connect(const char *path, unsigned timeout_s, GError **err);
+/* The same over an open stream (a reference is taken); `name` names it in
+ * errors. */
+SctlQmp *sctl_qmp_open(GIOStream *stream, const char *name, GError **err);
 void sctl_qmp_free(SctlQmp *q);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(SctlQmp, sctl_qmp_free)
 

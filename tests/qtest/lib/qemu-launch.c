@@ -45,7 +45,7 @@ const char *sqt_machine_control_socket(const SqtMachine *m)
     return m->ctl_path;
 }
 
-static void print_log_tail(const char *path)
+static void print_log_lines(const char *path, guint max_lines)
 {
     g_autofree char *text = NULL;
     if (!path || !g_file_get_contents(path, &text, NULL, NULL)) {
@@ -53,12 +53,26 @@ static void print_log_tail(const char *path)
     }
     g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
     guint n = g_strv_length(lines);
-    guint first = n > LOG_TAIL_LINES ? n - LOG_TAIL_LINES : 0;
+    guint first = n > max_lines ? n - max_lines : 0;
     fprintf(stderr, "---- QEMU log %s (last lines) ----\n", path);
     for (guint i = first; i < n; i++) {
         fprintf(stderr, "%s\n", lines[i]);
     }
     fprintf(stderr, "---- end of QEMU log ----\n");
+}
+
+static void print_log_tail(const char *path)
+{
+    print_log_lines(path, LOG_TAIL_LINES);
+}
+
+/* True if QEMU's log holds a sanitizer report (ASan, LSan, UBSan): the
+ * sanitizer QEMU prints them on stderr, also at exit. */
+static bool log_has_sanitizer_report(const char *path)
+{
+    g_autofree char *text = NULL;
+    return path && g_file_get_contents(path, &text, NULL, NULL) &&
+           (strstr(text, "Sanitizer") || strstr(text, "runtime error:"));
 }
 
 void sqt_fatal(SqtMachine *m, const char *fmt, ...)
@@ -322,9 +336,14 @@ static void close_conn(SqtConn *c)
 
 void sqt_machine_stop(SqtMachine *m)
 {
+    bool report = false;
     if (m->pid > 0) {
         kill(m->pid, SIGTERM);
         waitpid(m->pid, NULL, 0);
+        report = log_has_sanitizer_report(m->log_path);
+        if (report) {
+            print_log_lines(m->log_path, G_MAXUINT);
+        }
     }
     close_conn(&m->qtest);
     close_conn(&m->qmp);
@@ -348,6 +367,10 @@ void sqt_machine_stop(SqtMachine *m)
     g_free(m->log_path);
     g_free(m->tmpdir);
     g_free(m);
+    if (report) {
+        fprintf(stderr, "sable-qtest: QEMU reported a sanitizer error\n");
+        exit(1);
+    }
 }
 
 char *sqt_device_help(const char *qemu, GError **err)

@@ -62,7 +62,8 @@ const char *sqt_default_qemu(void);
 const char *sqt_default_firmware_dir(void);
 
 SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err);
-/* Stops QEMU (SIGTERM, then wait) and removes temporary files. */
+/* Stops QEMU (SIGTERM, then wait) and removes temporary files. If QEMU's log
+ * holds a sanitizer report (the sanitizer QEMU), prints it and exit(1). */
 void sqt_machine_stop(SqtMachine *m);
 const char *sqt_machine_log_path(const SqtMachine *m);
 /* A second QMP monitor's unix socket, where QEMU listens: tools under test
