@@ -78,6 +78,9 @@ typedef struct SableHostOps {
     void (*timer_cancel)(void *opaque, unsigned timer);
     /* The device clock in ns (QEMU: the virtual clock). */
     uint64_t (*clock_ns)(void *opaque);
+    /* Required with SableConfig.enable_3d; called from the 3D thread (any
+     * thread): call sable_3d_poll(dev) soon from the main loop. */
+    void (*notify_3d)(void *opaque);
     /* Optional: observable actions (trace-events). */
     void (*event)(void *opaque, const SableEvent *ev);
 } SableHostOps;
@@ -94,6 +97,9 @@ typedef struct SableConfig {
      * and re-tiles them from it on swizzle-range CONTROL writes only; CPU
      * accesses go straight to this memory (ABI 1.1). */
     void *aperture;
+    /* 3D engine (ABI 1.3): the process's one virglrenderer. Only one device
+     * per process may have it; sable_device_new fails for a second. */
+    bool enable_3d;
 } SableConfig;
 
 #define SABLE_CORE_DEFAULT_GART_ENTRIES (1u << 20) /* 4 GiB window */
@@ -123,6 +129,11 @@ void sable_mmio_write(SableDevice *dev, uint32_t offset, uint32_t value);
 void sable_engine_run(SableDevice *dev, unsigned engine);
 void sable_engine_timer(SableDevice *dev, unsigned engine);
 void sable_vblank_timer(SableDevice *dev);
+
+/* 3D: collect finished 3D jobs (after notify_3d); busy: 3D jobs are
+ * queued or running on the 3D thread. */
+void sable_3d_poll(SableDevice *dev);
+bool sable_3d_busy(const SableDevice *dev);
 
 /* Scanout (ABI 1.2) as the host displays it. width/height are those of
  * the latched configuration (0 while disabled). */

@@ -1,0 +1,637 @@
+/* SPDX-License-Identifier: MIT */
+/* The 3D engine (protocol/sable_3d.h) in process: hand-written virgl streams
+ * with TGSI text shaders run through virglrenderer on llvmpipe and are read
+ * back byte-exact against values derived here; object rules, isolation,
+ * hostile streams and resets. One SimBus with 3D at a time (one renderer
+ * per process). */
+#include <string.h>
+
+#include "model-util.h"
+#include "sable_virgl.h"
+
+#define W 16u
+#define H 16u
+#define STREAM_GPA 0x20000ull  /* virgl streams (VRAM) */
+#define RT_GPA 0x40000ull      /* render target backing, W * H * 4 */
+#define VB_GPA 0x50000ull      /* vertex buffer backing */
+#define CAPS_GPA 0x60000ull
+#define SETTLE_MS 20000u
+
+static CmdBuf cb;
+
+typedef struct Stream {
+    uint32_t dw[4096];
+    uint32_t n;
+} Stream;
+
+static Stream vs;
+
+static void s_cmd(Stream *s, uint32_t cmd, uint32_t obj, uint32_t len,
+                  const uint32_t *args)
+{
+    g_assert_cmpuint(s->n + 1 + len, <=, G_N_ELEMENTS(s->dw));
+    s->dw[s->n++] = SABLE_VIRGL_CMD(cmd, obj, len);
+    memcpy(&s->dw[s->n], args, 4 * len);
+    s->n += len;
+}
+
+static uint32_t f2u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* ---- Sable 3D packets ---------------------------------------------------- */
+
+static void p_ctx(CmdBuf *c, uint32_t op, uint32_t ctx)
+{
+    struct sable_cmd_3d_ctx p = { SABLE_CMD_HEADER(op, 0, 2), ctx };
+    cb_emit(c, &p, sizeof(p));
+}
+
+static void p_res_2d(CmdBuf *c, uint32_t res, uint32_t format, uint32_t bind,
+                     uint32_t w, uint32_t h, uint64_t backing, uint64_t size)
+{
+    struct sable_cmd_3d_res_create p = {
+        .header = SABLE_CMD_HEADER(SABLE_OP_3D_RES_CREATE, 0, 16),
+        .res_id = res, .target = SABLE_VIRGL_TARGET_TEXTURE_2D,
+        .format = format, .bind = bind, .width = w, .height = h, .depth = 1,
+        .array_size = 1, .backing_addr = backing, .backing_size = size,
+    };
+    cb_emit(c, &p, sizeof(p));
+}
+
+static void p_res_buffer(CmdBuf *c, uint32_t res, uint32_t bind,
+                         uint32_t bytes, uint64_t backing)
+{
+    struct sable_cmd_3d_res_create p = {
+        .header = SABLE_CMD_HEADER(SABLE_OP_3D_RES_CREATE, 0, 16),
+        .res_id = res, .target = SABLE_VIRGL_TARGET_BUFFER,
+        .format = SABLE_VIRGL_FORMAT_R8_UNORM, .bind = bind, .width = bytes,
+        .height = 1, .depth = 1, .array_size = 1,
+        .backing_addr = backing, .backing_size = bytes,
+    };
+    cb_emit(c, &p, sizeof(p));
+}
+
+static void p_attach(CmdBuf *c, uint32_t op, uint32_t ctx, uint32_t res)
+{
+    struct sable_cmd_3d_attach p = { SABLE_CMD_HEADER(op, 0, 4), ctx, res, 0 };
+    cb_emit(c, &p, sizeof(p));
+}
+
+/* Whole-level transfer of a w x h image (bpp bytes per pixel) or buffer. */
+static void p_transfer(CmdBuf *c, uint32_t dir, uint32_t res, uint32_t w,
+                       uint32_t h, uint32_t bpp)
+{
+    struct sable_cmd_3d_transfer p = {
+        .header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, 0, 16),
+        .direction = dir, .res_id = res, .w = w, .h = h, .d = 1,
+        .stride = w * bpp, .size = (uint64_t)w * h * bpp,
+    };
+    cb_emit(c, &p, sizeof(p));
+}
+
+static void p_submit(CmdBuf *c, uint32_t ctx, uint64_t addr, uint32_t ndw)
+{
+    struct sable_cmd_3d_submit p = {
+        SABLE_CMD_HEADER(SABLE_OP_3D_SUBMIT, 0, 6), ctx, ndw, 0, addr };
+    cb_emit(c, &p, sizeof(p));
+}
+
+/* Place the stream in VRAM and append a SUBMIT of it. */
+static void p_stream(Mt *mt, CmdBuf *c, uint32_t ctx, const Stream *s,
+                     uint64_t gpa)
+{
+    memcpy(mt_vram(mt, gpa), s->dw, 4 * s->n);
+    p_submit(c, ctx, gpa, s->n);
+}
+
+/* ---- fixtures ------------------------------------------------------------ */
+
+static Mt *mt3d(void)
+{
+    SimBusConfig cfg = { .enable_3d = true };
+    return mt_new(&cfg);
+}
+
+/* Submit cb on the graphics engine and wait for the 3D thread. */
+static uint64_t run3d(Mt *mt, const CmdBuf *c)
+{
+    uint64_t f = mt_submit(mt, SABLE_ENGINE_GRAPHICS, c);
+    g_assert_true(simbus_settle_3d(mt->bus, SETTLE_MS));
+    return f;
+}
+
+static void assert_ok(Mt *mt, uint64_t fence)
+{
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, SABLE_FAULT_NONE);
+    g_assert_cmpuint(mt_completed(mt, 0), ==, fence);
+}
+
+static void assert_fault(Mt *mt, uint32_t code, uint32_t dma_offset)
+{
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, code);
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_DMA_OFFSET), ==, dma_offset);
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_FAULTED, !=, 0);
+}
+
+static void engine_reset(Mt *mt)
+{
+    mt_write_reg(mt, SABLE_ENGINE_GRAPHICS, SABLE_ENG_RESET, 1);
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_FAULTED, ==, 0);
+}
+
+/* Context ctx with a W x H B8G8R8A8 render target `rt` attached, bound as
+ * the only colour buffer through surface object 1 (stream into s). */
+static void setup_rt(Mt *mt, CmdBuf *c, Stream *s, uint32_t ctx, uint32_t rt,
+                     uint64_t rt_gpa)
+{
+    p_ctx(c, SABLE_OP_3D_CTX_CREATE, ctx);
+    p_res_2d(c, rt, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM,
+             SABLE_VIRGL_BIND_RENDER_TARGET | SABLE_VIRGL_BIND_SAMPLER_VIEW,
+             W, H, rt_gpa, W * H * 4);
+    p_attach(c, SABLE_OP_3D_ATTACH, ctx, rt);
+    const uint32_t surf[] = { 1, rt, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
+    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
+    const uint32_t fb[] = { 1, 0, 1 };
+    s_cmd(s, SABLE_VIRGL_CCMD_SET_FRAMEBUFFER_STATE, 0, 3, fb);
+}
+
+static void s_clear(Stream *s, float r, float g, float b, float a)
+{
+    const uint32_t clr[] = { SABLE_VIRGL_CLEAR_COLOR0, f2u(r), f2u(g), f2u(b),
+                             f2u(a), 0, 0, 0 };
+    s_cmd(s, SABLE_VIRGL_CCMD_CLEAR, 0, 8, clr);
+}
+
+/* Pixel (x, y) of a B8G8R8A8 image at gpa as 0xAARRGGBB. */
+static uint32_t px(Mt *mt, uint64_t gpa, uint32_t x, uint32_t y)
+{
+    uint32_t v;
+    memcpy(&v, mt_vram(mt, gpa + 4ull * (y * W + x)), 4);
+    return v;
+}
+
+/* ---- tests --------------------------------------------------------------- */
+
+static void test_caps(void)
+{
+    Mt *mt = mt3d();
+    g_assert_cmpuint(simbus_read64(mt->bus, SABLE_REG_FEATURES_LO) &
+                     SABLE_FEATURE_3D, !=, 0);
+    cb_reset(&cb);
+    struct sable_cmd_3d_caps p = {
+        SABLE_CMD_HEADER(SABLE_OP_3D_CAPS, 0, 4), 4096, CAPS_GPA };
+    cb_emit(&cb, &p, sizeof(p));
+    assert_ok(mt, run3d(mt, &cb));
+    struct sable_3d_caps caps;
+    memcpy(&caps, mt_vram(mt, CAPS_GPA), sizeof(caps));
+    g_assert_cmpuint(caps.version, ==, SABLE_3D_CAPS_VERSION);
+    g_assert_cmpuint(caps.capset_id, ==, 2);
+    g_assert_cmpuint(caps.capset_version, >=, 1);
+    g_assert_cmpuint(caps.capset_size, >, 0);
+    g_assert_cmpuint(caps.max_contexts, ==, SABLE_3D_MAX_CONTEXTS);
+    g_assert_cmpuint(caps.max_resources, ==, SABLE_3D_MAX_RESOURCES);
+    g_assert_cmpuint(caps.max_stream_bytes, ==, SABLE_3D_MAX_STREAM_BYTES);
+    /* virgl caps v2 start with max_version (>= 1) */
+    uint32_t max_version;
+    memcpy(&max_version, mt_vram(mt, CAPS_GPA + sizeof(caps)), 4);
+    g_assert_cmpuint(max_version, >=, 1);
+    mt_free(mt);
+}
+
+/* A device without 3D refuses the packets as unknown commands. */
+static void test_no_3d(void)
+{
+    Mt *mt = mt_new(NULL);
+    g_assert_cmpuint(simbus_read64(mt->bus, SABLE_REG_FEATURES_LO) &
+                     SABLE_FEATURE_3D, ==, 0);
+    cb_reset(&cb);
+    cb_nop(&cb, 1);
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 1);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_fault(mt, SABLE_FAULT_INVALID_COMMAND, 4);
+    mt_free(mt);
+}
+
+/* Only one device per process has the 3D engine. */
+static void test_second_device(void)
+{
+    Mt *mt = mt3d();
+    SableConfig sc = { .vram = g_malloc0(1u << 20), .vram_size = 1u << 20,
+                       .enable_3d = true };
+    SableHostOps ops = { 0 };
+    GError *err = NULL;
+    ops = (SableHostOps){ .dma_read = (void *)1, .dma_write = (void *)1,
+        .irq_pulse = (void *)1, .irq_level = (void *)1, .schedule = (void *)1,
+        .timer_arm = (void *)1, .timer_cancel = (void *)1,
+        .clock_ns = (void *)1, .notify_3d = (void *)1 };
+    g_assert_null(sable_device_new(&sc, &ops, NULL, &err));
+    g_assert_nonnull(err);
+    g_assert_nonnull(strstr(err->message, "3d=off"));
+    g_error_free(err);
+    g_free(sc.vram);
+    mt_free(mt);
+}
+
+/* CLEAR to (1, 0.25, 0, 1): unorm8 of 0.25 is round(63.75) = 0x40. */
+static void test_clear(void)
+{
+    Mt *mt = mt3d();
+    memset(mt_vram(mt, RT_GPA), 0xee, W * H * 4);
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
+    s_clear(&vs, 1.0f, 0.25f, 0.0f, 1.0f);
+    p_stream(mt, &cb, 1, &vs, STREAM_GPA);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
+    assert_ok(mt, run3d(mt, &cb));
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, RT_GPA, x, y), ==, 0xffff4000u);
+        }
+    }
+    mt_free(mt);
+}
+
+/* Data written to the backing goes up with TO_HOST and comes back with
+ * FROM_HOST into another place of the same backing... of another resource:
+ * the round trip is exact. */
+static void test_transfer_roundtrip(void)
+{
+    Mt *mt = mt3d();
+    uint32_t *src = mt_vram(mt, RT_GPA);
+    for (uint32_t i = 0; i < W * H; i++) {
+        src[i] = 0x01020304u * (i + 1);
+    }
+    cb_reset(&cb);
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 1);
+    p_res_2d(&cb, 7, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM,
+             SABLE_VIRGL_BIND_SAMPLER_VIEW, W, H, RT_GPA, W * H * 4);
+    p_transfer(&cb, SABLE_3D_TO_HOST, 7, W, H, 4);
+    struct sable_cmd_3d_res_backing mv = {
+        SABLE_CMD_HEADER(SABLE_OP_3D_RES_BACKING, 0, 6), 7, VB_GPA, W * H * 4 };
+    cb_emit(&cb, &mv, sizeof(mv));
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 7, W, H, 4);
+    assert_ok(mt, run3d(mt, &cb));
+    g_assert_cmpmem(mt_vram(mt, VB_GPA), W * H * 4, src, W * H * 4);
+    mt_free(mt);
+}
+
+static const char vs_pass[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0], POSITION\n"
+    "  0: MOV OUT[0], IN[0]\n"
+    "  1: END\n";
+
+static const char fs_green[] =
+    "FRAG\n"
+    "PROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\n"
+    "DCL OUT[0], COLOR\n"
+    "IMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 1.0000 }\n"
+    "  0: MOV OUT[0], IMM[0]\n"
+    "  1: END\n";
+
+static void s_shader(Stream *s, uint32_t handle, uint32_t type,
+                     const char *text)
+{
+    uint32_t len = (uint32_t)strlen(text) + 1;
+    uint32_t args[5 + 64] = { handle, type, len, 1024, 0 };
+    g_assert_cmpuint((len + 3) / 4, <=, 64);
+    memcpy(&args[5], text, len);
+    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SHADER,
+          5 + (len + 3) / 4, args);
+    const uint32_t bind[] = { handle, type };
+    s_cmd(s, SABLE_VIRGL_CCMD_BIND_SHADER, 0, 2, bind);
+}
+
+static void s_bind(Stream *s, uint32_t obj, uint32_t handle)
+{
+    s_cmd(s, SABLE_VIRGL_CCMD_BIND_OBJECT, obj, 1, &handle);
+}
+
+/* Default blend (colour writes on), DSA (no depth), rasterizer (no cull,
+ * half-pixel centres), the W x H viewport and the two shaders. */
+static void s_pipeline(Stream *s)
+{
+    uint32_t blend[11] = { 10, 0, 0, 0xfu << 27 };
+    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_BLEND, 11, blend);
+    s_bind(s, SABLE_VIRGL_OBJECT_BLEND, 10);
+    const uint32_t dsa[5] = { 11, 0, 0, 0, 0 };
+    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_DSA, 5, dsa);
+    s_bind(s, SABLE_VIRGL_OBJECT_DSA, 11);
+    const uint32_t rs[9] = { 12, (1u << 1) | (1u << 29), f2u(1.0f), 0, 0,
+                             f2u(1.0f), 0, 0, 0 };
+    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_RASTERIZER, 9, rs);
+    s_bind(s, SABLE_VIRGL_OBJECT_RASTERIZER, 12);
+    const uint32_t vp[7] = { 0, f2u(W / 2.0f), f2u(H / 2.0f), f2u(0.5f),
+                             f2u(W / 2.0f), f2u(H / 2.0f), f2u(0.5f) };
+    s_cmd(s, SABLE_VIRGL_CCMD_SET_VIEWPORT_STATE, 0, 7, vp);
+    s_shader(s, 20, SABLE_VIRGL_SHADER_VERTEX, vs_pass);
+    s_shader(s, 21, SABLE_VIRGL_SHADER_FRAGMENT, fs_green);
+}
+
+/* One R32G32B32A32_FLOAT position per vertex from buffer `vb`. */
+static void s_vertices(Stream *s, uint32_t vb, uint32_t count)
+{
+    const uint32_t ve[5] = { 13, 0, 0, 0, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT };
+    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
+          5, ve);
+    s_bind(s, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS, 13);
+    const uint32_t vbs[3] = { 16, 0, vb };
+    s_cmd(s, SABLE_VIRGL_CCMD_SET_VERTEX_BUFFERS, 0, 3, vbs);
+    const uint32_t draw[12] = { 0, count, SABLE_VIRGL_PRIM_TRIANGLES, 0, 1,
+                                0, 0, 0, 0, 0, count - 1, 0 };
+    s_cmd(s, SABLE_VIRGL_CCMD_DRAW_VBO, 0, 12, draw);
+}
+
+/* The triangle (-1,-1) (-1,1) (1,0) (NDC) on a black target. In window
+ * space it is wx + 2|wy - 8| <= 16, symmetric in y (so independent of the
+ * row order), and no pixel centre lies on an edge: pixel (x, y) is green
+ * iff x + 0.5 + 2 |y + 0.5 - 8| < 16. */
+static bool in_triangle(uint32_t x, uint32_t y)
+{
+    double dy = (double)y + 0.5 - H / 2.0;
+    return (double)x + 0.5 + 2 * (dy < 0 ? -dy : dy) < W;
+}
+
+static void draw_triangle(Mt *mt, uint32_t ctx, uint32_t rt, uint32_t vb,
+                          uint64_t rt_gpa, uint64_t vb_gpa)
+{
+    const float verts[3][4] = {
+        { -1, -1, 0, 1 }, { -1, 1, 0, 1 }, { 1, 0, 0, 1 } };
+    memcpy(mt_vram(mt, vb_gpa), verts, sizeof(verts));
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, ctx, rt, rt_gpa);
+    p_res_buffer(&cb, vb, SABLE_VIRGL_BIND_VERTEX_BUFFER, sizeof(verts), vb_gpa);
+    p_attach(&cb, SABLE_OP_3D_ATTACH, ctx, vb);
+    p_transfer(&cb, SABLE_3D_TO_HOST, vb, sizeof(verts), 1, 1);
+    s_pipeline(&vs);
+    s_clear(&vs, 0, 0, 0, 1);
+    s_vertices(&vs, vb, 3);
+    p_stream(mt, &cb, ctx, &vs, STREAM_GPA);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, rt, W, H, 4);
+    assert_ok(mt, run3d(mt, &cb));
+}
+
+static void assert_triangle(Mt *mt, uint64_t rt_gpa)
+{
+    unsigned inside = 0;
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            uint32_t want = in_triangle(x, y) ? 0xff00ff00u : 0xff000000u;
+            inside += in_triangle(x, y);
+            g_assert_cmphex(px(mt, rt_gpa, x, y), ==, want);
+        }
+    }
+    g_assert_cmpuint(inside, >, W * H / 4);
+}
+
+static void test_triangle(void)
+{
+    Mt *mt = mt3d();
+    draw_triangle(mt, 1, 1, 2, RT_GPA, VB_GPA);
+    assert_triangle(mt, RT_GPA);
+    mt_free(mt);
+}
+
+/* Context 2 naming context 1's render target faults context 2 only; after
+ * the engine reset (which destroys context 2) context 1 still draws. */
+static void test_isolation(void)
+{
+    Mt *mt = mt3d();
+    draw_triangle(mt, 1, 1, 2, RT_GPA, VB_GPA);
+    cb_reset(&cb);
+    vs.n = 0;
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 2);
+    const uint32_t surf[] = { 1, 1, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
+    s_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
+    uint32_t submit_off = 4 * cb.n;
+    p_stream(mt, &cb, 2, &vs, STREAM_GPA);
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_3D_REJECTED, submit_off);
+    engine_reset(mt);
+    /* context 2 is gone: naming it is an object fault */
+    cb_reset(&cb);
+    p_submit(&cb, 2, STREAM_GPA, vs.n);
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_3D_OBJECT, 0);
+    engine_reset(mt);
+    /* context 1 and its resources are intact: clear red and read back */
+    cb_reset(&cb);
+    vs.n = 0;
+    s_clear(&vs, 1, 0, 0, 1);
+    p_stream(mt, &cb, 1, &vs, STREAM_GPA);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
+    assert_ok(mt, run3d(mt, &cb));
+    g_assert_cmphex(px(mt, RT_GPA, 3, 5), ==, 0xffff0000u);
+    mt_free(mt);
+}
+
+/* Object rules: ids in range, no double create, detach then use. */
+static void test_objects(void)
+{
+    static const struct { uint32_t op, ctx, res; } bad[] = {
+        { SABLE_OP_3D_CTX_CREATE, 0, 0 },
+        { SABLE_OP_3D_CTX_CREATE, SABLE_3D_MAX_CONTEXTS + 1, 0 },
+        { SABLE_OP_3D_CTX_CREATE, 1, 0 },       /* exists */
+        { SABLE_OP_3D_CTX_DESTROY, 9, 0 },      /* never created */
+        { SABLE_OP_3D_ATTACH, 1, 99 },          /* no resource 99 */
+        { SABLE_OP_3D_ATTACH, 3, 1 },           /* no context 3 */
+        { SABLE_OP_3D_RES_DESTROY, 0, 5000 },
+    };
+    Mt *mt = mt3d();
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
+    assert_ok(mt, run3d(mt, &cb));
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        cb_reset(&cb);
+        if (bad[i].op == SABLE_OP_3D_ATTACH) {
+            p_attach(&cb, bad[i].op, bad[i].ctx, bad[i].res);
+        } else if (bad[i].op == SABLE_OP_3D_RES_DESTROY) {
+            struct sable_cmd_3d_res p = { SABLE_CMD_HEADER(bad[i].op, 0, 2),
+                                          bad[i].res };
+            cb_emit(&cb, &p, sizeof(p));
+        } else {
+            p_ctx(&cb, bad[i].op, bad[i].ctx);
+        }
+        run3d(mt, &cb);
+        assert_fault(mt, SABLE_FAULT_3D_OBJECT, 0);
+        engine_reset(mt);
+    }
+    /* the copy engine has no 3D */
+    cb_reset(&cb);
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 5);
+    mt_submit(mt, SABLE_ENGINE_COPY, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(mt_reg(mt, 1, SABLE_ENG_FAULT_CODE), ==,
+                     SABLE_FAULT_3D_OBJECT);
+    /* a detached resource cannot be named by the stream */
+    cb_reset(&cb);
+    vs.n = 0;
+    p_attach(&cb, SABLE_OP_3D_DETACH, 1, 1);
+    s_clear(&vs, 0, 0, 1, 1);
+    const uint32_t surf[] = { 2, 1, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
+    s_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
+    p_stream(mt, &cb, 1, &vs, STREAM_GPA);
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_3D_REJECTED, 16);
+    mt_free(mt);
+}
+
+/* Hostile SUBMIT and TRANSFER arguments and stream contents: each faults
+ * the engine (never the process), and the engine works after a reset. */
+static void test_hostile(void)
+{
+    Mt *mt = mt3d();
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
+    p_stream(mt, &cb, 1, &vs, STREAM_GPA);
+    assert_ok(mt, run3d(mt, &cb));
+
+    /* framing: bad size, alignment, unmapped stream, huge transfer */
+    const struct { uint32_t ndw; uint64_t addr; uint32_t code; } sub[] = {
+        { 0, STREAM_GPA, SABLE_FAULT_BAD_ARGUMENT },
+        { SABLE_3D_MAX_STREAM_BYTES / 4 + 1, STREAM_GPA, SABLE_FAULT_BAD_ARGUMENT },
+        { 4, STREAM_GPA + 2, SABLE_FAULT_BAD_ARGUMENT },
+        { 4, UINT64_MAX - 7, SABLE_FAULT_BAD_ARGUMENT },
+        { 16, 0x7f000000000ull, SABLE_FAULT_PAGE },
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(sub); i++) {
+        cb_reset(&cb);
+        p_submit(&cb, 1, sub[i].addr, sub[i].ndw);
+        run3d(mt, &cb);
+        g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, sub[i].code);
+        engine_reset(mt);
+        cb_reset(&cb);
+        p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 1); /* the reset destroyed it */
+        p_attach(&cb, SABLE_OP_3D_ATTACH, 1, 1);
+        assert_ok(mt, run3d(mt, &cb));
+    }
+
+    /* stream contents: truncated command, unknown command, bad handle, a
+     * length running past the end, random dwords */
+    Stream bad[5] = { 0 };
+    bad[0].dw[bad[0].n++] = SABLE_VIRGL_CMD(SABLE_VIRGL_CCMD_CLEAR, 0, 8);
+    bad[0].dw[bad[0].n++] = SABLE_VIRGL_CLEAR_COLOR0;
+    bad[1].dw[bad[1].n++] = SABLE_VIRGL_CMD(200, 0, 0);
+    const uint32_t bind[] = { 0xdeadbeef };
+    s_cmd(&bad[2], SABLE_VIRGL_CCMD_BIND_OBJECT, SABLE_VIRGL_OBJECT_DSA, 1, bind);
+    bad[3].dw[bad[3].n++] = SABLE_VIRGL_CMD(SABLE_VIRGL_CCMD_NOP, 0, 0xffff);
+    GRand *rnd = g_rand_new_with_seed(11);
+    for (unsigned i = 0; i < 512; i++) {
+        bad[4].dw[bad[4].n++] = g_rand_int(rnd);
+    }
+    g_rand_free(rnd);
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        cb_reset(&cb);
+        cb_nop(&cb, 2);
+        p_stream(mt, &cb, 1, &bad[i], STREAM_GPA);
+        run3d(mt, &cb);
+        uint32_t code = mt_reg(mt, 0, SABLE_ENG_FAULT_CODE);
+        if (code != SABLE_FAULT_NONE) {
+            assert_fault(mt, SABLE_FAULT_3D_REJECTED, 8);
+        }
+        g_test_message("hostile stream %u: fault %u", i, code);
+        g_assert_true(i == 4 || code == SABLE_FAULT_3D_REJECTED);
+        engine_reset(mt);
+        cb_reset(&cb);
+        p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 1);
+        p_attach(&cb, SABLE_OP_3D_ATTACH, 1, 1);
+        assert_ok(mt, run3d(mt, &cb));
+    }
+
+    /* huge resource descriptions are refused by virglrenderer */
+    cb_reset(&cb);
+    p_res_2d(&cb, 50, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM,
+             SABLE_VIRGL_BIND_RENDER_TARGET, 0xffffffffu, 0xffffffffu, 0, 0);
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_3D_REJECTED, 0);
+    engine_reset(mt);
+
+    /* transfers outside the backing, too large, or not covering the box */
+    const struct { uint64_t offset, size; uint32_t code; } tr[] = {
+        { 0, W * H * 4 + 4, SABLE_FAULT_BAD_ARGUMENT },
+        { W * H * 4, 4, SABLE_FAULT_BAD_ARGUMENT },
+        { UINT64_MAX - 3, 8, SABLE_FAULT_BAD_ARGUMENT },
+        { 0, 0, SABLE_FAULT_BAD_ARGUMENT },
+        { 0, 16, SABLE_FAULT_3D_REJECTED },
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(tr); i++) {
+        struct sable_cmd_3d_transfer p = {
+            .header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, 0, 16),
+            .direction = SABLE_3D_FROM_HOST, .res_id = 1, .w = W, .h = H,
+            .d = 1, .stride = W * 4, .offset = tr[i].offset, .size = tr[i].size,
+        };
+        cb_reset(&cb);
+        cb_emit(&cb, &p, sizeof(p));
+        run3d(mt, &cb);
+        g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, tr[i].code);
+        engine_reset(mt);
+    }
+    mt_free(mt);
+}
+
+/* Adapter reset with live objects destroys them all: ids are free again
+ * and a new context draws on new resources with the same ids. */
+static void test_adapter_reset(void)
+{
+    Mt *mt = mt3d();
+    draw_triangle(mt, 1, 1, 2, RT_GPA, VB_GPA);
+    simbus_write(mt->bus, SABLE_REG_ADAPTER_RESET, SABLE_ADAPTER_RESET_KEY);
+    g_assert_true(simbus_settle_3d(mt->bus, SETTLE_MS));
+    mt_rings_init(mt);
+    memset(mt_vram(mt, RT_GPA), 0, W * H * 4);
+    draw_triangle(mt, 1, 1, 2, RT_GPA, VB_GPA);
+    assert_triangle(mt, RT_GPA);
+    mt_free(mt);
+}
+
+/* A 2D packet after a draw sees it (through FROM_HOST) and a draw after a
+ * 2D packet sees the 2D result (through TO_HOST), in one submission. */
+static void test_2d_3d_order(void)
+{
+    Mt *mt = mt3d();
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
+    s_clear(&vs, 0, 0, 1, 1);
+    p_stream(mt, &cb, 1, &vs, STREAM_GPA);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
+    cb_copy(&cb, VB_GPA, RT_GPA, W * H * 4);            /* 2D sees the clear */
+    cb_fill(&cb, RT_GPA, 0xff123456u, W * 4);           /* row 0 by 2D */
+    p_transfer(&cb, SABLE_3D_TO_HOST, 1, W, H, 4);
+    cb_fill(&cb, RT_GPA, 0, W * H * 4);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);    /* host kept row 0 */
+    assert_ok(mt, run3d(mt, &cb));
+    for (uint32_t x = 0; x < W; x++) {
+        g_assert_cmphex(px(mt, VB_GPA, x, 4), ==, 0xff0000ffu);
+        g_assert_cmphex(px(mt, RT_GPA, x, 0), ==, 0xff123456u);
+        g_assert_cmphex(px(mt, RT_GPA, x, 1), ==, 0xff0000ffu);
+    }
+    mt_free(mt);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/3d/caps", test_caps);
+    g_test_add_func("/3d/no-3d", test_no_3d);
+    g_test_add_func("/3d/second-device", test_second_device);
+    g_test_add_func("/3d/clear", test_clear);
+    g_test_add_func("/3d/transfer-roundtrip", test_transfer_roundtrip);
+    g_test_add_func("/3d/triangle", test_triangle);
+    g_test_add_func("/3d/isolation", test_isolation);
+    g_test_add_func("/3d/objects", test_objects);
+    g_test_add_func("/3d/hostile", test_hostile);
+    g_test_add_func("/3d/adapter-reset", test_adapter_reset);
+    g_test_add_func("/3d/2d-3d-order", test_2d_3d_order);
+    return g_test_run();
+}
