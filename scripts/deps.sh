@@ -9,7 +9,8 @@ set -eu
 
 PKGS="build-essential meson ninja-build pkg-config python3 python3-venv \
 libglib2.0-dev libpixman-1-dev libpng-dev flex bison libfdt-dev zlib1g-dev \
-seabios dpkg-dev clang libclang-rt-14-dev mingw-w64 libjson-glib-dev"
+seabios dpkg-dev clang libclang-rt-14-dev mingw-w64 libjson-glib-dev \
+libvirglrenderer-dev libegl-mesa0 libgl1-mesa-dri"
 
 missing=""
 for p in $PKGS; do

@@ -195,6 +195,7 @@ static const SableHostOps sable_gpu_host_ops = {
     .timer_arm = sable_gpu_timer_arm,
     .timer_cancel = sable_gpu_timer_cancel,
     .clock_ns = sable_gpu_clock_ns,
+    .notify_3d = sable_gpu_3d_notify,
     .event = sable_gpu_event,
 };
 
@@ -236,6 +237,7 @@ static void sable_gpu_engines_init(SableGpuState *s)
                                     &dev->mem_reentrancy_guard);
         e->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, sable_gpu_engine_timer, e);
     }
+    sable_gpu_3d_init(s);
 }
 
 /* Drop scheduled runs and armed timers (device reset). */
@@ -257,6 +259,7 @@ static void sable_gpu_engines_free(SableGpuState *s)
         g_clear_pointer(&e->timer, timer_free);
     }
     g_clear_pointer(&s->vblank_timer, timer_free);
+    sable_gpu_3d_free(s);
 }
 
 /* ---- Scanout console ------------------------------------------------- */
@@ -437,6 +440,7 @@ static bool sable_gpu_core_init(SableGpuState *s, Error **errp)
         .debug = s->debug,
         .gart_max_entries = s->gart_entries,
         .aperture = memory_region_get_ram_ptr(sable_gpu_aperture_mr(s)),
+        .enable_3d = s->enable_3d,
     };
     GError *gerr = NULL;
 
@@ -506,6 +510,7 @@ static Property sable_gpu_properties[] = {
     DEFINE_PROP_LINK("aperture-memdev", SableGpuState, aperture_memdev,
                      TYPE_MEMORY_BACKEND, HostMemoryBackend *),
     DEFINE_PROP_BOOL("debug", SableGpuState, debug, false),
+    DEFINE_PROP_BOOL("3d", SableGpuState, enable_3d, false),
     DEFINE_PROP_UINT32("gart-entries", SableGpuState, gart_entries,
                        SABLE_CORE_DEFAULT_GART_ENTRIES),
     DEFINE_PROP_END_OF_LIST(),

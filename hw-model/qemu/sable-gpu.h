@@ -35,6 +35,7 @@ struct SableGpuState {
     SableDevice *core;
     SableGpuEngine engines[SABLE_NUM_ENGINES];
     QEMUTimer *vblank_timer;    /* SABLE_TIMER_VBLANK */
+    QEMUBH *bh3d;               /* collects finished 3D jobs */
     QemuConsole *con;           /* graphic console showing the scanout */
     bool intx_level;            /* the core's INTx line, before MSI-X gating */
     unsigned prearm_count;      /* apply `prearm_inj` at the next reset */
@@ -46,11 +47,17 @@ struct SableGpuState {
     HostMemoryBackend *aperture_memdev;
     bool debug;
     uint32_t gart_entries;
+    bool enable_3d;             /* property "3d" */
     char *inject;               /* last injection spec accepted */
 };
 
 /* Report a core GError as a QEMU Error (frees gerr); returns false. */
 bool sable_gpu_gerror(GError *gerr, Error **errp);
+
+/* sable-gpu-3d.c: the 3D thread's wake-up (SableHostOps.notify_3d). */
+void sable_gpu_3d_notify(void *opaque);
+void sable_gpu_3d_init(SableGpuState *s);
+void sable_gpu_3d_free(SableGpuState *s);
 
 /* sable-gpu-control.c */
 void sable_gpu_control_class_init(ObjectClass *oc);

@@ -187,9 +187,8 @@ static void start_renderer(void)
 static void deliver(Job *job)
 {
     SableVirgl *v = job->owner;
-    void (*notify)(void *) = NULL;
-    void *opaque = NULL;
 
+    /* notify under the lock: close() cannot free the owner meanwhile */
     g_mutex_lock(&g3d.lock);
     v->outstanding--;
     if (v->closed) {
@@ -199,13 +198,9 @@ static void deliver(Job *job)
         }
     } else {
         g_queue_push_tail(&v->done, job);
-        notify = v->notify;
-        opaque = v->opaque;
+        v->notify(v->opaque);
     }
     g_mutex_unlock(&g3d.lock);
-    if (notify) {
-        notify(opaque);
-    }
 }
 
 static gpointer thread_main(gpointer unused)

@@ -8,8 +8,8 @@
  * One owner at a time (virglrenderer is one instance per process):
  * sable_virgl_open() fails while another owner holds it. Jobs run in queue
  * order; each finished job goes to the owner's done queue and the owner's
- * notify callback runs (on the 3D thread: it must only wake the owner's
- * main loop). sable_virgl_close() never waits: jobs still queued run, and
+ * notify callback runs (on the 3D thread, under this module's lock: it must
+ * only wake the owner's main loop and call nothing of this module). sable_virgl_close() never waits: jobs still queued run, and
  * their results are freed by the 3D thread. Object ids are virglrenderer's
  * handles, so the owner must destroy its objects (queue the jobs) before
  * closing; the next owner then starts from a clean renderer.
