@@ -53,11 +53,21 @@ static void destroy_ctx(Sable3D *s, uint32_t ctx)
     queue_job(s, SABLE_VIRGL_CTX_DESTROY, ctx, 0);
 }
 
+/* The submission in flight ended (completed or reset). */
+static void end_submission(Sable3D *s)
+{
+    s->guilty_ctx = 0;
+    s->fence_needed = false;
+    s->slow_until = 0;
+    s->stream_addr = 0;
+    s->stream_dw = s->stream_pos_dw = s->stream_cmd = 0;
+}
+
 /* Stop waiting for the 3D thread: its result is dropped when it arrives. */
 static void abandon(Sable3D *s)
 {
     s->wait_tag = 0;
-    s->fence_needed = false;
+    s->wait_job = NULL;
     sable_virgl_job_free(s->result);
     s->result = NULL;
 }
@@ -70,7 +80,8 @@ void sable_3d_reset_all(SableDevice *dev)
         return;
     }
     abandon(s);
-    s->guilty_ctx = 0;
+    end_submission(s);
+    s->recent_count = s->recent_next = 0;
     for (uint32_t c = 1; c <= SABLE_3D_MAX_CONTEXTS; c++) {
         if (s->ctx_live[c]) {
             destroy_ctx(s, c);
@@ -107,7 +118,7 @@ void sable_3d_engine_reset(SableEngine *eng)
     if (s->guilty_ctx && s->ctx_live[s->guilty_ctx]) {
         destroy_ctx(s, s->guilty_ctx);
     }
-    s->guilty_ctx = 0;
+    end_submission(s);
 }
 
 /* Queue `job` and block the engine until sable_3d_poll() brings it back. */
@@ -117,6 +128,7 @@ static SableCmdResult wait_for(SableEngine *eng, SableVirglJob *job)
 
     job->tag = ++s->next_tag;
     s->wait_tag = job->tag;
+    s->wait_job = job;
     sable_virgl_queue(s->virgl, job);
     eng->state = ENG_3D;
     return CMD_BLOCKED;
@@ -137,9 +149,9 @@ void sable_3d_poll(SableDevice *dev)
             continue;
         }
         s->wait_tag = 0;
+        s->wait_job = NULL;
         if (job->op == SABLE_VIRGL_FENCE) {
-            s->fence_needed = false;
-            s->guilty_ctx = 0;
+            end_submission(s);
             sable_virgl_job_free(job);
         } else {
             sable_virgl_job_free(s->result);
@@ -158,7 +170,7 @@ bool sable_3d_fence_begin(SableEngine *eng)
         return false;
     }
     if (!s->fence_needed) {
-        s->guilty_ctx = 0;
+        end_submission(s);
         return false;
     }
     wait_for(eng, sable_virgl_job_new(SABLE_VIRGL_FENCE));
@@ -431,6 +443,80 @@ static bool framing_ok(const uint32_t *dw, uint32_t n)
     return true;
 }
 
+/* Append the stream's commands up to `end` (the failing one included) to
+ * the recent ring. */
+static void record_recent(Sable3D *s, uint32_t ctx, const SableVirglJob *job,
+                          uint32_t end, uint32_t result)
+{
+    const uint32_t *dw = (const uint32_t *)job->data;
+    uint32_t n = job->len / 4;
+
+    for (uint32_t i = 0; i < n && i <= end; i += 1 + SABLE_VIRGL_CMD_LEN(dw[i])) {
+        s->recent[s->recent_next] = (struct sable_dump_3d_cmd){
+            .stream_addr = s->stream_addr, .context_id = ctx,
+            .header = dw[i], .offset_dw = i,
+            .result = i == end ? result : 0,
+        };
+        s->recent_next = (s->recent_next + 1) % SABLE_CORE_3D_RECENT;
+        s->recent_count = MIN(s->recent_count + 1, SABLE_CORE_3D_RECENT);
+    }
+}
+
+/* The stream came back: record it; a rejected command faults at its own
+ * GPU address (the packet's offset is in the fault record). */
+static SableCmdResult submit_finish(SableEngine *eng)
+{
+    Sable3D *s = &eng->dev->s3d;
+    const struct sable_cmd_3d_submit *c = &eng->pkt.submit3d;
+    SableVirglJob *job = s->result;
+
+    if (s->slow_until && sable_now(eng->dev) < s->slow_until) {
+        sable_engine_block(eng, ENG_STALL, s->slow_until);
+        return CMD_BLOCKED;
+    }
+    s->slow_until = 0;
+    if (!job) {
+        return fault3d(eng, SABLE_FAULT_3D_REJECTED);
+    }
+    uint32_t pos = (uint32_t)g_atomic_int_get(&job->pos_dw);
+    s->stream_pos_dw = pos;
+    s->stream_cmd = pos < c->size_dw ? ((const uint32_t *)job->data)[pos] : 0;
+    if (job->result == 0) {
+        record_recent(s, c->ctx_id, job, UINT32_MAX, 0);
+        drop_result(s);
+        return CMD_DONE;
+    }
+    record_recent(s, c->ctx_id, job, pos, SABLE_FAULT_3D_REJECTED);
+    drop_result(s);
+    sable_fault(eng, SABLE_FAULT_3D_REJECTED, c->addr + 4ull * pos, 0);
+    return CMD_FAULT;
+}
+
+/* Injections that apply to a SUBMIT about to run; true if one fired. */
+static bool submit_injected(SableEngine *eng, SableCmdResult *r)
+{
+    Sable3D *s = &eng->dev->s3d;
+    uint64_t delay;
+
+    if (sable_inject_take(eng, SABLE_INJECT_CONTEXT_ERROR, NULL)) {
+        sable_fault(eng, SABLE_FAULT_3D_REJECTED, eng->pkt.submit3d.addr,
+                    SABLE_FAULT_F_INJECTED);
+        *r = CMD_FAULT;
+        return true;
+    }
+    if (sable_inject_take(eng, SABLE_INJECT_DRAW_HANG, NULL)) {
+        sable_engine_stop(eng);
+        eng->state = ENG_HUNG;
+        sable_history_add(eng, SABLE_FAULT_NONE);
+        *r = CMD_BLOCKED;
+        return true;
+    }
+    if (sable_inject_take(eng, SABLE_INJECT_DRAW_SLOW, &delay)) {
+        s->slow_until = sable_now(eng->dev) + delay;
+    }
+    return false;
+}
+
 SableCmdResult sable_cmd_3d_submit(SableEngine *eng)
 {
     Sable3D *s = &eng->dev->s3d;
@@ -441,9 +527,7 @@ SableCmdResult sable_cmd_3d_submit(SableEngine *eng)
         return r;
     }
     if (eng->progress == STEP_WAIT) {
-        r = finish(eng);
-        drop_result(s);
-        return r;
+        return submit_finish(eng);
     }
     if (!ctx_ok(s, c->ctx_id)) {
         return fault3d(eng, SABLE_FAULT_3D_OBJECT);
@@ -454,6 +538,9 @@ SableCmdResult sable_cmd_3d_submit(SableEngine *eng)
         !sable_range_ok(c->addr, 4ull * c->size_dw)) {
         return fault3d(eng, SABLE_FAULT_BAD_ARGUMENT);
     }
+    s->stream_addr = c->addr;
+    s->stream_dw = c->size_dw;
+    s->stream_pos_dw = s->stream_cmd = 0;
     SableVirglJob *job = sable_virgl_job_new(SABLE_VIRGL_SUBMIT);
     job->ctx = c->ctx_id;
     job->len = 4 * c->size_dw;
@@ -465,6 +552,10 @@ SableCmdResult sable_cmd_3d_submit(SableEngine *eng)
     if (!framing_ok((const uint32_t *)job->data, c->size_dw)) {
         sable_virgl_job_free(job);
         return fault3d(eng, SABLE_FAULT_3D_REJECTED);
+    }
+    if (submit_injected(eng, &r)) {
+        sable_virgl_job_free(job);
+        return r;
     }
     s->fence_needed = true;
     eng->progress = STEP_WAIT;

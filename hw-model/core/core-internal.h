@@ -109,6 +109,8 @@ typedef struct SableInjectSlot {
     uint64_t base_cmds;      /* AFTER_CMDS: engine commands_total when armed */
 } SableInjectSlot;
 
+#define SABLE_CORE_3D_RECENT 32u
+
 /* 3D objects (cmd-3d.c). virgl NULL: the device has no 3D engine. */
 typedef struct Sable3DRes {
     bool live;
@@ -121,8 +123,16 @@ typedef struct Sable3D {
     uint32_t ctx_count, res_count;
     uint64_t next_tag, wait_tag; /* wait_tag: the job the engine waits for */
     SableVirglJob *result;   /* that job, back from the 3D thread */
+    SableVirglJob *wait_job; /* that job while it is away (wait_tag != 0) */
     uint32_t guilty_ctx;     /* context of the last SUBMIT in flight */
     bool fence_needed;       /* the submission in flight ran 3D work */
+    uint64_t slow_until;     /* DRAW_SLOW: the SUBMIT finishes at this time */
+    /* the last SUBMIT of the submission in flight (dump) */
+    uint64_t stream_addr;
+    uint32_t stream_dw, stream_pos_dw, stream_cmd;
+    /* recent virgl commands, a ring (dump) */
+    struct sable_dump_3d_cmd recent[SABLE_CORE_3D_RECENT];
+    uint32_t recent_next, recent_count;
 } Sable3D;
 
 struct SableDevice {
@@ -289,6 +299,10 @@ SableCmdResult sable_cmd_3d_attach(SableEngine *eng);
 SableCmdResult sable_cmd_3d_transfer(SableEngine *eng);
 SableCmdResult sable_cmd_3d_submit(SableEngine *eng);
 SableCmdResult sable_cmd_3d_caps(SableEngine *eng);
+
+/* dump-3d.c: the 3D section (0 bytes without 3D). */
+uint32_t sable_dump_3d_size(const SableDevice *dev);
+void sable_dump_3d_put(const SableDevice *dev, uint8_t *p);
 
 /* reset.c: engine and adapter reset (synchronous). */
 void sable_reset_engine(SableEngine *eng);

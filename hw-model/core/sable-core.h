@@ -158,6 +158,9 @@ typedef enum SableInjectKind {
     SABLE_INJECT_INVALID_CMD, /* next command is treated as invalid */
     SABLE_INJECT_SLOW,        /* next fence completes param_ns later */
     SABLE_INJECT_RESET_FAIL,  /* next engine reset fails (engine stays stuck) */
+    SABLE_INJECT_DRAW_HANG,   /* next 3D SUBMIT never completes (3D only) */
+    SABLE_INJECT_DRAW_SLOW,   /* next 3D SUBMIT finishes param_ns later */
+    SABLE_INJECT_CONTEXT_ERROR, /* next 3D SUBMIT is rejected (3D_REJECTED) */
     SABLE_INJECT_KIND_COUNT
 } SableInjectKind;
 
@@ -179,7 +182,8 @@ typedef struct SableInjection {
 #define SABLE_CORE_MAX_INJECTIONS 16u
 
 /* Parse "KIND[,engine=N][,after=N|,fence=F][,count=N][,delay-ns=N]" where
- * KIND is hang|page-fault|drop-irq|invalid-cmd|slow|reset-fail. */
+ * KIND is hang|page-fault|drop-irq|invalid-cmd|slow|reset-fail|draw-hang|
+ * draw-slow|context-error. */
 bool sable_inject_parse(const char *spec, SableInjection *out, GError **err);
 bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err);
 /* Parse "SPEC[;SPEC...]" (1 to SABLE_CORE_MAX_INJECTIONS specs) into out[];

@@ -128,6 +128,31 @@ static int run_transfer(SableVirglJob *j, bool write)
         &iov, 1));
 }
 
+/* One command per virgl_renderer_submit_cmd call: the failing command is
+ * known exactly, and pos_dw shows the one executing (the framing was
+ * checked by the caller; it is checked again here). */
+static int run_submit(SableVirglJob *j)
+{
+    const uint32_t *dw = (const uint32_t *)j->data;
+    uint32_t n = j->len / 4;
+
+    for (uint32_t i = 0; i < n;) {
+        uint32_t len = 1 + (dw[i] >> 16);
+        g_atomic_int_set(&j->pos_dw, (gint)i);
+        if (len > n - i) {
+            return -EINVAL;
+        }
+        int r = virgl_renderer_submit_cmd((void *)&dw[i], (int)j->ctx,
+                                          (int)len);
+        if (r || job_error) {
+            return r ? norm(r) : -EIO;
+        }
+        i += len;
+    }
+    g_atomic_int_set(&j->pos_dw, (gint)n);
+    return 0;
+}
+
 static int run_job(SableVirglJob *j)
 {
     switch (j->op) {
@@ -148,8 +173,7 @@ static int run_job(SableVirglJob *j)
         virgl_renderer_ctx_detach_resource((int)j->ctx, (int)j->res);
         return 0;
     case SABLE_VIRGL_SUBMIT:
-        return norm(virgl_renderer_submit_cmd(j->data, (int)j->ctx,
-                                              (int)(j->len / 4)));
+        return run_submit(j);
     case SABLE_VIRGL_WRITE:
         return run_transfer(j, true);
     case SABLE_VIRGL_READ:

@@ -51,6 +51,10 @@ typedef struct SableVirglJob {
     uint8_t *data;      /* g_malloc'ed, freed with the job */
     uint32_t len;
     int result;         /* set by the 3D thread: 0 or a negative errno */
+    /* SUBMIT: the stream is submitted one command at a time; pos_dw is the
+     * dword offset of the command being executed (atomic, readable while
+     * the job runs), and after a failure that of the failing command. */
+    volatile gint pos_dw;
     uint64_t tag;       /* the owner's */
 } SableVirglJob;
 

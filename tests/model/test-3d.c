@@ -300,8 +300,8 @@ static void s_shader(Stream *s, uint32_t handle, uint32_t type,
                      const char *text)
 {
     uint32_t len = (uint32_t)strlen(text) + 1;
-    uint32_t args[5 + 64] = { handle, type, len, 1024, 0 };
-    g_assert_cmpuint((len + 3) / 4, <=, 64);
+    uint32_t args[5 + 256] = { handle, type, len, 1024, 0 };
+    g_assert_cmpuint((len + 3) / 4, <=, 256);
     memcpy(&args[5], text, len);
     s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SHADER,
           5 + (len + 3) / 4, args);
@@ -619,6 +619,232 @@ static void test_2d_3d_order(void)
     mt_free(mt);
 }
 
+/* ---- hangs, injections, dumps -------------------------------------------- */
+
+#define BIG 160u                      /* the long draw's target: BIG x BIG */
+#define BIG_GPA (4ull << 20)          /* its backing, in a 16 MiB VRAM */
+
+/* Every pixel loops until llvmpipe's loop bound (65535 iterations): the
+ * exit condition x < -1 never holds; the output depends on the loop, so
+ * the compiler cannot drop it. */
+static const char fs_loop[] =
+    "FRAG\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL TEMP[0]\n"
+    "IMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 1.0000 }\n"
+    "IMM[1] FLT32 { -1.0000, 0.0000, 0.0000, 0.0000 }\n"
+    "  0: MOV TEMP[0], IMM[0]\n"
+    "  1: BGNLOOP\n"
+    "  2:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+    "  3:   SLT TEMP[0].z, TEMP[0].xxxx, IMM[1].xxxx\n"
+    "  4:   IF TEMP[0].zzzz\n"
+    "  5:     BRK\n"
+    "  6:   ENDIF\n"
+    "  7: ENDLOOP\n"
+    "  8: MOV OUT[0], TEMP[0]\n"
+    "  9: END\n";
+
+static Mt *mt3d_big(void)
+{
+    SimBusConfig cfg = { .enable_3d = true, .vram_size = 16u << 20 };
+    return mt_new(&cfg);
+}
+
+/* Submit (without waiting) a BIG x BIG full-screen draw of fs_loop in
+ * context ctx; returns its fence. */
+static uint64_t submit_long_draw(Mt *mt, uint32_t ctx)
+{
+    const float verts[3][4] = {
+        { -1, -1, 0, 1 }, { 3, -1, 0, 1 }, { -1, 3, 0, 1 } };
+    memcpy(mt_vram(mt, VB_GPA), verts, sizeof(verts));
+    cb_reset(&cb);
+    vs.n = 0;
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, ctx);
+    p_res_2d(&cb, 40, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM,
+             SABLE_VIRGL_BIND_RENDER_TARGET, BIG, BIG, BIG_GPA, BIG * BIG * 4);
+    p_attach(&cb, SABLE_OP_3D_ATTACH, ctx, 40);
+    p_res_buffer(&cb, 41, SABLE_VIRGL_BIND_VERTEX_BUFFER, sizeof(verts), VB_GPA);
+    p_attach(&cb, SABLE_OP_3D_ATTACH, ctx, 41);
+    p_transfer(&cb, SABLE_3D_TO_HOST, 41, sizeof(verts), 1, 1);
+    const uint32_t surf[] = { 1, 40, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
+    s_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
+    const uint32_t fb[] = { 1, 0, 1 };
+    s_cmd(&vs, SABLE_VIRGL_CCMD_SET_FRAMEBUFFER_STATE, 0, 3, fb);
+    s_pipeline(&vs);
+    const uint32_t vp[7] = { 0, f2u(BIG / 2.0f), f2u(BIG / 2.0f), f2u(0.5f),
+                             f2u(BIG / 2.0f), f2u(BIG / 2.0f), f2u(0.5f) };
+    s_cmd(&vs, SABLE_VIRGL_CCMD_SET_VIEWPORT_STATE, 0, 7, vp);
+    s_shader(&vs, 22, SABLE_VIRGL_SHADER_FRAGMENT, fs_loop);
+    s_vertices(&vs, 41, 3);
+    p_stream(mt, &cb, ctx, &vs, STREAM_GPA);
+    return mt_submit(mt, SABLE_ENGINE_GRAPHICS, &cb);
+}
+
+static const struct sable_dump_section *find_section(const uint8_t *d,
+                                                     uint32_t type);
+
+/* Run until the 3D thread consumed the SUBMIT in flight (the engine then
+ * waits for the host GPU to finish it), as the dump's 3D section shows. */
+static void wait_stream_consumed(Mt *mt)
+{
+    for (unsigned i = 0; i < 1000; i++) {
+        uint32_t size;
+        g_autofree uint8_t *d = sable_dump_build(mt->bus->dev, &size);
+        const struct sable_dump_3d *s3 = (const void *)find_section(d, SABLE_DUMP_SEC_3D);
+        if (s3->waiting && s3->stream_dw && s3->stream_pos_dw == s3->stream_dw) {
+            return;
+        }
+        simbus_settle_3d(mt->bus, 10);
+    }
+    g_assert_not_reached();
+}
+
+/* A draw that outlives the TDR delay: the engine stays BUSY while MMIO and
+ * the copy engine keep answering; the engine reset returns at once (the
+ * 3D thread is still drawing), destroys the guilty context only, and the
+ * next context's work runs once the abandoned draw is done. */
+static void test_long_draw_reset(void)
+{
+    Mt *mt = mt3d_big();
+    uint64_t f = submit_long_draw(mt, 1);
+    wait_stream_consumed(mt);
+    simbus_advance(mt->bus, 3000000000ull); /* past a 2 s TdrDelay */
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_BUSY, !=, 0);
+    g_assert_cmpuint(mt_completed(mt, 0), <, f);
+    uint64_t cf = mt_submit_writes(mt, &cb, SABLE_ENGINE_COPY, 4);
+    mt_run(mt);
+    g_assert_cmpuint(mt_completed(mt, 1), ==, cf);
+    g_assert_true(sable_3d_busy(mt->bus->dev));
+
+    mt_write_reg(mt, 0, SABLE_ENG_RESET, 1);
+    g_assert_cmpuint(mt_reg64(mt, 0, SABLE_ENG_LAST_ABORTED_FENCE_LO), ==, f);
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_BUSY, ==, 0);
+    g_assert_true(sable_3d_busy(mt->bus->dev)); /* the reset did not wait */
+
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 2, 1, RT_GPA);
+    s_clear(&vs, 0, 1, 0, 1);
+    p_stream(mt, &cb, 2, &vs, STREAM_GPA);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 1); /* free again: it was destroyed */
+    uint64_t f2 = run3d(mt, &cb);
+    assert_ok(mt, f2);
+    g_assert_cmphex(px(mt, RT_GPA, 7, 7), ==, 0xff00ff00u);
+    mt_free(mt);
+}
+
+/* draw-hang, draw-slow and context-error fire on the next SUBMIT. */
+static void test_inject(void)
+{
+    Mt *mt = mt3d();
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
+    s_clear(&vs, 0, 0, 1, 1);
+    memcpy(mt_vram(mt, STREAM_GPA), vs.dw, 4 * vs.n);
+    assert_ok(mt, run3d(mt, &cb));
+    /* each reset destroys context 1: `again` re-creates it, then draws */
+    CmdBuf again;
+    cb_reset(&again);
+    p_ctx(&again, SABLE_OP_3D_CTX_CREATE, 1);
+    p_attach(&again, SABLE_OP_3D_ATTACH, 1, 1);
+    uint32_t submit_off = 4 * again.n;
+    p_submit(&again, 1, STREAM_GPA, vs.n);
+
+    mt_inject(mt, "context-error,engine=0");
+    cb_reset(&cb);
+    p_submit(&cb, 1, STREAM_GPA, vs.n);
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_3D_REJECTED, 0);
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_FLAGS) & SABLE_FAULT_F_INJECTED,
+                     !=, 0);
+    engine_reset(mt);
+
+    mt_inject(mt, "draw-hang,engine=0");
+    run3d(mt, &again);
+    g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_HUNG, !=, 0);
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_CURRENT_DMA_OFFSET), ==, submit_off);
+    engine_reset(mt);
+
+    mt_inject(mt, "draw-slow,engine=0,delay-ns=5000000");
+    uint64_t f = run3d(mt, &again);
+    g_assert_cmpuint(mt_completed(mt, 0), <, f);
+    simbus_advance(mt->bus, 4000000);
+    g_assert_cmpuint(mt_completed(mt, 0), <, f);
+    simbus_advance(mt->bus, 1000000);
+    g_assert_true(simbus_settle_3d(mt->bus, SETTLE_MS));
+    assert_ok(mt, f);
+    mt_free(mt);
+}
+
+static const struct sable_dump_section *find_section(const uint8_t *d,
+                                                     uint32_t type)
+{
+    const struct sable_dump_header *h = (const void *)d;
+    uint32_t off = h->header_size;
+    for (uint32_t i = 0; i < h->section_count; i++) {
+        const struct sable_dump_section *s = (const void *)(d + off);
+        if (s->type == type) {
+            return s;
+        }
+        off += s->size;
+    }
+    return NULL;
+}
+
+/* A rejected stream: the dump's 3D section names the failing virgl
+ * command, its stream and context, and lists the commands before it. */
+static void test_dump(void)
+{
+    Mt *mt = mt3d();
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 3, 1, RT_GPA);           /* 2 commands: 6 + 4 dw */
+    s_clear(&vs, 0, 0, 1, 1);                       /* 9 dw, at 10 */
+    const uint32_t bind[] = { 77 };                 /* no such DSA: at 19 */
+    s_cmd(&vs, SABLE_VIRGL_CCMD_BIND_OBJECT, SABLE_VIRGL_OBJECT_DSA, 1, bind);
+    s_clear(&vs, 1, 0, 1, 1);
+    p_stream(mt, &cb, 3, &vs, STREAM_GPA);
+    run3d(mt, &cb);
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, SABLE_FAULT_3D_REJECTED);
+    g_assert_cmphex(mt_reg64(mt, 0, SABLE_ENG_FAULT_ADDR_LO), ==, STREAM_GPA + 4 * 19);
+
+    uint32_t size;
+    g_autofree uint8_t *d = sable_dump_build(mt->bus->dev, &size);
+    const struct sable_dump_3d *s3 = (const void *)find_section(d, SABLE_DUMP_SEC_3D);
+    g_assert_nonnull(s3);
+    g_assert_cmpuint(s3->sec.size, ==, sizeof(*s3) + 4 * sizeof(struct sable_dump_3d_cmd));
+    g_assert_cmpuint(s3->context_count, ==, 1);
+    g_assert_cmpuint(s3->resource_count, ==, 1);
+    g_assert_cmpuint(s3->guilty_context, ==, 3);
+    g_assert_cmpuint(s3->waiting, ==, 0);
+    g_assert_cmphex(s3->live_contexts, ==, 1u << 2);
+    g_assert_cmphex(s3->stream_addr, ==, STREAM_GPA);
+    g_assert_cmpuint(s3->stream_dw, ==, vs.n);
+    g_assert_cmpuint(s3->stream_pos_dw, ==, 19);
+    g_assert_cmphex(s3->stream_cmd, ==, SABLE_VIRGL_CMD(SABLE_VIRGL_CCMD_BIND_OBJECT,
+                                                        SABLE_VIRGL_OBJECT_DSA, 1));
+    const struct sable_dump_3d_cmd *r = (const void *)(s3 + 1);
+    const uint32_t want_off[] = { 0, 6, 10, 19 };
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmpuint(r[i].offset_dw, ==, want_off[i]);
+        g_assert_cmpuint(r[i].context_id, ==, 3);
+        g_assert_cmphex(r[i].header, ==, vs.dw[want_off[i]]);
+        g_assert_cmpuint(r[i].result, ==, i == 3 ? SABLE_FAULT_3D_REJECTED : 0);
+    }
+    /* the engine reset destroys context 3: the section says so */
+    engine_reset(mt);
+    g_assert_true(simbus_settle_3d(mt->bus, SETTLE_MS));
+    g_free(d);
+    d = sable_dump_build(mt->bus->dev, &size);
+    s3 = (const void *)find_section(d, SABLE_DUMP_SEC_3D);
+    g_assert_cmpuint(s3->context_count, ==, 0);
+    g_assert_cmpuint(s3->guilty_context, ==, 0);
+    g_assert_cmphex(s3->stream_addr, ==, 0);
+    mt_free(mt);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -633,5 +859,8 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/hostile", test_hostile);
     g_test_add_func("/3d/adapter-reset", test_adapter_reset);
     g_test_add_func("/3d/2d-3d-order", test_2d_3d_order);
+    g_test_add_func("/3d/long-draw-reset", test_long_draw_reset);
+    g_test_add_func("/3d/inject", test_inject);
+    g_test_add_func("/3d/dump", test_dump);
     return g_test_run();
 }
