@@ -171,17 +171,20 @@ SABLE_LAYOUT(struct sable_dump_3d_cmd, 24);
  * in flight (e.g. the one that faulted); all zero when there is none. */
 struct sable_dump_3d {
     struct sable_dump_section sec;
+    uint32_t recent_count;    /* sable_dump_3d_cmd entries that follow, oldest first */
     uint32_t context_count;
     uint32_t resource_count;
     uint32_t guilty_context;  /* destroyed by an engine reset now; 0: none */
     uint32_t waiting;         /* 1: the graphics engine waits for the 3D thread */
-    uint64_t stream_addr;
     uint32_t stream_dw;
-    uint32_t stream_pos_dw;   /* the virgl command executing or that failed */
+    uint64_t stream_addr;
+    uint32_t stream_pos_dw;   /* the virgl command executing or that failed;
+                                 == stream_dw: all issued, the host GPU runs it */
     uint32_t stream_cmd;      /* its header (0 past the end) */
-    uint32_t recent_count;    /* sable_dump_3d_cmd entries that follow, oldest first */
     uint64_t live_contexts;   /* bit c - 1 set: context c exists */
 };
+SABLE_OFFSET(struct sable_dump_3d, recent_count, 16);
+SABLE_OFFSET(struct sable_dump_3d, stream_addr, 40);
 SABLE_LAYOUT(struct sable_dump_3d, 64);
 
 #endif
