@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "model-util.h"
-#include "sable_virgl.h"
+#include "vstream.h"
 
 #define W 16u
 #define H 16u
@@ -19,28 +19,7 @@
 
 static CmdBuf cb;
 
-typedef struct Stream {
-    uint32_t dw[4096];
-    uint32_t n;
-} Stream;
-
 static Stream vs;
-
-static void s_cmd(Stream *s, uint32_t cmd, uint32_t obj, uint32_t len,
-                  const uint32_t *args)
-{
-    g_assert_cmpuint(s->n + 1 + len, <=, G_N_ELEMENTS(s->dw));
-    s->dw[s->n++] = SABLE_VIRGL_CMD(cmd, obj, len);
-    memcpy(&s->dw[s->n], args, 4 * len);
-    s->n += len;
-}
-
-static uint32_t f2u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 /* ---- Sable 3D packets ---------------------------------------------------- */
 
@@ -153,17 +132,7 @@ static void setup_rt(Mt *mt, CmdBuf *c, Stream *s, uint32_t ctx, uint32_t rt,
              SABLE_VIRGL_BIND_RENDER_TARGET | SABLE_VIRGL_BIND_SAMPLER_VIEW,
              W, H, rt_gpa, W * H * 4);
     p_attach(c, SABLE_OP_3D_ATTACH, ctx, rt);
-    const uint32_t surf[] = { 1, rt, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
-    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
-    const uint32_t fb[] = { 1, 0, 1 };
-    s_cmd(s, SABLE_VIRGL_CCMD_SET_FRAMEBUFFER_STATE, 0, 3, fb);
-}
-
-static void s_clear(Stream *s, float r, float g, float b, float a)
-{
-    const uint32_t clr[] = { SABLE_VIRGL_CLEAR_COLOR0, f2u(r), f2u(g), f2u(b),
-                             f2u(a), 0, 0, 0 };
-    s_cmd(s, SABLE_VIRGL_CCMD_CLEAR, 0, 8, clr);
+    vs_color_buffer(s, rt);
 }
 
 /* Pixel (x, y) of a B8G8R8A8 image at gpa as 0xAARRGGBB. */
@@ -245,7 +214,7 @@ static void test_clear(void)
     cb_reset(&cb);
     vs.n = 0;
     setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
-    s_clear(&vs, 1.0f, 0.25f, 0.0f, 1.0f);
+    vs_clear(&vs, 1.0f, 0.25f, 0.0f, 1.0f);
     p_stream(mt, &cb, 1, &vs, STREAM_GPA);
     p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
     assert_ok(mt, run3d(mt, &cb));
@@ -281,74 +250,6 @@ static void test_transfer_roundtrip(void)
     mt_free(mt);
 }
 
-static const char vs_pass[] =
-    "VERT\n"
-    "DCL IN[0]\n"
-    "DCL OUT[0], POSITION\n"
-    "  0: MOV OUT[0], IN[0]\n"
-    "  1: END\n";
-
-static const char fs_green[] =
-    "FRAG\n"
-    "PROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\n"
-    "DCL OUT[0], COLOR\n"
-    "IMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 1.0000 }\n"
-    "  0: MOV OUT[0], IMM[0]\n"
-    "  1: END\n";
-
-static void s_shader(Stream *s, uint32_t handle, uint32_t type,
-                     const char *text)
-{
-    uint32_t len = (uint32_t)strlen(text) + 1;
-    uint32_t args[5 + 256] = { handle, type, len, 1024, 0 };
-    g_assert_cmpuint((len + 3) / 4, <=, 256);
-    memcpy(&args[5], text, len);
-    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SHADER,
-          5 + (len + 3) / 4, args);
-    const uint32_t bind[] = { handle, type };
-    s_cmd(s, SABLE_VIRGL_CCMD_BIND_SHADER, 0, 2, bind);
-}
-
-static void s_bind(Stream *s, uint32_t obj, uint32_t handle)
-{
-    s_cmd(s, SABLE_VIRGL_CCMD_BIND_OBJECT, obj, 1, &handle);
-}
-
-/* Default blend (colour writes on), DSA (no depth), rasterizer (no cull,
- * half-pixel centres), the W x H viewport and the two shaders. */
-static void s_pipeline(Stream *s)
-{
-    uint32_t blend[11] = { 10, 0, 0, 0xfu << 27 };
-    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_BLEND, 11, blend);
-    s_bind(s, SABLE_VIRGL_OBJECT_BLEND, 10);
-    const uint32_t dsa[5] = { 11, 0, 0, 0, 0 };
-    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_DSA, 5, dsa);
-    s_bind(s, SABLE_VIRGL_OBJECT_DSA, 11);
-    const uint32_t rs[9] = { 12, (1u << 1) | (1u << 29), f2u(1.0f), 0, 0,
-                             f2u(1.0f), 0, 0, 0 };
-    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_RASTERIZER, 9, rs);
-    s_bind(s, SABLE_VIRGL_OBJECT_RASTERIZER, 12);
-    const uint32_t vp[7] = { 0, f2u(W / 2.0f), f2u(H / 2.0f), f2u(0.5f),
-                             f2u(W / 2.0f), f2u(H / 2.0f), f2u(0.5f) };
-    s_cmd(s, SABLE_VIRGL_CCMD_SET_VIEWPORT_STATE, 0, 7, vp);
-    s_shader(s, 20, SABLE_VIRGL_SHADER_VERTEX, vs_pass);
-    s_shader(s, 21, SABLE_VIRGL_SHADER_FRAGMENT, fs_green);
-}
-
-/* One R32G32B32A32_FLOAT position per vertex from buffer `vb`. */
-static void s_vertices(Stream *s, uint32_t vb, uint32_t count)
-{
-    const uint32_t ve[5] = { 13, 0, 0, 0, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT };
-    s_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
-          5, ve);
-    s_bind(s, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS, 13);
-    const uint32_t vbs[3] = { 16, 0, vb };
-    s_cmd(s, SABLE_VIRGL_CCMD_SET_VERTEX_BUFFERS, 0, 3, vbs);
-    const uint32_t draw[12] = { 0, count, SABLE_VIRGL_PRIM_TRIANGLES, 0, 1,
-                                0, 0, 0, 0, 0, count - 1, 0 };
-    s_cmd(s, SABLE_VIRGL_CCMD_DRAW_VBO, 0, 12, draw);
-}
-
 /* The triangle (-1,-1) (-1,1) (1,0) (NDC) on a black target. In window
  * space it is wx + 2|wy - 8| <= 16, symmetric in y (so independent of the
  * row order), and no pixel centre lies on an edge: pixel (x, y) is green
@@ -371,9 +272,10 @@ static void draw_triangle(Mt *mt, uint32_t ctx, uint32_t rt, uint32_t vb,
     p_res_buffer(&cb, vb, SABLE_VIRGL_BIND_VERTEX_BUFFER, sizeof(verts), vb_gpa);
     p_attach(&cb, SABLE_OP_3D_ATTACH, ctx, vb);
     p_transfer(&cb, SABLE_3D_TO_HOST, vb, sizeof(verts), 1, 1);
-    s_pipeline(&vs);
-    s_clear(&vs, 0, 0, 0, 1);
-    s_vertices(&vs, vb, 3);
+    vs_pipeline(&vs, W, H, vs_tgsi_green);
+    vs_clear(&vs, 0, 0, 0, 1);
+    vs_vertex_buffer(&vs, vb);
+    vs_draw(&vs, 3);
     p_stream(mt, &cb, ctx, &vs, STREAM_GPA);
     p_transfer(&cb, SABLE_3D_FROM_HOST, rt, W, H, 4);
     assert_ok(mt, run3d(mt, &cb));
@@ -410,7 +312,7 @@ static void test_isolation(void)
     vs.n = 0;
     p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 2);
     const uint32_t surf[] = { 1, 1, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
-    s_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
     uint32_t submit_off = 4 * cb.n;
     p_stream(mt, &cb, 2, &vs, STREAM_GPA);
     run3d(mt, &cb);
@@ -425,7 +327,7 @@ static void test_isolation(void)
     /* context 1 and its resources are intact: clear red and read back */
     cb_reset(&cb);
     vs.n = 0;
-    s_clear(&vs, 1, 0, 0, 1);
+    vs_clear(&vs, 1, 0, 0, 1);
     p_stream(mt, &cb, 1, &vs, STREAM_GPA);
     p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
     assert_ok(mt, run3d(mt, &cb));
@@ -476,9 +378,9 @@ static void test_objects(void)
     cb_reset(&cb);
     vs.n = 0;
     p_attach(&cb, SABLE_OP_3D_DETACH, 1, 1);
-    s_clear(&vs, 0, 0, 1, 1);
+    vs_clear(&vs, 0, 0, 1, 1);
     const uint32_t surf[] = { 2, 1, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
-    s_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
     p_stream(mt, &cb, 1, &vs, STREAM_GPA);
     run3d(mt, &cb);
     assert_fault(mt, SABLE_FAULT_3D_REJECTED, 16);
@@ -523,7 +425,7 @@ static void test_hostile(void)
     bad[0].dw[bad[0].n++] = SABLE_VIRGL_CLEAR_COLOR0;
     bad[1].dw[bad[1].n++] = SABLE_VIRGL_CMD(200, 0, 0);
     const uint32_t bind[] = { 0xdeadbeef };
-    s_cmd(&bad[2], SABLE_VIRGL_CCMD_BIND_OBJECT, SABLE_VIRGL_OBJECT_DSA, 1, bind);
+    vs_cmd(&bad[2], SABLE_VIRGL_CCMD_BIND_OBJECT, SABLE_VIRGL_OBJECT_DSA, 1, bind);
     bad[3].dw[bad[3].n++] = SABLE_VIRGL_CMD(SABLE_VIRGL_CCMD_NOP, 0, 0xffff);
     GRand *rnd = g_rand_new_with_seed(11);
     for (unsigned i = 0; i < 512; i++) {
@@ -602,7 +504,7 @@ static void test_2d_3d_order(void)
     cb_reset(&cb);
     vs.n = 0;
     setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
-    s_clear(&vs, 0, 0, 1, 1);
+    vs_clear(&vs, 0, 0, 1, 1);
     p_stream(mt, &cb, 1, &vs, STREAM_GPA);
     p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
     cb_copy(&cb, VB_GPA, RT_GPA, W * H * 4);            /* 2D sees the clear */
@@ -666,16 +568,10 @@ static uint64_t submit_long_draw(Mt *mt, uint32_t ctx)
     p_res_buffer(&cb, 41, SABLE_VIRGL_BIND_VERTEX_BUFFER, sizeof(verts), VB_GPA);
     p_attach(&cb, SABLE_OP_3D_ATTACH, ctx, 41);
     p_transfer(&cb, SABLE_3D_TO_HOST, 41, sizeof(verts), 1, 1);
-    const uint32_t surf[] = { 1, 40, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
-    s_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
-    const uint32_t fb[] = { 1, 0, 1 };
-    s_cmd(&vs, SABLE_VIRGL_CCMD_SET_FRAMEBUFFER_STATE, 0, 3, fb);
-    s_pipeline(&vs);
-    const uint32_t vp[7] = { 0, f2u(BIG / 2.0f), f2u(BIG / 2.0f), f2u(0.5f),
-                             f2u(BIG / 2.0f), f2u(BIG / 2.0f), f2u(0.5f) };
-    s_cmd(&vs, SABLE_VIRGL_CCMD_SET_VIEWPORT_STATE, 0, 7, vp);
-    s_shader(&vs, 22, SABLE_VIRGL_SHADER_FRAGMENT, fs_loop);
-    s_vertices(&vs, 41, 3);
+    vs_color_buffer(&vs, 40);
+    vs_pipeline(&vs, BIG, BIG, fs_loop);
+    vs_vertex_buffer(&vs, 41);
+    vs_draw(&vs, 3);
     p_stream(mt, &cb, ctx, &vs, STREAM_GPA);
     return mt_submit(mt, SABLE_ENGINE_GRAPHICS, &cb);
 }
@@ -724,7 +620,7 @@ static void test_long_draw_reset(void)
     cb_reset(&cb);
     vs.n = 0;
     setup_rt(mt, &cb, &vs, 2, 1, RT_GPA);
-    s_clear(&vs, 0, 1, 0, 1);
+    vs_clear(&vs, 0, 1, 0, 1);
     p_stream(mt, &cb, 2, &vs, STREAM_GPA);
     p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
     p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 1); /* free again: it was destroyed */
@@ -741,7 +637,7 @@ static void test_inject(void)
     cb_reset(&cb);
     vs.n = 0;
     setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
-    s_clear(&vs, 0, 0, 1, 1);
+    vs_clear(&vs, 0, 0, 1, 1);
     memcpy(mt_vram(mt, STREAM_GPA), vs.dw, 4 * vs.n);
     assert_ok(mt, run3d(mt, &cb));
     /* each reset destroys context 1: `again` re-creates it, then draws */
@@ -801,10 +697,10 @@ static void test_dump(void)
     cb_reset(&cb);
     vs.n = 0;
     setup_rt(mt, &cb, &vs, 3, 1, RT_GPA);           /* 2 commands: 6 + 4 dw */
-    s_clear(&vs, 0, 0, 1, 1);                       /* 9 dw, at 10 */
+    vs_clear(&vs, 0, 0, 1, 1);                       /* 9 dw, at 10 */
     const uint32_t bind[] = { 77 };                 /* no such DSA: at 19 */
-    s_cmd(&vs, SABLE_VIRGL_CCMD_BIND_OBJECT, SABLE_VIRGL_OBJECT_DSA, 1, bind);
-    s_clear(&vs, 1, 0, 1, 1);
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_BIND_OBJECT, SABLE_VIRGL_OBJECT_DSA, 1, bind);
+    vs_clear(&vs, 1, 0, 1, 1);
     p_stream(mt, &cb, 3, &vs, STREAM_GPA);
     run3d(mt, &cb);
     g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, SABLE_FAULT_3D_REJECTED);
