@@ -302,6 +302,143 @@ static void test_triangle(void)
     mt_free(mt);
 }
 
+/* A 2 x 2 texture (texels 0xff0000ff, 0xff00ff00 / 0xffff0000, 0xffffffff)
+ * on a full-target quad with texcoords 0..1, nearest filtering: pixel
+ * (x, y) takes texel (x < W/2 ? 0 : 1, y < H/2 ? 0 : 1). Row 0 of the target
+ * is NDC y = -1 (texcoord v = 0), row 0 of the texture is v = 0, as gallium
+ * (and so virgl) lays both out. */
+static const char vs_tex[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL IN[1]\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "  0: MOV OUT[0], IN[0]\n"
+    "  1: MOV OUT[1], IN[1]\n"
+    "  2: END\n";
+
+static const char fs_tex[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], LINEAR\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL SAMP[0]\n"
+    "DCL SVIEW[0], 2D, FLOAT\n"
+    "  0: TEX OUT[0], IN[0], SAMP[0], 2D\n"
+    "  1: END\n";
+
+static void test_textured_quad(void)
+{
+    static const uint32_t texels[4] = { 0xff0000ffu, 0xff00ff00u, 0xffff0000u, 0xffffffffu };
+    /* position xyzw, texcoord stqr; two triangles */
+    static const float quad[6][8] = {
+        { -1, -1, 0, 1, 0, 0, 0, 1 }, { 1, -1, 0, 1, 1, 0, 0, 1 }, { 1, 1, 0, 1, 1, 1, 0, 1 },
+        { -1, -1, 0, 1, 0, 0, 0, 1 }, { 1, 1, 0, 1, 1, 1, 0, 1 }, { -1, 1, 0, 1, 0, 1, 0, 1 },
+    };
+    Mt *mt = mt3d();
+    memcpy(mt_vram(mt, CAPS_GPA), texels, sizeof(texels));
+    memcpy(mt_vram(mt, VB_GPA), quad, sizeof(quad));
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
+    p_res_2d(&cb, 3, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, SABLE_VIRGL_BIND_SAMPLER_VIEW,
+             2, 2, CAPS_GPA, sizeof(texels));
+    p_attach(&cb, SABLE_OP_3D_ATTACH, 1, 3);
+    p_transfer(&cb, SABLE_3D_TO_HOST, 3, 2, 2, 4);
+    p_res_buffer(&cb, 2, SABLE_VIRGL_BIND_VERTEX_BUFFER, sizeof(quad), VB_GPA);
+    p_attach(&cb, SABLE_OP_3D_ATTACH, 1, 2);
+    p_transfer(&cb, SABLE_3D_TO_HOST, 2, sizeof(quad), 1, 1);
+    vs_pipeline(&vs, W, H, fs_tex);
+    vs_shader(&vs, 24, SABLE_VIRGL_SHADER_VERTEX, vs_tex);
+    /* sampler view 30 of texture 3 (identity swizzle), sampler 31 nearest,
+     * clamp to edge (wrap 2), no mipmaps (mip filter 2) */
+    const uint32_t view[6] = { 30, 3, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0,
+                               0 | (1u << 3) | (2u << 6) | (3u << 9) };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SAMPLER_VIEW, 6, view);
+    const uint32_t views[3] = { SABLE_VIRGL_SHADER_FRAGMENT, 0, 30 };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_SET_SAMPLER_VIEWS, 0, 3, views);
+    const uint32_t samp[9] = { 31, 2 | (2u << 3) | (2u << 6) | (2u << 11), 0, 0,
+                               vs_f2u(0.0f) };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SAMPLER_STATE, 9, samp);
+    const uint32_t samps[3] = { SABLE_VIRGL_SHADER_FRAGMENT, 0, 31 };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_BIND_SAMPLER_STATES, 0, 3, samps);
+    const uint32_t ve[9] = { 14, 0, 0, 0, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT,
+                             16, 0, 0, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS, 9, ve);
+    vs_bind(&vs, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS, 14);
+    const uint32_t vbs[3] = { 32, 0, 2 };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_SET_VERTEX_BUFFERS, 0, 3, vbs);
+    vs_draw(&vs, 6);
+    p_stream(mt, &cb, 1, &vs, STREAM_GPA);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
+    assert_ok(mt, run3d(mt, &cb));
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, RT_GPA, x, y), ==,
+                            texels[(y < H / 2 ? 0 : 2) + (x < W / 2 ? 0 : 1)]);
+        }
+    }
+    mt_free(mt);
+}
+
+static const char fs_red[] =
+    "FRAG\n"
+    "PROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\n"
+    "DCL OUT[0], COLOR\n"
+    "IMM[0] FLT32 { 1.0000, 0.0000, 0.0000, 1.0000 }\n"
+    "  0: MOV OUT[0], IMM[0]\n"
+    "  1: END\n";
+
+/* Depth test LESS on a Z32_FLOAT buffer cleared to 1.0: the green triangle
+ * of test_triangle at z = 0 (depth 0.5), then a full-target red triangle at
+ * z = 0.5 (depth 0.75): red only where the green one is not. */
+static void test_depth(void)
+{
+    static const float verts[6][4] = {
+        { -1, -1, 0, 1 }, { -1, 1, 0, 1 }, { 1, 0, 0, 1 },
+        { -1, -1, 0.5f, 1 }, { 3, -1, 0.5f, 1 }, { -1, 3, 0.5f, 1 },
+    };
+    Mt *mt = mt3d();
+    memcpy(mt_vram(mt, VB_GPA), verts, sizeof(verts));
+    cb_reset(&cb);
+    vs.n = 0;
+    setup_rt(mt, &cb, &vs, 1, 1, RT_GPA);
+    p_res_2d(&cb, 4, SABLE_VIRGL_FORMAT_Z32_FLOAT, SABLE_VIRGL_BIND_DEPTH_STENCIL,
+             W, H, CAPS_GPA, W * H * 4);
+    p_attach(&cb, SABLE_OP_3D_ATTACH, 1, 4);
+    p_res_buffer(&cb, 2, SABLE_VIRGL_BIND_VERTEX_BUFFER, sizeof(verts), VB_GPA);
+    p_attach(&cb, SABLE_OP_3D_ATTACH, 1, 2);
+    p_transfer(&cb, SABLE_3D_TO_HOST, 2, sizeof(verts), 1, 1);
+    const uint32_t zs[5] = { 2, 4, SABLE_VIRGL_FORMAT_Z32_FLOAT, 0, 0 };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, zs);
+    const uint32_t fb[3] = { 1, 2, VS_SURFACE };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_SET_FRAMEBUFFER_STATE, 0, 3, fb);
+    vs_pipeline(&vs, W, H, vs_tgsi_green);
+    /* depth enable, write mask, func LESS */
+    const uint32_t dsa[5] = { 15, 1u | (1u << 1) | (SABLE_VIRGL_FUNC_LESS << 2), 0, 0, 0 };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_DSA, 5, dsa);
+    vs_bind(&vs, SABLE_VIRGL_OBJECT_DSA, 15);
+    double one = 1.0;
+    uint32_t d[2];
+    memcpy(d, &one, 8);
+    const uint32_t clr[8] = { SABLE_VIRGL_CLEAR_COLOR0 | SABLE_VIRGL_CLEAR_DEPTH,
+                              0, 0, 0, vs_f2u(1.0f), d[0], d[1], 0 };
+    vs_cmd(&vs, SABLE_VIRGL_CCMD_CLEAR, 0, 8, clr);
+    vs_vertex_buffer(&vs, 2);
+    vs_draw_range(&vs, 0, 3);
+    vs_shader(&vs, 25, SABLE_VIRGL_SHADER_FRAGMENT, fs_red);
+    vs_draw_range(&vs, 3, 3);
+    p_stream(mt, &cb, 1, &vs, STREAM_GPA);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
+    assert_ok(mt, run3d(mt, &cb));
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, RT_GPA, x, y), ==,
+                            in_triangle(x, y) ? 0xff00ff00u : 0xffff0000u);
+        }
+    }
+    mt_free(mt);
+}
+
 /* Context 2 naming context 1's render target faults context 2 only; after
  * the engine reset (which destroys context 2) context 1 still draws. */
 static void test_isolation(void)
@@ -750,6 +887,8 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/clear", test_clear);
     g_test_add_func("/3d/transfer-roundtrip", test_transfer_roundtrip);
     g_test_add_func("/3d/triangle", test_triangle);
+    g_test_add_func("/3d/textured-quad", test_textured_quad);
+    g_test_add_func("/3d/depth", test_depth);
     g_test_add_func("/3d/isolation", test_isolation);
     g_test_add_func("/3d/objects", test_objects);
     g_test_add_func("/3d/hostile", test_hostile);

@@ -100,9 +100,17 @@ void vs_vertex_buffer(Stream *s, uint32_t vb)
     vs_cmd(s, SABLE_VIRGL_CCMD_SET_VERTEX_BUFFERS, 0, 3, vbs);
 }
 
+void vs_draw_range(Stream *s, uint32_t start, uint32_t count)
+{
+    /* start, count, mode, indexed, instances, index bias, start instance,
+     * primitive restart, restart index, min index, max index, cso */
+    const uint32_t draw[SABLE_VIRGL_DRAW_VBO_LEN] = {
+        start, count, SABLE_VIRGL_PRIM_TRIANGLES, 0, 1, 0, 0, 0, 0,
+        start, start + count - 1, 0 };
+    vs_cmd(s, SABLE_VIRGL_CCMD_DRAW_VBO, 0, SABLE_VIRGL_DRAW_VBO_LEN, draw);
+}
+
 void vs_draw(Stream *s, uint32_t count)
 {
-    const uint32_t draw[SABLE_VIRGL_DRAW_VBO_LEN] = {
-        0, count, SABLE_VIRGL_PRIM_TRIANGLES, 0, 1, 0, 0, 0, 0, 0, count - 1, 0 };
-    vs_cmd(s, SABLE_VIRGL_CCMD_DRAW_VBO, 0, SABLE_VIRGL_DRAW_VBO_LEN, draw);
+    vs_draw_range(s, 0, count);
 }

@@ -44,7 +44,8 @@ void vs_pipeline(Stream *s, uint32_t w, uint32_t h, const char *fs);
 /* Vertex elements (one R32G32B32A32_FLOAT position), buffer vb bound with
  * stride 16. */
 void vs_vertex_buffer(Stream *s, uint32_t vb);
-/* DRAW_VBO of `count` vertices as triangles. */
+/* DRAW_VBO of `count` vertices as triangles (from vertex `start`). */
 void vs_draw(Stream *s, uint32_t count);
+void vs_draw_range(Stream *s, uint32_t start, uint32_t count);
 
 #endif
