@@ -30,11 +30,19 @@ static Gpu3d open_3d(void)
     return g;
 }
 
+/* Submit cb on the graphics engine and step the clock until its fence
+ * completes or the engine faults (the 3D thread runs in real time). */
 static uint64_t run_3d(Gpu3d *g, const SqtCmdBuf *cb)
 {
     uint64_t fence = sqt_submit_cmdbuf(g->d, GFX, cb);
-    sqt_wait_fence(g->d, GFX, fence, SQT_STEP_NS, TIMEOUT_3D_NS);
-    return fence;
+    for (uint64_t t = 0; t < TIMEOUT_3D_NS; t += SQT_STEP_NS) {
+        if (sqt_fence_page_read(g->d, GFX) >= fence ||
+            (sqt_eng_read(g->d, GFX, SABLE_ENG_STATUS) & SABLE_ENGINE_STATUS_FAULTED)) {
+            return fence;
+        }
+        sqt_clock_step(g->d->m, SQT_STEP_NS);
+    }
+    g_error("3D submission %" G_GUINT64_FORMAT " neither completed nor faulted", fence);
 }
 
 static void pkt(SqtCmdBuf *cb, const void *p, uint32_t len)
