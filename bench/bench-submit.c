@@ -55,7 +55,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Sorts samples[n] in place. */
-static double percentile(double *samples, unsigned n, unsigned pct)
+double bench_percentile(double *samples, unsigned n, unsigned pct)
 {
     qsort(samples, n, sizeof(double), cmp_double);
     return samples[MIN(n - 1, (n * pct) / 100)];
@@ -69,7 +69,7 @@ double bench_mmio_rtt(SqtDevice *d, unsigned n, GArray *out)
         (void)sqt_reg_read(d, SABLE_REG_SCRATCH);
         t[i] = bench_now_s() - t0;
     }
-    double rtt = percentile(t, n, 50);
+    double rtt = bench_percentile(t, n, 50);
     g_free(t);
     bench_add(out, "mmio_rtt_us", "MMIO read round trip, median (reference)",
               rtt * 1e6, "us");
@@ -108,7 +108,7 @@ void bench_submissions(SqtDevice *d, unsigned n, unsigned batch, double rtt_s,
 
 /* Spin on the MSI-X slot in shared RAM; the clock is stepped only if the
  * message does not come (it need not: completion runs in QEMU's loop). */
-static double one_latency(SqtDevice *d, const SqtCmdBuf *cb, unsigned e)
+double bench_latency_once(SqtDevice *d, const SqtCmdBuf *cb, unsigned e)
 {
     unsigned vec = SABLE_MSIX_VEC_ENGINE(e);
     sqt_reg_write(d, SABLE_REG_IRQ_STATUS, SABLE_IRQ_FENCE(e));
@@ -128,9 +128,9 @@ void bench_irq_latency(SqtDevice *d, unsigned n, double rtt_s, GArray *out)
     sqt_cmd_nop(&cb, 1);
     double *lat = g_new(double, n);
     for (unsigned i = 0; i < n; i++) {
-        lat[i] = one_latency(d, &cb, SABLE_ENGINE_GRAPHICS);
+        lat[i] = bench_latency_once(d, &cb, SABLE_ENGINE_GRAPHICS);
     }
-    double p99 = percentile(lat, n, 99), median = percentile(lat, n, 50);
+    double p99 = bench_percentile(lat, n, 99), median = bench_percentile(lat, n, 50);
     bench_add(out, "irq_latency_median_us", "doorbell->MSI-X latency, median",
               median * 1e6, "us");
     bench_add(out, "irq_latency_p99_us", "doorbell->MSI-X latency, p99",

@@ -29,6 +29,15 @@ void bench_copy(SqtDevice *d, uint64_t size, GArray *out);
  * (<= SABLE_APERTURE_SIZE, a multiple of 4 KiB). */
 void bench_aperture(SqtDevice *d, uint64_t size, GArray *out);
 
+/* Doorbell to MSI-X of one submission of cb on engine e (wall seconds). */
+double bench_latency_once(SqtDevice *d, const SqtCmdBuf *cb, unsigned e);
+/* The pct-th percentile of samples[n] (sorted in place). */
+double bench_percentile(double *samples, unsigned n, unsigned pct);
+/* 3D (bench-3d.c): draws/s straight to virglrenderer in this process
+ * (the reference), through Sable in process and through a QEMU started
+ * with opt and 3d=on, with the ratios; 3D fence latency against rtt_s. */
+void bench_3d(const SqtOptions *opt, double rtt_s, GArray *out);
+
 double bench_now_s(void);
 /* The shortest of `runs` runs of fn (each returns the seconds it took). */
 double bench_best_of(double (*fn)(void *), void *arg, int runs);

@@ -4,7 +4,8 @@
  * MSI-X latency (median, p99; wall clock), each also as a ratio to one
  * MMIO round trip measured in the same run, and COPY bandwidth between VRAM
  * and system memory, swizzle-range CPU bandwidth and COPY_2D tiled<->linear
- * bandwidth, each as a ratio to memcpy. Prints a table; --json writes it.
+ * bandwidth, each as a ratio to memcpy, and 3D draw rate and fence latency
+ * (bench-3d.c). Prints a table; --json writes it.
  *   sable-bench [--qemu PATH] [--firmware DIR] [--json FILE] */
 #include <stdio.h>
 #include <json-glib/json-glib.h>
@@ -91,6 +92,7 @@ int main(int argc, char **argv)
         g_setenv("SABLE_SEABIOS", firmware, TRUE);
     }
     bench_stack(STACK_BENCH_SIZE, res);
+    bench_3d(&opt, rtt, res);
     print_table(res);
     if (json && !write_json(res, json, &err)) {
         fprintf(stderr, "sable-bench: cannot write %s: %s\n", json, err->message);

@@ -16,7 +16,7 @@
 
 #define SABLE_DUMP_MAGIC 0x504d4453u /* "SDMP" */
 #define SABLE_DUMP_MAJOR 1u
-#define SABLE_DUMP_MINOR 1u /* 1.1: SWIZZLE section */
+#define SABLE_DUMP_MINOR 2u /* 1.1: SWIZZLE section; 1.2: 3D section */
 
 struct sable_dump_header {
     uint32_t magic;
@@ -38,6 +38,7 @@ enum sable_dump_section_type {
     SABLE_DUMP_SEC_CMD_HISTORY = 3, /* struct sable_dump_history + entries; instance = engine */
     SABLE_DUMP_SEC_REGISTERS = 4,   /* struct sable_dump_registers + entries */
     SABLE_DUMP_SEC_SWIZZLE = 5,     /* 1.1: struct sable_dump_swizzle + entries */
+    SABLE_DUMP_SEC_3D = 6,          /* 1.2: struct sable_dump_3d + entries */
 };
 
 struct sable_dump_section {
@@ -154,5 +155,36 @@ struct sable_dump_swizzle {
     uint32_t reserved;
 };
 SABLE_LAYOUT(struct sable_dump_swizzle, 24);
+
+/* One virgl command the 3D engine executed (or that failed), dump 1.2. */
+struct sable_dump_3d_cmd {
+    uint64_t stream_addr;  /* GPU address of its stream */
+    uint32_t context_id;
+    uint32_t header;       /* the virgl command header (sable_virgl.h) */
+    uint32_t offset_dw;    /* dword offset in the stream */
+    uint32_t result;       /* 0, or SABLE_FAULT_3D_REJECTED if it failed */
+};
+SABLE_LAYOUT(struct sable_dump_3d_cmd, 24);
+
+/* The 3D engine (only on a device with FEATURE_3D), dump 1.2. The stream
+ * fields describe the SUBMIT in flight, or the last one of the submission
+ * in flight (e.g. the one that faulted); all zero when there is none. */
+struct sable_dump_3d {
+    struct sable_dump_section sec;
+    uint32_t recent_count;    /* sable_dump_3d_cmd entries that follow, oldest first */
+    uint32_t context_count;
+    uint32_t resource_count;
+    uint32_t guilty_context;  /* destroyed by an engine reset now; 0: none */
+    uint32_t waiting;         /* 1: the graphics engine waits for the 3D thread */
+    uint32_t stream_dw;
+    uint64_t stream_addr;
+    uint32_t stream_pos_dw;   /* the virgl command executing or that failed;
+                                 == stream_dw: all issued, the host GPU runs it */
+    uint32_t stream_cmd;      /* its header (0 past the end) */
+    uint64_t live_contexts;   /* bit c - 1 set: context c exists */
+};
+SABLE_OFFSET(struct sable_dump_3d, recent_count, 16);
+SABLE_OFFSET(struct sable_dump_3d, stream_addr, 40);
+SABLE_LAYOUT(struct sable_dump_3d, 64);
 
 #endif

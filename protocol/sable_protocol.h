@@ -8,4 +8,5 @@
 #include "sable_ring.h"
 #include "sable_cmd.h"
 #include "sable_dump.h"
+#include "sable_3d.h"
 #endif

@@ -44,6 +44,7 @@
 #define SABLE_FEATURE_TILING (1ull << 8)     /* 1.1: tiled surfaces, COPY_2D */
 #define SABLE_FEATURE_SWIZZLE_RANGES (1ull << 9) /* 1.1: BAR4 swizzle ranges */
 #define SABLE_FEATURE_SCANOUT (1ull << 10)   /* 1.2: SCANOUT registers, VBLANK */
+#define SABLE_FEATURE_3D (1ull << 11)        /* 1.3: 3D packets (sable_3d.h) */
 
 /* ---- Interrupts ------------------------------------------------------- */
 #define SABLE_REG_IRQ_STATUS 0x040 /* W1C: pending causes (SABLE_IRQ_*) */
@@ -279,6 +280,8 @@
 #define SABLE_FAULT_BAD_RING 7u        /* ring tail beyond ring capacity */
 #define SABLE_FAULT_DMA_ERROR 8u       /* a bus address is not guest memory */
 #define SABLE_FAULT_DEBUG_DISABLED 9u  /* debug command without debug=on */
+#define SABLE_FAULT_3D_OBJECT 10u      /* 1.3: bad 3D context/resource id or state */
+#define SABLE_FAULT_3D_REJECTED 11u    /* 1.3: virglrenderer rejected the work */
 
 #define SABLE_FAULT_F_WRITE (1u << 0)    /* the faulting access was a write */
 #define SABLE_FAULT_F_INJECTED (1u << 1) /* raised by fault injection */

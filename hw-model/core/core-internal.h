@@ -8,6 +8,7 @@
 #define SABLE_CORE_INTERNAL_H
 
 #include "sable-core.h"
+#include "sable-virgl.h"
 
 /* Why an engine is not simply running/idle. */
 typedef enum SableEngineState {
@@ -17,6 +18,7 @@ typedef enum SableEngineState {
     ENG_SLOW,       /* SLOW injection: timer completes the fence */
     ENG_HUNG,       /* no progress until reset */
     ENG_FAULTED,    /* stopped on a fault until reset */
+    ENG_3D,         /* waits for the 3D thread (cmd-3d.c) */
 } SableEngineState;
 
 /* Local copy of the packet in flight (never re-read from the guest). */
@@ -33,6 +35,14 @@ typedef union SablePacket {
     struct sable_cmd_wait_value wait;
     struct sable_cmd_gart_update gart;
     struct sable_cmd_debug_stall stall;
+    struct sable_cmd_3d_ctx ctx3d;
+    struct sable_cmd_3d_res_create res3d;
+    struct sable_cmd_3d_res res3d_id;
+    struct sable_cmd_3d_res_backing backing3d;
+    struct sable_cmd_3d_attach attach3d;
+    struct sable_cmd_3d_transfer transfer3d;
+    struct sable_cmd_3d_submit submit3d;
+    struct sable_cmd_3d_caps caps3d;
 } SablePacket;
 
 typedef struct SableHistory {
@@ -99,6 +109,32 @@ typedef struct SableInjectSlot {
     uint64_t base_cmds;      /* AFTER_CMDS: engine commands_total when armed */
 } SableInjectSlot;
 
+#define SABLE_CORE_3D_RECENT 32u
+
+/* 3D objects (cmd-3d.c). virgl NULL: the device has no 3D engine. */
+typedef struct Sable3DRes {
+    bool live;
+    uint64_t backing_addr, backing_size;
+} Sable3DRes;
+typedef struct Sable3D {
+    SableVirgl *virgl;
+    bool ctx_live[SABLE_3D_MAX_CONTEXTS + 1];
+    Sable3DRes *res;         /* SABLE_3D_MAX_RESOURCES + 1 entries */
+    uint32_t ctx_count, res_count;
+    uint64_t next_tag, wait_tag; /* wait_tag: the job the engine waits for */
+    SableVirglJob *result;   /* that job, back from the 3D thread */
+    SableVirglJob *wait_job; /* that job while it is away (wait_tag != 0) */
+    uint32_t guilty_ctx;     /* context of the last SUBMIT in flight */
+    bool fence_needed;       /* the submission in flight ran 3D work */
+    uint64_t slow_until;     /* DRAW_SLOW: the SUBMIT finishes at this time */
+    /* the last SUBMIT of the submission in flight (dump) */
+    uint64_t stream_addr;
+    uint32_t stream_dw, stream_pos_dw, stream_cmd;
+    /* recent virgl commands, a ring (dump) */
+    struct sable_dump_3d_cmd recent[SABLE_CORE_3D_RECENT];
+    uint32_t recent_next, recent_count;
+} Sable3D;
+
 struct SableDevice {
     SableConfig cfg;
     SableHostOps ops;
@@ -123,6 +159,7 @@ struct SableDevice {
     uint8_t *aperture;       /* BAR4 (cfg.aperture), NULL: no ranges */
     SableSwzRange swz[SABLE_CORE_SWZ_RANGES];
     SableScanout scanout;
+    Sable3D s3d;
 };
 
 #define SABLE_BOUNCE_SIZE (64u * 1024)
@@ -242,6 +279,30 @@ void sable_scanout_sync_timer(SableDevice *dev);
 SableCmdResult sable_cmd_blit(SableEngine *eng);
 SableCmdResult sable_cmd_copy_2d(SableEngine *eng);
 SableCmdResult sable_cmd_solid_fill(SableEngine *eng);
+
+/* cmd-3d.c: 3D packets and objects. init opens the 3D thread when
+ * cfg.enable_3d; reset_all destroys every object and drops the job waited
+ * for; engine_reset destroys the guilty context; fence_begin (at the end of
+ * a submission) queues the final FENCE and returns true if the engine must
+ * wait for it. */
+bool sable_3d_init(SableDevice *dev, GError **err);
+void sable_3d_fini(SableDevice *dev);
+void sable_3d_reset_all(SableDevice *dev);
+void sable_3d_engine_reset(SableEngine *eng);
+bool sable_3d_fence_begin(SableEngine *eng);
+SableCmdResult sable_cmd_3d_ctx_create(SableEngine *eng);
+SableCmdResult sable_cmd_3d_ctx_destroy(SableEngine *eng);
+SableCmdResult sable_cmd_3d_res_create(SableEngine *eng);
+SableCmdResult sable_cmd_3d_res_destroy(SableEngine *eng);
+SableCmdResult sable_cmd_3d_res_backing(SableEngine *eng);
+SableCmdResult sable_cmd_3d_attach(SableEngine *eng);
+SableCmdResult sable_cmd_3d_transfer(SableEngine *eng);
+SableCmdResult sable_cmd_3d_submit(SableEngine *eng);
+SableCmdResult sable_cmd_3d_caps(SableEngine *eng);
+
+/* dump-3d.c: the 3D section (0 bytes without 3D). */
+uint32_t sable_dump_3d_size(const SableDevice *dev);
+void sable_dump_3d_put(const SableDevice *dev, uint8_t *p);
 
 /* reset.c: engine and adapter reset (synchronous). */
 void sable_reset_engine(SableEngine *eng);

@@ -11,7 +11,8 @@ static bool config_valid(const SableConfig *cfg, const SableHostOps *ops,
 {
     if (!cfg || !ops || !ops->dma_read || !ops->dma_write || !ops->irq_pulse ||
         !ops->irq_level || !ops->schedule || !ops->timer_arm ||
-        !ops->timer_cancel || !ops->clock_ns || !ops->bar_windows) {
+        !ops->timer_cancel || !ops->clock_ns || !ops->bar_windows ||
+        (cfg && cfg->enable_3d && !ops->notify_3d)) {
         g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                     "sable: missing configuration or host callback");
         return false;
@@ -58,6 +59,11 @@ SableDevice *sable_device_new(const SableConfig *cfg, const SableHostOps *ops,
     for (unsigned e = 0; e < SABLE_NUM_ENGINES; e++) {
         sable_engine_init(&dev->eng[e], dev, e);
     }
+    if (!sable_3d_init(dev, err)) {
+        g_free(dev->bounce);
+        g_free(dev);
+        return NULL;
+    }
     return dev;
 }
 
@@ -70,6 +76,7 @@ void sable_device_free(SableDevice *dev)
         dev->ops.timer_cancel(dev->opaque, e);
     }
     dev->ops.timer_cancel(dev->opaque, SABLE_TIMER_VBLANK);
+    sable_3d_fini(dev);
     g_free(dev->bounce);
     g_free(dev);
 }

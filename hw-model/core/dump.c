@@ -4,7 +4,7 @@
  * the device snapshot (sable_dump_build: QMP `dump`, and DUMP_CONTROL):
  * header, DEVICE, then per engine ENGINE and CMD_HISTORY, then REGISTERS
  * (global registers, then every engine's), then SWIZZLE (every swizzle
- * range) when the device has ranges. A DUMP_CONTROL write DMA's it into the
+ * range) when the device has ranges, then 3D (dump-3d.c) when it has 3D. A DUMP_CONTROL write DMA's it into the
  * guest buffer synchronously: DUMP_REQUIRED is always updated; TOO_SMALL
  * writes nothing; DMA_ERROR if the buffer is not guest memory. Completion
  * raises DUMP_DONE.
@@ -30,7 +30,8 @@ static uint32_t swizzle_bytes(uint32_t n)
 
 static uint32_t dump_size(const SableDevice *dev)
 {
-    uint32_t size = swizzle_bytes(sable_swz_count(dev)) + sizeof(struct sable_dump_header) +
+    uint32_t size = swizzle_bytes(sable_swz_count(dev)) + sable_dump_3d_size(dev) +
+                    sizeof(struct sable_dump_header) +
                     sizeof(struct sable_dump_device) +
                     sizeof(struct sable_dump_registers) +
                     DUMP_REGS * sizeof(struct sable_dump_reg);
@@ -168,7 +169,8 @@ uint8_t *sable_dump_build(const SableDevice *dev, uint32_t *size)
         .magic = SABLE_DUMP_MAGIC, .major = SABLE_DUMP_MAJOR,
         .minor = SABLE_DUMP_MINOR, .header_size = sizeof(h),
         .total_size = total,
-        .section_count = 2 + 2 * SABLE_NUM_ENGINES + (snap.swz_count ? 1 : 0),
+        .section_count = 2 + 2 * SABLE_NUM_ENGINES + (snap.swz_count ? 1 : 0) +
+                         (sable_dump_3d_size(dev) ? 1 : 0),
         .engine_count = SABLE_NUM_ENGINES,
         .timestamp_ns = snap.timestamp_ns,
         .abi_version = SABLE_ABI_VERSION,
@@ -185,10 +187,13 @@ uint8_t *sable_dump_build(const SableDevice *dev, uint32_t *size)
         p += put_history(&dev->eng[e], p);
     }
     put_registers(dev, p);
+    p += sizeof(struct sable_dump_registers) +
+         DUMP_REGS * sizeof(struct sable_dump_reg);
     if (snap.swz_count) {
-        put_swizzle(&snap, p + sizeof(struct sable_dump_registers) +
-                           DUMP_REGS * sizeof(struct sable_dump_reg));
+        put_swizzle(&snap, p);
+        p += swizzle_bytes(snap.swz_count);
     }
+    sable_dump_3d_put(dev, p);
     *size = total;
     return buf;
 }

@@ -57,6 +57,7 @@ uint32_t sable_engine_status(const SableEngine *eng)
         s |= SABLE_ENGINE_STATUS_FAULTED;
         break;
     case ENG_READY:
+    case ENG_3D:
         break;
     }
     return s;
@@ -128,6 +129,9 @@ static bool complete_submission(SableEngine *eng)
 {
     uint64_t delay;
 
+    if (sable_3d_fence_begin(eng)) {
+        return false;
+    }
     if (sable_inject_take(eng, SABLE_INJECT_SLOW, &delay)) {
         sable_engine_block(eng, ENG_SLOW, sable_now(eng->dev) + delay);
         return false;

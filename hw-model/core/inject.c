@@ -18,6 +18,9 @@ static const char *const kind_names[SABLE_INJECT_KIND_COUNT] = {
     [SABLE_INJECT_INVALID_CMD] = "invalid-cmd",
     [SABLE_INJECT_SLOW] = "slow",
     [SABLE_INJECT_RESET_FAIL] = "reset-fail",
+    [SABLE_INJECT_DRAW_HANG] = "draw-hang",
+    [SABLE_INJECT_DRAW_SLOW] = "draw-slow",
+    [SABLE_INJECT_CONTEXT_ERROR] = "context-error",
 };
 
 #define INJECT_DEFAULT_DELAY_NS UINT64_C(1000000)
@@ -105,7 +108,7 @@ char *sable_inject_format(const SableInjection *inj)
         g_string_append_printf(s, ",fence=%" PRIu64, inj->after);
     }
     g_string_append_printf(s, ",count=%u", inj->count ? inj->count : 1);
-    if (inj->kind == SABLE_INJECT_SLOW) {
+    if (inj->kind == SABLE_INJECT_SLOW || inj->kind == SABLE_INJECT_DRAW_SLOW) {
         g_string_append_printf(s, ",delay-ns=%" PRIu64,
                                inj->param_ns ? inj->param_ns
                                              : INJECT_DEFAULT_DELAY_NS);

@@ -29,6 +29,7 @@ static uint64_t features(const SableDevice *dev)
            SABLE_FEATURE_GART_UPDATE | SABLE_FEATURE_TILING |
            (dev->cfg.debug ? SABLE_FEATURE_DEBUG_CMDS : 0) |
            SABLE_FEATURE_SCANOUT |
+           (dev->s3d.virgl ? SABLE_FEATURE_3D : 0) |
            (dev->aperture ? SABLE_FEATURE_SWIZZLE_RANGES : 0);
 }
 

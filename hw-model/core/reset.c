@@ -55,6 +55,7 @@ void sable_reset_engine(SableEngine *eng)
         eng->head = eng->tail;
         sable_ring_write_head(eng); /* best effort: the reset still happens */
     }
+    sable_3d_engine_reset(eng);
     eng->busy = false;
     eng->cmd_active = false;
     eng->state = ENG_READY;
@@ -80,6 +81,7 @@ void sable_reset_power_on(SableDevice *dev)
         sable_engine_init(&dev->eng[e], dev, e);
     }
     sable_inject_clear(dev);
+    sable_3d_reset_all(dev);
     sable_swz_reset(dev);
     sable_scanout_reset(dev);
     dev->fence_page = 0;

@@ -90,6 +90,9 @@ typedef struct SableHostOps {
     unsigned (*bar_windows)(void *opaque, SableBusWindow *out);
     /* The device clock in ns (QEMU: the virtual clock). */
     uint64_t (*clock_ns)(void *opaque);
+    /* Required with SableConfig.enable_3d; called from the 3D thread (any
+     * thread): call sable_3d_poll(dev) soon from the main loop. */
+    void (*notify_3d)(void *opaque);
     /* Optional: observable actions (trace-events). */
     void (*event)(void *opaque, const SableEvent *ev);
 } SableHostOps;
@@ -111,6 +114,9 @@ typedef struct SableConfig {
      * 0: SABLE_CORE_DEFAULT_MAX_HOSTMEM. A request beyond it is refused
      * like any bad programming (docs/protocol.md). */
     uint64_t max_hostmem;
+    /* 3D engine (ABI 1.3): the process's one virglrenderer. Only one device
+     * per process may have it; sable_device_new fails for a second. */
+    bool enable_3d;
 } SableConfig;
 
 #define SABLE_CORE_DEFAULT_GART_ENTRIES (1u << 20) /* 4 GiB window */
@@ -142,6 +148,11 @@ void sable_engine_run(SableDevice *dev, unsigned engine);
 void sable_engine_timer(SableDevice *dev, unsigned engine);
 void sable_vblank_timer(SableDevice *dev);
 
+/* 3D: collect finished 3D jobs (after notify_3d); busy: 3D jobs are
+ * queued or running on the 3D thread. */
+void sable_3d_poll(SableDevice *dev);
+bool sable_3d_busy(const SableDevice *dev);
+
 /* Scanout (ABI 1.2) as the host displays it. width/height are those of
  * the latched configuration (0 while disabled). */
 typedef struct SableScanoutInfo {
@@ -165,6 +176,9 @@ typedef enum SableInjectKind {
     SABLE_INJECT_INVALID_CMD, /* next command is treated as invalid */
     SABLE_INJECT_SLOW,        /* next fence completes param_ns later */
     SABLE_INJECT_RESET_FAIL,  /* next engine reset fails (engine stays stuck) */
+    SABLE_INJECT_DRAW_HANG,   /* next 3D SUBMIT never completes (3D only) */
+    SABLE_INJECT_DRAW_SLOW,   /* next 3D SUBMIT finishes param_ns later */
+    SABLE_INJECT_CONTEXT_ERROR, /* next 3D SUBMIT is rejected (3D_REJECTED) */
     SABLE_INJECT_KIND_COUNT
 } SableInjectKind;
 
@@ -186,7 +200,8 @@ typedef struct SableInjection {
 #define SABLE_CORE_MAX_INJECTIONS 16u
 
 /* Parse "KIND[,engine=N][,after=N|,fence=F][,count=N][,delay-ns=N]" where
- * KIND is hang|page-fault|drop-irq|invalid-cmd|slow|reset-fail. */
+ * KIND is hang|page-fault|drop-irq|invalid-cmd|slow|reset-fail|draw-hang|
+ * draw-slow|context-error. */
 bool sable_inject_parse(const char *spec, SableInjection *out, GError **err);
 bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err);
 /* Parse "SPEC[;SPEC...]" (1 to SABLE_CORE_MAX_INJECTIONS specs) into out[];

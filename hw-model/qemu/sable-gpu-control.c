@@ -295,7 +295,8 @@ void sable_gpu_control_class_init(ObjectClass *oc)
     object_class_property_set_description(oc, "inject",
         "Arm fault injections, SPEC[;SPEC...], SPEC = KIND[,engine=N]"
         "[,after=N|,fence=F][,count=N][,delay-ns=N], KIND = hang|page-fault|"
-        "drop-irq|invalid-cmd|slow|reset-fail (docs/tdr.md)");
+        "drop-irq|invalid-cmd|slow|reset-fail|draw-hang|draw-slow|"
+        "context-error (docs/tdr.md)");
     object_class_property_add_bool(oc, "inject-clear", NULL,
                                    sable_gpu_set_inject_clear);
     object_class_property_set_description(oc, "inject-clear",

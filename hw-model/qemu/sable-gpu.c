@@ -216,6 +216,7 @@ static const SableHostOps sable_gpu_host_ops = {
     .timer_cancel = sable_gpu_timer_cancel,
     .bar_windows = sable_gpu_bar_windows,
     .clock_ns = sable_gpu_clock_ns,
+    .notify_3d = sable_gpu_3d_notify,
     .event = sable_gpu_event,
 };
 
@@ -253,6 +254,7 @@ static void sable_gpu_engines_init(SableGpuState *s)
         e->bh = sable_gpu_bh_new(s, sable_gpu_engine_bh, e);
         e->timer = sable_gpu_timer_new(s, sable_gpu_engine_timer, e);
     }
+    sable_gpu_3d_init(s);
 }
 
 /* Drop scheduled runs and armed timers (device reset). */
@@ -274,6 +276,7 @@ static void sable_gpu_engines_free(SableGpuState *s)
         g_clear_pointer(&e->timer, sable_gpu_timer_free);
     }
     g_clear_pointer(&s->vblank_timer, sable_gpu_timer_free);
+    sable_gpu_3d_free(s);
 }
 
 /* ---- Scanout console ------------------------------------------------- */
@@ -461,6 +464,7 @@ static bool sable_gpu_core_init(SableGpuState *s, Error **errp)
         .gart_max_entries = s->gart_entries,
         .max_hostmem = s->max_hostmem,
         .aperture = memory_region_get_ram_ptr(sable_gpu_aperture_mr(s)),
+        .enable_3d = s->enable_3d,
     };
     GError *gerr = NULL;
 
@@ -531,6 +535,7 @@ static Property sable_gpu_properties[] = {
                      TYPE_MEMORY_BACKEND, HostMemoryBackend *),
     DEFINE_PROP_BOOL("debug", SableGpuState, debug, false),
     DEFINE_PROP_SIZE("max-hostmem", SableGpuState, max_hostmem, 256 * MiB),
+    DEFINE_PROP_BOOL("3d", SableGpuState, enable_3d, false),
     DEFINE_PROP_UINT32("gart-entries", SableGpuState, gart_entries,
                        SABLE_CORE_DEFAULT_GART_ENTRIES),
     DEFINE_PROP_END_OF_LIST(),

@@ -35,6 +35,7 @@ struct SableGpuState {
     SableDevice *core;
     SableGpuEngine engines[SABLE_NUM_ENGINES];
     QEMUTimer *vblank_timer;    /* SABLE_TIMER_VBLANK */
+    QEMUBH *bh3d;               /* collects finished 3D jobs */
     QemuConsole *con;           /* graphic console showing the scanout */
     bool intx_level;            /* the core's INTx line, before MSI-X gating */
     unsigned prearm_count;      /* apply `prearm_inj` at the next reset */
@@ -47,6 +48,7 @@ struct SableGpuState {
     bool debug;
     uint32_t gart_entries;
     uint64_t max_hostmem;
+    bool enable_3d;             /* property "3d" */
     char *inject;               /* last injection spec accepted */
 };
 
@@ -64,6 +66,10 @@ QEMUBH *sable_gpu_bh_new(SableGpuState *s, QEMUBHFunc *cb, void *opaque);
 /* A QEMU_CLOCK_VIRTUAL ns timer; free it with sable_gpu_timer_free. */
 QEMUTimer *sable_gpu_timer_new(SableGpuState *s, QEMUTimerCB *cb, void *opaque);
 void sable_gpu_timer_free(QEMUTimer *timer);
+/* sable-gpu-3d.c: the 3D thread's wake-up (SableHostOps.notify_3d). */
+void sable_gpu_3d_notify(void *opaque);
+void sable_gpu_3d_init(SableGpuState *s);
+void sable_gpu_3d_free(SableGpuState *s);
 
 /* sable-gpu-control.c */
 void sable_gpu_control_class_init(ObjectClass *oc);

@@ -118,6 +118,15 @@ static void sim_event(void *opaque, const SableEvent *ev)
     g_array_append_val(bus->events, *ev);
 }
 
+static void sim_notify_3d(void *opaque)
+{
+    SimBus *bus = opaque;
+    g_mutex_lock(&bus->notify_lock);
+    bus->notified = true;
+    g_cond_signal(&bus->notify_cond);
+    g_mutex_unlock(&bus->notify_lock);
+}
+
 static const SableHostOps sim_ops = {
     .dma_read = sim_dma_read,
     .dma_write = sim_dma_write,
@@ -128,6 +137,7 @@ static const SableHostOps sim_ops = {
     .timer_cancel = sim_timer_cancel,
     .bar_windows = sim_bar_windows,
     .clock_ns = sim_clock,
+    .notify_3d = sim_notify_3d,
     .event = sim_event,
 };
 
@@ -150,8 +160,10 @@ SimBus *simbus_new(const SimBusConfig *cfg)
         .gart_max_entries = cfg->gart_max_entries,
         .run_cmd_budget = cfg->run_cmd_budget,
         .run_byte_budget = cfg->run_byte_budget,
-        .aperture = bus->aperture,
+        .aperture = bus->aperture, .enable_3d = cfg->enable_3d,
     };
+    g_mutex_init(&bus->notify_lock);
+    g_cond_init(&bus->notify_cond);
     bus->dev = sable_device_new(&sc, &sim_ops, bus, &err);
     g_assert_no_error(err);
     g_assert_nonnull(bus->dev);
@@ -168,6 +180,8 @@ void simbus_free(SimBus *bus)
     g_free(bus->ram);
     g_free(bus->vram);
     g_free(bus->aperture);
+    g_mutex_clear(&bus->notify_lock);
+    g_cond_clear(&bus->notify_cond);
     g_free(bus);
 }
 
@@ -198,6 +212,7 @@ unsigned simbus_run_once(SimBus *bus)
     bool todo[SABLE_MAX_ENGINES];
     unsigned ran = 0;
 
+    sable_3d_poll(bus->dev);
     memcpy(todo, bus->sched, sizeof(todo));
     memset(bus->sched, 0, sizeof(bus->sched));
     for (unsigned e = 0; e < SABLE_MAX_ENGINES; e++) {
@@ -217,6 +232,29 @@ unsigned simbus_drain(SimBus *bus, unsigned max_rounds)
         rounds++;
     }
     return rounds;
+}
+
+bool simbus_settle_3d(SimBus *bus, unsigned timeout_ms)
+{
+    gint64 end = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+
+    simbus_drain(bus, 1000);
+    while (sable_3d_busy(bus->dev)) {
+        g_mutex_lock(&bus->notify_lock);
+        while (!bus->notified) {
+            if (!g_cond_wait_until(&bus->notify_cond, &bus->notify_lock, end)) {
+                break;
+            }
+        }
+        bool got = bus->notified;
+        bus->notified = false;
+        g_mutex_unlock(&bus->notify_lock);
+        simbus_drain(bus, 1000);
+        if (!got) {
+            return !sable_3d_busy(bus->dev);
+        }
+    }
+    return true;
 }
 
 /* Timer with the earliest armed deadline <= limit, or -1. */

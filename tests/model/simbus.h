@@ -29,6 +29,7 @@ typedef struct SimBusConfig {
     uint32_t run_cmd_budget;
     uint64_t run_byte_budget;
     bool no_aperture;    /* no BAR4 memory: the device has no swizzle ranges */
+    bool enable_3d;      /* the 3D engine (one SimBus with it at a time) */
 } SimBusConfig;
 
 typedef struct SimBus {
@@ -48,6 +49,9 @@ typedef struct SimBus {
     uint64_t runs;        /* sable_engine_run calls made by the bus */
     GArray *events;       /* SableEvent */
     bool fail_dma;        /* make every DMA fail (tests of DMA errors) */
+    GMutex notify_lock;   /* notify_3d comes from the 3D thread */
+    GCond notify_cond;
+    bool notified;
 } SimBus;
 
 SimBus *simbus_new(const SimBusConfig *cfg);
@@ -62,6 +66,10 @@ void simbus_write64(SimBus *bus, uint32_t lo_offset, uint64_t value);
 unsigned simbus_run_once(SimBus *bus);
 /* Run until no engine is scheduled or max_rounds rounds; returns rounds. */
 unsigned simbus_drain(SimBus *bus, unsigned max_rounds);
+/* Wait (real time, at most timeout_ms) until the 3D thread has finished
+ * every job of the device, collecting results and draining after each;
+ * false on timeout (the 3D work is still running). */
+bool simbus_settle_3d(SimBus *bus, unsigned timeout_ms);
 /* Advance the clock by ns, firing due timers in deadline order and draining
  * the run queue after each. */
 void simbus_advance(SimBus *bus, uint64_t ns);

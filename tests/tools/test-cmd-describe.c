@@ -101,7 +101,11 @@ static void test_names(void)
     g_assert_cmpstr(sable_opcode_name(SABLE_OP_GART_UPDATE), ==, "GART_UPDATE");
     g_assert_null(sable_opcode_name(0x3f));
     g_assert_cmpstr(sable_fault_name(SABLE_FAULT_DEBUG_DISABLED), ==, "DEBUG_DISABLED");
-    g_assert_null(sable_fault_name(10));
+    g_assert_cmpstr(sable_fault_name(SABLE_FAULT_3D_REJECTED), ==, "3D_REJECTED");
+    g_assert_null(sable_fault_name(12));
+    g_assert_cmpstr(sable_opcode_name(SABLE_OP_3D_SUBMIT), ==, "3D_SUBMIT");
+    g_assert_cmpstr(sable_virgl_cmd_name(52), ==, "LINK_SHADER");
+    g_assert_null(sable_virgl_cmd_name(53));
     g_assert_cmpstr(sable_engine_name(SABLE_ENGINE_COPY), ==, "copy");
     g_assert_null(sable_engine_name(SABLE_NUM_ENGINES));
     g_assert_cmpstr(sable_format_label(SABLE_FORMAT_R10G10B10A2_UNORM), ==, "R10G10B10A2_UNORM");

@@ -5,6 +5,7 @@
 
 #include "dump-builder.h"
 #include "sable-dump-decode.h"
+#include "sable_virgl.h"
 
 static void test_fields(void)
 {
@@ -45,7 +46,7 @@ static void test_text(void)
     g_autoptr(SableDump) d = sable_dump_decode(data, len, NULL);
     g_autofree char *text = sable_dump_to_text(d);
     static const char *const expect[] = {
-        "Sable dump 1.1 (device ABI 1.2)", "5 sections, 2 engines, taken at 123456789 ns",
+        "Sable dump 1.2 (device ABI 1.3)", "5 sections, 2 engines, taken at 123456789 ns",
         "FENCE_PAGE|MSIX|DUMP", "FAULT0|DUMP_DONE", "DONE, engine 1", "debug                on",
         "Engine 0 (graphics)", "ENABLED|FAULTED", "head 7, tail 9",
         "PAGE (1), flags WRITE|GART, address 0x0000010000001000",
@@ -179,6 +180,64 @@ static void test_swizzle_invalid(void)
     g_clear_error(&err);
     g_autofree guint8 *dup = swizzle_dump(&len, 2, true);
     g_assert_null(sable_dump_decode(dup, len, &err));
+    g_assert_error(err, SABLE_DUMP_ERROR, SABLE_DUMP_ERROR_INVALID);
+}
+
+/* A dump 1.2 3D section: context 2 faulted at dword 19 (BIND_OBJECT DSA)
+ * of its stream, after a CLEAR; count recent entries claimed. */
+static guint8 *dump_3d(size_t *len, uint32_t count)
+{
+    DumpBuilder *b = dump_builder_new(1);
+    struct {
+        struct sable_dump_3d h;
+        struct sable_dump_3d_cmd c[2];
+    } s = {
+        .h = { .recent_count = count, .context_count = 2, .resource_count = 5,
+               .guilty_context = 2, .stream_dw = 30, .stream_addr = 0x20000,
+               .stream_pos_dw = 19, .stream_cmd = SABLE_VIRGL_CMD(2, 3, 1),
+               .live_contexts = 0x3 },
+        .c = {
+            { .stream_addr = 0x20000, .context_id = 2, .offset_dw = 10,
+              .header = SABLE_VIRGL_CMD(7, 0, 8) },
+            { .stream_addr = 0x20000, .context_id = 2, .offset_dw = 19,
+              .header = SABLE_VIRGL_CMD(2, 3, 1), .result = SABLE_FAULT_3D_REJECTED },
+        },
+    };
+    dump_builder_add(b, SABLE_DUMP_SEC_3D, 0, &s, sizeof s);
+    return dump_builder_finish(b, len);
+}
+
+static void test_3d(void)
+{
+    size_t len;
+    g_autofree guint8 *data = dump_3d(&len, 2);
+    g_autoptr(GError) err = NULL;
+    g_autoptr(SableDump) d = sable_dump_decode(data, len, &err);
+    g_assert_no_error(err);
+    g_assert_true(d->has_3d);
+    g_assert_cmpuint(d->recent3d_count, ==, 2);
+    g_autofree char *text = sable_dump_to_text(d);
+    assert_contains(text, "3D engine");
+    assert_contains(text, "contexts             2 (mask 0x3), guilty 2");
+    assert_contains(text, "resources            5");
+    assert_contains(text, "stream               0x0000000000020000, 30 dwords, at dword 19: "
+                          "BIND_OBJECT DSA len=1");
+    assert_contains(text, "ctx 2 stream 0x0000000000020000 +10  CLEAR len=8");
+    assert_contains(text, "BIND_OBJECT DSA len=1");
+    assert_contains(text, "3D_REJECTED");
+    g_autofree char *json = sable_dump_to_json_string(d, false);
+    g_autoptr(JsonParser) parser = json_parser_new();
+    JsonObject *root = parse_object(parser, json);
+    JsonObject *t = json_object_get_object_member(root, "3d");
+    g_assert_cmpint(json_object_get_int_member(t, "guilty_context"), ==, 2);
+    g_assert_cmpstr(json_object_get_string_member(t, "stream_cmd_name"), ==, "BIND_OBJECT");
+    JsonObject *r1 = json_array_get_object_element(
+        json_object_get_array_member(t, "recent"), 1);
+    g_assert_cmpstr(json_object_get_string_member(r1, "result_name"), ==, "3D_REJECTED");
+    g_assert_cmpint(json_object_get_int_member(r1, "offset_dw"), ==, 19);
+    /* more entries claimed than present: rejected */
+    g_autofree guint8 *bad = dump_3d(&len, 3);
+    g_assert_null(sable_dump_decode(bad, len, &err));
     g_assert_error(err, SABLE_DUMP_ERROR, SABLE_DUMP_ERROR_INVALID);
 }
 
@@ -376,6 +435,7 @@ int main(int argc, char **argv)
     g_test_add_func("/tools/dump/json", test_json);
     g_test_add_func("/tools/dump/swizzle", test_swizzle);
     g_test_add_func("/tools/dump/swizzle-invalid", test_swizzle_invalid);
+    g_test_add_func("/tools/dump/3d", test_3d);
     g_test_add_func("/tools/dump/truncated", test_truncated);
     g_test_add_func("/tools/dump/bad-magic", test_bad_magic);
     g_test_add_func("/tools/dump/versions", test_versions);

@@ -5,6 +5,7 @@
  */
 #include "sable-dump-decode.h"
 #include "sable-names.h"
+#include "sable_virgl.h"
 
 typedef enum FieldKind {
     F_U32,      /* decimal */
@@ -41,6 +42,18 @@ static const Field f_wait[] = { { "compare", F_COMPARE }, { "addr", F_X64 },
                                 { "value", F_X64 }, { "mask", F_X64 }, END };
 static const Field f_gart[] = { { "count", F_U32 }, { "first_entry", F_U32 }, RESERVED, END };
 static const Field f_stall[] = { { "usec", F_U32 }, END };
+static const Field f_ctx3d[] = { { "ctx", F_U32 }, END };
+static const Field f_res3d[] = { { "res", F_U32 }, END };
+static const Field f_res_create[] = { { "res", F_U32 }, { "target", F_U32 },
+                                      { "format", F_U32 }, { "bind", F_X32 },
+                                      { "width", F_U32 }, { "height", F_U32 }, END };
+static const Field f_backing[] = { { "res", F_U32 }, { "addr", F_X64 }, { "size", F_U64 }, END };
+static const Field f_attach[] = { { "ctx", F_U32 }, { "res", F_U32 }, RESERVED, END };
+static const Field f_transfer[] = { { "direction", F_U32 }, { "res", F_U32 },
+                                    { "level", F_U32 }, { "x", F_U32 }, END };
+static const Field f_submit3d[] = { { "ctx", F_U32 }, { "size_dw", F_U32 }, RESERVED,
+                                    { "addr", F_X64 }, END };
+static const Field f_caps3d[] = { { "size", F_U32 }, { "addr", F_X64 }, END };
 
 static const Field *op_fields(uint32_t opcode)
 {
@@ -69,6 +82,24 @@ static const Field *op_fields(uint32_t opcode)
         return f_gart;
     case SABLE_OP_DEBUG_STALL:
         return f_stall;
+    case SABLE_OP_3D_CTX_CREATE:
+    case SABLE_OP_3D_CTX_DESTROY:
+        return f_ctx3d;
+    case SABLE_OP_3D_RES_DESTROY:
+        return f_res3d;
+    case SABLE_OP_3D_RES_CREATE:
+        return f_res_create;
+    case SABLE_OP_3D_RES_BACKING:
+        return f_backing;
+    case SABLE_OP_3D_ATTACH:
+    case SABLE_OP_3D_DETACH:
+        return f_attach;
+    case SABLE_OP_3D_TRANSFER:
+        return f_transfer;
+    case SABLE_OP_3D_SUBMIT:
+        return f_submit3d;
+    case SABLE_OP_3D_CAPS:
+        return f_caps3d;
     default:
         return f_none;
     }
@@ -167,4 +198,28 @@ char *sable_dump_cmd_describe(const struct sable_dump_cmd *cmd)
     size_t payload = size_dw > 0 ? size_dw - 1u : 0u;
 
     return sable_cmd_describe(cmd->header, cmd->args, MIN(payload, G_N_ELEMENTS(cmd->args)));
+}
+
+char *sable_virgl_cmd_describe(uint32_t header)
+{
+    uint32_t op = SABLE_VIRGL_CMD_OP(header), obj = SABLE_VIRGL_CMD_OBJ(header);
+    const char *name = sable_virgl_cmd_name(op);
+    GString *out = g_string_new(NULL);
+
+    if (name != NULL) {
+        g_string_append(out, name);
+    } else {
+        g_string_append_printf(out, "virgl command %u", op);
+    }
+    if (op == SABLE_VIRGL_CCMD_CREATE_OBJECT || op == SABLE_VIRGL_CCMD_BIND_OBJECT ||
+        op == SABLE_VIRGL_CCMD_DESTROY_OBJECT) {
+        const char *o = sable_virgl_object_name(obj);
+        if (o != NULL) {
+            g_string_append_printf(out, " %s", o);
+        } else {
+            g_string_append_printf(out, " object %u", obj);
+        }
+    }
+    g_string_append_printf(out, " len=%u", SABLE_VIRGL_CMD_LEN(header));
+    return g_string_free(out, FALSE);
 }

@@ -220,6 +220,18 @@ static bool decode_swizzle(SableDump *d, const Section *s, GError **err)
     return true;
 }
 
+static bool decode_3d(SableDump *d, const Section *s, GError **err)
+{
+    if (!need_size(s, sizeof d->d3d, err) || !not_seen(d->has_3d, s, err) ||
+        !copy_entries(s, sizeof d->d3d, sizeof(struct sable_dump_3d_cmd),
+                      &d->recent3d_count, (void **)&d->recent3d, err)) {
+        return false;
+    }
+    memcpy(&d->d3d, s->p, sizeof d->d3d);
+    d->has_3d = true;
+    return true;
+}
+
 static bool decode_section(SableDump *d, const Section *s, GError **err)
 {
     switch (s->hdr.type) {
@@ -233,6 +245,8 @@ static bool decode_section(SableDump *d, const Section *s, GError **err)
         return decode_registers(d, s, err);
     case SABLE_DUMP_SEC_SWIZZLE:
         return decode_swizzle(d, s, err);
+    case SABLE_DUMP_SEC_3D:
+        return decode_3d(d, s, err);
     default:
         d->unknown_sections++;
         return true;
@@ -276,5 +290,6 @@ void sable_dump_free(SableDump *dump)
     }
     g_free(dump->regs);
     g_free(dump->swz);
+    g_free(dump->recent3d);
     g_free(dump);
 }

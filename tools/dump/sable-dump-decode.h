@@ -45,6 +45,10 @@ typedef struct SableDump {
     bool has_swizzle;               /* dump 1.1 */
     uint32_t swz_count;
     struct sable_dump_swz_range *swz;
+    bool has_3d;                    /* dump 1.2 */
+    struct sable_dump_3d d3d;
+    uint32_t recent3d_count;
+    struct sable_dump_3d_cmd *recent3d; /* oldest first */
     uint32_t unknown_sections;      /* skipped: types this decoder does not know */
 } SableDump;
 
@@ -66,5 +70,7 @@ char *sable_dump_to_json_string(const SableDump *dump, bool pretty);
 char *sable_cmd_describe(uint32_t header, const uint32_t *args, size_t n_args);
 /* A command history entry: its header and the args it recorded. */
 char *sable_dump_cmd_describe(const struct sable_dump_cmd *cmd);
+/* A virgl command header: "CLEAR len=8", "CREATE_OBJECT SURFACE len=5". */
+char *sable_virgl_cmd_describe(uint32_t header);
 
 #endif

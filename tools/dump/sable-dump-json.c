@@ -6,6 +6,7 @@
  */
 #include "sable-dump-decode.h"
 #include "sable-names.h"
+#include "sable_virgl.h"
 
 static void add_u32(JsonBuilder *b, const char *name, uint32_t v)
 {
@@ -214,6 +215,44 @@ static void add_swizzle(JsonBuilder *b, const SableDump *d)
     json_builder_end_array(b);
 }
 
+static void add_3d(JsonBuilder *b, const SableDump *d)
+{
+    const struct sable_dump_3d *t = &d->d3d;
+
+    json_builder_set_member_name(b, "3d");
+    json_builder_begin_object(b);
+    add_u32(b, "context_count", t->context_count);
+    add_u64(b, "live_contexts", t->live_contexts);
+    add_u32(b, "resource_count", t->resource_count);
+    add_u32(b, "guilty_context", t->guilty_context);
+    json_builder_set_member_name(b, "waiting");
+    json_builder_add_boolean_value(b, t->waiting != 0);
+    add_u64(b, "stream_addr", t->stream_addr);
+    add_u32(b, "stream_dw", t->stream_dw);
+    add_u32(b, "stream_pos_dw", t->stream_pos_dw);
+    add_u32(b, "stream_cmd", t->stream_cmd);
+    add_name(b, "stream_cmd_name", t->stream_pos_dw < t->stream_dw
+                                       ? sable_virgl_cmd_name(SABLE_VIRGL_CMD_OP(t->stream_cmd))
+                                       : NULL);
+    json_builder_set_member_name(b, "recent");
+    json_builder_begin_array(b);
+    for (uint32_t i = 0; i < d->recent3d_count; i++) {
+        const struct sable_dump_3d_cmd *c = &d->recent3d[i];
+
+        json_builder_begin_object(b);
+        add_u32(b, "context_id", c->context_id);
+        add_u64(b, "stream_addr", c->stream_addr);
+        add_u32(b, "offset_dw", c->offset_dw);
+        add_u32(b, "header", c->header);
+        add_name(b, "name", sable_virgl_cmd_name(SABLE_VIRGL_CMD_OP(c->header)));
+        add_u32(b, "result", c->result);
+        add_name(b, "result_name", sable_fault_name(c->result));
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+    json_builder_end_object(b);
+}
+
 JsonNode *sable_dump_to_json(const SableDump *d)
 {
     g_autoptr(JsonBuilder) b = json_builder_new();
@@ -234,6 +273,9 @@ JsonNode *sable_dump_to_json(const SableDump *d)
     }
     if (d->has_swizzle) {
         add_swizzle(b, d);
+    }
+    if (d->has_3d) {
+        add_3d(b, d);
     }
     add_u32(b, "unknown_sections", d->unknown_sections);
     json_builder_end_object(b);

@@ -129,6 +129,33 @@ static void append_swizzle(GString *out, const SableDump *d)
     }
 }
 
+static void append_3d(GString *out, const SableDump *d)
+{
+    const struct sable_dump_3d *t = &d->d3d;
+    g_autofree char *cmd = sable_virgl_cmd_describe(t->stream_cmd);
+
+    g_string_append_printf(out, "3D engine\n  %-20s %u (mask 0x%" G_GINT64_MODIFIER
+                           "x), guilty %u\n  %-20s %u\n  %-20s %s\n", "contexts",
+                           t->context_count, t->live_contexts, t->guilty_context,
+                           "resources", t->resource_count, "waiting",
+                           t->waiting ? "yes (for the 3D thread)" : "no");
+    if (t->stream_addr) {
+        g_string_append_printf(out, "  %-20s " X64 ", %u dwords, at dword %u: %s\n",
+                               "stream", t->stream_addr, t->stream_dw, t->stream_pos_dw,
+                               t->stream_pos_dw < t->stream_dw
+                                   ? cmd : "(all issued; the host GPU is running it)");
+    }
+    g_string_append_printf(out, "  recent virgl commands (%u)\n", d->recent3d_count);
+    for (uint32_t i = 0; i < d->recent3d_count; i++) {
+        const struct sable_dump_3d_cmd *c = &d->recent3d[i];
+        g_autofree char *desc = sable_virgl_cmd_describe(c->header);
+
+        g_string_append_printf(out, "    ctx %u stream " X64 " +%u  %-40s %s\n",
+                               c->context_id, c->stream_addr, c->offset_dw, desc,
+                               c->result ? or_unknown(sable_fault_name(c->result)) : "ok");
+    }
+}
+
 char *sable_dump_to_text(const SableDump *d)
 {
     const struct sable_dump_header *h = &d->header;
@@ -150,6 +177,9 @@ char *sable_dump_to_text(const SableDump *d)
     }
     if (d->has_swizzle) {
         append_swizzle(out, d);
+    }
+    if (d->has_3d) {
+        append_3d(out, d);
     }
     if (d->unknown_sections != 0) {
         g_string_append_printf(out, "Skipped %u section(s) of unknown type\n",

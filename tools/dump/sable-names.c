@@ -2,6 +2,7 @@
 #include "sable-names.h"
 
 #include "sable_protocol.h"
+#include "sable_virgl.h"
 
 #define BIT(name, value) { value, name }
 #define END { 0, NULL }
@@ -13,7 +14,7 @@ const SableBitName sable_feature_bits[] = {
     BIT("ENGINE_RESET", SABLE_FEATURE_ENGINE_RESET),
     BIT("GART_UPDATE", SABLE_FEATURE_GART_UPDATE), BIT("TILING", SABLE_FEATURE_TILING),
     BIT("SWIZZLE_RANGES", SABLE_FEATURE_SWIZZLE_RANGES),
-    BIT("SCANOUT", SABLE_FEATURE_SCANOUT), END,
+    BIT("SCANOUT", SABLE_FEATURE_SCANOUT), BIT("3D", SABLE_FEATURE_3D), END,
 };
 
 const SableBitName sable_engine_status_bits[] = {
@@ -71,6 +72,13 @@ const char *sable_opcode_name(uint32_t opcode)
         [SABLE_OP_BLIT_2D] = "BLIT_2D", [SABLE_OP_SOLID_FILL_2D] = "SOLID_FILL_2D",
         [SABLE_OP_TIMESTAMP] = "TIMESTAMP", [SABLE_OP_WAIT_VALUE] = "WAIT_VALUE",
         [SABLE_OP_GART_UPDATE] = "GART_UPDATE", [SABLE_OP_COPY_2D] = "COPY_2D",
+        [SABLE_OP_3D_CTX_CREATE] = "3D_CTX_CREATE",
+        [SABLE_OP_3D_CTX_DESTROY] = "3D_CTX_DESTROY",
+        [SABLE_OP_3D_RES_CREATE] = "3D_RES_CREATE",
+        [SABLE_OP_3D_RES_DESTROY] = "3D_RES_DESTROY",
+        [SABLE_OP_3D_RES_BACKING] = "3D_RES_BACKING", [SABLE_OP_3D_ATTACH] = "3D_ATTACH",
+        [SABLE_OP_3D_DETACH] = "3D_DETACH", [SABLE_OP_3D_TRANSFER] = "3D_TRANSFER",
+        [SABLE_OP_3D_SUBMIT] = "3D_SUBMIT", [SABLE_OP_3D_CAPS] = "3D_CAPS",
         [SABLE_OP_DEBUG_STALL] = "DEBUG_STALL",
         [SABLE_OP_DEBUG_HANG] = "DEBUG_HANG",
     };
@@ -86,8 +94,42 @@ const char *sable_fault_name(uint32_t code)
         [SABLE_FAULT_BAD_PACKET] = "BAD_PACKET", [SABLE_FAULT_BAD_ARGUMENT] = "BAD_ARGUMENT",
         [SABLE_FAULT_BAD_DESCRIPTOR] = "BAD_DESCRIPTOR", [SABLE_FAULT_BAD_RING] = "BAD_RING",
         [SABLE_FAULT_DMA_ERROR] = "DMA_ERROR", [SABLE_FAULT_DEBUG_DISABLED] = "DEBUG_DISABLED",
+        [SABLE_FAULT_3D_OBJECT] = "3D_OBJECT", [SABLE_FAULT_3D_REJECTED] = "3D_REJECTED",
     };
     return lookup(names, G_N_ELEMENTS(names), code);
+}
+
+const char *sable_virgl_cmd_name(uint32_t cmd)
+{
+    static const char *const names[] = {
+        "NOP", "CREATE_OBJECT", "BIND_OBJECT", "DESTROY_OBJECT", "SET_VIEWPORT_STATE",
+        "SET_FRAMEBUFFER_STATE", "SET_VERTEX_BUFFERS", "CLEAR", "DRAW_VBO",
+        "RESOURCE_INLINE_WRITE", "SET_SAMPLER_VIEWS", "SET_INDEX_BUFFER",
+        "SET_CONSTANT_BUFFER", "SET_STENCIL_REF", "SET_BLEND_COLOR", "SET_SCISSOR_STATE",
+        "BLIT", "RESOURCE_COPY_REGION", "BIND_SAMPLER_STATES", "BEGIN_QUERY", "END_QUERY",
+        "GET_QUERY_RESULT", "SET_POLYGON_STIPPLE", "SET_CLIP_STATE", "SET_SAMPLE_MASK",
+        "SET_STREAMOUT_TARGETS", "SET_RENDER_CONDITION", "SET_UNIFORM_BUFFER",
+        "SET_SUB_CTX", "CREATE_SUB_CTX", "DESTROY_SUB_CTX", "BIND_SHADER", "SET_TESS_STATE",
+        "SET_MIN_SAMPLES", "SET_SHADER_BUFFERS", "SET_SHADER_IMAGES", "MEMORY_BARRIER",
+        "LAUNCH_GRID", "SET_FRAMEBUFFER_STATE_NO_ATTACH", "TEXTURE_BARRIER",
+        "SET_ATOMIC_BUFFERS", "SET_DEBUG_FLAGS", "GET_QUERY_RESULT_QBO", "TRANSFER3D",
+        "END_TRANSFERS", "COPY_TRANSFER3D", "SET_TWEAKS", "CLEAR_TEXTURE",
+        "PIPE_RESOURCE_CREATE", "PIPE_RESOURCE_SET_TYPE", "GET_MEMORY_INFO",
+        "EMIT_STRING_MARKER", "LINK_SHADER",
+    };
+    _Static_assert(G_N_ELEMENTS(names) == SABLE_VIRGL_CCMD_COUNT_0_10,
+                   "one name per virgl command");
+    return lookup(names, G_N_ELEMENTS(names), cmd);
+}
+
+const char *sable_virgl_object_name(uint32_t obj)
+{
+    static const char *const names[] = {
+        "NULL", "BLEND", "RASTERIZER", "DSA", "SHADER", "VERTEX_ELEMENTS",
+        "SAMPLER_VIEW", "SAMPLER_STATE", "SURFACE", "QUERY", "STREAMOUT_TARGET",
+        "MSAA_SURFACE",
+    };
+    return lookup(names, G_N_ELEMENTS(names), obj);
 }
 
 const char *sable_engine_name(uint32_t engine)

@@ -44,6 +44,8 @@ const char *sable_format_label(uint32_t format);
 const char *sable_compare_name(uint32_t compare);
 const char *sable_tiling_name(uint32_t tiling);     /* enum sable_tiling */
 const char *sable_swz_error_name(uint32_t error);   /* SABLE_SWZ_ERR_* */
+const char *sable_virgl_cmd_name(uint32_t cmd);     /* SABLE_VIRGL_CCMD_* */
+const char *sable_virgl_object_name(uint32_t obj);  /* SABLE_VIRGL_OBJECT_* */
 
 /* "A|B|0x40" for the set bits of value (unknown bits in hex), "none" if 0. */
 char *sable_bits_to_string(uint64_t value, const SableBitName *table);

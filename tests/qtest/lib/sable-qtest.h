@@ -42,6 +42,7 @@ typedef struct SqtOptions {
     uint64_t vram_size;        /* 0: SQT_DEFAULT_VRAM_SIZE */
     uint32_t gart_entries;     /* device property; 0: device default */
     bool debug;                /* device property debug=on */
+    bool enable_3d;            /* device property 3d=on */
     const char *inject;        /* device property inject=SPEC[;SPEC...] (commas
                                   doubled here), or NULL */
     const char *log_path;      /* QEMU stderr; NULL: a temporary file */
