@@ -132,7 +132,7 @@ static bool index_text(Tx *t, const Sm4Operand *o, unsigned i, uint32_t base, ui
         snprintf(out, 32, "[%u]", (uint32_t)ix->imm + base);
         return true;
     }
-    uint32_t k;
+    uint32_t k = 0;
     if (!rel_addr(t, ix->rel, &k)) {
         return false;
     }
