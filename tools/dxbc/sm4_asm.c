@@ -706,6 +706,22 @@ static int decl_special(Asm *a, Mn *m, Insn *in, char **ops, int nops)
         }
         return put(a, in, r) || put(a, in, size) || put(a, in, comps);
     }
+    case SM5_DCL_INPUT_CONTROL_POINT_COUNT:
+    case SM5_DCL_OUTPUT_CONTROL_POINT_COUNT:
+        return nops == 1 && !parse_u32(ops[0], &v) && v <= 32 ? (m->ctl = v, 0)
+                                                             : bad(a, "expected a count (0..32)");
+    case SM5_DCL_TESS_DOMAIN:
+    case SM5_DCL_TESS_PARTITIONING:
+    case SM5_DCL_TESS_OUTPUT_PRIMITIVE: {
+        const char *const *names = m->opcode == SM5_DCL_TESS_DOMAIN ? sm4_tess_domain_name
+                                   : m->opcode == SM5_DCL_TESS_PARTITIONING
+                                       ? sm4_tess_partitioning_name
+                                       : sm4_tess_output_name;
+        int k = nops == 1 ? sm4_name_find(names, m->opcode == SM5_DCL_TESS_DOMAIN ? 4 : 5, ops[0],
+                                          strlen(ops[0]))
+                          : -1;
+        return k < 0 ? bad(a, "unknown tessellator setting") : (m->ctl = (uint32_t)k, 0);
+    }
     case SM4_DCL_GS_INPUT_PRIMITIVE:
     case SM4_DCL_GS_OUTPUT_PRIMITIVE_TOPOLOGY: {
         int k = nops != 1 ? -1

@@ -235,6 +235,19 @@ static void decl_operands(Out *o, const Sm4Program *p, const Sm4Insn *in)
     case SM4_DCL_GS_OUTPUT_PRIMITIVE_TOPOLOGY:
         name_of(o, sm4_out_topo_name, 6, in->ctl & 0x7F);
         return;
+    case SM5_DCL_INPUT_CONTROL_POINT_COUNT:
+    case SM5_DCL_OUTPUT_CONTROL_POINT_COUNT:
+        out(o, "%u", in->ctl & 0x3F);
+        return;
+    case SM5_DCL_TESS_DOMAIN:
+        name_of(o, sm4_tess_domain_name, 4, in->ctl & 3);
+        return;
+    case SM5_DCL_TESS_PARTITIONING:
+        name_of(o, sm4_tess_partitioning_name, 5, in->ctl & 7);
+        return;
+    case SM5_DCL_TESS_OUTPUT_PRIMITIVE:
+        name_of(o, sm4_tess_output_name, 5, in->ctl & 7);
+        return;
     case SM4_DCL_RESOURCE:
     case SM5_DCL_UAV_TYPED:
         ret_types(o, in->extra[0]);

@@ -76,6 +76,13 @@ const char *const sm4_in_prim_name[8] = { NULL, "point", "line", "triangle", NUL
 const char *const sm4_out_topo_name[6] = { NULL, "pointlist", "linelist", "linestrip",
                                            "trianglelist", "trianglestrip" };
 const char *const sm4_sampler_mode_name[3] = { "mode_default", "mode_comparison", "mode_mono" };
+const char *const sm4_tess_domain_name[4] = { NULL, "domain_isoline", "domain_tri", "domain_quad" };
+const char *const sm4_tess_partitioning_name[5] = { NULL, "partitioning_integer",
+                                                    "partitioning_pow2",
+                                                    "partitioning_fractional_odd",
+                                                    "partitioning_fractional_even" };
+const char *const sm4_tess_output_name[5] = { NULL, "output_point", "output_line",
+                                              "output_triangle_cw", "output_triangle_ccw" };
 
 int sm4_name_find(const char *const *names, unsigned n, const char *s, size_t len)
 {

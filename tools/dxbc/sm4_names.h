@@ -28,6 +28,9 @@ extern const char *const sm4_gflag_name[8];
 extern const char *const sm4_in_prim_name[8];
 extern const char *const sm4_out_topo_name[6];
 extern const char *const sm4_sampler_mode_name[3];
+extern const char *const sm4_tess_domain_name[4];
+extern const char *const sm4_tess_partitioning_name[5];
+extern const char *const sm4_tess_output_name[5];
 
 /* index of s in names[0..n) (NULL entries skipped), or -1 */
 int sm4_name_find(const char *const *names, unsigned n, const char *s, size_t len);
