@@ -124,6 +124,7 @@ typedef enum {
 typedef struct Sm4Index {
     uint64_t imm;   /* immediate part (0 when only relative) */
     int32_t rel;    /* operand pool index of the relative operand, or -1 */
+    uint8_t rep;    /* SM4_IDX_* as encoded */
 } Sm4Index;
 
 typedef struct Sm4Operand {

@@ -48,6 +48,7 @@ static Sm4Error decode_index(Dec *d, uint32_t rep, int depth, Sm4Index *ix)
     uint32_t lo, hi;
     ix->imm = 0;
     ix->rel = -1;
+    ix->rep = (uint8_t)rep;
     switch (rep) {
     case SM4_IDX_IMM32:
     case SM4_IDX_IMM32_REL:

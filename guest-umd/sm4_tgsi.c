@@ -87,6 +87,9 @@ static const char comp_ch[4] = { 'x', 'y', 'z', 'w' };
 
 uint8_t tx_dst_mask(const Sm4Operand *o)
 {
+    if (o->type == SM4_OT_NULL) {
+        return 0;
+    }
     if (o->ncomp == 4 && o->sel == SM4_SEL_MASK) {
         return o->mask ? o->mask : 0xF;
     }

@@ -468,6 +468,25 @@ static int suffixes(const char *s, Mn *m)
             m->ctl |= 1, s += 9;
         } else if (!strncmp(s, "_opc", 4)) {
             s += 4; /* 11.1 "precise": nothing to encode for 11.0 */
+        } else if (!strncmp(s, "_aoffimmi_indexable", 19) && paren(s + 19, &n)) {
+            /* fxc's SM5 form: _aoffimmi_indexable(u,v,w)(dim)(types) */
+            char buf[40];
+            size_t k = (size_t)(strchr(s + 19, ')') - s) + 1;
+            if (k + 1 >= sizeof buf) {
+                return -1;
+            }
+            memcpy(buf, "_aoffimmi", 9);
+            memcpy(buf + 9, s + 19, k - 19);
+            buf[9 + k - 19] = 0;
+            Mn off = *m;
+            if (suffixes(buf, &off) || (p = paren(s + k, &n)) == NULL) {
+                return -1;
+            }
+            *m = off;
+            if (dim_suffix(p, n, m)) {
+                return -1;
+            }
+            s = p + n + 1;
         } else if (!strncmp(s, "_aoffimmi", 9) && (p = paren(s + 9, &n))) {
             char buf[32];
             char *parts[4];

@@ -76,7 +76,7 @@ static void index_text(Out *o, const Sm4Program *p, const Sm4Index *ix)
         return;
     }
     operand(o, p, &p->opnd[ix->rel], 0);
-    if (ix->imm) {
+    if (ix->rep != SM4_IDX_REL) {
         out(o, " + %llu", (unsigned long long)ix->imm);
     }
 }
@@ -183,10 +183,11 @@ static void mnemonic(Out *o, const Sm4Insn *in, const Sm4OpInfo *info)
         out(o, in->test_nz ? "_nz" : "_z");
     }
     if (in->has_offset) {
-        out(o, "_aoffimmi(%d,%d,%d)", in->offset[0], in->offset[1], in->offset[2]);
+        out(o, "_aoffimmi%s(%d,%d,%d)", in->res_dim ? "_indexable" : "", in->offset[0],
+            in->offset[1], in->offset[2]);
     }
     if (in->res_dim) {
-        out(o, "_indexable(%s", sm4_dim_name[in->res_dim]);
+        out(o, "%s(%s", in->has_offset ? "" : "_indexable", sm4_dim_name[in->res_dim]);
         if (in->stride) {
             out(o, ", stride=%u", in->stride);
         }
