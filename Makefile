@@ -68,7 +68,7 @@ demo-device: build
 # decides the exit status.
 test: build asan
 	-meson test -C $(BUILD) --print-errorlogs --num-processes 2
-	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults \
+	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults --suite shader \
 	    --print-errorlogs --num-processes 2
 	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD)
 
