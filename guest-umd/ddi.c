@@ -362,25 +362,18 @@ static SIZE_T WDDM_API ddi_calc_dc_handle(D3D10DDI_HDEVICE h, D3D11DDI_HANDLETYP
 
 /* ---- shaders (shader.c) ---- */
 
-#define CREATE_SHADER(name, program) \
+/* sig10/sig11: which of the signature forms the DDI passes (the other NULL) */
+#define CREATE_SHADER(name, program, sig_t, sig10, sig11) \
     static VOID WDDM_API ddi_##name(D3D10DDI_HDEVICE h, const UINT *code, D3D10DDI_HSHADER s, \
-                                    D3D10DDI_HRTSHADER rt, \
-                                    const D3D10DDIARG_STAGE_IO_SIGNATURES *sig) \
+                                    D3D10DDI_HRTSHADER rt, const sig_t *sig) \
     { \
-        umd_shader_create(DEV(h), UMD_DDI_##name, program, code, sig, NULL, s.pDrvPrivate); \
+        umd_shader_create(DEV(h), UMD_DDI_##name, program, code, sig10, sig11, s.pDrvPrivate); \
     }
-CREATE_SHADER(CreateVertexShader, SM4_VS)
-CREATE_SHADER(CreateGeometryShader, SM4_GS)
-CREATE_SHADER(CreatePixelShader, SM4_PS)
-#define CREATE_TESS_SHADER(name, program) \
-    static VOID WDDM_API ddi_##name(D3D10DDI_HDEVICE h, const UINT *code, D3D10DDI_HSHADER s, \
-                                    D3D10DDI_HRTSHADER rt, \
-                                    const D3D11DDIARG_TESSELLATION_IO_SIGNATURES *sig) \
-    { \
-        umd_shader_create(DEV(h), UMD_DDI_##name, program, code, NULL, sig, s.pDrvPrivate); \
-    }
-CREATE_TESS_SHADER(CreateHullShader, SM4_HS)
-CREATE_TESS_SHADER(CreateDomainShader, SM4_DS)
+CREATE_SHADER(CreateVertexShader, SM4_VS, D3D10DDIARG_STAGE_IO_SIGNATURES, sig, NULL)
+CREATE_SHADER(CreateGeometryShader, SM4_GS, D3D10DDIARG_STAGE_IO_SIGNATURES, sig, NULL)
+CREATE_SHADER(CreatePixelShader, SM4_PS, D3D10DDIARG_STAGE_IO_SIGNATURES, sig, NULL)
+CREATE_SHADER(CreateHullShader, SM4_HS, D3D11DDIARG_TESSELLATION_IO_SIGNATURES, NULL, sig)
+CREATE_SHADER(CreateDomainShader, SM4_DS, D3D11DDIARG_TESSELLATION_IO_SIGNATURES, NULL, sig)
 
 static VOID WDDM_API ddi_CreateComputeShader(D3D10DDI_HDEVICE h, const UINT *code,
                                              D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt)

@@ -78,7 +78,7 @@ static bool one_to_one(Tx *t, const Sm4Insn *in, const char *name)
     if (!srcs(t, in, 1, n, s) || !tx_dst(t, op(t, in, 0), d)) {
         return false;
     }
-    char line[5 * TX_OPLEN];
+    char line[6 * TX_OPLEN + 64];
     int len = snprintf(line, sizeof line, "%s%s %s", name, sat(in), d);
     for (unsigned i = 0; i < n && len > 0 && (size_t)len < sizeof line; i++) {
         len += snprintf(line + len, sizeof line - (size_t)len, ", %s", s[i]);
@@ -588,6 +588,26 @@ static void structured_address(Tx *t, const Mem *m, const char *index, const cha
     tx_emit(t, "UMAD TEMP[%u].x, %s, IMM[%u], %s", S(t, 1), index, imm1(t, m->stride), offset);
 }
 
+/* Checks the instruction fits the memory's kind (typed_op only on typed
+ * memory, structured_op only on structured) and writes the address operand:
+ * s[0], or for structured memory the byte address of (s[0], s[1]) in S1. */
+static bool mem_address(Tx *t, const Sm4Insn *in, const Mem *m, uint16_t typed_op,
+                        uint16_t structured_op, char s[][TX_OPLEN], char *addr)
+{
+    if ((in->opcode == typed_op) != (m->kind == TX_KIND_TYPED) ||
+        (in->opcode == structured_op) != (m->kind == TX_KIND_STRUCTURED)) {
+        return tx_fail(t, SM4_ERR_OPERAND, "%s on the wrong kind of resource",
+                       sm4_op_info(in->opcode)->name);
+    }
+    if (m->kind == TX_KIND_STRUCTURED) {
+        structured_address(t, m, s[0], s[1]);
+        snprintf(addr, TX_OPLEN, "TEMP[%u].xxxx", S(t, 1));
+    } else {
+        memcpy(addr, s[0], TX_OPLEN);
+    }
+    return true;
+}
+
 static bool mem_load(Tx *t, const Sm4Insn *in)
 {
     char s[2][TX_OPLEN], addr[TX_OPLEN];
@@ -596,16 +616,8 @@ static bool mem_load(Tx *t, const Sm4Insn *in)
     if (!srcs(t, in, 1, nres - 1, s) || !mem_of(t, op(t, in, nres), &m)) {
         return false;
     }
-    if ((in->opcode == SM5_LD_UAV_TYPED) != (m.kind == TX_KIND_TYPED) ||
-        (in->opcode == SM5_LD_STRUCTURED) != (m.kind == TX_KIND_STRUCTURED)) {
-        return tx_fail(t, SM4_ERR_OPERAND, "%s of the wrong kind of resource",
-                       sm4_op_info(in->opcode)->name);
-    }
-    if (m.kind == TX_KIND_STRUCTURED) {
-        structured_address(t, &m, s[0], s[1]);
-        snprintf(addr, sizeof addr, "TEMP[%u].xxxx", S(t, 1));
-    } else {
-        memcpy(addr, s[0], sizeof addr);
+    if (!mem_address(t, in, &m, SM5_LD_UAV_TYPED, SM5_LD_STRUCTURED, s, addr)) {
+        return false;
     }
     tx_emit(t, "LOAD TEMP[%u], %s, %s%s", S(t, 0), m.reg, addr, m.quals);
     return swizzled_out(t, in, m.o);
@@ -619,17 +631,11 @@ static bool mem_store(Tx *t, const Sm4Insn *in)
     if (!srcs(t, in, 1, n, s) || !mem_of(t, op(t, in, 0), &m) || !tx_dst(t, op(t, in, 0), d)) {
         return false;
     }
-    if ((in->opcode == SM5_STORE_UAV_TYPED) != (m.kind == TX_KIND_TYPED) ||
-        (in->opcode == SM5_STORE_STRUCTURED) != (m.kind == TX_KIND_STRUCTURED) ||
-        m.o->type == SM4_OT_RESOURCE) {
-        return tx_fail(t, SM4_ERR_OPERAND, "%s to the wrong kind of resource",
-                       sm4_op_info(in->opcode)->name);
+    if (m.o->type == SM4_OT_RESOURCE) {
+        return tx_fail(t, SM4_ERR_OPERAND, "store to a read-only resource");
     }
-    if (m.kind == TX_KIND_STRUCTURED) {
-        structured_address(t, &m, s[0], s[1]);
-        snprintf(addr, sizeof addr, "TEMP[%u].xxxx", S(t, 1));
-    } else {
-        memcpy(addr, s[0], sizeof addr);
+    if (!mem_address(t, in, &m, SM5_STORE_UAV_TYPED, SM5_STORE_STRUCTURED, s, addr)) {
+        return false;
     }
     tx_emit(t, "STORE %s, %s, %s%s", d, addr, s[n - 1], m.quals);
     return true;
