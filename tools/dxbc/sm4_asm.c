@@ -885,14 +885,14 @@ static void sig_add(DxbcSigElem *e, uint32_t *n, const char *name, uint32_t inde
 /* Signatures derived from the declarations: system values by their SV_
  * names, PS outputs SV_Target<n>, other registers TEXCOORD<n> (ATTRIB<n> for
  * VS inputs). */
-static void derive_signatures(Asm *a, const Sm4Program *p)
+static void derive_signatures(Asm *a, const Sm4Program *p, int tables)
 {
     Sm4Asm *o = a->out;
     for (uint32_t i = 0; i < p->ninsn; i++) {
         const Sm4Insn *in = &p->insn[i];
         int output = in->opcode >= SM4_DCL_OUTPUT && in->opcode <= SM4_DCL_OUTPUT_SIV;
         int input = in->opcode >= SM4_DCL_INPUT && in->opcode <= SM4_DCL_INPUT_PS_SIV;
-        if (!input && !output) {
+        if ((!input && !output) || (tables & (output ? 2 : 1))) {
             continue;
         }
         const Sm4Operand *r = sm4_opnd(p, in, 0);
@@ -919,13 +919,119 @@ static void derive_signatures(Asm *a, const Sm4Program *p)
     }
 }
 
-/* "// Name Index Mask Register SysValue Format Used" tables are not parsed:
- * comments are ignored and the signatures derived (documented). */
+/* fxc's signature tables in the comments:
+ *   // Input signature:            (or Output)
+ *   // Name  Index Mask Register SysValue Format Used
+ *   // ----- ----- ---- -------- -------- ------ ----
+ *   // POSITION 0   xyzw        0     NONE  float xyzw
+ * the columns are cut where the dashes are. */
+typedef struct SigTable {
+    int which;          /* 0 none, 1 input, 2 output */
+    int ncols;
+    size_t col[8][2];   /* start, length */
+} SigTable;
+
+static const char *const sv_short[] = {
+    "NONE", "POS", "CLIPDST", "CULLDST", "RTINDEX", "VPINDEX", "VERTID", "PRIMID", "INSTID",
+    "FFACE", "SAMPLE", "QUADEDGE", "QUADEDGE", "QUADEDGE", "QUADEDGE", "QUADINT", "QUADINT",
+    "TRIEDGE", "TRIEDGE", "TRIEDGE", "TRIINT", "LINEDET", "LINEDEN",
+};
+static const char *const sv_high[] = { "TARGET", "DEPTH", "COVERAGE", "DEPTHGE", "DEPTHLE" };
+
+static void cell(const char *line, const SigTable *t, int c, char *out, size_t n)
+{
+    size_t len = strlen(line), st = t->col[c][0], l = t->col[c][1];
+    out[0] = 0;
+    if (st >= len) {
+        return;
+    }
+    if (st + l > len) {
+        l = len - st;
+    }
+    const char *b = skip(line + st);
+    size_t k = (size_t)(line + st + l - b);
+    while (k && isspace((unsigned char)b[k - 1])) {
+        k--;
+    }
+    snprintf(out, n, "%.*s", (int)k, b);
+}
+
+static uint8_t letters(const char *s)
+{
+    uint8_t m = 0;
+    for (; *s; s++) {
+        int c = comp_index(*s);
+        m |= c >= 0 ? (uint8_t)(1u << c) : 0;
+    }
+    return m;
+}
+
+static int sig_row(Asm *a, const SigTable *t, const char *line)
+{
+    char f[7][DXBC_NAME_MAX];
+    uint32_t index, reg;
+    if (t->ncols < 7) {
+        return bad(a, "signature table without its 7 columns");
+    }
+    for (int c = 0; c < 7; c++) {
+        cell(line, t, c, f[c], sizeof f[c]);
+    }
+    int sv = sm4_name_find(sv_short, SM4_NAMES(sv_short), f[4], strlen(f[4]));
+    int hi = sm4_name_find(sv_high, SM4_NAMES(sv_high), f[4], strlen(f[4]));
+    if (!f[0][0] || parse_u32(f[1], &index) || (sv < 0 && hi < 0)) {
+        return bad(a, "bad signature row");
+    }
+    if (parse_u32(f[3], &reg)) {
+        reg = 0xFFFFFFFFu; /* oDepth, oMask, ... */
+    }
+    uint32_t type = !strcmp(f[5], "uint") ? 1 : !strcmp(f[5], "int") ? 2 : 3;
+    DxbcSigElem *e = t->which == 1 ? a->out->in : a->out->out;
+    uint32_t *n = t->which == 1 ? &a->out->nin : &a->out->nout;
+    sig_add(e, n, f[0], index, sv >= 0 ? (uint32_t)sv : DXBC_NAME_TARGET + (uint32_t)hi, type, reg,
+            reg == 0xFFFFFFFFu ? 1 : letters(f[2]));
+    e[*n - 1].rw = letters(f[6]);
+    return 0;
+}
+
+/* One comment line; 0, or -1 on a malformed table. */
+static int sig_comment(Asm *a, SigTable *t, const char *c)
+{
+    c = skip(c + 2);
+    if (!strncmp(c, "Input signature:", 16) || !strncmp(c, "Output signature:", 17)) {
+        t->which = c[0] == 'I' ? 1 : 2;
+        t->ncols = 0;
+        a->tables |= t->which;
+        return 0;
+    }
+    if (!t->which) {
+        return 0;
+    }
+    if (!strncmp(c, "---", 3)) {
+        t->ncols = 0;
+        for (const char *p = c; *p && t->ncols < 8;) {
+            const char *e = p;
+            while (*e == '-') {
+                e++;
+            }
+            t->col[t->ncols][0] = (size_t)(p - c);
+            t->col[t->ncols][1] = (size_t)(e - p);
+            t->ncols++;
+            p = skip(e);
+        }
+        return 0;
+    }
+    if (!*c) {
+        t->which = t->ncols ? 0 : t->which; /* a blank line ends a table */
+        return 0;
+    }
+    return t->ncols && strncmp(c, "Name", 4) ? sig_row(a, t, c) : 0;
+}
 
 static int assemble_lines(Asm *a, char *text)
 {
     char *line = text;
     int started = 0;
+    SigTable table = { 0 };
     while (line && *line) {
         char *nl = strchr(line, '\n');
         if (nl) {
@@ -934,6 +1040,9 @@ static int assemble_lines(Asm *a, char *text)
         a->line++;
         char *c = strstr(line, "//");
         if (c) {
+            if (c == skip(line) && sig_comment(a, &table, c)) {
+                return -1;
+            }
             *c = 0;
         }
         /* join lines while braces are open (dcl_immediateConstantBuffer) */
@@ -1010,7 +1119,7 @@ int sm4_assemble(const char *text, Sm4Asm *out, char *err, size_t errlen)
             a.line = 0;
             r = bad(&a, "the tokens do not decode (%s)", sm4_error_name(e));
         } else {
-            derive_signatures(&a, &p);
+            derive_signatures(&a, &p, a.tables);
             sm4_free(&p);
         }
     }
