@@ -10,154 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sm4_asm.h"
-#include "sm4_names.h"
-
-#define MAX_OPS 8
-#define MAX_TOK 64 /* DWORDs of one instruction (without custom data) */
-
-typedef struct Asm {
-    uint32_t *code;
-    uint32_t n, cap;
-    int line;
-    char *err;
-    size_t errlen;
-    int failed;
-    uint32_t major, minor, stage;
-    Sm4Asm *out;
-    int tables; /* signatures came from comment tables */
-} Asm;
-
-typedef struct Insn {
-    uint32_t tok[MAX_TOK];
-    uint32_t n;
-    uint32_t ext[3];
-    uint32_t next;
-} Insn;
-
-static int bad(Asm *a, const char *fmt, ...)
-{
-    if (!a->failed && a->err && a->errlen) {
-        int k = snprintf(a->err, a->errlen, "line %d: ", a->line);
-        va_list ap;
-        va_start(ap, fmt);
-        if (k > 0 && (size_t)k < a->errlen) {
-            vsnprintf(a->err + k, a->errlen - (size_t)k, fmt, ap);
-        }
-        va_end(ap);
-    }
-    a->failed = 1;
-    return -1;
-}
-
-static int push(Asm *a, uint32_t v)
-{
-    if (a->n == a->cap) {
-        uint32_t cap = a->cap ? a->cap * 2 : 256;
-        uint32_t *c = realloc(a->code, cap * sizeof *c);
-        if (!c) {
-            return bad(a, "out of memory");
-        }
-        a->code = c;
-        a->cap = cap;
-    }
-    a->code[a->n++] = v;
-    return 0;
-}
-
-static int put(Asm *a, Insn *in, uint32_t v)
-{
-    if (in->n >= MAX_TOK) {
-        return bad(a, "instruction too long");
-    }
-    in->tok[in->n++] = v;
-    return 0;
-}
-
-/* ---- text helpers ---- */
-
-static const char *skip(const char *s)
-{
-    while (*s == ' ' || *s == '\t') {
-        s++;
-    }
-    return s;
-}
-
-static size_t word_len(const char *s)
-{
-    size_t n = 0;
-    while (isalnum((unsigned char)s[n]) || s[n] == '_') {
-        n++;
-    }
-    return n;
-}
-
-/* Splits s at commas outside (), [], {}; trims; returns the count. */
-static int split(char *s, char **parts, int max)
-{
-    int n = 0, depth = 0;
-    char *start = s;
-    for (char *p = s;; p++) {
-        if (*p == '(' || *p == '[' || *p == '{') {
-            depth++;
-        } else if (*p == ')' || *p == ']' || *p == '}') {
-            depth--;
-        }
-        if ((*p == ',' && depth == 0) || !*p) {
-            int end = !*p;
-            *p = 0;
-            char *b = (char *)skip(start), *e = b + strlen(b);
-            while (e > b && isspace((unsigned char)e[-1])) {
-                *--e = 0;
-            }
-            if (n >= max) {
-                return -1;
-            }
-            if (*b || n || !end) {
-                parts[n++] = b;
-            }
-            if (end) {
-                break;
-            }
-            start = p + 1;
-        }
-    }
-    return n;
-}
-
-static int parse_u32(const char *s, uint32_t *v)
-{
-    char *e;
-    const char *b = skip(s);
-    int neg = *b == '-';
-    unsigned long long x = strtoull(neg ? b + 1 : b, &e, 0);
-    if (e == b + neg || *skip(e) || x > 0xFFFFFFFFull) {
-        return -1;
-    }
-    *v = neg ? (uint32_t)-(int64_t)x : (uint32_t)x;
-    return 0;
-}
-
-/* An immediate: an integer (decimal, 0x hex, negative) or a float. */
-static int parse_imm(const char *s, uint32_t *v)
-{
-    s = skip(s);
-    if (!parse_u32(s, v)) {
-        return 0;
-    }
-    char *e;
-    float f = strtof(s, &e);
-    if (e == s || *skip(e)) {
-        return -1;
-    }
-    memcpy(v, &f, 4);
-    return 0;
-}
+#include "sm4_asm_priv.h"
 
 /* ---- operands ---- */
 
-static int comp_index(char c)
+int asm_comp_index(char c)
 {
     const char *p = strchr("xyzw", c);
     const char *q = strchr("rgba", c);
@@ -169,15 +26,15 @@ static int components(Asm *a, const char *s, int dst, uint32_t *tok)
 {
     size_t n = strlen(s);
     if (n < 1 || n > 4) {
-        return bad(a, "bad components '.%s'", s);
+        return asm_bad(a, "bad components '.%s'", s);
     }
     if (dst) {
         uint32_t mask = 0;
         int last = -1;
         for (size_t i = 0; i < n; i++) {
-            int c = comp_index(s[i]);
+            int c = asm_comp_index(s[i]);
             if (c <= last) {
-                return bad(a, "bad mask '.%s'", s);
+                return asm_bad(a, "bad mask '.%s'", s);
             }
             mask |= 1u << c;
             last = c;
@@ -187,9 +44,9 @@ static int components(Asm *a, const char *s, int dst, uint32_t *tok)
     }
     int c[4];
     for (size_t i = 0; i < 4; i++) {
-        c[i] = comp_index(s[i < n ? i : n - 1]);
+        c[i] = asm_comp_index(s[i < n ? i : n - 1]);
         if (c[i] < 0) {
-            return bad(a, "bad swizzle '.%s'", s);
+            return asm_bad(a, "bad swizzle '.%s'", s);
         }
     }
     if (n == 1) {
@@ -206,14 +63,14 @@ static int operand(Asm *a, Insn *in, const char *text, int dst, int decl);
 static int index_expr(Asm *a, Insn *in, char *s, uint32_t *rep)
 {
     char *plus = NULL;
-    s = (char *)skip(s);
+    s = (char *)asm_skip(s);
     if (isdigit((unsigned char)*s)) {
         uint32_t v;
-        if (parse_u32(s, &v)) {
-            return bad(a, "bad index '%s'", s);
+        if (asm_parse_u32(s, &v)) {
+            return asm_bad(a, "bad index '%s'", s);
         }
         *rep = SM4_IDX_IMM32;
-        return put(a, in, v);
+        return asm_put(a, in, v);
     }
     for (char *p = s; *p; p++) {
         if (*p == '+') {
@@ -223,11 +80,11 @@ static int index_expr(Asm *a, Insn *in, char *s, uint32_t *rep)
     uint32_t v = 0;
     if (plus) {
         *plus = 0;
-        if (parse_u32(plus + 1, &v)) {
-            return bad(a, "bad index offset '%s'", plus + 1);
+        if (asm_parse_u32(plus + 1, &v)) {
+            return asm_bad(a, "bad index offset '%s'", plus + 1);
         }
         *rep = SM4_IDX_IMM32_REL;
-        if (put(a, in, v)) {
+        if (asm_put(a, in, v)) {
             return -1;
         }
     } else {
@@ -241,23 +98,23 @@ static int immediate(Asm *a, Insn *in, char *s, uint32_t tok)
     char *parts[5];
     size_t n = strlen(s);
     if (n < 3 || s[1] != '(' || s[n - 1] != ')') {
-        return bad(a, "bad immediate '%s'", s);
+        return asm_bad(a, "bad immediate '%s'", s);
     }
     s[n - 1] = 0;
-    int k = split(s + 2, parts, 5);
+    int k = asm_split(s + 2, parts, 5);
     if (k != 1 && k != 4) {
-        return bad(a, "an immediate has 1 or 4 values");
+        return asm_bad(a, "an immediate has 1 or 4 values");
     }
     tok |= (k == 1 ? 1u : 2u) | (uint32_t)SM4_OT_IMM32 << 12;
-    if (put(a, in, tok)) {
+    if (asm_put(a, in, tok)) {
         return -1;
     }
     for (int i = 0; i < k; i++) {
         uint32_t v;
-        if (parse_imm(parts[i], &v)) {
-            return bad(a, "bad immediate value '%s'", parts[i]);
+        if (asm_parse_imm(parts[i], &v)) {
+            return asm_bad(a, "bad immediate value '%s'", parts[i]);
         }
-        if (put(a, in, v)) {
+        if (asm_put(a, in, v)) {
             return -1;
         }
     }
@@ -286,21 +143,21 @@ static int operand(Asm *a, Insn *in, const char *text, int dst, int decl)
     char buf[256];
     uint32_t mod = 0;
     if (strlen(text) >= sizeof buf) {
-        return bad(a, "operand too long");
+        return asm_bad(a, "operand too long");
     }
-    strcpy(buf, skip(text));
+    strcpy(buf, asm_skip(text));
     for (size_t n = strlen(buf); n && isspace((unsigned char)buf[n - 1]);) {
         buf[--n] = 0;
     }
     char *s = buf;
     if (*s == '-') {
         mod = SM4_MOD_NEG;
-        s = (char *)skip(s + 1);
+        s = (char *)asm_skip(s + 1);
     }
     if (*s == '|') {
         size_t n = strlen(s);
         if (n < 2 || s[n - 1] != '|') {
-            return bad(a, "unbalanced |");
+            return asm_bad(a, "unbalanced |");
         }
         s[n - 1] = 0;
         s++;
@@ -308,12 +165,12 @@ static int operand(Asm *a, Insn *in, const char *text, int dst, int decl)
     }
     uint32_t tok = mod ? 1u << 31 : 0;
     if (s[0] == 'l' && s[1] == '(') {
-        return mod ? bad(a, "modifier on an immediate") : immediate(a, in, s, tok);
+        return mod ? asm_bad(a, "modifier on an immediate") : immediate(a, in, s, tok);
     }
     size_t l;
     const Sm4RegName *r = reg_name(s, &l);
     if (!r) {
-        return bad(a, "unknown operand '%s'", s);
+        return asm_bad(a, "unknown operand '%s'", s);
     }
     tok |= (uint32_t)r->type << 12;
     s += l;
@@ -341,7 +198,7 @@ static int operand(Asm *a, Insn *in, const char *text, int dst, int decl)
             }
         }
         if (!*e || nidx == 3) {
-            return bad(a, "bad index brackets");
+            return asm_bad(a, "bad index brackets");
         }
         *e = 0;
         idx[nidx++] = s + 1;
@@ -351,7 +208,7 @@ static int operand(Asm *a, Insn *in, const char *text, int dst, int decl)
     if (*s == '.') {
         comps = s + 1;
     } else if (*s) {
-        return bad(a, "junk after operand: '%s'", s);
+        return asm_bad(a, "junk after operand: '%s'", s);
     }
     if (comps && components(a, comps, dst || decl, &tok)) {
         return -1;
@@ -367,7 +224,7 @@ static int operand(Asm *a, Insn *in, const char *text, int dst, int decl)
     }
     tok |= (uint32_t)nidx << 20;
     uint32_t at = in->n;
-    if (put(a, in, tok) || (mod && put(a, in, 1u | mod << 6))) {
+    if (asm_put(a, in, tok) || (mod && asm_put(a, in, 1u | mod << 6))) {
         return -1;
     }
     for (int i = 0; i < nidx; i++) {
@@ -397,7 +254,7 @@ static int ret_types(const char *s, size_t n, uint32_t *out)
     }
     memcpy(buf, s, n);
     buf[n] = 0;
-    if (split(buf, parts, 5) != 4) {
+    if (asm_split(buf, parts, 5) != 4) {
         return -1;
     }
     *out = 0;
@@ -434,12 +291,12 @@ static int dim_suffix(const char *s, size_t n, Mn *m)
     }
     memcpy(buf, s, n);
     buf[n] = 0;
-    int k = split(buf, parts, 2);
+    int k = asm_split(buf, parts, 2);
     if (k < 1) {
         return -1;
     }
     int d = sm4_name_find(sm4_dim_name, SM4_RES_COUNT, parts[0], strlen(parts[0]));
-    if (d < 1 || (k == 2 && (strncmp(parts[1], "stride=", 7) || parse_u32(parts[1] + 7, &stride)))) {
+    if (d < 1 || (k == 2 && (strncmp(parts[1], "stride=", 7) || asm_parse_u32(parts[1] + 7, &stride)))) {
         return -1;
     }
     m->ext[m->next++] = 2u | (uint32_t)d << 6 | (stride & 0xFFF) << 11;
@@ -496,12 +353,12 @@ static int suffixes(const char *s, Mn *m)
             }
             memcpy(buf, p, n);
             buf[n] = 0;
-            if (split(buf, parts, 4) != 3) {
+            if (asm_split(buf, parts, 4) != 3) {
                 return -1;
             }
             uint32_t e = 1;
             for (int c = 0; c < 3; c++) {
-                if (parse_u32(parts[c], &v[c]) || (int32_t)v[c] < -8 || (int32_t)v[c] > 7) {
+                if (asm_parse_u32(parts[c], &v[c]) || (int32_t)v[c] < -8 || (int32_t)v[c] > 7) {
                     return -1;
                 }
                 e |= (v[c] & 0xF) << (9 + 4 * c);
@@ -540,7 +397,7 @@ static int typed_decl(const char *s, const char *prefix, uint32_t opcode, Mn *m)
         return -1;
     }
     s += l;
-    size_t n = word_len(s);
+    size_t n = asm_word_len(s);
     if (!strcmp(s + n, "_glc") && opcode == SM5_DCL_UAV_TYPED) {
         m->ctl |= 1u << 5;
     }
@@ -555,7 +412,7 @@ static int typed_decl(const char *s, const char *prefix, uint32_t opcode, Mn *m)
             if (*p == '(' && (p = paren(p, &pn))) {
                 char buf[8] = { 0 };
                 memcpy(buf, p, pn < 7 ? pn : 7);
-                if (parse_u32(buf, &m->samples) || m->samples > 127) {
+                if (asm_parse_u32(buf, &m->samples) || m->samples > 127) {
                     return -1;
                 }
                 m->ctl |= m->samples << 5;
@@ -605,27 +462,27 @@ static int name_token(Asm *a, Insn *in, const char *s)
 {
     int k = sm4_name_find(sm4_sv_name, SM4_NAMES(sm4_sv_name), s, strlen(s));
     uint32_t v;
-    if (k < 0 && parse_u32(s, &v)) {
-        return bad(a, "unknown system value '%s'", s);
+    if (k < 0 && asm_parse_u32(s, &v)) {
+        return asm_bad(a, "unknown system value '%s'", s);
     }
-    return put(a, in, k >= 0 ? (uint32_t)k : v);
+    return asm_put(a, in, k >= 0 ? (uint32_t)k : v);
 }
 
 static int flags_list(Asm *a, const char *s, uint32_t *out)
 {
     *out = 0;
-    while (*(s = skip(s))) {
-        size_t n = word_len(s);
+    while (*(s = asm_skip(s))) {
+        size_t n = asm_word_len(s);
         int k = sm4_name_find(sm4_gflag_name, 8, s, n);
         if (k < 0) {
-            return bad(a, "unknown global flag '%.*s'", (int)n, s);
+            return asm_bad(a, "unknown global flag '%.*s'", (int)n, s);
         }
         *out |= 1u << k;
-        s = skip(s + n);
+        s = asm_skip(s + n);
         if (*s == '|') {
             s++;
         } else if (*s) {
-            return bad(a, "bad global flags");
+            return asm_bad(a, "bad global flags");
         }
     }
     return 0;
@@ -639,7 +496,7 @@ static const char *interp(const char *s, uint32_t *mode)
         size_t l = strlen(sm4_interp_name[k]);
         if (!strncmp(s, sm4_interp_name[k], l) && s[l] == ' ') {
             *mode = (uint32_t)k;
-            return skip(s + l);
+            return asm_skip(s + l);
         }
     }
     return s;
@@ -649,22 +506,22 @@ static int emit_insn(Asm *a, const Mn *m, Insn *in)
 {
     uint32_t len = 1 + m->next + in->n;
     if (len > 127) {
-        return bad(a, "instruction longer than 127 DWORDs");
+        return asm_bad(a, "instruction longer than 127 DWORDs");
     }
     uint32_t t = m->opcode | (m->ctl & 0x1FFF) << 11 | m->sat << 13 | m->test << 18 | len << 24;
     if (m->next) {
         t |= 1u << 31;
     }
-    if (push(a, t)) {
+    if (asm_push(a, t)) {
         return -1;
     }
     for (uint32_t i = 0; i < m->next; i++) {
-        if (push(a, m->ext[i] | (i + 1 < m->next ? 1u << 31 : 0))) {
+        if (asm_push(a, m->ext[i] | (i + 1 < m->next ? 1u << 31 : 0))) {
             return -1;
         }
     }
     for (uint32_t i = 0; i < in->n; i++) {
-        if (push(a, in->tok[i])) {
+        if (asm_push(a, in->tok[i])) {
             return -1;
         }
     }
@@ -674,7 +531,7 @@ static int emit_insn(Asm *a, const Mn *m, Insn *in)
 static int icb(Asm *a, char *s)
 {
     uint32_t at = a->n;
-    if (push(a, SM4_CUSTOMDATA | (uint32_t)SM4_CD_ICB << 11) || push(a, 0)) {
+    if (asm_push(a, SM4_CUSTOMDATA | (uint32_t)SM4_CD_ICB << 11) || asm_push(a, 0)) {
         return -1;
     }
     for (char *p = s; *p; p++) {
@@ -683,14 +540,14 @@ static int icb(Asm *a, char *s)
         }
     }
     char *parts[4096 + 1];
-    int n = split(s, parts, 4096);
+    int n = asm_split(s, parts, 4096);
     if (n <= 0 || n % 4) {
-        return bad(a, "an immediate constant buffer holds vec4s");
+        return asm_bad(a, "an immediate constant buffer holds vec4s");
     }
     for (int i = 0; i < n; i++) {
         uint32_t v;
-        if (parse_imm(parts[i], &v) || push(a, v)) {
-            return bad(a, "bad immediate constant buffer value '%s'", parts[i]);
+        if (asm_parse_imm(parts[i], &v) || asm_push(a, v)) {
+            return asm_bad(a, "bad immediate constant buffer value '%s'", parts[i]);
         }
     }
     a->code[at + 1] = a->n - at;
@@ -703,32 +560,32 @@ static int decl_special(Asm *a, Mn *m, Insn *in, char **ops, int nops)
     uint32_t v;
     switch (m->opcode) {
     case SM4_DCL_GLOBAL_FLAGS:
-        return nops == 1 && !flags_list(a, ops[0], &v) ? (m->ctl = v, 0) : bad(a, "flags");
+        return nops == 1 && !flags_list(a, ops[0], &v) ? (m->ctl = v, 0) : asm_bad(a, "flags");
     case SM4_DCL_TEMPS:
     case SM4_DCL_MAX_OUTPUT_VERTEX_COUNT:
     case SM5_DCL_GS_INSTANCE_COUNT:
     case SM5_DCL_HS_FORK_PHASE_INSTANCE_COUNT:
     case SM5_DCL_HS_JOIN_PHASE_INSTANCE_COUNT:
     case SM5_DCL_FUNCTION_BODY:
-        return nops == 1 && !parse_u32(ops[0], &v) ? put(a, in, v) : bad(a, "expected a count");
+        return nops == 1 && !asm_parse_u32(ops[0], &v) ? asm_put(a, in, v) : asm_bad(a, "expected a count");
     case SM5_DCL_THREAD_GROUP:
         for (int i = 0; i < 3; i++) {
-            if (nops != 3 || parse_u32(ops[i], &v) || put(a, in, v)) {
-                return bad(a, "expected x, y, z");
+            if (nops != 3 || asm_parse_u32(ops[i], &v) || asm_put(a, in, v)) {
+                return asm_bad(a, "expected x, y, z");
             }
         }
         return 0;
     case SM4_DCL_INDEXABLE_TEMP: { /* x0[4], 4 */
         uint32_t r, size, comps;
-        if (nops != 2 || sscanf(ops[0], "x%u[%u]", &r, &size) != 2 || parse_u32(ops[1], &comps)) {
-            return bad(a, "expected xN[size], components");
+        if (nops != 2 || sscanf(ops[0], "x%u[%u]", &r, &size) != 2 || asm_parse_u32(ops[1], &comps)) {
+            return asm_bad(a, "expected xN[size], components");
         }
-        return put(a, in, r) || put(a, in, size) || put(a, in, comps);
+        return asm_put(a, in, r) || asm_put(a, in, size) || asm_put(a, in, comps);
     }
     case SM5_DCL_INPUT_CONTROL_POINT_COUNT:
     case SM5_DCL_OUTPUT_CONTROL_POINT_COUNT:
-        return nops == 1 && !parse_u32(ops[0], &v) && v <= 32 ? (m->ctl = v, 0)
-                                                             : bad(a, "expected a count (0..32)");
+        return nops == 1 && !asm_parse_u32(ops[0], &v) && v <= 32 ? (m->ctl = v, 0)
+                                                             : asm_bad(a, "expected a count (0..32)");
     case SM5_DCL_TESS_DOMAIN:
     case SM5_DCL_TESS_PARTITIONING:
     case SM5_DCL_TESS_OUTPUT_PRIMITIVE: {
@@ -739,7 +596,7 @@ static int decl_special(Asm *a, Mn *m, Insn *in, char **ops, int nops)
         int k = nops == 1 ? sm4_name_find(names, m->opcode == SM5_DCL_TESS_DOMAIN ? 4 : 5, ops[0],
                                           strlen(ops[0]))
                           : -1;
-        return k < 0 ? bad(a, "unknown tessellator setting") : (m->ctl = (uint32_t)k, 0);
+        return k < 0 ? asm_bad(a, "unknown tessellator setting") : (m->ctl = (uint32_t)k, 0);
     }
     case SM4_DCL_GS_INPUT_PRIMITIVE:
     case SM4_DCL_GS_OUTPUT_PRIMITIVE_TOPOLOGY: {
@@ -747,7 +604,7 @@ static int decl_special(Asm *a, Mn *m, Insn *in, char **ops, int nops)
                 : m->opcode == SM4_DCL_GS_INPUT_PRIMITIVE
                     ? sm4_name_find(sm4_in_prim_name, 8, ops[0], strlen(ops[0]))
                     : sm4_name_find(sm4_out_topo_name, 6, ops[0], strlen(ops[0]));
-        return k < 0 ? bad(a, "unknown primitive '%s'", nops ? ops[0] : "") : (m->ctl = (uint32_t)k, 0);
+        return k < 0 ? asm_bad(a, "unknown primitive '%s'", nops ? ops[0] : "") : (m->ctl = (uint32_t)k, 0);
     }
     default:
         return 1; /* not special */
@@ -762,24 +619,24 @@ static int statement(Asm *a, char *s)
     }
     char mn[128];
     if (n >= sizeof mn) {
-        return bad(a, "mnemonic too long");
+        return asm_bad(a, "mnemonic too long");
     }
     memcpy(mn, s, n);
     mn[n] = 0;
-    char *rest = (char *)skip(s + n);
+    char *rest = (char *)asm_skip(s + n);
     if (!strcmp(mn, "dcl_immediateConstantBuffer")) {
         return icb(a, rest);
     }
     Mn m;
     if (mnemonic(mn, &m)) {
-        return bad(a, "unknown instruction '%s'", mn);
+        return asm_bad(a, "unknown instruction '%s'", mn);
     }
     const Sm4OpInfo *info = sm4_op_info(m.opcode);
     if ((info->flags & SM4_F_TEST) && !m.has_test) {
-        return bad(a, "'%s' needs _z or _nz", mn);
+        return asm_bad(a, "'%s' needs _z or _nz", mn);
     }
     if (info->model > a->major * 10 + a->minor) {
-        return bad(a, "'%s' needs a later shader model", mn);
+        return asm_bad(a, "'%s' needs a later shader model", mn);
     }
     Insn in;
     memset(&in, 0, sizeof in);
@@ -793,13 +650,13 @@ static int statement(Asm *a, char *s)
         size_t pn;
         const char *p = paren(rest, &pn);
         if (!p || ret_types(p, pn, &rt)) {
-            return bad(a, "expected (type,type,type,type)");
+            return asm_bad(a, "expected (type,type,type,type)");
         }
-        rest = (char *)skip(p + pn + 1);
+        rest = (char *)asm_skip(p + pn + 1);
     }
-    int nops = split(rest, ops, MAX_OPS + 2);
+    int nops = asm_split(rest, ops, MAX_OPS + 2);
     if (nops < 0) {
-        return bad(a, "too many operands");
+        return asm_bad(a, "too many operands");
     }
     int sp = decl ? decl_special(a, &m, &in, ops, nops) : 1;
     if (sp < 0) {
@@ -810,7 +667,7 @@ static int statement(Asm *a, char *s)
         if (m.opcode == SM4_DCL_INDEX_RANGE && nops == 1) { /* "o1.xyzw 4" */
             char *sp2 = strrchr(ops[0], ' ');
             if (!sp2) {
-                return bad(a, "expected register count");
+                return asm_bad(a, "expected register count");
             }
             *sp2 = 0;
             ops[nops++] = sp2 + 1;
@@ -819,7 +676,7 @@ static int statement(Asm *a, char *s)
                                                       m.opcode == SM5_DCL_UAV_TYPED) &&
             !(m.opcode == SM4_DCL_CONSTANT_BUFFER && nops == 2) &&
             !(m.opcode == SM4_DCL_SAMPLER && nops == 2)) {
-            return bad(a, "'%s' takes %u operands", mn, nopnd + info->nextra);
+            return asm_bad(a, "'%s' takes %u operands", mn, nopnd + info->nextra);
         }
         for (unsigned i = 0; i < nopnd; i++) {
             if (operand(a, &in, ops[i], i < info->ndst, decl)) {
@@ -830,16 +687,16 @@ static int statement(Asm *a, char *s)
             if (!strcmp(ops[1], "dynamicIndexed")) {
                 m.ctl |= 1;
             } else if (strcmp(ops[1], "immediateIndexed")) {
-                return bad(a, "expected immediateIndexed or dynamicIndexed");
+                return asm_bad(a, "expected immediateIndexed or dynamicIndexed");
             }
         } else if (m.opcode == SM4_DCL_SAMPLER && nops == 2) {
             int k = sm4_name_find(sm4_sampler_mode_name, 3, ops[1], strlen(ops[1]));
             if (k < 0) {
-                return bad(a, "unknown sampler mode '%s'", ops[1]);
+                return asm_bad(a, "unknown sampler mode '%s'", ops[1]);
             }
             m.ctl |= (uint32_t)k;
         } else if (m.opcode == SM4_DCL_RESOURCE || m.opcode == SM5_DCL_UAV_TYPED) {
-            if (put(a, &in, rt)) {
+            if (asm_put(a, &in, rt)) {
                 return -1;
             }
         } else if (info->nextra) {
@@ -852,179 +709,13 @@ static int statement(Asm *a, char *s)
                     if (name_token(a, &in, x)) {
                         return -1;
                     }
-                } else if (parse_imm(x, &v) || put(a, &in, v)) {
-                    return bad(a, "bad value '%s'", x);
+                } else if (asm_parse_imm(x, &v) || asm_put(a, &in, v)) {
+                    return asm_bad(a, "bad value '%s'", x);
                 }
             }
         }
     }
     return a->failed ? -1 : emit_insn(a, &m, &in);
-}
-
-/* ---- signatures ---- */
-
-static const char *const sv_semantic[11] = {
-    NULL, "SV_Position", "SV_ClipDistance", "SV_CullDistance", "SV_RenderTargetArrayIndex",
-    "SV_ViewportArrayIndex", "SV_VertexID", "SV_PrimitiveID", "SV_InstanceID",
-    "SV_IsFrontFace", "SV_SampleIndex",
-};
-
-static void sig_add(DxbcSigElem *e, uint32_t *n, const char *name, uint32_t index, uint32_t sv,
-                    uint32_t type, uint32_t reg, uint8_t mask)
-{
-    if (*n >= DXBC_MAX_SIG) {
-        return;
-    }
-    DxbcSigElem *s = &e[(*n)++];
-    memset(s, 0, sizeof *s);
-    snprintf(s->name, sizeof s->name, "%s", name);
-    s->index = index, s->sv = sv, s->type = type, s->reg = reg, s->mask = mask;
-    s->rw = mask;
-}
-
-/* Signatures derived from the declarations: system values by their SV_
- * names, PS outputs SV_Target<n>, other registers TEXCOORD<n> (ATTRIB<n> for
- * VS inputs). */
-static void derive_signatures(Asm *a, const Sm4Program *p, int tables)
-{
-    Sm4Asm *o = a->out;
-    for (uint32_t i = 0; i < p->ninsn; i++) {
-        const Sm4Insn *in = &p->insn[i];
-        int output = in->opcode >= SM4_DCL_OUTPUT && in->opcode <= SM4_DCL_OUTPUT_SIV;
-        int input = in->opcode >= SM4_DCL_INPUT && in->opcode <= SM4_DCL_INPUT_PS_SIV;
-        if ((!input && !output) || (tables & (output ? 2 : 1))) {
-            continue;
-        }
-        const Sm4Operand *r = sm4_opnd(p, in, 0);
-        uint32_t sv = in->nextra && in->extra[0] < 11 ? in->extra[0] : 0;
-        uint32_t type = sv == 6 || sv == 7 || sv == 8 || sv == 10 || sv == 4 || sv == 5 ? 1 : 3;
-        DxbcSigElem *e = output ? o->out : o->in;
-        uint32_t *n = output ? &o->nout : &o->nin;
-        if (r->type == SM4_OT_OUTPUT_DEPTH) {
-            sig_add(e, n, "SV_Depth", 0, DXBC_NAME_DEPTH, 3, 0xFFFFFFFFu, 1);
-        } else if (r->type == SM4_OT_OUTPUT_COVERAGE_MASK) {
-            sig_add(e, n, "SV_Coverage", 0, DXBC_NAME_COVERAGE, 1, 0xFFFFFFFFu, 1);
-        } else if (r->type == SM4_OT_INPUT || r->type == SM4_OT_OUTPUT) {
-            uint32_t reg = (uint32_t)r->idx[r->ndim == 2 ? 1 : 0].imm;
-            uint8_t mask = r->ncomp == 4 && r->sel == SM4_SEL_MASK ? r->mask : 0xF;
-            if (sv) {
-                sig_add(e, n, sv_semantic[sv], 0, sv, type, reg, mask);
-            } else if (output && p->stage == SM4_PS) {
-                sig_add(e, n, "SV_Target", reg, DXBC_NAME_TARGET, 3, reg, mask);
-            } else {
-                sig_add(e, n, !output && p->stage == SM4_VS ? "ATTRIB" : "TEXCOORD", reg, 0, 3,
-                        reg, mask);
-            }
-        }
-    }
-}
-
-/* fxc's signature tables in the comments:
- *   // Input signature:            (or Output)
- *   // Name  Index Mask Register SysValue Format Used
- *   // ----- ----- ---- -------- -------- ------ ----
- *   // POSITION 0   xyzw        0     NONE  float xyzw
- * the columns are cut where the dashes are. */
-typedef struct SigTable {
-    int which;          /* 0 none, 1 input, 2 output */
-    int ncols;
-    size_t col[8][2];   /* start, length */
-} SigTable;
-
-static const char *const sv_short[] = {
-    "NONE", "POS", "CLIPDST", "CULLDST", "RTINDEX", "VPINDEX", "VERTID", "PRIMID", "INSTID",
-    "FFACE", "SAMPLE", "QUADEDGE", "QUADEDGE", "QUADEDGE", "QUADEDGE", "QUADINT", "QUADINT",
-    "TRIEDGE", "TRIEDGE", "TRIEDGE", "TRIINT", "LINEDET", "LINEDEN",
-};
-static const char *const sv_high[] = { "TARGET", "DEPTH", "COVERAGE", "DEPTHGE", "DEPTHLE" };
-
-static void cell(const char *line, const SigTable *t, int c, char *out, size_t n)
-{
-    size_t len = strlen(line), st = t->col[c][0], l = t->col[c][1];
-    out[0] = 0;
-    if (st >= len) {
-        return;
-    }
-    if (st + l > len) {
-        l = len - st;
-    }
-    const char *b = skip(line + st);
-    size_t k = (size_t)(line + st + l - b);
-    while (k && isspace((unsigned char)b[k - 1])) {
-        k--;
-    }
-    snprintf(out, n, "%.*s", (int)k, b);
-}
-
-static uint8_t letters(const char *s)
-{
-    uint8_t m = 0;
-    for (; *s; s++) {
-        int c = comp_index(*s);
-        m |= c >= 0 ? (uint8_t)(1u << c) : 0;
-    }
-    return m;
-}
-
-static int sig_row(Asm *a, const SigTable *t, const char *line)
-{
-    char f[7][DXBC_NAME_MAX];
-    uint32_t index, reg;
-    if (t->ncols < 7) {
-        return bad(a, "signature table without its 7 columns");
-    }
-    for (int c = 0; c < 7; c++) {
-        cell(line, t, c, f[c], sizeof f[c]);
-    }
-    int sv = sm4_name_find(sv_short, SM4_NAMES(sv_short), f[4], strlen(f[4]));
-    int hi = sm4_name_find(sv_high, SM4_NAMES(sv_high), f[4], strlen(f[4]));
-    if (!f[0][0] || parse_u32(f[1], &index) || (sv < 0 && hi < 0)) {
-        return bad(a, "bad signature row");
-    }
-    if (parse_u32(f[3], &reg)) {
-        reg = 0xFFFFFFFFu; /* oDepth, oMask, ... */
-    }
-    uint32_t type = !strcmp(f[5], "uint") ? 1 : !strcmp(f[5], "int") ? 2 : 3;
-    DxbcSigElem *e = t->which == 1 ? a->out->in : a->out->out;
-    uint32_t *n = t->which == 1 ? &a->out->nin : &a->out->nout;
-    sig_add(e, n, f[0], index, sv >= 0 ? (uint32_t)sv : DXBC_NAME_TARGET + (uint32_t)hi, type, reg,
-            reg == 0xFFFFFFFFu ? 1 : letters(f[2]));
-    e[*n - 1].rw = letters(f[6]);
-    return 0;
-}
-
-/* One comment line; 0, or -1 on a malformed table. */
-static int sig_comment(Asm *a, SigTable *t, const char *c)
-{
-    c = skip(c + 2);
-    if (!strncmp(c, "Input signature:", 16) || !strncmp(c, "Output signature:", 17)) {
-        t->which = c[0] == 'I' ? 1 : 2;
-        t->ncols = 0;
-        a->tables |= t->which;
-        return 0;
-    }
-    if (!t->which) {
-        return 0;
-    }
-    if (!strncmp(c, "---", 3)) {
-        t->ncols = 0;
-        for (const char *p = c; *p && t->ncols < 8;) {
-            const char *e = p;
-            while (*e == '-') {
-                e++;
-            }
-            t->col[t->ncols][0] = (size_t)(p - c);
-            t->col[t->ncols][1] = (size_t)(e - p);
-            t->ncols++;
-            p = skip(e);
-        }
-        return 0;
-    }
-    if (!*c) {
-        t->which = t->ncols ? 0 : t->which; /* a blank line ends a table */
-        return 0;
-    }
-    return t->ncols && strncmp(c, "Name", 4) ? sig_row(a, t, c) : 0;
 }
 
 static int assemble_lines(Asm *a, char *text)
@@ -1040,7 +731,7 @@ static int assemble_lines(Asm *a, char *text)
         a->line++;
         char *c = strstr(line, "//");
         if (c) {
-            if (c == skip(line) && sig_comment(a, &table, c)) {
+            if (c == asm_skip(line) && asm_sig_comment(a, &table, c)) {
                 return -1;
             }
             *c = 0;
@@ -1066,7 +757,7 @@ static int assemble_lines(Asm *a, char *text)
             }
             a->line++;
         }
-        char *s = (char *)skip(line);
+        char *s = (char *)asm_skip(line);
         char *e = s + strlen(s);
         while (e > s && isspace((unsigned char)e[-1])) {
             *--e = 0;
@@ -1078,10 +769,10 @@ static int assemble_lines(Asm *a, char *text)
                 if (sscanf(s, "%2[a-z]_%u_%u", t, &a->major, &a->minor) != 3 || t[1] != 's' ||
                     !strchr(types, t[0]) || !((a->major == 4 && a->minor <= 1) ||
                                               (a->major == 5 && a->minor == 0))) {
-                    return bad(a, "expected a shader version (vs_4_0, ps_5_0, ...)");
+                    return asm_bad(a, "expected a shader version (vs_4_0, ps_5_0, ...)");
                 }
                 a->stage = (uint32_t)(strchr(types, t[0]) - types);
-                if (push(a, a->stage << 16 | a->major << 4 | a->minor) || push(a, 0)) {
+                if (asm_push(a, a->stage << 16 | a->major << 4 | a->minor) || asm_push(a, 0)) {
                     return -1;
                 }
                 started = 1;
@@ -1092,7 +783,7 @@ static int assemble_lines(Asm *a, char *text)
         line = nl ? nl + 1 : NULL;
     }
     if (!started) {
-        return bad(a, "no shader version");
+        return asm_bad(a, "no shader version");
     }
     a->code[1] = a->n;
     return 0;
@@ -1117,9 +808,9 @@ int sm4_assemble(const char *text, Sm4Asm *out, char *err, size_t errlen)
         Sm4Error e = sm4_decode(a.code, a.n, &p);
         if (e) {
             a.line = 0;
-            r = bad(&a, "the tokens do not decode (%s)", sm4_error_name(e));
+            r = asm_bad(&a, "the tokens do not decode (%s)", sm4_error_name(e));
         } else {
-            derive_signatures(&a, &p, a.tables);
+            asm_derive_signatures(&a, &p, a.tables);
             sm4_free(&p);
         }
     }
@@ -1138,59 +829,3 @@ void sm4_asm_free(Sm4Asm *a)
     memset(a, 0, sizeof *a);
 }
 
-/* A minimal RDEF: no constant buffers, no bindings, the target and the
- * creator string (documented in docs/dxbc.md). */
-static uint8_t *rdef(uint32_t version, uint32_t *size)
-{
-    static const char creator[] = "Sable sm4-asm";
-    static const uint16_t target_type[] = { 0xFFFF, 0xFFFE, 0x4753, 0x4853, 0x4453, 0x4353 };
-    uint32_t n = 28 + (uint32_t)sizeof creator;
-    n = (n + 3u) & ~3u;
-    uint8_t *b = calloc(1, n);
-    if (!b) {
-        return NULL;
-    }
-    uint32_t w[7] = { 0, 28, 0, 28, (uint32_t)target_type[(version >> 16) % 6] << 16 |
-                                         ((version >> 4) & 0xF) << 8 | (version & 0xF),
-                      0, 28 };
-    for (int i = 0; i < 7; i++) {
-        for (int k = 0; k < 4; k++) {
-            b[4 * i + k] = (uint8_t)(w[i] >> (8 * k));
-        }
-    }
-    memcpy(b + 28, creator, sizeof creator);
-    *size = n;
-    return b;
-}
-
-uint8_t *sm4_assemble_dxbc(const char *text, size_t *len, char *err, size_t errlen)
-{
-    Sm4Asm a;
-    if (sm4_assemble(text, &a, err, errlen)) {
-        return NULL;
-    }
-    uint32_t rs, is, os;
-    uint8_t *r = rdef(a.tokens[0], &rs);
-    uint8_t *i = dxbc_sig_build(a.in, a.nin, 0, &is);
-    uint8_t *o = dxbc_sig_build(a.out, a.nout, 0, &os);
-    uint8_t *out = NULL;
-    if (r && i && o) {
-        int sm5 = ((a.tokens[0] >> 4) & 0xF) == 5;
-        DxbcChunk c[4] = {
-            { DXBC_FOURCC('R', 'D', 'E', 'F'), r, rs },
-            { DXBC_FOURCC('I', 'S', 'G', 'N'), i, is },
-            { DXBC_FOURCC('O', 'S', 'G', 'N'), o, os },
-            { sm5 ? DXBC_FOURCC('S', 'H', 'E', 'X') : DXBC_FOURCC('S', 'H', 'D', 'R'),
-              (const uint8_t *)a.tokens, a.ntokens * 4 },
-        };
-        out = dxbc_build(c, 4, len);
-    }
-    if (!out && err && errlen) {
-        snprintf(err, errlen, "out of memory");
-    }
-    free(r);
-    free(i);
-    free(o);
-    sm4_asm_free(&a);
-    return out;
-}
