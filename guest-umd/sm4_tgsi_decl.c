@@ -76,6 +76,9 @@ static bool decl_io(Tx *t, const Sm4Insn *in, bool output)
     uint32_t nsig = output ? t->sig->nout : t->sig->nin;
     r->declared = 1;
     r->mask |= tx_dst_mask(o);
+    if (name) {
+        r->sv_mask |= tx_dst_mask(o);
+    }
     if (!sig_sv(sig, nsig, idx(o, ri), &r->sv) && name) {
         r->sv = name;
     }
@@ -83,9 +86,11 @@ static bool decl_io(Tx *t, const Sm4Insn *in, bool output)
         return tx_fail(t, SM4_ERR_UNSUPPORTED, "SV_CullDistance");
     }
     if (in->opcode >= SM4_DCL_INPUT_PS && in->opcode <= SM4_DCL_INPUT_PS_SIV) {
-        r->interp = (uint8_t)(in->ctl & 0xF);
-        if (r->interp > 7) {
+        if ((in->ctl & 0xF) > 7) {
             return bad(t, "interpolation mode");
+        }
+        if (!name || !r->interp) { /* a packed system value keeps the others' mode */
+            r->interp = (uint8_t)(in->ctl & 0xF);
         }
     }
     return true;
@@ -415,6 +420,80 @@ static const char *io_semantic(Tx *t, uint8_t sv, uint32_t n, bool output, char 
     return buf;
 }
 
+/* The system values that have their own TGSI register (VS: VertexID,
+ * InstanceID; PS: SampleIndex, IsFrontFace, PrimitiveID). */
+static bool scalar_sv(const Tx *t, uint8_t sv)
+{
+    return t->p->stage == SM4_VS ? sv == NAME_VERTEX_ID || sv == NAME_INSTANCE_ID
+           : t->p->stage == SM4_PS
+               ? sv == NAME_SAMPLE_INDEX || sv == NAME_FRONT_FACE || sv == NAME_PRIMITIVE_ID
+               : false;
+}
+
+static void mask_letters(uint8_t mask, char *buf)
+{
+    unsigned n = 0;
+    for (int c = 0; c < 4; c++) {
+        if (mask >> c & 1) {
+            buf[n++] = "xyzw"[c];
+        }
+    }
+    buf[n] = 0;
+}
+
+/* A scalar system value: its TGSI register; used directly when it is
+ * alone in .x, else the SM4 register is composed in a TEMP at the start
+ * (its other components from IN[n], the value converted: IsFrontFace
+ * from TGSI's float FACE to ~0 / 0). */
+static void finish_scalar_sv(Tx *t, uint32_t n, TxReg *r)
+{
+    char mb[6], gl[5];
+    uint8_t gen = r->mask & (uint8_t)~r->sv_mask, svm = r->sv_mask ? r->sv_mask : r->mask;
+    bool face = r->sv == NAME_FRONT_FACE;
+    const char *file = "SV";
+    uint32_t index = 0;
+    if (r->sv == NAME_FRONT_FACE || r->sv == NAME_PRIMITIVE_ID) {
+        file = "IN";
+        index = gen ? SM4_MAX_IO + n : n;
+        tb_printf(&t->decl, "DCL IN[%u], %s, CONSTANT\n", index, face ? "FACE" : "PRIM_ID");
+    } else {
+        index = t->nsv++;
+        tb_printf(&t->decl, "DCL SV[%u], %s\n", index,
+                  r->sv == NAME_VERTEX_ID     ? "VERTEXID"
+                  : r->sv == NAME_INSTANCE_ID ? "INSTANCEID"
+                                              : "SAMPLEID");
+    }
+    if (!gen && svm == 1 && !face) {
+        r->file = file;
+        r->index = index;
+        return;
+    }
+    if (gen && t->p->stage == SM4_VS) {
+        tb_printf(&t->decl, "DCL IN[%u]%s\n", n, mask_text(gen, mb));
+    } else if (gen) {
+        tb_printf(&t->decl, "DCL IN[%u]%s, GENERIC[%u], %s\n", n, mask_text(gen, mb), n,
+                  interp_name[r->interp]);
+    }
+    uint32_t tmp = new_temp(t);
+    if (gen) {
+        mask_letters(gen, gl);
+        tx_emit(t, "MOV TEMP[%u].%s, IN[%u]", tmp, gl, n);
+    }
+    for (int c = 0; c < 4; c++) {
+        if (!(svm >> c & 1)) {
+            continue;
+        }
+        if (face) {
+            tx_emit(t, "FSLT TEMP[%u].%c, IMM[%u].xxxx, IN[%u].xxxx", tmp, "xyzw"[c],
+                    tx_imm(t, 0, 0, 0, 0), index);
+        } else {
+            tx_emit(t, "MOV TEMP[%u].%c, %s[%u].xxxx", tmp, "xyzw"[c], file, index);
+        }
+    }
+    r->file = "TEMP";
+    r->index = tmp;
+}
+
 static void finish_inputs(Tx *t)
 {
     char mb[6], sb[24];
@@ -426,38 +505,25 @@ static void finish_inputs(Tx *t)
         t->info->in_mask |= 1u << n;
         t->info->in_sv[n] = r->sv;
         t->info->in_usage[n] = r->mask;
-        if (t->p->stage == SM4_VS && r->sv == NAME_VERTEX_ID) {
-            sv_decl(t, r, "VERTEXID");
-        } else if (t->p->stage == SM4_VS && r->sv == NAME_INSTANCE_ID) {
-            sv_decl(t, r, "INSTANCEID");
-        } else if (t->p->stage == SM4_PS && r->sv == NAME_SAMPLE_INDEX) {
-            sv_decl(t, r, "SAMPLEID");
-        } else if (t->p->stage == SM4_PS && r->sv == NAME_FRONT_FACE) {
-            /* TGSI's FACE is a float (> 0: front); D3D's is ~0 / 0 */
-            tb_printf(&t->decl, "DCL IN[%u], FACE, CONSTANT\n", n);
-            uint32_t tmp = new_temp(t);
-            tx_emit(t, "FSLT TEMP[%u], IMM[%u].xxxx, IN[%u].xxxx", tmp, tx_imm(t, 0, 0, 0, 0), n);
-            r->file = "TEMP";
-            r->index = tmp;
-        } else if (t->p->stage == SM4_VS) {
+        if (scalar_sv(t, r->sv)) {
+            finish_scalar_sv(t, n, r);
+            continue;
+        }
+        r->file = "IN";
+        r->index = n;
+        if (t->p->stage == SM4_VS) {
             tb_printf(&t->decl, "DCL IN[%u]%s\n", n, mask_text(r->mask, mb));
-            r->file = "IN";
-            r->index = n;
+            continue;
+        }
+        const char *sem = io_semantic(t, r->sv, n, false, sb);
+        if (t->p->stage == SM4_GS) {
+            tb_printf(&t->decl, "DCL IN[][%u], %s\n", n, sem);
+        } else if (r->sv == NAME_POSITION) {
+            tb_printf(&t->decl, "DCL IN[%u], POSITION, LINEAR\n", n);
         } else {
-            const char *sem = io_semantic(t, r->sv, n, false, sb);
-            if (t->p->stage == SM4_GS) {
-                tb_printf(&t->decl, "DCL IN[][%u], %s\n", n, sem);
-            } else if (r->sv == NAME_POSITION) {
-                tb_printf(&t->decl, "DCL IN[%u], POSITION, LINEAR\n", n);
-            } else {
-                tb_printf(&t->decl, "DCL IN[%u]%s, %s, %s\n", n, mask_text(r->mask, mb), sem,
-                          r->sv == NAME_PRIMITIVE_ID || r->sv == NAME_RT_INDEX ||
-                                  r->sv == NAME_VP_INDEX
-                              ? "CONSTANT"
-                              : interp_name[r->interp]);
-            }
-            r->file = "IN";
-            r->index = n;
+            tb_printf(&t->decl, "DCL IN[%u]%s, %s, %s\n", n, mask_text(r->mask, mb), sem,
+                      r->sv == NAME_RT_INDEX || r->sv == NAME_VP_INDEX ? "CONSTANT"
+                                                                       : interp_name[r->interp]);
         }
     }
 }

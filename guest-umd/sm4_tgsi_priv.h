@@ -30,6 +30,7 @@ typedef struct TxReg {
     const char *file;  /* "IN", "OUT", "SV", "TEMP" or NULL (undeclared) */
     uint32_t index;
     uint8_t mask, sv, interp, declared;
+    uint8_t sv_mask;   /* the components the system value occupies */
 } TxReg;
 
 enum { TX_KIND_NONE, TX_KIND_TYPED, TX_KIND_RAW, TX_KIND_STRUCTURED };

@@ -348,7 +348,7 @@ static const Program programs[] = {
       "IMM[3] UINT32 {1, 1, 1, 1}\n"
       "IMM[4] UINT32 {1056964608, 1056964608, 1056964608, 1056964608}\n"
       "IMM[5] UINT32 {1048576000, 1048576000, 1048576000, 1048576000}\n"
-      "  0: FSLT TEMP[5], IMM[0].xxxx, IN[1].xxxx\n"
+      "  0: FSLT TEMP[5].x, IMM[0].xxxx, IN[1].xxxx\n"
       "  1: MOV TEMP[3](65), IMM[1]\n"
       "  2: MOV TEMP[4](65), IMM[2]\n"
       "  3: MOV TEMP[1](1), IN[3].zwzw\n"
@@ -358,6 +358,34 @@ static const Program programs[] = {
       "  7: MOV OUT[0], TEMP[ADDR[0].x+3](65).xyzw\n"
       "  8: UCMP OUT[32].z, TEMP[5].xxxx, IMM[4].xyzw, IMM[5].xyzw\n"
       "  9: END\n" },
+    /* fxc packs system-generated values beside user values:
+     * float4 main(float3 t : T1, bool ff : SV_IsFrontFace,
+     *   uint p : SV_PrimitiveID) : SV_Target { return float4(t, ff ? ...); }
+     * register 1 is composed in a TEMP: xyz from IN[1], w converted from FACE */
+    { "ps-packed-system-values",
+      "ps_4_1\n"
+      "dcl_input_ps linear v1.xyz\n"
+      "dcl_input_ps_sgv constant v1.w, is_front_face\n"
+      "dcl_input_ps_sgv constant v2.x, primitive_id\n"
+      "dcl_output o0.xyzw\n"
+      "mov o0.xyz, v1.xyzx\n"
+      "mov o0.w, v1.w\n"
+      "ret\n",
+      "FRAG\n"
+      "PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
+      "PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
+      "DCL IN[33], FACE, CONSTANT\n"
+      "DCL IN[1].xyz, GENERIC[1], PERSPECTIVE\n"
+      "DCL TEMP[0]\n"
+      "DCL IN[2], PRIM_ID, CONSTANT\n"
+      "DCL OUT[0], COLOR[0]\n"
+      "DCL TEMP[1..6]\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\n"
+      "  0: MOV TEMP[0].xyz, IN[1]\n"
+      "  1: FSLT TEMP[0].w, IMM[0].xxxx, IN[33].xxxx\n"
+      "  2: MOV OUT[0].xyz, TEMP[0].xyzx\n"
+      "  3: MOV OUT[0].w, TEMP[0].wwww\n"
+      "  4: END\n" },
     /* [maxvertexcount(3)] void main(triangle V v[3], uint p : SV_PrimitiveID,
      *   inout TriangleStream<O> s) { O o; o.pos = v[0].pos; o.t = v[0].t;
      *   o.id = p; s.Append(o); s.RestartStrip(); } */
