@@ -27,14 +27,23 @@ static void test_cli(void)
     g_autofree char *src2 = g_build_filename(dir, "ps2.asm", NULL);
     g_autofree char *bin2 = g_build_filename(dir, "ps2.dxbc", NULL);
     /* float4 main(float4 c : COLOR1) : SV_Target { return saturate(c * 2); } */
-    static const char text[] = "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"
-                               "mul_sat o0.xyzw, v1.xyzw, l(2.0, 2.0, 2.0, 2.0)\nret\n";
+    static const char text[] =
+        "// Input signature:\n"
+        "//\n"
+        "// Name                 Index   Mask Register SysValue  Format   Used\n"
+        "// -------------------- ----- ------ -------- -------- ------- ------\n"
+        "// COLOR                    1   xyzw        1     NONE   float   xyzw\n"
+        "//\n"
+        "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"
+        "mul_sat o0.xyzw, v1.xyzw, l(2.0, 2.0, 2.0, 2.0)\nret\n";
     g_assert_true(g_file_set_contents(src, text, -1, NULL));
     char *out, *err;
     g_assert_cmpint(run((const char *[]){ "asm", src, "-o", bin, NULL }, &out, &err), ==, 0);
     g_free(out), g_free(err);
     g_assert_cmpint(run((const char *[]){ "dis", bin, NULL }, &out, &err), ==, 0);
     g_assert_nonnull(strstr(out, "mul_sat o0.xyzw, v1.xyzw, l(2.0, 2.0, 2.0, 2.0)\n"));
+    /* the signature names survive the round trip (the container compared below) */
+    g_assert_nonnull(strstr(out, "// COLOR                    1   xyzw        1     NONE"));
     g_assert_true(g_file_set_contents(src2, out, -1, NULL));
     g_free(out), g_free(err);
     g_assert_cmpint(run((const char *[]){ "asm", src2, "-o", bin2, NULL }, &out, &err), ==, 0);

@@ -11,6 +11,7 @@
 
 #include "dxbc.h"
 #include "sm4_asm.h"
+#include "sm4_names.h"
 #include "sm4_tgsi.h"
 
 #define MAX_FILE (64u << 20)
@@ -101,12 +102,31 @@ static int load(const char *path, Shader *s)
     return 0;
 }
 
+static void positional(uint8_t mask, char out[5])
+{
+    for (int c = 0; c < 4; c++) {
+        out[c] = mask >> c & 1 ? "xyzw"[c] : ' ';
+    }
+    out[4] = 0;
+}
+
+/* fxc's table layout, which the assembler reads back. */
 static void print_sig(const char *what, const DxbcSigElem *e, uint32_t n)
 {
-    printf("// %s signature: name index mask register sysvalue\n", what);
+    static const char *const type[] = { "unknown", "uint", "int", "float" };
+    printf("//\n// %s signature:\n//\n"
+           "// Name                 Index   Mask Register SysValue  Format   Used\n"
+           "// -------------------- ----- ------ -------- -------- ------- ------\n",
+           what);
     for (uint32_t i = 0; i < n; i++) {
-        printf("//   %s %u 0x%x %d %u\n", e[i].name, e[i].index, e[i].mask, (int)e[i].reg, e[i].sv);
+        char mask[5], used[5], reg[12];
+        positional(e[i].mask, mask);
+        positional(e[i].rw, used);
+        snprintf(reg, sizeof reg, e[i].reg == 0xFFFFFFFFu ? "N/A" : "%u", e[i].reg);
+        printf("// %-20s %5u   %4s %8s %8s %7s   %4s\n", e[i].name, e[i].index, mask, reg,
+               sm4_sig_sv_text(e[i].sv), type[e[i].type < 4 ? e[i].type : 0], used);
     }
+    printf("//\n");
 }
 
 static uint32_t *tokens_of(const Shader *s)
@@ -129,8 +149,8 @@ static int cmd_dis(const char *path)
     uint32_t *t = tokens_of(&s);
     char *text = t ? sm4_disassemble(t, s.code->size / 4, err, sizeof err) : NULL;
     if (text) {
-        print_sig("input", s.in, s.nin);
-        print_sig("output", s.out, s.nout);
+        print_sig("Input", s.in, s.nin);
+        print_sig("Output", s.out, s.nout);
         fputs(text, stdout);
     }
     free(t);

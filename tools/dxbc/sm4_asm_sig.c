@@ -44,7 +44,7 @@ void asm_derive_signatures(Asm *a, const Sm4Program *p, int tables)
         }
         const Sm4Operand *r = sm4_opnd(p, in, 0);
         uint32_t sv = in->nextra && in->extra[0] < 11 ? in->extra[0] : 0;
-        uint32_t type = sv == 6 || sv == 7 || sv == 8 || sv == 10 || sv == 4 || sv == 5 ? 1 : 3;
+        uint32_t type = sv >= 4 && sv <= 10 ? 1 : 3; /* indices, ids, IsFrontFace: uint */
         DxbcSigElem *e = output ? o->out : o->in;
         uint32_t *n = output ? &o->nout : &o->nin;
         if (r->type == SM4_OT_OUTPUT_DEPTH) {
@@ -73,12 +73,6 @@ void asm_derive_signatures(Asm *a, const Sm4Program *p, int tables)
  *   // POSITION 0   xyzw        0     NONE  float xyzw
  * the columns are cut where the dashes are. */
 
-static const char *const sv_short[] = {
-    "NONE", "POS", "CLIPDST", "CULLDST", "RTINDEX", "VPINDEX", "VERTID", "PRIMID", "INSTID",
-    "FFACE", "SAMPLE", "QUADEDGE", "QUADEDGE", "QUADEDGE", "QUADEDGE", "QUADINT", "QUADINT",
-    "TRIEDGE", "TRIEDGE", "TRIEDGE", "TRIINT", "LINEDET", "LINEDEN",
-};
-static const char *const sv_high[] = { "TARGET", "DEPTH", "COVERAGE", "DEPTHGE", "DEPTHLE" };
 
 static void cell(const char *line, const SigTable *t, int c, char *out, size_t n)
 {
@@ -118,8 +112,9 @@ static int sig_row(Asm *a, const SigTable *t, const char *line)
     for (int c = 0; c < 7; c++) {
         cell(line, t, c, f[c], sizeof f[c]);
     }
-    int sv = sm4_name_find(sv_short, SM4_NAMES(sv_short), f[4], strlen(f[4]));
-    int hi = sm4_name_find(sv_high, SM4_NAMES(sv_high), f[4], strlen(f[4]));
+    int sv = sm4_name_find(sm4_sig_sv_name, SM4_NAMES(sm4_sig_sv_name), f[4], strlen(f[4]));
+    int hi = sm4_name_find(sm4_sig_sv_high_name, SM4_NAMES(sm4_sig_sv_high_name), f[4],
+                           strlen(f[4]));
     if (!f[0][0] || asm_parse_u32(f[1], &index) || (sv < 0 && hi < 0)) {
         return asm_bad(a, "bad signature row");
     }

@@ -32,6 +32,10 @@ extern const char *const sm4_tess_domain_name[4];
 extern const char *const sm4_tess_partitioning_name[5];
 extern const char *const sm4_tess_output_name[5];
 
+extern const char *const sm4_sig_sv_name[23];
+extern const char *const sm4_sig_sv_high_name[5];
+const char *sm4_sig_sv_text(uint32_t d3d_name); /* the SysValue column's name */
+
 /* index of s in names[0..n) (NULL entries skipped), or -1 */
 int sm4_name_find(const char *const *names, unsigned n, const char *s, size_t len);
 
