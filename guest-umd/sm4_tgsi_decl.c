@@ -363,20 +363,25 @@ static const char *const interp_name[8] = {
     "LINEAR, CENTROID", "PERSPECTIVE, SAMPLE", "LINEAR, SAMPLE",
 };
 
-static const char *mask_text(uint8_t mask, char *buf)
+static void mask_letters(uint8_t mask, char *buf)
 {
-    static const char ch[4] = { 'x', 'y', 'z', 'w' };
     unsigned n = 0;
-    if (mask == 0xF || !mask) {
-        return "";
-    }
-    buf[n++] = '.';
     for (int c = 0; c < 4; c++) {
         if (mask >> c & 1) {
-            buf[n++] = ch[c];
+            buf[n++] = "xyzw"[c];
         }
     }
     buf[n] = 0;
+}
+
+/* ".xy" for a partial mask, "" for all four (or none) */
+static const char *mask_text(uint8_t mask, char *buf)
+{
+    if (mask == 0xF || !mask) {
+        return "";
+    }
+    buf[0] = '.';
+    mask_letters(mask, buf + 1);
     return buf;
 }
 
@@ -428,17 +433,6 @@ static bool scalar_sv(const Tx *t, uint8_t sv)
            : t->p->stage == SM4_PS
                ? sv == NAME_SAMPLE_INDEX || sv == NAME_FRONT_FACE || sv == NAME_PRIMITIVE_ID
                : false;
-}
-
-static void mask_letters(uint8_t mask, char *buf)
-{
-    unsigned n = 0;
-    for (int c = 0; c < 4; c++) {
-        if (mask >> c & 1) {
-            buf[n++] = "xyzw"[c];
-        }
-    }
-    buf[n] = 0;
 }
 
 /* A scalar system value: its TGSI register; used directly when it is
