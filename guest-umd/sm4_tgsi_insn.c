@@ -118,7 +118,7 @@ static bool lanes(Tx *t, const Sm4Insn *in, const char *name)
     return move_out(t, op(t, in, 0), 0, in->sat);
 }
 
-static bool sincos(Tx *t, const Sm4Insn *in)
+static bool sin_cos(Tx *t, const Sm4Insn *in)
 {
     TxSrc s;
     char l[TX_OPLEN];
@@ -807,7 +807,7 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     }
     switch (o) {
     case SM4_SINCOS:
-        return sincos(t, in);
+        return sin_cos(t, in);
     case SM4_IMUL:
     case SM4_UMUL:
     case SM4_UDIV:
