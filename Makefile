@@ -116,7 +116,7 @@ test: build asan qemu-san fuzzers windows-build
 	-meson test -C $(WIN64_BUILD) --print-errorlogs --num-processes 2
 	-meson test -C $(WIN32_BUILD) --print-errorlogs --num-processes 2
 	-$(SAN_ENV) meson test -C $(ASAN_BUILD) --suite model --suite tools --suite stack --suite faults \
-	    --suite scripts --print-errorlogs --num-processes 2
+	    --suite scripts --suite shader --print-errorlogs --num-processes 2
 	-$(SAN_ENV) meson test -C $(FUZZ_BUILD) --suite fuzz --no-rebuild --print-errorlogs
 	@python3 scripts/test-summary.py $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(WIN64_BUILD) $(WIN32_BUILD)
 

@@ -336,29 +336,80 @@ CALC_ENTRY(ddi_calc_uav, D3D11DDIARG_CREATEUNORDEREDACCESSVIEW)
 static SIZE_T WDDM_API ddi_calc_shader(D3D10DDI_HDEVICE h, const UINT *code,
                                        const D3D10DDIARG_STAGE_IO_SIGNATURES *s)
 {
-    return 2 * sizeof(void *);
+    return umd_shader_size();
 }
 static SIZE_T WDDM_API ddi_calc_gsso10(D3D10DDI_HDEVICE h,
                                        const D3D10DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c,
                                        const D3D10DDIARG_STAGE_IO_SIGNATURES *s)
 {
-    return 2 * sizeof(void *);
+    return umd_shader_size();
 }
 static SIZE_T WDDM_API ddi_calc_gsso11(D3D10DDI_HDEVICE h,
                                        const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c,
                                        const D3D10DDIARG_STAGE_IO_SIGNATURES *s)
 {
-    return 2 * sizeof(void *);
+    return umd_shader_size();
 }
 static SIZE_T WDDM_API ddi_calc_tess_shader(D3D10DDI_HDEVICE h, const UINT *code,
                                             const D3D11DDIARG_TESSELLATION_IO_SIGNATURES *s)
 {
-    return 2 * sizeof(void *);
+    return umd_shader_size();
 }
 static SIZE_T WDDM_API ddi_calc_dc_handle(D3D10DDI_HDEVICE h, D3D11DDI_HANDLETYPE t, VOID *p)
 {
     return 2 * sizeof(void *);
 }
+
+/* ---- shaders (shader.c) ---- */
+
+/* sig10/sig11: which of the signature forms the DDI passes (the other NULL) */
+#define CREATE_SHADER(name, program, sig_t, sig10, sig11) \
+    static VOID WDDM_API ddi_##name(D3D10DDI_HDEVICE h, const UINT *code, D3D10DDI_HSHADER s, \
+                                    D3D10DDI_HRTSHADER rt, const sig_t *sig) \
+    { \
+        umd_shader_create(DEV(h), UMD_DDI_##name, program, code, sig10, sig11, s.pDrvPrivate); \
+    }
+CREATE_SHADER(CreateVertexShader, SM4_VS, D3D10DDIARG_STAGE_IO_SIGNATURES, sig, NULL)
+CREATE_SHADER(CreateGeometryShader, SM4_GS, D3D10DDIARG_STAGE_IO_SIGNATURES, sig, NULL)
+CREATE_SHADER(CreatePixelShader, SM4_PS, D3D10DDIARG_STAGE_IO_SIGNATURES, sig, NULL)
+CREATE_SHADER(CreateHullShader, SM4_HS, D3D11DDIARG_TESSELLATION_IO_SIGNATURES, NULL, sig)
+CREATE_SHADER(CreateDomainShader, SM4_DS, D3D11DDIARG_TESSELLATION_IO_SIGNATURES, NULL, sig)
+
+static VOID WDDM_API ddi_CreateComputeShader(D3D10DDI_HDEVICE h, const UINT *code,
+                                             D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt)
+{
+    umd_shader_create(DEV(h), UMD_DDI_CreateComputeShader, SM4_CS, code, NULL, NULL,
+                      s.pDrvPrivate);
+}
+static VOID WDDM_API ddi_CreateGsSo10(D3D10DDI_HDEVICE h,
+                                      const D3D10DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c,
+                                      D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
+                                      const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+{
+    umd_shader_create_so10(DEV(h), c, sig, s.pDrvPrivate);
+}
+static VOID WDDM_API ddi_CreateGsSo11(D3D10DDI_HDEVICE h,
+                                      const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c,
+                                      D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
+                                      const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+{
+    umd_shader_create_so11(DEV(h), c, sig, s.pDrvPrivate);
+}
+static VOID WDDM_API ddi_DestroyShader(D3D10DDI_HDEVICE h, D3D10DDI_HSHADER s)
+{
+    umd_shader_destroy(DEV(h), s.pDrvPrivate);
+}
+#define SET_SHADER(name, stage) \
+    static VOID WDDM_API ddi_##name(D3D10DDI_HDEVICE h, D3D10DDI_HSHADER s) \
+    { \
+        umd_set_shader(DEV(h), UMD_DDI_##name, stage, s.pDrvPrivate); \
+    }
+SET_SHADER(VsSetShader, UMD_VS)
+SET_SHADER(PsSetShader, UMD_PS)
+SET_SHADER(GsSetShader, UMD_GS)
+SET_SHADER(HsSetShader, UMD_HS)
+SET_SHADER(DsSetShader, UMD_DS)
+SET_SHADER(CsSetShader, UMD_CS)
 
 /* ---- not implemented yet: umd_unsupported() ---- */
 
@@ -371,7 +422,7 @@ static SIZE_T WDDM_API ddi_calc_dc_handle(D3D10DDI_HDEVICE h, D3D11DDI_HANDLETYP
 #define STUB_NAMED(fn, name, ...) \
     static VOID WDDM_API fn(D3D10DDI_HDEVICE h, __VA_ARGS__) { UNSUP(name); }
 
-/* Setters of objects whose creation is not implemented (shaders, samplers,
+/* Setters of objects whose creation is not implemented (samplers,
  * input layouts, rasterizer states, queries as predicates, UAVs): only
  * NULL (unbinding) can come; anything else is not supported. */
 static bool all_null(const void *handles, UINT n)
@@ -406,12 +457,6 @@ SETTER(GsSetSamplers, D3D10DDI_HSAMPLER)
 SETTER(HsSetSamplers, D3D10DDI_HSAMPLER)
 SETTER(DsSetSamplers, D3D10DDI_HSAMPLER)
 SETTER(CsSetSamplers, D3D10DDI_HSAMPLER)
-SET_ONE(PsSetShader, D3D10DDI_HSHADER)
-SET_ONE(VsSetShader, D3D10DDI_HSHADER)
-SET_ONE(GsSetShader, D3D10DDI_HSHADER)
-SET_ONE(HsSetShader, D3D10DDI_HSHADER)
-SET_ONE(DsSetShader, D3D10DDI_HSHADER)
-SET_ONE(CsSetShader, D3D10DDI_HSHADER)
 SET_ONE(IaSetInputLayout, D3D10DDI_HELEMENTLAYOUT)
 SET_ONE(SetRasterizerState, D3D10DDI_HRASTERIZERSTATE)
 
@@ -546,20 +591,23 @@ static VOID WDDM_API stub_CsSetUnorderedAccessViews(D3D10DDI_HDEVICE h, UINT sta
         UNSUP(CsSetUnorderedAccessViews);
     }
 }
-#define SET_WITH_IFACES(name) \
+/* With interfaces: only shaders without any (n == 0) are bound. */
+#define SET_WITH_IFACES(name, stage) \
     static VOID WDDM_API stub_##name(D3D10DDI_HDEVICE h, D3D10DDI_HSHADER s, UINT n, \
                                      const UINT *ifaces, const D3D11DDIARG_POINTERDATA *pd) \
     { \
-        if (s.pDrvPrivate || n) { \
+        if (n) { \
             UNSUP(name); \
+            return; \
         } \
+        umd_set_shader(DEV(h), UMD_DDI_##name, stage, s.pDrvPrivate); \
     }
-SET_WITH_IFACES(PsSetShaderWithIfaces)
-SET_WITH_IFACES(VsSetShaderWithIfaces)
-SET_WITH_IFACES(GsSetShaderWithIfaces)
-SET_WITH_IFACES(HsSetShaderWithIfaces)
-SET_WITH_IFACES(DsSetShaderWithIfaces)
-SET_WITH_IFACES(CsSetShaderWithIfaces)
+SET_WITH_IFACES(PsSetShaderWithIfaces, UMD_PS)
+SET_WITH_IFACES(VsSetShaderWithIfaces, UMD_VS)
+SET_WITH_IFACES(GsSetShaderWithIfaces, UMD_GS)
+SET_WITH_IFACES(HsSetShaderWithIfaces, UMD_HS)
+SET_WITH_IFACES(DsSetShaderWithIfaces, UMD_DS)
+SET_WITH_IFACES(CsSetShaderWithIfaces, UMD_CS)
 
 STUB(DrawIndexed, UINT a, UINT b, INT c)
 STUB(Draw, UINT a, UINT b)
@@ -583,36 +631,18 @@ STUB(DestroyDepthStencilState, D3D10DDI_HDEPTHSTENCILSTATE o)
 STUB(CreateRasterizerState, const D3D10_DDI_RASTERIZER_DESC *c, D3D10DDI_HRASTERIZERSTATE o,
      D3D10DDI_HRTRASTERIZERSTATE rt)
 STUB(DestroyRasterizerState, D3D10DDI_HRASTERIZERSTATE o)
-STUB(CreateVertexShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
-     const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
-STUB(CreateGeometryShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
-     const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
-STUB(CreatePixelShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
-     const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
-STUB_NAMED(stub_CreateGsSo10, CreateGeometryShaderWithStreamOutput,
-           const D3D10DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c, D3D10DDI_HSHADER s,
-           D3D10DDI_HRTSHADER rt, const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
-STUB_NAMED(stub_CreateGsSo11, CreateGeometryShaderWithStreamOutput,
-           const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT *c, D3D10DDI_HSHADER s,
-           D3D10DDI_HRTSHADER rt, const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
-STUB(DestroyShader, D3D10DDI_HSHADER s)
 STUB(CreateSampler, const D3D10_DDI_SAMPLER_DESC *c, D3D10DDI_HSAMPLER o, D3D10DDI_HRTSAMPLER rt)
 STUB(DestroySampler, D3D10DDI_HSAMPLER o)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
 STUB(DrawIndexedInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(DrawInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(CommandListExecute, D3D11DDI_HCOMMANDLIST l)
-STUB(CreateHullShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
-     const D3D11DDIARG_TESSELLATION_IO_SIGNATURES *sig)
-STUB(CreateDomainShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
-     const D3D11DDIARG_TESSELLATION_IO_SIGNATURES *sig)
 STUB(CheckDeferredContextHandleSizes, UINT *n, D3D11DDI_HANDLESIZE *sizes)
 STUB(CreateDeferredContext, const D3D11DDIARG_CREATEDEFERREDCONTEXT *c)
 STUB0(AbandonCommandList)
 STUB(CreateCommandList, const D3D11DDIARG_CREATECOMMANDLIST *c, D3D11DDI_HCOMMANDLIST l,
      D3D11DDI_HRTCOMMANDLIST rt)
 STUB(DestroyCommandList, D3D11DDI_HCOMMANDLIST l)
-STUB(CreateComputeShader, const UINT *code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt)
 STUB(CreateUnorderedAccessView, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c,
      D3D11DDI_HUNORDEREDACCESSVIEW v, D3D11DDI_HRTUNORDEREDACCESSVIEW rt)
 STUB(DestroyUnorderedAccessView, D3D11DDI_HUNORDEREDACCESSVIEW v)
@@ -686,9 +716,9 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnDefaultConstantBufferUpdateSubresourceUP = ddi_default_cb_update; \
     (f)->pfnVsSetConstantBuffers = ddi_VsSetConstantBuffers; \
     (f)->pfnPsSetShaderResources = ddi_PsSetShaderResources; \
-    (f)->pfnPsSetShader = stub_PsSetShader; \
+    (f)->pfnPsSetShader = ddi_PsSetShader; \
     (f)->pfnPsSetSamplers = stub_PsSetSamplers; \
-    (f)->pfnVsSetShader = stub_VsSetShader; \
+    (f)->pfnVsSetShader = ddi_VsSetShader; \
     (f)->pfnDrawIndexed = stub_DrawIndexed; \
     (f)->pfnDraw = stub_Draw; \
     (f)->pfnDynamicIABufferMapNoOverwrite = ddi_map_ia_nooverwrite; \
@@ -705,7 +735,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnDynamicResourceMapDiscard = ddi_map_dynamic_discard; \
     (f)->pfnDynamicResourceUnmap = ddi_unmap_dynamic; \
     (f)->pfnGsSetConstantBuffers = ddi_GsSetConstantBuffers; \
-    (f)->pfnGsSetShader = stub_GsSetShader; \
+    (f)->pfnGsSetShader = ddi_GsSetShader; \
     (f)->pfnIaSetTopology = ddi_IaSetTopology; \
     (f)->pfnStagingResourceMap = ddi_map_staging; \
     (f)->pfnStagingResourceUnmap = ddi_unmap_staging; \
@@ -756,10 +786,10 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnCreateRasterizerState = stub_CreateRasterizerState; \
     (f)->pfnDestroyRasterizerState = stub_DestroyRasterizerState; \
     (f)->pfnCalcPrivateShaderSize = ddi_calc_shader; \
-    (f)->pfnCreateVertexShader = stub_CreateVertexShader; \
-    (f)->pfnCreateGeometryShader = stub_CreateGeometryShader; \
-    (f)->pfnCreatePixelShader = stub_CreatePixelShader; \
-    (f)->pfnDestroyShader = stub_DestroyShader; \
+    (f)->pfnCreateVertexShader = ddi_CreateVertexShader; \
+    (f)->pfnCreateGeometryShader = ddi_CreateGeometryShader; \
+    (f)->pfnCreatePixelShader = ddi_CreatePixelShader; \
+    (f)->pfnDestroyShader = ddi_DestroyShader; \
     (f)->pfnCalcPrivateSamplerSize = ddi_calc_sampler; \
     (f)->pfnCreateSampler = stub_CreateSampler; \
     (f)->pfnDestroySampler = stub_DestroySampler; \
@@ -788,7 +818,7 @@ void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10;
     f->pfnCreateBlendState = stub_CreateBlendState10;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
-    f->pfnCreateGeometryShaderWithStreamOutput = stub_CreateGsSo10;
+    f->pfnCreateGeometryShaderWithStreamOutput = ddi_CreateGsSo10;
 }
 
 void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
@@ -805,7 +835,7 @@ void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
     f->pfnCreateBlendState = stub_CreateBlendState10_1;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
-    f->pfnCreateGeometryShaderWithStreamOutput = stub_CreateGsSo10;
+    f->pfnCreateGeometryShaderWithStreamOutput = ddi_CreateGsSo10;
     f->pfnResourceConvert = ddi_convert;
     f->pfnResourceConvertRegion = ddi_convert_region;
 }
@@ -824,22 +854,22 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
     f->pfnCreateBlendState = stub_CreateBlendState10_1;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso11;
-    f->pfnCreateGeometryShaderWithStreamOutput = stub_CreateGsSo11;
+    f->pfnCreateGeometryShaderWithStreamOutput = ddi_CreateGsSo11;
     f->pfnResourceConvert = ddi_convert;
     f->pfnResourceConvertRegion = ddi_convert_region;
     f->pfnDrawIndexedInstancedIndirect = stub_DrawIndexedInstancedIndirect;
     f->pfnDrawInstancedIndirect = stub_DrawInstancedIndirect;
     f->pfnCommandListExecute = stub_CommandListExecute;
     f->pfnHsSetShaderResources = ddi_HsSetShaderResources;
-    f->pfnHsSetShader = stub_HsSetShader;
+    f->pfnHsSetShader = ddi_HsSetShader;
     f->pfnHsSetSamplers = stub_HsSetSamplers;
     f->pfnHsSetConstantBuffers = ddi_HsSetConstantBuffers;
     f->pfnDsSetShaderResources = ddi_DsSetShaderResources;
-    f->pfnDsSetShader = stub_DsSetShader;
+    f->pfnDsSetShader = ddi_DsSetShader;
     f->pfnDsSetSamplers = stub_DsSetSamplers;
     f->pfnDsSetConstantBuffers = ddi_DsSetConstantBuffers;
-    f->pfnCreateHullShader = stub_CreateHullShader;
-    f->pfnCreateDomainShader = stub_CreateDomainShader;
+    f->pfnCreateHullShader = ddi_CreateHullShader;
+    f->pfnCreateDomainShader = ddi_CreateDomainShader;
     f->pfnCheckDeferredContextHandleSizes = stub_CheckDeferredContextHandleSizes;
     f->pfnCalcDeferredContextHandleSize = ddi_calc_dc_handle;
     f->pfnCalcPrivateDeferredContextSize = ddi_calc_deferred_context;
@@ -855,8 +885,8 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnHsSetShaderWithIfaces = stub_HsSetShaderWithIfaces;
     f->pfnDsSetShaderWithIfaces = stub_DsSetShaderWithIfaces;
     f->pfnCsSetShaderWithIfaces = stub_CsSetShaderWithIfaces;
-    f->pfnCreateComputeShader = stub_CreateComputeShader;
-    f->pfnCsSetShader = stub_CsSetShader;
+    f->pfnCreateComputeShader = ddi_CreateComputeShader;
+    f->pfnCsSetShader = ddi_CsSetShader;
     f->pfnCsSetShaderResources = ddi_CsSetShaderResources;
     f->pfnCsSetSamplers = stub_CsSetSamplers;
     f->pfnCsSetConstantBuffers = ddi_CsSetConstantBuffers;

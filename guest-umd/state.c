@@ -122,6 +122,9 @@ void umd_state_forget(UmdDevice *d, const void *object)
 {
     UmdState *s = &d->state;
     for (unsigned st = 0; st < UMD_STAGES; st++) {
+        if ((const void *)s->shader[st] == object) {
+            s->shader[st] = NULL;
+        }
         for (unsigned i = 0; i < UMD_CB_SLOTS; i++) {
             if ((const void *)s->cb[st][i] == object) {
                 s->cb[st][i] = NULL;

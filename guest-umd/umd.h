@@ -22,6 +22,7 @@
 #include "sable_kmd_private.h"
 #include "umd_errors.h"
 #include "sable_umd.h"
+#include "umd_shader.h"
 
 typedef struct UmdAdapter {
     D3D10DDI_HRTADAPTER rt;
@@ -166,6 +167,7 @@ typedef struct UmdState {
     D3D10_DDI_VIEWPORT viewport[UMD_VIEWPORT_SLOTS];
     D3D10_DDI_RECT scissor[UMD_VIEWPORT_SLOTS];
     UINT viewports, scissors;
+    UmdShader *shader[UMD_STAGES]; /* Set*Shader (shader.c) */
 } UmdState;
 
 /* Command buffer being built in the runtime's memory (pfnCreateContextCb,
@@ -222,6 +224,8 @@ typedef struct UmdDevice {
     uint32_t aperture_maps, aperture_fallbacks, tiled_resources;
     uint32_t upload_pieces, upload_renames, upload_temporaries;
     UmdDdi last_unsupported;
+    uint32_t shaders_created, shaders_rejected;
+    int last_shader_error;   /* Sm4Error of the last rejected shader */
     bool submitted_since_amortized;
 } UmdDevice;
 #define UMD_DEVICE_MAGIC 0x56454455u /* "UDEV" */

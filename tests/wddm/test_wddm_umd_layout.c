@@ -9,6 +9,7 @@
 #include "wddm_kmd.h" /* the KMD and UMD declarations must coexist */
 #include "wddm_umd.h"
 #include "wddm_umd_layout_check.h"
+#include "wddm_umd_shader_layout_check.h"
 #include "ddi_slot_asserts.h"
 
 static int failures;

@@ -32,6 +32,7 @@
 #include "winsim.h"
 #include "kmt.h"
 #include "sable_umd.h"
+#include "d3d10_umddi_shader.h"
 #include "umd_errors.h"
 #include "rt-errors.h"
 
@@ -291,5 +292,30 @@ void rt_wait_idle(RtDevice *d);
 /* Live KMD allocations the UMD holds (renamed-away instances excluded). */
 unsigned rt_live_allocations(RtDevice *d);
 SableUmdStats rt_umd_stats(RtDevice *d);
+
+/* Shaders (d3drt_shader.c): stages in the UMD's order. */
+enum { RT_VS, RT_PS, RT_GS, RT_HS, RT_DS, RT_CS };
+typedef struct RtShader {
+    void *mem;                  /* the driver's private memory (a UmdShader) */
+    D3D10DDI_HSHADER h;
+    unsigned stage;
+    uint8_t *blob;              /* the container (pCode points into it) */
+    const UINT *code;
+    D3D10DDIARG_SIGNATURE_ENTRY *in, *out, *patch;
+    UINT nin, nout, npatch;
+} RtShader;
+/* A container: E_INVALIDARG (the driver not called) if it is not a valid
+ * one, else what Create*Shader reported. */
+HRESULT rt_create_shader(RtDevice *d, unsigned stage, const void *dxbc, size_t len, RtShader **out);
+/* Tokens and signatures straight to the DDI (hostile-input tests). */
+HRESULT rt_create_shader_code(RtDevice *d, unsigned stage, const UINT *code,
+                              const D3D10DDIARG_SIGNATURE_ENTRY *in, UINT nin,
+                              const D3D10DDIARG_SIGNATURE_ENTRY *outs, UINT nout, RtShader **out);
+/* CreateGeometryShaderWithStreamOutput, the device's form (10: one stride). */
+HRESULT rt_create_shader_so(RtDevice *d, const void *dxbc, size_t len,
+                            const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY *e, UINT n,
+                            const UINT *strides, UINT nstrides, UINT rasterized, RtShader **out);
+void rt_destroy_shader(RtDevice *d, RtShader *s);
+HRESULT rt_set_shader(RtDevice *d, unsigned stage, RtShader *s);
 
 #endif

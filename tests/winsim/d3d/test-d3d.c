@@ -10,6 +10,7 @@
 
 #include "d3drt.h"
 #include "dxgdisplay.h"
+#include "test-d3d.h"
 #include "vidsch.h"
 
 static const char *transport(void)
@@ -25,13 +26,7 @@ static WsSim *start(void)
     return sim;
 }
 
-typedef struct Env {
-    WsSim *sim;
-    RtAdapter *ad;
-    RtDevice *d;
-} Env;
-
-static Env env_new(UINT iv, UINT cmd, UINT alist, UINT plist)
+Env env_new(UINT iv, UINT cmd, UINT alist, UINT plist)
 {
     Env e = { .sim = start() };
     HRESULT hr;
@@ -50,7 +45,7 @@ static Env env_display(UINT iv)
     return e;
 }
 
-static void env_free(Env *e)
+void env_free(Env *e)
 {
     rt_device_free(e->d);
     rt_adapter_close(e->ad);
@@ -208,11 +203,10 @@ static void test_unsupported(void)
     Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
     RtDevice *d = e.d;
     uint8_t mem[64];
-    D3D10DDI_HSHADER sh = { mem };
-    D3D10DDI_HRTSHADER rsh = { mem };
-    static const UINT code[4] = { 0 };
-    g_assert_cmphex((uint32_t)RT_CALL(d, CreateVertexShader, 0,
-                                      d->f11->pfnCreateVertexShader(d->h, code, sh, rsh, NULL)),
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateSampler, 0,
+                                      d->f11->pfnCreateSampler(d->h, NULL,
+                                                               (D3D10DDI_HSAMPLER){ mem },
+                                                               (D3D10DDI_HRTSAMPLER){ mem })),
                     ==, (uint32_t)E_OUTOFMEMORY);
     D3D10DDI_QUERY q = D3D10DDI_QUERY_EVENT;
     g_assert_cmphex((uint32_t)RT_CALL(d, CheckCounter, 0,
@@ -1948,9 +1942,6 @@ static void test_unsupported_sweep(void)
     RtDevice *d = e.d;
     D3D11DDI_DEVICEFUNCS *f = d->f11;
     uint8_t mem[256];
-    static const UINT code[8] = { 0 };
-    D3D10DDI_HSHADER sh = { mem };
-    D3D10DDI_HRTSHADER rsh = { mem };
 #define OOM(name, call) \
     g_assert_cmphex((uint32_t)RT_CALL(d, name, 0, call), ==, (uint32_t)E_OUTOFMEMORY)
     OOM(CreateElementLayout, f->pfnCreateElementLayout(d->h, NULL, (D3D10DDI_HELEMENTLAYOUT){ mem },
@@ -1965,14 +1956,6 @@ static void test_unsupported_sweep(void)
                                     (D3D10DDI_HRTRASTERIZERSTATE){ mem }));
     OOM(CreateSampler, f->pfnCreateSampler(d->h, NULL, (D3D10DDI_HSAMPLER){ mem },
                                            (D3D10DDI_HRTSAMPLER){ mem }));
-    OOM(CreateVertexShader, f->pfnCreateVertexShader(d->h, code, sh, rsh, NULL));
-    OOM(CreateGeometryShader, f->pfnCreateGeometryShader(d->h, code, sh, rsh, NULL));
-    OOM(CreatePixelShader, f->pfnCreatePixelShader(d->h, code, sh, rsh, NULL));
-    OOM(CreateGeometryShaderWithStreamOutput,
-        f->pfnCreateGeometryShaderWithStreamOutput(d->h, NULL, sh, rsh, NULL));
-    OOM(CreateHullShader, f->pfnCreateHullShader(d->h, code, sh, rsh, NULL));
-    OOM(CreateDomainShader, f->pfnCreateDomainShader(d->h, code, sh, rsh, NULL));
-    OOM(CreateComputeShader, f->pfnCreateComputeShader(d->h, code, sh, rsh));
     OOM(CreateUnorderedAccessView,
         f->pfnCreateUnorderedAccessView(d->h, NULL, (D3D11DDI_HUNORDEREDACCESSVIEW){ mem },
                                         (D3D11DDI_HRTUNORDEREDACCESSVIEW){ mem }));
@@ -1994,10 +1977,10 @@ static void test_unsupported_sweep(void)
     g_assert_cmphex((uint32_t)d->dxgi.pfnQueryResourceResidency(NULL), ==, (uint32_t)E_NOTIMPL);
     SableUmdStats st = rt_umd_stats(d);
     g_assert_cmpuint(st.lost, ==, 0);
-    /* 15 creations, 2 recycles (the DXGI stubs count nothing: they do not
-     * look at the device) */
-    g_assert_cmpuint(st.unsupported_calls, ==, 17);
-    g_assert_cmpuint(d->errors, ==, 15);
+    /* 8 creations, 2 recycles (the DXGI stubs count nothing: they do not
+     * look at the device); shaders: test-d3d-shader.c */
+    g_assert_cmpuint(st.unsupported_calls, ==, 10);
+    g_assert_cmpuint(d->errors, ==, 8);
     /* Still working. */
     RtResource *b;
     uint8_t init[64], out[64];
@@ -2539,6 +2522,7 @@ int main(int argc, char **argv)
                          test_texture);
     g_test_add_data_func("/d3d/texture/b8g8r8a8", GUINT_TO_POINTER(DXGI_FORMAT_B8G8R8A8_UNORM),
                          test_texture);
+    d3d_shader_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Our translator from a decoded SM4/SM5 program (sm4.h) to TGSI text, the
+ * form virglrenderer's tgsi_text_translate parses.
+ *
+ * Contract: sm4_to_tgsi() validates every register index, declaration
+ * value and operand shape it uses (the decoder only checked the token
+ * syntax) and returns SM4_OK with a NUL-terminated text (free() it) and the
+ * Sm4ShaderInfo the draw path needs, or an error with `why` naming the
+ * reason (SM4_ERR_UNSUPPORTED: well-formed but not mappable; the list is in
+ * docs/umd.md).  Stages link by register: input/output register n that is
+ * not a system value is GENERIC[n] in every stage, so a VS output links to
+ * the GS/PS input of the same register, as D3D links signatures.
+ */
+#ifndef SABLE_SM4_TGSI_H
+#define SABLE_SM4_TGSI_H
+
+#include "sm4.h"
+
+/* One signature entry, as the runtime passes it (D3D10DDIARG_SIGNATURE_ENTRY). */
+typedef struct Sm4SigEntry {
+    uint32_t sv;   /* D3D10_SB_NAME */
+    uint32_t reg;
+    uint8_t mask;
+} Sm4SigEntry;
+
+typedef struct Sm4Signatures {
+    const Sm4SigEntry *in, *out, *patch;
+    uint32_t nin, nout, npatch;
+} Sm4Signatures;
+
+#define SM4_MAX_IO 32      /* input/output registers */
+#define SM4_MAX_CB 14      /* constant buffer slots */
+#define SM4_MAX_SRV 128
+#define SM4_MAX_SAMPLERS 16
+#define SM4_MAX_UAV 8      /* D3D11.0 */
+
+/* What the draw path needs, filled at create time. */
+typedef struct Sm4ShaderInfo {
+    uint8_t stage;
+    uint32_t cb_size[SM4_MAX_CB];   /* vec4 registers declared per slot (0: unused) */
+    uint32_t srv_used[SM4_MAX_SRV / 32];
+    uint8_t srv_dim[SM4_MAX_SRV];   /* SM4_RES_* */
+    uint16_t samplers_used;
+    uint8_t uavs_used;
+    uint32_t in_mask, out_mask;     /* registers declared */
+    uint8_t in_sv[SM4_MAX_IO], out_sv[SM4_MAX_IO]; /* D3D10_SB_NAME per register */
+    uint8_t in_usage[SM4_MAX_IO], out_usage[SM4_MAX_IO]; /* component masks */
+    uint8_t writes_depth, writes_mask;
+    uint8_t gs_in_prim, gs_out_topo, gs_instances;
+    uint32_t gs_max_vertices;
+    uint32_t cs_block[3];
+    uint32_t tgsi_instructions;
+} Sm4ShaderInfo;
+
+Sm4Error sm4_to_tgsi(const Sm4Program *p, const Sm4Signatures *sig, char **text,
+                     Sm4ShaderInfo *info, char *why, size_t whylen);
+
+#endif /* SABLE_SM4_TGSI_H */

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/* The translator's shared state (sm4_tgsi.c: declarations, registers,
+ * operands, the driver; sm4_tgsi_insn.c: instructions). */
+#ifndef SABLE_SM4_TGSI_PRIV_H
+#define SABLE_SM4_TGSI_PRIV_H
+
+#include <stdarg.h>
+
+#include "sm4_tgsi.h"
+
+#define TX_MAX_TEMPS 4096     /* r# and x# registers together */
+#define TX_MAX_X 64           /* indexable temp arrays */
+#define TX_MAX_CB_SIZE 4096   /* vec4 per constant buffer */
+#define TX_MAX_TGSM 32
+#define TX_NSCRATCH 6         /* scratch temps per instruction */
+#define TX_NADDR 4            /* ADDR registers per instruction */
+#define TX_SRV_BUFFER_BASE SM4_MAX_UAV /* BUFFER[] index of raw/structured SRV t0 */
+#define TX_OPLEN 160          /* one operand's text */
+#define TX_REGLEN 128         /* a register's text (in an operand) */
+#define TX_MAX_DEPTH 64       /* nested if/loop/switch */
+
+typedef struct TBuf {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} TBuf;
+
+/* Where an SM4 input/output register lives in TGSI. */
+typedef struct TxReg {
+    const char *file;  /* "IN", "OUT", "SV", "TEMP" or NULL (undeclared) */
+    uint32_t index;
+    uint8_t mask, sv, interp, declared;
+    uint8_t sv_mask;   /* the components the system value occupies */
+} TxReg;
+
+enum { TX_KIND_NONE, TX_KIND_TYPED, TX_KIND_RAW, TX_KIND_STRUCTURED };
+
+typedef struct Tx {
+    const Sm4Program *p;
+    const Sm4Signatures *sig;
+    Sm4ShaderInfo *info;
+    TBuf head, decl, imms, body;
+    uint32_t (*imm)[4];
+    uint32_t nimm, cap_imm;
+    uint32_t ntemps;                      /* dcl_temps */
+    uint32_t xbase[TX_MAX_X], xsize[TX_MAX_X];
+    uint32_t next_temp;                   /* next free TEMP index */
+    uint32_t icb_base, icb_size;
+    uint32_t scratch;                     /* TX_NSCRATCH temps from here */
+    uint32_t nsv;                         /* SV[] declared */
+    TxReg in[SM4_MAX_IO], out[SM4_MAX_IO];
+    TxReg special[SM4_OT_COUNT];          /* vPrim, oDepth, vThreadID, ... */
+    uint8_t srv_kind[SM4_MAX_SRV], uav_kind[SM4_MAX_UAV];
+    uint8_t uav_dim[SM4_MAX_UAV], uav_ret[SM4_MAX_UAV];
+    uint32_t srv_stride[SM4_MAX_SRV], uav_stride[SM4_MAX_UAV], tgsm_stride[TX_MAX_TGSM];
+    uint32_t tgsm_used, cb_dynamic;
+    uint32_t naddr;                       /* ADDR registers used by this instruction */
+    uint32_t max_addr;
+    uint32_t nout_insn;
+    int depth;                            /* open if/loop/switch */
+    char flow[TX_MAX_DEPTH];              /* their kinds: i(f) e(lse) l(oop) s(witch) */
+    bool ended;                           /* a top-level ret was met */
+    Sm4Error err;
+    char *why;
+    size_t whylen;
+} Tx;
+
+void tb_printf(TBuf *b, const char *fmt, ...);
+bool tx_fail(Tx *t, Sm4Error e, const char *fmt, ...);
+
+/* Operands.  tx_src/tx_dst write the operand's text (emitting UARL first
+ * for relative indices); tx_imm returns the IMM[] index of a vec4. */
+typedef struct TxSrc {
+    char reg[TX_REGLEN];
+    uint8_t swz[4];
+    uint8_t mod;
+} TxSrc;
+bool tx_src(Tx *t, const Sm4Operand *o, char *out);
+bool tx_src_get(Tx *t, const Sm4Operand *o, TxSrc *s);
+void tx_src_fmt(const TxSrc *s, int lane, char *out); /* lane -1: the swizzle; else .llll */
+bool tx_dst(Tx *t, const Sm4Operand *o, char *out);
+bool tx_reg(Tx *t, const Sm4Operand *o, char *out); /* the register alone */
+uint32_t tx_imm(Tx *t, uint32_t x, uint32_t y, uint32_t z, uint32_t w);
+void tx_emit(Tx *t, const char *fmt, ...);
+uint8_t tx_dst_mask(const Sm4Operand *o);
+
+const char *tx_tex_target(uint32_t sm4_dim);  /* TGSI texture target name */
+const char *tx_image_format(uint32_t ret);    /* a PIPE_FORMAT for a typed UAV */
+
+/* Declarations (sm4_tgsi_decl.c) and instructions (sm4_tgsi_insn.c). */
+bool tx_decl(Tx *t, const Sm4Insn *in);
+bool tx_insn(Tx *t, const Sm4Insn *in);
+void tx_finish_decls(Tx *t); /* DCLs, properties, prologue */
+
+#endif /* SABLE_SM4_TGSI_PRIV_H */
