@@ -1,25 +1,67 @@
 /* SPDX-License-Identifier: MIT */
-/* sable-bench: measurements through the qemu transport (wall clock). */
+/* sable-bench: measurements through the qemu transport (wall clock).
+ * Every figure is a set of samples (seconds per repetition, after one
+ * untimed warm-up run); a row reports min, median and spread
+ * ((max - min) / median), and every sample goes to the JSON. A ratio to a
+ * reference uses a reference timed in the same run with the same number of
+ * repetitions, its buffers touched first; a ratio above BENCH_FAULT_RATIO
+ * against memcpy is flagged as a measurement fault, not a result. */
 #ifndef SABLE_BENCH_H
 #define SABLE_BENCH_H
 
 #include "sable-qtest.h"
 
+#define BENCH_FAULT_RATIO 1.05
+
+/* Seconds per repetition. */
+typedef struct BenchTimes {
+    GArray *s;             /* double */
+} BenchTimes;
+
 typedef struct BenchResult {
     char name[64];         /* stable key for JSON */
     char label[96];        /* table row */
-    double value;
+    double min, median, spread;  /* value at the best and the median sample */
     const char *unit;
+    bool fault;            /* a ratio to memcpy above BENCH_FAULT_RATIO */
+    GArray *samples;       /* double seconds (owned), NULL for derived rows */
 } BenchResult;
 
-/* Append one result to out (an array of BenchResult). */
-void bench_add(GArray *out, const char *name, const char *label, double v,
+typedef double (*BenchFn)(void *arg);
+
+double bench_now_s(void);
+/* fn once untimed (warm-up: pages touched, caches filled), then `reps`
+ * timed runs (fn returns the seconds each took). */
+BenchTimes bench_time(BenchFn fn, void *arg, unsigned reps);
+/* memcpy of n bytes, dst and src touched first, then as bench_time. */
+BenchTimes bench_time_memcpy(void *dst, const void *src, size_t n, unsigned reps);
+double bench_times_min(const BenchTimes *t);
+double bench_times_median(const BenchTimes *t);
+/* The sample at percentile pct (0..100) of the sorted samples. */
+double bench_times_quantile(const BenchTimes *t, unsigned pct);
+void bench_times_free(BenchTimes *t);
+
+/* A row of plain values (already in `unit`): min, median, spread. */
+void bench_add(GArray *out, const char *name, const char *label, double min, double median,
                const char *unit);
+/* A row of t (which it keeps): k / seconds (per_second) or k * seconds. */
+void bench_add_times(GArray *out, const char *name, const char *label, BenchTimes *t, double k,
+                     bool per_second, const char *unit);
+/* NAME_mib_s (mib per second, from t, which the row keeps) and NAME_ratio
+ * (reference / t at the min and at the median, "LABEL / memcpy"; flagged as
+ * a fault above BENCH_FAULT_RATIO). */
+void bench_add_ratio(GArray *out, const char *name, const char *label, const BenchTimes *ref,
+                     BenchTimes *t, double mib);
+/* The reference row of a memcpy (MiB/s; keeps t). */
+void bench_add_memcpy(GArray *out, const char *name, const char *label, BenchTimes *t,
+                      double mib);
+const BenchResult *bench_find(const GArray *out, const char *name);
+void bench_results_free(GArray *out);
 
 /* Each appends its results to out. The transport reference is the median
  * wall time of one MMIO register read over the qtest socket (rtt_s, from
- * bench_mmio_rtt): submission rates and interrupt latency are also given
- * as ratios to it, since they are dominated by that round trip. */
+ * bench_mmio_rtt, n reads): submission rates and interrupt latency are
+ * also given as ratios to it, since they are dominated by that round trip. */
 double bench_mmio_rtt(SqtDevice *d, unsigned n, GArray *out);
 void bench_submissions(SqtDevice *d, unsigned n, unsigned batch, double rtt_s,
                        const char *name, const char *label, GArray *out);
@@ -28,19 +70,15 @@ void bench_copy(SqtDevice *d, uint64_t size, GArray *out);
 /* Swizzle range CPU read/write and COPY_2D tiled<->linear, size bytes
  * (<= SABLE_APERTURE_SIZE, a multiple of 4 KiB). */
 void bench_aperture(SqtDevice *d, uint64_t size, GArray *out);
-
-double bench_now_s(void);
-/* The shortest of `runs` runs of fn (each returns the seconds it took). */
-double bench_best_of(double (*fn)(void *), void *arg, int runs);
-/* The shortest memcpy of n bytes from src to dst over `runs` runs. */
-double bench_memcpy_s(void *dst, const void *src, size_t n, int runs);
-/* NAME_mib_s (mib / t_s) and NAME_ratio (ref_s / t_s, "LABEL / memcpy"). */
-void bench_add_ratio(GArray *out, const char *name, const char *label, double ref_s, double t_s,
-                     double mib);
 /* The driver stack (winsim's D3D runtime -> UMD -> winsim -> KMD) on a
  * QEMU device of its own (the qemu transport, $SABLE_QEMU): buffer upload
  * (UpdateSubresourceUP + Flush + wait) and read back (copy to staging +
  * READ map) of size bytes, against memcpy of the same size. */
 void bench_stack(uint64_t size, GArray *out);
+
+/* The table; one verdict line per goal of issue 15 (never a failure). */
+void bench_print(const GArray *res);
+void bench_print_verdicts(const GArray *res);
+bool bench_write_json(const GArray *res, const char *path, GError **err);
 
 #endif
