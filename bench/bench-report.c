@@ -53,11 +53,26 @@ static void print_goal(const GArray *res, const Goal *g)
     g_string_free(vals, TRUE);
 }
 
+/* Flat: the largest case at most SCALE_FLAT times the smallest (median). */
+#define SCALE_FLAT 1.5
+
+static void print_scale(const GArray *res, const char *what, const char *name)
+{
+    const BenchResult *r = bench_find(res, name);
+    const char *v = !r ? "not measured" : r->median <= SCALE_FLAT ? "met" : "not met";
+    printf("goal: %-62s <= %.1fx smallest: %s (%.2f)\n", what, SCALE_FLAT, v,
+           r ? r->median : 0.0);
+}
+
 void bench_print_verdicts(const GArray *res)
 {
     for (unsigned i = 0; i < G_N_ELEMENTS(goals); i++) {
         print_goal(res, &goals[i]);
     }
+    print_scale(res, "submission cost flat, 10 -> 10000 live allocations",
+                "scale_submit_allocs_10000_us_ratio");
+    print_scale(res, "submission cost flat, 1 -> 64 devices round-robin",
+                "scale_submit_devices_64_us_ratio");
     printf("goal: %-62s    %s\n", "display: idle refresh costs ~nothing (dirty tracking)",
            "not measured (hw-model's scanout, not in sable-bench yet)");
 }

@@ -81,7 +81,7 @@ double bench_times_median(const BenchTimes *t)
     return bench_times_quantile(t, 50);
 }
 
-static double times_spread(const BenchTimes *t)
+double bench_times_spread(const BenchTimes *t)
 {
     double med = bench_times_median(t);
     return med > 0 ? (bench_times_quantile(t, 100) - bench_times_min(t)) / med : 0;
@@ -106,10 +106,9 @@ static BenchResult *add_row(GArray *out, const char *name, const char *label, do
 }
 
 void bench_add(GArray *out, const char *name, const char *label, double min, double median,
-               const char *unit)
+               double spread, const char *unit)
 {
-    double lo = MIN(min, median), hi = MAX(min, median);
-    add_row(out, name, label, min, median, median ? (hi - lo) / median : 0, unit);
+    add_row(out, name, label, min, median, spread, unit);
 }
 
 void bench_add_times(GArray *out, const char *name, const char *label, BenchTimes *t, double k,
@@ -117,7 +116,7 @@ void bench_add_times(GArray *out, const char *name, const char *label, BenchTime
 {
     double lo = bench_times_min(t), med = bench_times_median(t);
     BenchResult *r = add_row(out, name, label, per_second ? k / lo : k * lo,
-                             per_second ? k / med : k * med, times_spread(t), unit);
+                             per_second ? k / med : k * med, bench_times_spread(t), unit);
     r->samples = t->s;
     t->s = NULL;
 }
@@ -143,7 +142,7 @@ void bench_add_ratio(GArray *out, const char *name, const char *label, const Ben
     g_autofree char *l2 = g_strdup_printf("%s / memcpy", label);
     double rmin = bench_times_min(ref) / bench_times_min(t);
     double rmed = bench_times_median(ref) / bench_times_median(t);
-    double spread = times_spread(t);
+    double spread = bench_times_spread(t);
     add_rate(out, n1, label, t, mib);
     BenchResult *r = add_row(out, n2, l2, rmin, rmed, spread, "x");
     r->fault = rmin > BENCH_FAULT_RATIO || rmed > BENCH_FAULT_RATIO;

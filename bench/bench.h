@@ -41,9 +41,12 @@ double bench_times_median(const BenchTimes *t);
 double bench_times_quantile(const BenchTimes *t, unsigned pct);
 void bench_times_free(BenchTimes *t);
 
-/* A row of plain values (already in `unit`): min, median, spread. */
+/* (max - min) / median of the samples. */
+double bench_times_spread(const BenchTimes *t);
+/* A row derived from samples (already in `unit`): the value at the best
+ * sample, at the median, and the samples' spread. */
 void bench_add(GArray *out, const char *name, const char *label, double min, double median,
-               const char *unit);
+               double spread, const char *unit);
 /* A row of t (which it keeps): k / seconds (per_second) or k * seconds. */
 void bench_add_times(GArray *out, const char *name, const char *label, BenchTimes *t, double k,
                      bool per_second, const char *unit);
@@ -75,6 +78,10 @@ void bench_aperture(SqtDevice *d, uint64_t size, GArray *out);
  * (UpdateSubresourceUP + Flush + wait) and read back (copy to staging +
  * READ map) of size bytes, against memcpy of the same size. */
 void bench_stack(uint64_t size, GArray *out);
+/* The scale table (in process): per-submission cost of the KMD and
+ * winsim against the number of live allocations and of devices submitting
+ * round-robin, each also as a ratio to the smallest case. */
+void bench_scale(GArray *out);
 
 /* The table; one verdict line per goal of issue 15 (never a failure). */
 void bench_print(const GArray *res);

@@ -61,6 +61,7 @@ int main(int argc, char **argv)
         g_setenv("SABLE_SEABIOS", firmware, TRUE);
     }
     bench_stack(STACK_BENCH_SIZE, res);
+    bench_scale(res);
     bench_print(res);
     bench_print_verdicts(res);
     bool ok = !json || bench_write_json(res, json, &err);
