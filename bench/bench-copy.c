@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* COPY bandwidth between VRAM and GART-mapped system memory, as a ratio to
- * memcpy of the same size measured in the same run, as many times. */
+ * memcpy of the same size measured in the same run, interleaved with it. */
 #include <string.h>
 
 #include "bench.h"
 
 #define COPY_REPEATS 5
+#define BOUND_REPEATS 15
 
 typedef struct CopyCtx {
     SqtDevice *d;
@@ -25,13 +26,6 @@ static double time_device_copy(void *p)
     return bench_now_s() - t0;
 }
 
-static BenchTimes device_copy(SqtDevice *d, uint64_t dst, uint64_t src, uint64_t size)
-{
-    CopyCtx c = { d, sqt_cmdbuf_new(d, 64), size };
-    sqt_cmd_copy(&c.cb, dst, src, size);
-    return bench_time(time_device_copy, &c, COPY_REPEATS);
-}
-
 void bench_copy(SqtDevice *d, uint64_t size, GArray *out)
 {
     SqtBuf sys = sqt_alloc(d, size, 4096);
@@ -40,13 +34,42 @@ void bench_copy(SqtDevice *d, uint64_t size, GArray *out)
     memset(sqt_vram_ptr(d->m, vram, size), 0xa5, size);
     void *a = g_malloc(size), *b = g_malloc(size);
     memset(a, 1, size);
-    BenchTimes ref = bench_time_memcpy(b, a, size, COPY_REPEATS);
-    BenchTimes to_sys = device_copy(d, sys.gpu, vram, size);
-    BenchTimes to_vram = device_copy(d, vram, sys.gpu, size);
+    BenchRef ref = { b, a, size };
+    BenchTimes keep = { NULL };
+    double mib = (double)size / (1 << 20);
+    CopyCtx to_sys = { d, sqt_cmdbuf_new(d, 64), size }, to_vram = to_sys;
+    to_vram.cb = sqt_cmdbuf_new(d, 64);
+    sqt_cmd_copy(&to_sys.cb, sys.gpu, vram, size);
+    sqt_cmd_copy(&to_vram.cb, vram, sys.gpu, size);
+    bench_ratio_paired(out, "copy_vram_to_sys", "COPY VRAM->system", &ref, time_device_copy,
+                       &to_sys, COPY_REPEATS, mib, &keep);
+    bench_ratio_paired(out, "copy_sys_to_vram", "COPY system->VRAM", &ref, time_device_copy,
+                       &to_vram, COPY_REPEATS, mib, &keep);
+    bench_add_memcpy(out, "memcpy_mib_s", "memcpy, 64 MiB (reference)", &keep, mib);
     g_free(a);
     g_free(b);
+}
+
+/* The bound of the stack's one-copy paths: the CPU's memcpy of size bytes
+ * into VRAM through its shared mapping (where an upload in place writes)
+ * and out of GART-mapped guest RAM (where a read back reads staging), each
+ * against memcpy between heap buffers of the same size, interleaved. */
+void bench_cpu_bounds(SqtDevice *d, uint64_t size, GArray *out)
+{
+    SqtBuf sys = sqt_alloc(d, size, 4096);
+    uint8_t *vram = sqt_vram_ptr(d->m, sqt_vram_alloc(d, size, 4096), size);
+    uint8_t *host = g_malloc(3 * size);
+    memset(host, 0x3c, 3 * size);
+    memset(sys.ptr, 0x5a, size);
     double mib = (double)size / (1 << 20);
-    bench_add_ratio(out, "copy_vram_to_sys", "COPY VRAM->system", &ref, &to_sys, mib);
-    bench_add_ratio(out, "copy_sys_to_vram", "COPY system->VRAM", &ref, &to_vram, mib);
-    bench_add_memcpy(out, "memcpy_mib_s", "memcpy, 64 MiB (reference)", &ref, mib);
+    BenchRef ref = { host + size, host, size };
+    BenchRef to_vram = { vram, host, size }, from_ram = { host + 2 * size, sys.ptr, size };
+    BenchTimes keep = { NULL };
+    bench_ratio_paired(out, "cpu_to_vram", "CPU memcpy into VRAM's mapping, 8 MiB", &ref,
+                       bench_memcpy_once, &to_vram, BOUND_REPEATS, mib, &keep);
+    bench_ratio_paired(out, "cpu_from_guest_ram", "CPU memcpy out of guest RAM, 8 MiB", &ref,
+                       bench_memcpy_once, &from_ram, BOUND_REPEATS, mib, &keep);
+    bench_add_memcpy(out, "bounds_memcpy_mib_s", "memcpy, 8 MiB heap to heap (reference)", &keep,
+                     mib);
+    g_free(host);
 }

@@ -11,7 +11,7 @@
 #include "bench.h"
 #include "d3drt.h"
 
-#define STACK_REPEATS 5
+#define STACK_REPEATS 15
 
 typedef struct StackCtx {
     RtDevice *d;
@@ -60,8 +60,8 @@ void bench_stack(uint64_t size, GArray *out)
         g_error("bench: OpenAdapter10_2 failed: 0x%08x", (unsigned)hr);
     }
     StackCtx c = { .d = rt_device_new(a, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0),
-                   .size = size, .host = g_malloc(2 * size) };
-    memset(c.host, 0x3c, 2 * size);
+                   .size = size, .host = g_malloc(3 * size) };
+    memset(c.host, 0x3c, 3 * size);
     if (rt_create_buffer(c.d, (UINT)size, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &c.buf)) {
         g_error("bench: CreateResource of %" G_GUINT64_FORMAT " bytes failed", size);
     }
@@ -70,14 +70,13 @@ void bench_stack(uint64_t size, GArray *out)
         g_error("bench: CreateResource of a staging buffer failed");
     }
     double mib = (double)size / (1 << 20);
-    BenchTimes ref = bench_time_memcpy(c.host + size, c.host, size, STACK_REPEATS);
-    BenchTimes up = bench_time(time_upload, &c, STACK_REPEATS);
-    BenchTimes back = bench_time(time_read_back, &c, STACK_REPEATS);
-    bench_add_ratio(out, "stack_upload", "stack UpdateSubresourceUP + Flush + wait", &ref, &up,
-                    mib);
-    bench_add_ratio(out, "stack_read_back", "stack copy to staging + READ map", &ref, &back,
-                    mib);
-    bench_add_memcpy(out, "stack_memcpy_mib_s", "memcpy, stack buffer size (reference)", &ref,
+    BenchRef ref = { c.host + 2 * size, c.host, size };
+    BenchTimes keep = { NULL };
+    bench_ratio_paired(out, "stack_upload", "stack UpdateSubresourceUP + Flush + wait", &ref,
+                       time_upload, &c, STACK_REPEATS, mib, &keep);
+    bench_ratio_paired(out, "stack_read_back", "stack copy to staging + READ map", &ref,
+                       time_read_back, &c, STACK_REPEATS, mib, &keep);
+    bench_add_memcpy(out, "stack_memcpy_mib_s", "memcpy, stack buffer size (reference)", &keep,
                      mib);
     if (memcmp(c.host, c.host + size, size) != 0) {
         g_error("bench: the stack read back other bytes than it uploaded");

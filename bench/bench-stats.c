@@ -21,30 +21,38 @@ BenchTimes bench_time(BenchFn fn, void *arg, unsigned reps)
     return t;
 }
 
-typedef struct MemcpyArgs {
-    void *dst;
-    const void *src;
-    size_t n;
-} MemcpyArgs;
-
-static double time_memcpy(void *p)
+double bench_memcpy_once(void *p)
 {
-    MemcpyArgs *a = p;
+    BenchRef *a = p;
     double t0 = bench_now_s();
     memcpy(a->dst, a->src, a->n);
     return bench_now_s() - t0;
 }
 
-BenchTimes bench_time_memcpy(void *dst, const void *src, size_t n, unsigned reps)
+/* dst written and src read, page by page. */
+static void touch(const BenchRef *r)
 {
-    MemcpyArgs a = { dst, src, n };
-    memset(dst, 0x11, n);
+    memset(r->dst, 0x11, r->n);
     volatile uint8_t sink = 0;
-    for (size_t i = 0; i < n; i += 4096) {
-        sink ^= ((const volatile uint8_t *)src)[i];
+    for (size_t i = 0; i < r->n; i += 4096) {
+        sink ^= ((const volatile uint8_t *)r->src)[i];
     }
     (void)sink;
-    return bench_time(time_memcpy, &a, reps);
+}
+
+void bench_pair(BenchRef *ref, BenchFn fn, void *arg, unsigned reps, BenchTimes *rt,
+                BenchTimes *t)
+{
+    touch(ref);
+    (void)bench_memcpy_once(ref);
+    (void)fn(arg);
+    rt->s = g_array_sized_new(FALSE, FALSE, sizeof(double), reps);
+    t->s = g_array_sized_new(FALSE, FALSE, sizeof(double), reps);
+    for (unsigned i = 0; i < reps; i++) {
+        double a = bench_memcpy_once(ref), b = fn(arg);
+        g_array_append_val(rt->s, a);
+        g_array_append_val(t->s, b);
+    }
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -140,12 +148,32 @@ void bench_add_ratio(GArray *out, const char *name, const char *label, const Ben
     g_autofree char *n1 = g_strdup_printf("%s_mib_s", name);
     g_autofree char *n2 = g_strdup_printf("%s_ratio", name);
     g_autofree char *l2 = g_strdup_printf("%s / memcpy", label);
+    /* the median of the pairs' ratios: a pair shares the machine's load */
+    BenchTimes pairs = { g_array_sized_new(FALSE, FALSE, sizeof(double), t->s->len) };
+    for (guint i = 0; i < t->s->len && i < ref->s->len; i++) {
+        double r = g_array_index(ref->s, double, i) / g_array_index(t->s, double, i);
+        g_array_append_val(pairs.s, r);
+    }
     double rmin = bench_times_min(ref) / bench_times_min(t);
-    double rmed = bench_times_median(ref) / bench_times_median(t);
+    double rmed = bench_times_median(&pairs);
+    bench_times_free(&pairs);
     double spread = bench_times_spread(t);
     add_rate(out, n1, label, t, mib);
     BenchResult *r = add_row(out, n2, l2, rmin, rmed, spread, "x");
     r->fault = rmin > BENCH_FAULT_RATIO || rmed > BENCH_FAULT_RATIO;
+}
+
+void bench_ratio_paired(GArray *out, const char *name, const char *label, BenchRef *ref,
+                        BenchFn fn, void *arg, unsigned reps, double mib, BenchTimes *keep_ref)
+{
+    BenchTimes rt, t;
+    bench_pair(ref, fn, arg, reps, &rt, &t);
+    bench_add_ratio(out, name, label, &rt, &t, mib);
+    if (!keep_ref->s) {
+        *keep_ref = rt;
+    } else {
+        bench_times_free(&rt);
+    }
 }
 
 const BenchResult *bench_find(const GArray *out, const char *name)

@@ -4,7 +4,8 @@
  * untimed warm-up run); a row reports min, median and spread
  * ((max - min) / median), and every sample goes to the JSON. A ratio to a
  * reference uses a reference timed in the same run with the same number of
- * repetitions, its buffers touched first; a ratio above BENCH_FAULT_RATIO
+ * repetitions, interleaved with it sample by sample, its buffers touched
+ * first; a ratio above BENCH_FAULT_RATIO
  * against memcpy is flagged as a measurement fault, not a result. */
 #ifndef SABLE_BENCH_H
 #define SABLE_BENCH_H
@@ -33,8 +34,19 @@ double bench_now_s(void);
 /* fn once untimed (warm-up: pages touched, caches filled), then `reps`
  * timed runs (fn returns the seconds each took). */
 BenchTimes bench_time(BenchFn fn, void *arg, unsigned reps);
-/* memcpy of n bytes, dst and src touched first, then as bench_time. */
-BenchTimes bench_time_memcpy(void *dst, const void *src, size_t n, unsigned reps);
+/* A memcpy reference: n bytes from src to dst. */
+typedef struct BenchRef {
+    void *dst;
+    const void *src;
+    size_t n;
+} BenchRef;
+/* One timed memcpy of a BenchRef (a BenchFn). */
+double bench_memcpy_once(void *ref);
+/* The reference and fn alternately, `reps` samples of each, after the
+ * reference's buffers are touched and one untimed run of each: load that
+ * comes and goes on the machine hits both series alike. */
+void bench_pair(BenchRef *ref, BenchFn fn, void *arg, unsigned reps, BenchTimes *rt,
+                BenchTimes *t);
 double bench_times_min(const BenchTimes *t);
 double bench_times_median(const BenchTimes *t);
 /* The sample at percentile pct (0..100) of the sorted samples. */
@@ -51,10 +63,16 @@ void bench_add(GArray *out, const char *name, const char *label, double min, dou
 void bench_add_times(GArray *out, const char *name, const char *label, BenchTimes *t, double k,
                      bool per_second, const char *unit);
 /* NAME_mib_s (mib per second, from t, which the row keeps) and NAME_ratio
- * (reference / t at the min and at the median, "LABEL / memcpy"; flagged as
- * a fault above BENCH_FAULT_RATIO). */
+ * ("LABEL / memcpy": best reference / best t, and the median of the
+ * ratios of the pairs, ref and t sampled alternately; flagged as a fault
+ * above BENCH_FAULT_RATIO). */
 void bench_add_ratio(GArray *out, const char *name, const char *label, const BenchTimes *ref,
                      BenchTimes *t, double mib);
+/* bench_pair of ref and fn, then bench_add_ratio; the reference's samples
+ * go to *keep_ref when it has none yet (for the reference's own row, which
+ * the caller adds with bench_add_memcpy), else they are dropped. */
+void bench_ratio_paired(GArray *out, const char *name, const char *label, BenchRef *ref,
+                        BenchFn fn, void *arg, unsigned reps, double mib, BenchTimes *keep_ref);
 /* The reference row of a memcpy (MiB/s; keeps t). */
 void bench_add_memcpy(GArray *out, const char *name, const char *label, BenchTimes *t,
                       double mib);
@@ -70,6 +88,9 @@ void bench_submissions(SqtDevice *d, unsigned n, unsigned batch, double rtt_s,
                        const char *name, const char *label, GArray *out);
 void bench_irq_latency(SqtDevice *d, unsigned n, double rtt_s, GArray *out);
 void bench_copy(SqtDevice *d, uint64_t size, GArray *out);
+/* CPU memcpy into VRAM's mapping and out of guest RAM, against memcpy
+ * between heap buffers: the bound of the stack's one-copy paths. */
+void bench_cpu_bounds(SqtDevice *d, uint64_t size, GArray *out);
 /* Swizzle range CPU read/write and COPY_2D tiled<->linear, size bytes
  * (<= SABLE_APERTURE_SIZE, a multiple of 4 KiB). */
 void bench_aperture(SqtDevice *d, uint64_t size, GArray *out);

@@ -53,6 +53,7 @@ int main(int argc, char **argv)
     bench_irq_latency(d, LATENCY_SAMPLES, rtt, res);
     bench_copy(d, COPY_SIZE, res);
     bench_aperture(d, APERTURE_BENCH_SIZE, res);
+    bench_cpu_bounds(d, STACK_BENCH_SIZE, res);
     sqt_device_close(d);
     if (qemu) { /* the stack starts its own QEMU (the qemu transport) */
         g_setenv("SABLE_QEMU", qemu, TRUE);
