@@ -35,17 +35,16 @@ void bench_copy(SqtDevice *d, uint64_t size, GArray *out)
     void *a = g_malloc(size), *b = g_malloc(size);
     memset(a, 1, size);
     BenchRef ref = { b, a, size };
-    BenchTimes keep = { NULL };
-    double mib = (double)size / (1 << 20);
     CopyCtx to_sys = { d, sqt_cmdbuf_new(d, 64), size }, to_vram = to_sys;
     to_vram.cb = sqt_cmdbuf_new(d, 64);
     sqt_cmd_copy(&to_sys.cb, sys.gpu, vram, size);
     sqt_cmd_copy(&to_vram.cb, vram, sys.gpu, size);
-    bench_ratio_paired(out, "copy_vram_to_sys", "COPY VRAM->system", &ref, time_device_copy,
-                       &to_sys, COPY_REPEATS, mib, &keep);
-    bench_ratio_paired(out, "copy_sys_to_vram", "COPY system->VRAM", &ref, time_device_copy,
-                       &to_vram, COPY_REPEATS, mib, &keep);
-    bench_add_memcpy(out, "memcpy_mib_s", "memcpy, 64 MiB (reference)", &keep, mib);
+    const BenchSubject subj[] = {
+        { "copy_vram_to_sys", "COPY VRAM->system", time_device_copy, &to_sys },
+        { "copy_sys_to_vram", "COPY system->VRAM", time_device_copy, &to_vram },
+    };
+    bench_ratios(out, &ref, subj, G_N_ELEMENTS(subj), COPY_REPEATS, (double)size / (1 << 20),
+                 "memcpy_mib_s", "memcpy, 64 MiB (reference)");
     g_free(a);
     g_free(b);
 }
@@ -61,15 +60,14 @@ void bench_cpu_bounds(SqtDevice *d, uint64_t size, GArray *out)
     uint8_t *host = g_malloc(3 * size);
     memset(host, 0x3c, 3 * size);
     memset(sys.ptr, 0x5a, size);
-    double mib = (double)size / (1 << 20);
     BenchRef ref = { host + size, host, size };
     BenchRef to_vram = { vram, host, size }, from_ram = { host + 2 * size, sys.ptr, size };
-    BenchTimes keep = { NULL };
-    bench_ratio_paired(out, "cpu_to_vram", "CPU memcpy into VRAM's mapping, 8 MiB", &ref,
-                       bench_memcpy_once, &to_vram, BOUND_REPEATS, mib, &keep);
-    bench_ratio_paired(out, "cpu_from_guest_ram", "CPU memcpy out of guest RAM, 8 MiB", &ref,
-                       bench_memcpy_once, &from_ram, BOUND_REPEATS, mib, &keep);
-    bench_add_memcpy(out, "bounds_memcpy_mib_s", "memcpy, 8 MiB heap to heap (reference)", &keep,
-                     mib);
+    const BenchSubject subj[] = {
+        { "cpu_to_vram", "CPU memcpy into VRAM's mapping, 8 MiB", bench_memcpy_once, &to_vram },
+        { "cpu_from_guest_ram", "CPU memcpy out of guest RAM, 8 MiB", bench_memcpy_once,
+          &from_ram },
+    };
+    bench_ratios(out, &ref, subj, G_N_ELEMENTS(subj), BOUND_REPEATS, (double)size / (1 << 20),
+                 "bounds_memcpy_mib_s", "memcpy, 8 MiB heap to heap (reference)");
     g_free(host);
 }

@@ -69,15 +69,13 @@ void bench_stack(uint64_t size, GArray *out)
                          NULL, &c.staging)) {
         g_error("bench: CreateResource of a staging buffer failed");
     }
-    double mib = (double)size / (1 << 20);
     BenchRef ref = { c.host + 2 * size, c.host, size };
-    BenchTimes keep = { NULL };
-    bench_ratio_paired(out, "stack_upload", "stack UpdateSubresourceUP + Flush + wait", &ref,
-                       time_upload, &c, STACK_REPEATS, mib, &keep);
-    bench_ratio_paired(out, "stack_read_back", "stack copy to staging + READ map", &ref,
-                       time_read_back, &c, STACK_REPEATS, mib, &keep);
-    bench_add_memcpy(out, "stack_memcpy_mib_s", "memcpy, stack buffer size (reference)", &keep,
-                     mib);
+    const BenchSubject subj[] = {
+        { "stack_upload", "stack UpdateSubresourceUP + Flush + wait", time_upload, &c },
+        { "stack_read_back", "stack copy to staging + READ map", time_read_back, &c },
+    };
+    bench_ratios(out, &ref, subj, G_N_ELEMENTS(subj), STACK_REPEATS, (double)size / (1 << 20),
+                 "stack_memcpy_mib_s", "memcpy, stack buffer size (reference)");
     if (memcmp(c.host, c.host + size, size) != 0) {
         g_error("bench: the stack read back other bytes than it uploaded");
     }

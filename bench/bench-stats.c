@@ -176,6 +176,17 @@ void bench_ratio_paired(GArray *out, const char *name, const char *label, BenchR
     }
 }
 
+void bench_ratios(GArray *out, BenchRef *ref, const BenchSubject *subj, unsigned n,
+                  unsigned reps, double mib, const char *ref_name, const char *ref_label)
+{
+    BenchTimes keep = { NULL };
+    for (unsigned i = 0; i < n; i++) {
+        bench_ratio_paired(out, subj[i].name, subj[i].label, ref, subj[i].fn, subj[i].arg, reps,
+                           mib, &keep);
+    }
+    bench_add_memcpy(out, ref_name, ref_label, &keep, mib);
+}
+
 const BenchResult *bench_find(const GArray *out, const char *name)
 {
     for (guint i = 0; i < out->len; i++) {

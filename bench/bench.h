@@ -73,6 +73,15 @@ void bench_add_ratio(GArray *out, const char *name, const char *label, const Ben
  * the caller adds with bench_add_memcpy), else they are dropped. */
 void bench_ratio_paired(GArray *out, const char *name, const char *label, BenchRef *ref,
                         BenchFn fn, void *arg, unsigned reps, double mib, BenchTimes *keep_ref);
+/* bench_ratio_paired of each of n subjects against ref, then the
+ * reference's own row (REF_NAME, REF_LABEL). */
+typedef struct BenchSubject {
+    const char *name, *label;
+    BenchFn fn;
+    void *arg;
+} BenchSubject;
+void bench_ratios(GArray *out, BenchRef *ref, const BenchSubject *subj, unsigned n,
+                  unsigned reps, double mib, const char *ref_name, const char *ref_label);
 /* The reference row of a memcpy (MiB/s; keeps t). */
 void bench_add_memcpy(GArray *out, const char *name, const char *label, BenchTimes *t,
                       double mib);
