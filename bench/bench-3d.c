@@ -230,27 +230,24 @@ static void qemu_3d(const SqtOptions *base, const Stream *setup, const Stream *d
     double t0 = bench_now_s();
     run_or_die(d, &cb);
     double per_s = DRAWS * SUBMITS / (bench_now_s() - t0);
-    bench_add(out, "draws_per_s_qemu", "3D draws/s through QEMU", per_s, "1/s");
+    bench_add(out, "draws_per_s_qemu", "3D draws/s through QEMU", per_s, per_s, 0, "1/s");
     bench_add(out, "draws_qemu_ratio", "3D draws/s through QEMU / virglrenderer direct",
-              per_s / direct, "x");
+              per_s / direct, per_s / direct, 0, "x");
 
     /* fence latency: a one-command stream (NOP), doorbell to MSI-X */
     const uint32_t nop = SABLE_VIRGL_CMD(SABLE_VIRGL_CCMD_NOP, 0, 0);
     uint64_t nop_gpu = vram_put(d, &nop, 4);
-    SqtCmdBuf one = sqt_cmdbuf_new(d, 64);
+    BenchIrqCtx one = { d, sqt_cmdbuf_new(d, 64) };
     struct sable_cmd_3d_submit s = {
         SABLE_CMD_HEADER(SABLE_OP_3D_SUBMIT, 0, 6), 1, 1, 0, nop_gpu };
-    sqt_cmd_raw(&one, &s, sizeof(s));
-    double *lat = g_new(double, LATENCY_SAMPLES);
-    for (unsigned i = 0; i < LATENCY_SAMPLES; i++) {
-        lat[i] = bench_latency_once(d, &one, SABLE_ENGINE_GRAPHICS);
-    }
-    double median = bench_percentile(lat, LATENCY_SAMPLES, 50);
-    g_free(lat);
-    bench_add(out, "fence3d_latency_us", "3D fence latency (submit to MSI-X), median",
-              median * 1e6, "us");
+    sqt_cmd_raw(&one.cb, &s, sizeof(s));
+    BenchTimes t = bench_time(bench_latency_once, &one, LATENCY_SAMPLES);
+    double best = bench_times_min(&t), median = bench_times_median(&t);
+    double spread = bench_times_spread(&t);
+    bench_add_times(out, "fence3d_latency_us", "3D fence latency (submit to MSI-X)", &t, 1e6,
+                    false, "us");
     bench_add(out, "fence3d_latency_per_rtt", "3D fence latency / MMIO round trip",
-              median / rtt_s, "x");
+              best / rtt_s, median / rtt_s, spread, "x");
     sqt_device_close(d);
 }
 
@@ -261,9 +258,10 @@ void bench_3d(const SqtOptions *opt, double rtt_s, GArray *out)
     double direct = direct_draws_s(&setup, &draws);
     double inproc = inproc_draws_s(&setup, &draws);
     bench_add(out, "draws_per_s_direct", "3D draws/s, virglrenderer direct (reference)",
-              direct, "1/s");
-    bench_add(out, "draws_per_s_inproc", "3D draws/s through Sable in process", inproc, "1/s");
+              direct, direct, 0, "1/s");
+    bench_add(out, "draws_per_s_inproc", "3D draws/s through Sable in process", inproc, inproc,
+              0, "1/s");
     bench_add(out, "draws_inproc_ratio", "3D draws/s in process / virglrenderer direct",
-              inproc / direct, "x");
+              inproc / direct, inproc / direct, 0, "x");
     qemu_3d(opt, &setup, &draws, direct, rtt_s, out);
 }

@@ -128,6 +128,7 @@ void sable_umd_stats(void *drv_device, SableUmdStats *out)
     out->upload_pieces = d->upload_pieces;
     out->upload_renames = d->upload_renames;
     out->upload_temporaries = d->upload_temporaries;
+    out->upload_in_place = d->upload_in_place;
     out->upload_ring_size = d->upload.alloc.h ? d->upload.alloc.size : 0;
     out->lost = d->lost;
 }

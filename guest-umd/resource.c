@@ -365,7 +365,9 @@ void umd_resource_alloc_private(const UmdResource *r, struct sable_alloc_private
     bool cpu = r->usage == D3D10_DDI_USAGE_DYNAMIC || r->usage == D3D10_DDI_USAGE_STAGING ||
                r->cpu_access != 0;
     uint32_t segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
-    buffer_private(p, total_size(r), cpu, segment);
+    /* A linear resource in VRAM is CPU visible too (BAR2): uploads write it
+     * in place (update_in_place). */
+    buffer_private(p, total_size(r), cpu || !r->tiled, segment);
     if (r->primary) {
         /* A linear surface in VRAM (scanout) that the KMD knows as the
          * primary of its VidPN source; allocate_desc tells the runtime too
@@ -676,6 +678,55 @@ static int stage_begin(UmdDevice *d, UmdDdi ddi, uint64_t size, UmdUploadPiece *
     return 0;
 }
 
+/* Rows of an update: slices x rows of row_bytes from data (row_pitch,
+ * depth_pitch apart) to dst (dpitch, dslice apart). */
+static void copy_update_rows(uint8_t *dst, uint64_t dpitch, uint64_t dslice, const void *data,
+                             UINT row_pitch, UINT depth_pitch, uint64_t row_bytes, uint32_t rows,
+                             uint32_t slices)
+{
+    for (uint32_t z = 0; z < slices; z++) {
+        for (uint32_t y = 0; y < rows; y++) {
+            memcpy(dst + z * dslice + (uint64_t)y * dpitch,
+                   (const uint8_t *)data + (uint64_t)z * depth_pitch + (uint64_t)y * row_pitch,
+                   row_bytes);
+        }
+    }
+}
+
+/* One CPU copy (docs/umd.md "Uploads"): a linear resource that neither the
+ * command buffer being built nor the GPU uses is written in place, through
+ * a DonotWait lock of its own CPU-visible allocation (VRAM through BAR2,
+ * or the system pages VidMm evicted it to); the GPU reads it where it is.
+ * 1: done; 0: in use (or no lock), take the staged path, which keeps the
+ * update in order with what is queued; -1: the device is lost (reported). */
+static int update_in_place(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint64_t off,
+                           uint32_t s, const void *data, UINT row_pitch, UINT depth_pitch,
+                           uint64_t row_bytes, uint32_t rows, uint32_t slices)
+{
+    if (r->tiled || r->mapped || umd_cmd_references(d, &r->alloc)) {
+        return 0;
+    }
+    D3DDDICB_LOCK l;
+    memset(&l, 0, sizeof(l));
+    l.hAllocation = r->alloc.h;
+    l.Flags.WriteOnly = 1;
+    l.Flags.DonotWait = 1;
+    HRESULT hr = lock(d, &l);
+    if (hr == D3DDDIERR_DEVICEREMOVED) {
+        umd_error(d, ddi, hr, 0);
+        return -1;
+    }
+    if (FAILED(hr)) {
+        return 0; /* WASSTILLDRAWING: the GPU still uses it */
+    }
+    const UmdSubresource *sub = &r->sub[s];
+    copy_update_rows((uint8_t *)l.pData + off, sub->pitch, sub->slice_pitch, data, row_pitch,
+                     depth_pitch, row_bytes, rows, slices);
+    unlock(d, r->alloc.h);
+    d->upload_in_place++;
+    return 1;
+}
+
 void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
                             const D3D10_DDI_BOX *box, const void *data, UINT row_pitch,
                             UINT depth_pitch)
@@ -690,6 +741,10 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
         (slices > 1 && depth_pitch < (uint64_t)row_pitch * (rows - 1) + row_bytes)) {
         return; /* the runtime validated it */
     }
+    if (update_in_place(d, ddi, r, off, s, data, row_pitch, depth_pitch, row_bytes, rows,
+                        slices)) {
+        return;
+    }
     /* Tiled: the staged rows are a linear surface (pitch a multiple of 4)
      * that one COPY_2D moves into the subresource. */
     uint64_t tpitch = r->tiled ? align_up(row_bytes, UMD_PITCH_ALIGN) : row_bytes;
@@ -700,13 +755,8 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
     if (ring < 0) {
         return;
     }
-    for (uint32_t z = 0; z < slices; z++) {
-        for (uint32_t y = 0; y < rows; y++) {
-            memcpy(p.cpu + z * slice_bytes + (uint64_t)y * tpitch,
-                   (const uint8_t *)data + (uint64_t)z * depth_pitch + (uint64_t)y * row_pitch,
-                   row_bytes);
-        }
-    }
+    copy_update_rows(p.cpu, tpitch, slice_bytes, data, row_pitch, depth_pitch, row_bytes, rows,
+                     slices);
     if (ring) {
         umd_upload_end(d);
     } else {

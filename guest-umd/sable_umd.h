@@ -31,6 +31,7 @@ typedef struct SableUmdStats {
     /* uploads: pieces of the upload ring, renames of the ring (a new
      * instance when full), temporary allocations (too big for the ring) */
     uint32_t upload_pieces, upload_renames, upload_temporaries;
+    uint32_t upload_in_place; /* updates written straight into an idle resource */
     uint64_t upload_ring_size;  /* bytes of the ring, 0 before the first upload */
 } SableUmdStats;
 void sable_umd_stats(void *drv_device, SableUmdStats *out);

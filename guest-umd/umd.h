@@ -222,7 +222,7 @@ typedef struct UmdDevice {
     uint32_t submits, auto_flushes, amortized_calls, errors_reported;
     uint32_t unsupported_calls, deferred_freed, discard_retries;
     uint32_t aperture_maps, aperture_fallbacks, tiled_resources;
-    uint32_t upload_pieces, upload_renames, upload_temporaries;
+    uint32_t upload_pieces, upload_renames, upload_temporaries, upload_in_place;
     UmdDdi last_unsupported;
     uint32_t shaders_created, shaders_rejected;
     int last_shader_error;   /* Sm4Error of the last rejected shader */

@@ -269,6 +269,10 @@ static void test_critical_at_detection(void)
     uint8_t data[64] = { 1, 2, 3 };
     g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(data), D3D10_DDI_USAGE_DEFAULT,
                                                D3D10_DDI_BIND_VERTEX_BUFFER, 0, data, &b), ==, 0);
+    RtResource *c; /* a queued COPY: Flush has something to render */
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof(data), D3D10_DDI_USAGE_DEFAULT, 0, 0,
+                                               NULL, &c), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, c, b), ==, 0);
     g_assert_cmpuint(d->critical, ==, 0);
     d->fail_renders = 1;
     g_assert_cmphex((uint32_t)rt_flush(d), ==, (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
@@ -277,6 +281,7 @@ static void test_critical_at_detection(void)
     g_assert_cmphex((uint32_t)d->critical_hr, ==, (uint32_t)E_FAIL);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
     rt_destroy(d, b);
+    rt_destroy(d, c);
     rt_expect_critical(d, 1);
     env_free(&e);
 }
@@ -1438,11 +1443,13 @@ static void test_viewports(gconstpointer data)
     env_free(&e);
 }
 
-/* Uploads go through the upload ring: buffers and a tiled texture updated
- * many times without a Flush between them (more bytes than the ring holds,
- * so it is renamed while the GPU still reads the old instance), every one
- * read back byte-exact; no temporary allocation for any of them. An upload
- * larger than the ring takes a temporary of its own and is exact too. */
+/* Uploads into a resource in use go through the upload ring: buffers each
+ * named by a queued COPY (so not written in place) and a tiled texture,
+ * updated many times without a Flush between them (more bytes than the
+ * ring holds, so it is renamed while the GPU still reads the old
+ * instance), every one read back byte-exact (the update, not the earlier
+ * COPY's bytes); no temporary allocation for any of them. An upload larger
+ * than the ring takes a temporary of its own and is exact too. */
 static void test_upload_ring(void)
 {
     Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
@@ -1460,9 +1467,13 @@ static void test_upload_ring(void)
     UINT size = (UINT)(ring / 8 + 4096); /* 8 of them overflow the ring */
     out = g_malloc(size);
     g_autofree uint8_t *data = g_malloc(size);
+    RtResource *old;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, size, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL,
+                                               &old), ==, 0);
     for (unsigned i = 0; i < N; i++) {
         g_assert_cmphex((uint32_t)rt_create_buffer(d, size, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL,
                                                    &buf[i]), ==, 0);
+        g_assert_cmphex((uint32_t)rt_copy(d, buf[i], old), ==, 0);
         pattern(data, size, i);
         g_assert_cmphex((uint32_t)rt_update(d, buf[i], 0, NULL, data, size), ==, 0);
     }
@@ -1470,6 +1481,7 @@ static void test_upload_ring(void)
     g_assert_cmpuint(st.upload_pieces, ==, N + 1);
     g_assert_cmpuint(st.upload_renames, >=, 2);
     g_assert_cmpuint(st.upload_temporaries, ==, 0);
+    g_assert_cmpuint(st.upload_in_place, ==, 0);
     for (unsigned i = 0; i < N; i++) {
         pattern(data, size, i);
         rt_read(d, buf[i], 0, out);
@@ -1484,12 +1496,145 @@ static void test_upload_ring(void)
     UINT big = (UINT)ring + 8192;
     g_autofree uint8_t *big_data = g_malloc(big), *big_out = g_malloc(big);
     pattern(big_data, big, 7);
-    RtResource *b;
-    g_assert_cmphex((uint32_t)rt_create_buffer(d, big, D3D10_DDI_USAGE_DEFAULT, 0, 0, big_data,
-                                               &b), ==, 0);
+    RtResource *b, *bsrc;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, big, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &b),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, big, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL,
+                                               &bsrc), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, b, bsrc), ==, 0);
+    g_assert_cmphex((uint32_t)rt_update(d, b, 0, NULL, big_data, big), ==, 0);
     g_assert_cmpuint(rt_umd_stats(d).upload_temporaries, ==, 1);
     rt_read(d, b, 0, big_out);
     g_assert_cmpmem(big_out, big, big_data, big);
+    rt_destroy(d, b);
+    rt_destroy(d, bsrc);
+    rt_destroy(d, old);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
+/* Update one buffer in place: the box [at, at + n) of data, the rest of
+ * the buffer as `before` had it; read back and compared whole. */
+static void update_box_exact(RtDevice *d, RtResource *r, uint8_t *before, UINT size, UINT at,
+                             UINT n, unsigned seed)
+{
+    g_autofree uint8_t *data = g_malloc(n), *out = g_malloc(size);
+    pattern(data, n, seed);
+    D3D10_DDI_BOX box = { .left = at, .right = at + n, .top = 0, .bottom = 1, .front = 0,
+                          .back = 1 };
+    unsigned pieces = rt_umd_stats(d).upload_pieces, in_place = rt_umd_stats(d).upload_in_place;
+    g_assert_cmphex((uint32_t)rt_update(d, r, 0, &box, data, n), ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).upload_in_place, ==, in_place + 1);
+    g_assert_cmpuint(rt_umd_stats(d).upload_pieces, ==, pieces); /* no second copy */
+    memcpy(before + at, data, n);
+    rt_read(d, r, 0, out);
+    g_assert_cmpmem(out, size, before, size);
+}
+
+/* One-copy uploads (docs/umd.md "Uploads"): an idle linear resource is
+ * written in place, with the CPU, where the GPU reads it: a box of a
+ * buffer (the bytes around it kept), a box of a 3D texture (rows and
+ * slices at their pitches); byte-exact through a GPU copy to staging. Under
+ * memory pressure: a buffer evicted from VRAM is written in its system
+ * pages and paged back in exact. After a TDR: a new device's in-place
+ * uploads are exact. A resource still queued takes the ring (order kept). */
+static void test_upload_in_place(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { SZ = 256 * 1024, W = 40, H = 12, D = 3, BPP = 4 };
+    g_autofree uint8_t *before = g_malloc(SZ);
+    pattern(before, SZ, 1);
+    RtResource *b;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, before, &b),
+                    ==, 0);
+    update_box_exact(d, b, before, SZ, 4097, 70001, 2);
+
+    /* 3D texture: rows of W * BPP bytes, its pitches */
+    uint8_t tex[D][H][W * BPP], src[D][H][W * BPP + 8], out[D][H][W * BPP];
+    pattern(&tex[0][0][0], sizeof(tex), 3);
+    pattern(&src[0][0][0], sizeof(src), 4);
+    D3D10_DDIARG_SUBRESOURCE_UP up = { .pSysMem = tex, .SysMemPitch = W * BPP,
+                                       .SysMemSlicePitch = H * W * BPP };
+    RtResource *t;
+    g_assert_cmphex((uint32_t)rt_create_tex3d(d, W, H, D, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT, 0, 0, &up, &t), ==, 0);
+    g_assert_false(sable_umd_resource_tiled(t->mem));
+    D3D10_DDI_BOX box = { .left = 5, .right = 31, .top = 2, .bottom = 11, .front = 1, .back = 3 };
+    unsigned in_place = rt_umd_stats(d).upload_in_place;
+    g_assert_cmphex((uint32_t)RT_CALL(d, ResourceUpdateSubresourceUP, 0,
+                                      d->f11->pfnResourceUpdateSubresourceUP(
+                                          d->h, t->h, 0, &box, src, sizeof(src[0][0]),
+                                          sizeof(src[0]))), ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).upload_in_place, ==, in_place + 1);
+    for (INT z = box.front; z < box.back; z++) {
+        for (INT y = box.top; y < box.bottom; y++) {
+            memcpy(&tex[z][y][box.left * BPP], &src[z - box.front][y - box.top][0],
+                   (box.right - box.left) * BPP);
+        }
+    }
+    rt_read(d, t, 0, &out[0][0][0]);
+    g_assert_cmpmem(out, sizeof(out), tex, sizeof(tex));
+    rt_destroy(d, t);
+
+    /* queued: a COPY names it, so the update goes through the ring after it */
+    RtResource *other;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL,
+                                               &other), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, other, b), ==, 0);
+    unsigned pieces = rt_umd_stats(d).upload_pieces;
+    in_place = rt_umd_stats(d).upload_in_place;
+    g_autofree uint8_t *data = g_malloc(SZ), *got = g_malloc(SZ);
+    pattern(data, SZ, 5);
+    g_assert_cmphex((uint32_t)rt_update(d, other, 0, NULL, data, SZ), ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).upload_pieces, ==, pieces + 1);
+    g_assert_cmpuint(rt_umd_stats(d).upload_in_place, ==, in_place);
+    rt_read(d, other, 0, got);
+    g_assert_cmpmem(got, SZ, data, SZ);
+    rt_destroy(d, other);
+
+    /* memory pressure: buffers beyond VRAM evict b (the oldest) */
+    uint64_t vram = e.sim->t->vram_size;
+    unsigned nfill = (unsigned)(vram / SZ) + 2, evicted = e.sim->vidmm.evictions;
+    RtResource **fill = g_new(RtResource *, nfill);
+    for (unsigned i = 0; i < nfill; i++) {
+        g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL,
+                                                   &fill[i]), ==, 0);
+    }
+    g_assert_cmpuint(e.sim->vidmm.evictions, >, evicted);
+    unsigned page_ins = e.sim->vidmm.page_ins;
+    for (unsigned i = 0; i < nfill; i++) {
+        rt_destroy(d, fill[i]);
+    }
+    g_free(fill);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    rt_wait_idle(d);
+    update_box_exact(d, b, before, SZ, 0, SZ / 2 + 3, 6);
+    g_assert_cmpuint(e.sim->vidmm.page_ins, >, page_ins); /* written while evicted */
+    rt_destroy(d, b);
+
+    /* after a TDR, on a new device */
+    RtResource *h, *st;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 4096, D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &h),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 4096, D3D10_DDI_USAGE_STAGING, 0,
+                                               D3D10_DDI_CPU_ACCESS_READ, NULL, &st), ==, 0);
+    GError *err = NULL;
+    g_assert_true(e.sim->t->ops->inject(e.sim->t, "hang,engine=0", &err));
+    g_assert_no_error(err);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, h), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==,
+                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
+    rt_destroy(d, h);
+    rt_destroy(d, st);
+    rt_device_free(d);
+    d = e.d = rt_device_new(e.ad, D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    pattern(before, SZ, 7);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, SZ, D3D10_DDI_USAGE_DEFAULT, 0, 0, before, &b),
+                    ==, 0);
+    update_box_exact(d, b, before, SZ, 100, 1000, 8);
     rt_destroy(d, b);
     g_assert_cmpuint(d->errors, ==, 0);
     env_free(&e);
@@ -2501,6 +2646,7 @@ int main(int argc, char **argv)
                          test_shared);
     g_test_add_func("/d3d/shared/bad-private-data", test_shared_bad);
     g_test_add_func("/d3d/upload-ring", test_upload_ring);
+    g_test_add_func("/d3d/upload-in-place", test_upload_in_place);
     g_test_add_data_func("/d3d/format-support/10.0",
                          GUINT_TO_POINTER(D3D10_0_DDI_INTERFACE_VERSION), test_format_support);
     g_test_add_data_func("/d3d/format-support/11.0",
