@@ -29,7 +29,7 @@ GByteArray *sable_state_save(SableDevice *dev);
  * stream (values a guest could never have programmed) fails with err set and
  * leaves the device unchanged. On success the engines' timers and the
  * vblank timer are re-armed from the device clock, every engine is
- * scheduled, and the interrupt level is driven. */
+ * scheduled, and the interrupt level is driven if it changed. */
 bool sable_state_load(SableDevice *dev, const uint8_t *data, size_t len,
                       GError **err);
 

@@ -371,8 +371,11 @@ static void rearm(SableDevice *dev)
         dev->ops.schedule(dev->opaque, e);
     }
     sable_scanout_sync_timer(dev);
-    dev->irq_level = (dev->irq_status & dev->irq_mask) != 0;
-    dev->ops.irq_level(dev->opaque, dev->irq_level);
+    bool level = (dev->irq_status & dev->irq_mask) != 0;
+    if (level != dev->irq_level) { /* irq_level: the host's line until now */
+        dev->irq_level = level;
+        dev->ops.irq_level(dev->opaque, level);
+    }
 }
 
 bool sable_state_load(SableDevice *dev, const uint8_t *data, size_t len,
