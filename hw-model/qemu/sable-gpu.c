@@ -347,7 +347,19 @@ static bool sable_gpu_ram_init(SableGpuState *s, MemoryRegion *mr,
         return false;
     }
     host_memory_backend_set_mapped(memdev, true);
+    /* a backend's RAM migrates only once a user registers it */
+    vmstate_register_ram(host_memory_backend_get_memory(memdev), DEVICE(s));
     return true;
+}
+
+static void sable_gpu_memdev_release(SableGpuState *s,
+                                     HostMemoryBackend *memdev)
+{
+    if (memdev) {
+        vmstate_unregister_ram(host_memory_backend_get_memory(memdev),
+                               DEVICE(s));
+        host_memory_backend_set_mapped(memdev, false);
+    }
 }
 
 /* VRAM (BAR2) and the aperture (BAR4); on failure neither is claimed. */
@@ -364,9 +376,7 @@ static bool sable_gpu_ram_bars_init(SableGpuState *s, Error **errp)
     }
     if (!sable_gpu_ram_init(s, &s->aperture, s->aperture_memdev, "aperture",
                             SABLE_APERTURE_SIZE, errp)) {
-        if (s->vram_memdev) {
-            host_memory_backend_set_mapped(s->vram_memdev, false);
-        }
+        sable_gpu_memdev_release(s, s->vram_memdev);
         return false;
     }
     return true;
@@ -428,12 +438,8 @@ static void sable_gpu_teardown(SableGpuState *s)
     g_clear_pointer(&s->core, sable_device_free);
     sable_gpu_engines_free(s);
     msix_uninit_exclusive_bar(PCI_DEVICE(s));
-    if (s->vram_memdev) {
-        host_memory_backend_set_mapped(s->vram_memdev, false);
-    }
-    if (s->aperture_memdev) {
-        host_memory_backend_set_mapped(s->aperture_memdev, false);
-    }
+    sable_gpu_memdev_release(s, s->vram_memdev);
+    sable_gpu_memdev_release(s, s->aperture_memdev);
 }
 
 static bool sable_gpu_core_init(SableGpuState *s, Error **errp)

@@ -212,6 +212,10 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qmp.sock", m->tmpdir));
     g_ptr_array_add(a, g_strdup("-qmp"));
     g_ptr_array_add(a, g_strdup_printf("unix:%s,server=on,wait=off", m->ctl_path));
+    if (opt->incoming) {
+        g_ptr_array_add(a, g_strdup("-incoming"));
+        g_ptr_array_add(a, g_strdup(opt->incoming));
+    }
     g_ptr_array_add(a, g_strdup("-device"));
     g_ptr_array_add(a, g_strdup_printf(
         "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT
@@ -274,6 +278,54 @@ static bool connect_sockets(SqtMachine *m, const SqtOptions *opt,
     return ok;
 }
 
+static void unlink_shared(SqtMachine *m)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(m->shared); i++) {
+        if (m->shared[i]) {
+            unlink(m->shared[i]);
+            g_clear_pointer(&m->shared[i], g_free);
+        }
+    }
+}
+
+/* Create and map this machine's backing files (names in m->shared). */
+static bool create_memory(SqtMachine *m, bool migratable, GError **err)
+{
+    m->shared[0] = shared_file_path(m, "ram");
+    m->shared[1] = shared_file_path(m, "vram");
+    m->shared[2] = shared_file_path(m, "aperture");
+    return map_shared_file(m->shared[0], m->ram_size, &m->ram, err) &&
+           map_shared_file(m->shared[1], m->vram_size, &m->vram, err) &&
+           map_shared_file(m->shared[2], SABLE_APERTURE_SIZE, &m->aperture,
+                           err);
+}
+
+/* Use another machine's files and mappings (same sizes). */
+static bool share_memory(SqtMachine *m, const SqtMachine *from, GError **err)
+{
+    if (!from->shared[0] || from->ram_size != m->ram_size ||
+        from->vram_size != m->vram_size) {
+        g_set_error(err, SQT_ERROR, 0, "share_from: the machine is not "
+                    "migratable or its RAM/VRAM sizes differ");
+        return false;
+    }
+    m->ram = from->ram;
+    m->vram = from->vram;
+    m->aperture = from->aperture;
+    m->borrowed = true;
+    return true;
+}
+
+void sqt_machine_take_memory(SqtMachine *to, SqtMachine *from)
+{
+    g_assert(to->borrowed && to->ram == from->ram);
+    to->borrowed = false;
+    from->borrowed = true;
+    for (unsigned i = 0; i < G_N_ELEMENTS(to->shared); i++) {
+        to->shared[i] = g_steal_pointer(&from->shared[i]);
+    }
+}
+
 SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
 {
     SqtMachine *m = g_new0(SqtMachine, 1);
@@ -290,20 +342,20 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
     m->own_log = opt->log_path == NULL;
     m->log_path = m->own_log ? g_build_filename(m->tmpdir, "qemu.log", NULL)
                              : g_strdup(opt->log_path);
-    SharedPaths paths = { shared_file_path(m, "ram"), shared_file_path(m, "vram"),
-                          shared_file_path(m, "aperture") };
-    bool ok = map_shared_file(paths.ram, m->ram_size, &m->ram, err) &&
-              map_shared_file(paths.vram, m->vram_size, &m->vram, err) &&
-              map_shared_file(paths.aperture, SABLE_APERTURE_SIZE, &m->aperture,
-                              err) &&
-              connect_sockets(m, opt, &paths, err) &&
-              sqt_qmp_handshake(m, err);
-    unlink(paths.ram); /* QEMU and we keep them mapped */
-    unlink(paths.vram);
-    unlink(paths.aperture);
-    g_free(paths.ram);
-    g_free(paths.vram);
-    g_free(paths.aperture);
+    bool ok = opt->share_from ? share_memory(m, opt->share_from, err)
+                              : create_memory(m, opt->migratable, err);
+    if (ok) {
+        SharedPaths paths = { m->shared[0], m->shared[1], m->shared[2] };
+        if (opt->share_from) {
+            paths = (SharedPaths) { opt->share_from->shared[0],
+                                    opt->share_from->shared[1],
+                                    opt->share_from->shared[2] };
+        }
+        ok = connect_sockets(m, opt, &paths, err) && sqt_qmp_handshake(m, err);
+    }
+    if (!opt->migratable) {
+        unlink_shared(m); /* QEMU and we keep them mapped */
+    }
     if (!ok) {
         print_log_tail(m->log_path);
         sqt_machine_stop(m);
@@ -328,15 +380,16 @@ void sqt_machine_stop(SqtMachine *m)
     }
     close_conn(&m->qtest);
     close_conn(&m->qmp);
-    if (m->ram) {
+    if (m->ram && !m->borrowed) {
         munmap(m->ram, m->ram_size);
     }
-    if (m->vram) {
+    if (m->vram && !m->borrowed) {
         munmap(m->vram, m->vram_size);
     }
-    if (m->aperture) {
+    if (m->aperture && !m->borrowed) {
         munmap(m->aperture, SABLE_APERTURE_SIZE);
     }
+    unlink_shared(m);
     if (m->tmpdir) {
         if (m->own_log) {
             unlink(m->log_path);

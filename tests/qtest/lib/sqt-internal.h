@@ -28,6 +28,8 @@ struct SqtMachine {
     void *vram;            /* shared mapping of VRAM (vram-memdev) */
     uint64_t vram_size;
     void *aperture;        /* shared mapping of BAR4 (aperture-memdev) */
+    bool borrowed;         /* the mappings belong to another machine */
+    char *shared[3];       /* backing files to unlink at stop (migratable) */
     bool irq_level[SQT_IRQ_LINES];
 };
 
