@@ -133,6 +133,10 @@ static void test_roundtrip_completes(void)
     Mt *src = busy_source(&w);
     g_autoptr(GByteArray) st = sable_state_save(src->bus->dev);
     g_autoptr(GBytes) before = dump_of(src);
+    /* The layout docs/architecture.md documents. */
+    g_assert_cmpuint(st->len, ==, 44 + 68 + SABLE_NUM_ENGINES * 1836 +
+                                  SABLE_CORE_MAX_INJECTIONS * 48 +
+                                  SABLE_CORE_SWZ_RANGES * 44 + 80);
 
     Mt *dst = mt_new(&cfg);
     copy_memory(dst, src);
