@@ -15,7 +15,7 @@
 
 #include "sable-core.h"
 
-#define SABLE_STATE_MAGIC 0x53424c53u /* "SBLS" */
+#define SABLE_STATE_MAGIC 0x53424c53u /* bytes "SLBS" in the stream */
 #define SABLE_STATE_VERSION 1u
 /* Largest stream sable_state_load accepts (hosts bound their buffers). */
 #define SABLE_STATE_MAX_SIZE (64u * 1024)

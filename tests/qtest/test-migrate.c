@@ -7,6 +7,7 @@
  * (fence page and COMPLETED_FENCE registers) and MSI-X interrupts, the
  * range flushes the CPU's bytes and scanout keeps counting frames. */
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fixture.h"
@@ -146,9 +147,67 @@ static void test_work_in_flight(void)
     sqt_device_close(d);
 }
 
+/* Offset of the core's stream (its magic) in a migration file. */
+static size_t stream_offset(const uint8_t *data, size_t len)
+{
+    static const uint8_t magic[4] = { 0x53, 0x4c, 0x42, 0x53 }; /* LE */
+    for (size_t i = 0; i + 8 <= len; i++) {
+        if (memcmp(data + i, magic, 4) == 0) {
+            return i;
+        }
+    }
+    g_assert_not_reached();
+}
+
+/* A stream whose device state is damaged fails the incoming migration with
+ * the device's error: QEMU exits with status 1, not a crash. */
+static void test_bad_stream_refused(void)
+{
+    SqtOptions opt = { .debug = true, .migratable = true };
+    SqtDevice *d = fixture_open(&opt);
+    g_autofree char *dir = g_dir_make_tmp("sable-migrate-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "state", NULL);
+    g_autofree char *log = g_build_filename(dir, "incoming.log", NULL);
+    g_autoptr(GError) err = NULL;
+    g_assert_true(sqt_migrate_to_file(d->m, path, NULL, &err));
+    g_assert_no_error(err);
+
+    g_autofree uint8_t *data = NULL;
+    gsize len;
+    g_assert_true(g_file_get_contents(path, (char **)&data, &len, NULL));
+    data[stream_offset(data, len) + 4] ^= 0x40; /* the stream's version */
+    g_assert_true(g_file_set_contents(path, (char *)data, len, NULL));
+
+    SqtOptions in = opt;
+    in.migratable = false;
+    in.incoming = "defer";
+    in.share_from = d->m;
+    in.log_path = log;
+    SqtMachine *m = sqt_machine_start(&in, &err);
+    g_assert_no_error(err);
+    g_autofree char *cmd = g_strdup_printf(
+        "{\"execute\":\"migrate-incoming\",\"arguments\":"
+        "{\"uri\":\"exec:cat '%s'\"}}", path);
+    g_free(sqt_qmp(m, cmd, &err));
+    g_assert_no_error(err);
+    int status = sqt_machine_wait_exit(m);
+    sqt_machine_stop(m);
+    g_assert_true(WIFEXITED(status));
+    g_assert_cmpint(WEXITSTATUS(status), ==, 1);
+    g_autofree char *text = NULL;
+    g_assert_true(g_file_get_contents(log, &text, NULL, NULL));
+    g_assert_nonnull(strstr(text, "sable-gpu: sable state: version 65"));
+
+    unlink(log);
+    unlink(path);
+    rmdir(dir);
+    sqt_device_close(d);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/qemu/migrate/work-in-flight", test_work_in_flight);
+    g_test_add_func("/qemu/migrate/bad-stream-refused", test_bad_stream_refused);
     return g_test_run();
 }

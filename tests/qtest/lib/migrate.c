@@ -60,8 +60,8 @@ static void read_stats(JsonObject *o, const char *path, SqtMigrateStats *s)
     s->file_bytes = stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
-static bool migrate_out(SqtMachine *m, const char *path, SqtMigrateStats *stats,
-                        GError **err)
+bool sqt_migrate_to_file(SqtMachine *m, const char *path,
+                         SqtMigrateStats *stats, GError **err)
 {
     g_autoptr(JsonBuilder) b = json_builder_new();
     g_autofree char *uri = g_strdup_printf("exec:cat > '%s'", path);
@@ -79,7 +79,7 @@ static bool migrate_out(SqtMachine *m, const char *path, SqtMigrateStats *stats,
     g_autofree char *ret = sqt_qmp(m, cmd, err);
     g_autoptr(JsonParser) p = json_parser_new();
     JsonObject *done = ret ? wait_completed(m, p, err) : NULL;
-    if (done) {
+    if (done && stats) {
         read_stats(done, path, stats);
     }
     return done != NULL;
@@ -88,8 +88,7 @@ static bool migrate_out(SqtMachine *m, const char *path, SqtMigrateStats *stats,
 bool sqt_device_migrate(SqtDevice *d, const SqtOptions *opt, const char *path,
                         SqtMigrateStats *stats, GError **err)
 {
-    SqtMigrateStats local;
-    if (!migrate_out(d->m, path, stats ? stats : &local, err)) {
+    if (!sqt_migrate_to_file(d->m, path, stats, err)) {
         return false;
     }
     g_autofree char *incoming = g_strdup_printf("exec:cat '%s'", path);

@@ -49,7 +49,7 @@ typedef struct SqtOptions {
     const char *log_path;      /* QEMU stderr; NULL: a temporary file */
     const char *wrapper;       /* words run before QEMU (e.g. "valgrind
                                   --log-file=F"), found on PATH; NULL: none */
-    bool migratable;           /* keep the backing files linked until stop,
+    bool migratable;           /* keep the backing files open until stop,
                                   so a second QEMU can share them */
     const char *incoming;      /* -incoming URI (e.g. "exec:cat F"), or NULL */
     SqtMachine *share_from;    /* use this (migratable) machine's RAM, VRAM
@@ -76,6 +76,8 @@ const char *sqt_machine_control_socket(const SqtMachine *m);
 /* Print msg, the tail of QEMU's log, stop QEMU and exit(1). */
 G_NORETURN void sqt_fatal(SqtMachine *m, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
+/* Wait for QEMU to exit by itself; returns its waitpid() status. */
+int sqt_machine_wait_exit(SqtMachine *m);
 /* Move the shared memory from `from` to `to` (which shares it): `from` may
  * then be stopped while `to` keeps the mappings. */
 void sqt_machine_take_memory(SqtMachine *to, SqtMachine *from);
@@ -361,6 +363,11 @@ typedef struct SqtMigrateStats {
     uint64_t ram_bytes;             /* RAM bytes transferred */
     uint64_t file_bytes;            /* size of the migration stream */
 } SqtMigrateStats;
+
+/* Migrate m's QEMU to the file `path` (QMP migrate "exec:cat > path") and
+ * wait until it completed; stats may be NULL. */
+bool sqt_migrate_to_file(SqtMachine *m, const char *path,
+                         SqtMigrateStats *stats, GError **err);
 
 /* Migrate d's QEMU (opened with opt->migratable) to the file `path`, start
  * a second QEMU with opt and `-incoming` from that file on the same RAM,

@@ -29,7 +29,8 @@ struct SqtMachine {
     uint64_t vram_size;
     void *aperture;        /* shared mapping of BAR4 (aperture-memdev) */
     bool borrowed;         /* the mappings belong to another machine */
-    char *shared[3];       /* backing files to unlink at stop (migratable) */
+    int shared_fd[3];      /* migratable: RAM, VRAM, aperture files kept
+                              open for a second QEMU; -1: none */
     bool irq_level[SQT_IRQ_LINES];
 };
 
