@@ -79,7 +79,7 @@ static bool windows_overlap(const SableSwzRange *a, const SableSwzRange *b)
            (uint64_t)b->offset < (uint64_t)a->offset + a->size;
 }
 
-static uint32_t range_check(const SableDevice *dev, const SableSwzRange *r)
+uint32_t sable_swz_range_check(const SableDevice *dev, const SableSwzRange *r)
 {
     SableLayout l = range_layout(r);
     uint64_t gpu_size;
@@ -152,7 +152,7 @@ static uint32_t range_control(SableDevice *dev, SableSwzRange *r,
     uint32_t err;
 
     if (ctl == SABLE_SWZ_CONTROL_ENABLE && !r->enabled) {
-        err = range_check(dev, r);
+        err = sable_swz_range_check(dev, r);
         return err ? err : range_load(dev, r);
     }
     if (!r->enabled) {

@@ -348,3 +348,16 @@ SableCmdResult sable_cmd_step(SableEngine *eng)
     }
     return r;
 }
+
+bool sable_cmd_resumable(const SableEngine *eng)
+{
+    uint32_t header = eng->pkt.header;
+    const CmdInfo *info = cmd_info(SABLE_CMD_OPCODE(header));
+
+    return info && (!info->debug || eng->dev->cfg.debug) &&
+           !(SABLE_CMD_FLAGS(header) & ~SABLE_CMD_F_OPTIONAL) &&
+           eng->pkt_bytes == SABLE_CMD_SIZE_DW(header) * 4 &&
+           eng->pkt_bytes >= info->min_bytes &&
+           eng->offset < eng->cur.dma_size &&
+           eng->pkt_bytes <= eng->cur.dma_size - eng->offset;
+}

@@ -72,6 +72,7 @@ typedef struct SableEngine {
     uint32_t pkt_bytes;      /* packet size in bytes */
     uint64_t progress;       /* bytes/rows/entries done */
     SableEngineState state;
+    uint64_t deadline_ns;    /* timer deadline of a WAIT_VALUE/STALL/SLOW */
     SableFaultRecord fault;
     SableHistory history;
     /* per-run budget */
@@ -219,6 +220,10 @@ bool sable_ring_fetch(SableEngine *eng);
 bool sable_ring_write_head(SableEngine *eng);
 bool sable_ring_read_desc(SableEngine *eng, uint32_t index,
                           struct sable_submit *out);
+/* regs.c: RING_BASE/RING_SIZE may be enabled (aligned, power of two). */
+bool sable_ring_config_valid(const SableEngine *eng);
+/* regs.c: GART_TABLE/GART_ENTRIES as gart_check accepts them. */
+bool sable_gart_config_valid(const SableDevice *dev);
 
 /* engine.c: per-engine state machine and budgeted run loop. */
 void sable_engine_init(SableEngine *eng, SableDevice *dev, unsigned index);
@@ -240,6 +245,10 @@ typedef enum SableCmdResult {
 } SableCmdResult;
 SableCmdResult sable_cmd_step(SableEngine *eng);
 uint64_t sable_cmd_gpa(const SableEngine *eng);
+/* The command in flight (pkt, pkt_bytes, offset) is one cmd_step may resume:
+ * a known opcode allowed by the config, of a valid size inside the
+ * submission (state.c re-checks restored state with it). */
+bool sable_cmd_resumable(const SableEngine *eng);
 
 /* tiling.c: surface layouts (LINEAR, TILE_Y). A layout is valid for rows
  * of row_bytes bytes when the pitch and alignment rules hold and the
@@ -266,6 +275,8 @@ void sable_swz_write(SableDevice *dev, uint32_t offset, uint32_t value);
 /* Adapter/power-on reset: every range disabled without write-back, BAR4
  * zeroed. */
 void sable_swz_reset(SableDevice *dev);
+/* SABLE_SWZ_ERR_* an enable of range r would latch (config, overlap). */
+uint32_t sable_swz_range_check(const SableDevice *dev, const SableSwzRange *r);
 
 /* scanout.c: SABLE_REG_SCANOUT_* block; reset disables scanout and cancels
  * the vblank timer; sync_timer (re-)arms it iff enabled and VBLANK is
@@ -274,6 +285,12 @@ uint32_t sable_scanout_reg_read(const SableDevice *dev, uint32_t reg);
 void sable_scanout_reg_write(SableDevice *dev, uint32_t reg, uint32_t value);
 void sable_scanout_reset(SableDevice *dev);
 void sable_scanout_sync_timer(SableDevice *dev);
+/* A scanout mode the device accepts (format, size, host-memory budget). */
+typedef struct SableScanoutMode {
+    uint64_t addr;
+    uint32_t pitch, format, width, height;
+} SableScanoutMode;
+bool sable_scanout_mode_valid(const SableDevice *dev, const SableScanoutMode *m);
 
 /* cmd-2d.c: BLIT_2D, COPY_2D and SOLID_FILL_2D. */
 SableCmdResult sable_cmd_blit(SableEngine *eng);
@@ -315,6 +332,7 @@ void sable_dump_request(SableDevice *dev, uint32_t value);
 /* inject.c: armed injections; take() consumes one firing if due now. */
 bool sable_inject_take(SableEngine *eng, SableInjectKind kind,
                        uint64_t *param_ns);
+bool sable_inject_valid(const SableInjection *inj, GError **err);
 
 /* regs.c: register decode; reads have no side effects. */
 uint32_t sable_regs_read(const SableDevice *dev, uint32_t offset);

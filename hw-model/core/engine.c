@@ -32,6 +32,7 @@ void sable_engine_block(SableEngine *eng, SableEngineState state,
                         uint64_t deadline_ns)
 {
     eng->state = state;
+    eng->deadline_ns = deadline_ns;
     eng->dev->ops.timer_arm(eng->dev->opaque, eng->index, deadline_ns);
 }
 

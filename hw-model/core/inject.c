@@ -116,7 +116,7 @@ char *sable_inject_format(const SableInjection *inj)
     return g_string_free(s, FALSE);
 }
 
-static bool inject_valid(const SableInjection *inj, GError **err)
+bool sable_inject_valid(const SableInjection *inj, GError **err)
 {
     if ((unsigned)inj->kind >= SABLE_INJECT_KIND_COUNT ||
         inj->engine >= SABLE_NUM_ENGINES ||
@@ -154,7 +154,7 @@ bool sable_inject_all(SableDevice *dev, const SableInjection *inj, unsigned n,
     unsigned free_slots = SABLE_CORE_MAX_INJECTIONS - sable_inject_pending(dev);
 
     for (unsigned i = 0; i < n; i++) {
-        if (!inject_valid(&inj[i], err)) {
+        if (!sable_inject_valid(&inj[i], err)) {
             return false;
         }
     }
@@ -172,7 +172,7 @@ bool sable_inject_all(SableDevice *dev, const SableInjection *inj, unsigned n,
 
 bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err)
 {
-    if (!inject_valid(inj, err)) {
+    if (!sable_inject_valid(inj, err)) {
         return false;
     }
     for (unsigned i = 0; i < SABLE_CORE_MAX_INJECTIONS; i++) {

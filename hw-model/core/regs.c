@@ -165,7 +165,7 @@ void sable_reg_error(SableDevice *dev, uint32_t bit, uint32_t offset)
     sable_emit(dev, SABLE_EV_REG_ERROR, 0, offset, 0, bit);
 }
 
-static bool ring_config_valid(const SableEngine *e)
+bool sable_ring_config_valid(const SableEngine *e)
 {
     uint32_t n = e->ring_size;
     return !(e->ring_base & (SABLE_PAGE_SIZE - 1)) &&
@@ -180,7 +180,7 @@ static void ring_control_write(SableEngine *e, uint32_t value, uint32_t offset)
     bool enable = value & SABLE_RING_CONTROL_ENABLE;
 
     if ((value & ~SABLE_RING_CONTROL_ENABLE) || (!enable && e->busy) ||
-        (enable && !sable_ring_enabled(e) && !ring_config_valid(e))) {
+        (enable && !sable_ring_enabled(e) && !sable_ring_config_valid(e))) {
         sable_reg_error(dev, SABLE_ERROR_BAD_RING_CONFIG, offset);
         return;
     }
@@ -227,12 +227,17 @@ static void engine_write(SableEngine *e, uint32_t reg, uint32_t value,
     }
 }
 
+bool sable_gart_config_valid(const SableDevice *dev)
+{
+    return !(dev->gart_table & (SABLE_PAGE_SIZE - 1)) &&
+           dev->gart_entries <= dev->gart_max &&
+           sable_range_ok(dev->gart_table, 8ull * dev->gart_entries);
+}
+
 /* GART table/entries after a write: disable it if the config is invalid. */
 static void gart_check(SableDevice *dev, uint32_t offset)
 {
-    if ((dev->gart_table & (SABLE_PAGE_SIZE - 1)) ||
-        dev->gart_entries > dev->gart_max ||
-        !sable_range_ok(dev->gart_table, 8ull * dev->gart_entries)) {
+    if (!sable_gart_config_valid(dev)) {
         dev->gart_entries = 0;
         sable_reg_error(dev, SABLE_ERROR_BAD_GART_CONFIG, offset);
     }

@@ -55,20 +55,29 @@ void sable_vblank_timer(SableDevice *dev)
 
 /* The host shows the mode in a 32-bit-per-pixel console surface: its size
  * counts against the host memory the guest may cause (max_hostmem). */
+bool sable_scanout_mode_valid(const SableDevice *dev, const SableScanoutMode *m)
+{
+    unsigned bpp = sable_format_bpp(m->format);
+    SableLayout l = { .addr = m->addr, .pitch = m->pitch,
+                      .tiling = SABLE_TILING_LINEAR, .height = m->height };
+    uint64_t size;
+
+    return bpp && m->format != SABLE_FORMAT_A8_UNORM &&
+           m->width >= 1 && m->width <= SABLE_CORE_MAX_SURFACE_DIM &&
+           m->height >= 1 && m->height <= SABLE_CORE_MAX_SURFACE_DIM &&
+           (uint64_t)m->width * m->height * 4 <= dev->cfg.max_hostmem &&
+           sable_layout_check(&l, (uint64_t)m->width * bpp, &size);
+}
+
 static bool config_valid(const SableDevice *dev, uint32_t control)
 {
     const SableScanout *so = &dev->scanout;
-    unsigned bpp = sable_format_bpp(so->format);
-    SableLayout l = { .addr = so->addr, .pitch = so->pitch,
-                      .tiling = SABLE_TILING_LINEAR, .height = so->height };
-    uint64_t size;
+    SableScanoutMode m = { .addr = so->addr, .pitch = so->pitch,
+                           .format = so->format, .width = so->width,
+                           .height = so->height };
 
-    return !(control & ~SABLE_SCANOUT_CONTROL_ENABLE) && bpp &&
-           so->format != SABLE_FORMAT_A8_UNORM &&
-           so->width >= 1 && so->width <= SABLE_CORE_MAX_SURFACE_DIM &&
-           so->height >= 1 && so->height <= SABLE_CORE_MAX_SURFACE_DIM &&
-           (uint64_t)so->width * so->height * 4 <= dev->cfg.max_hostmem &&
-           sable_layout_check(&l, (uint64_t)so->width * bpp, &size);
+    return !(control & ~SABLE_SCANOUT_CONTROL_ENABLE) &&
+           sable_scanout_mode_valid(dev, &m);
 }
 
 static void disable(SableDevice *dev)

@@ -34,7 +34,9 @@
  *                 surface (fault injection, device state, dumps), see
  *                 sable-gpu-control.c
  *
- * Migration is blocked: the core's state is not serialized.
+ * Migration and savevm/loadvm: sable-gpu-migration.c. Reset: Resettable
+ * phases (enter: quiesce and reset the core; hold: drive INTx; exit: re-arm
+ * the -device injections).
  */
 
 #include "qemu/osdep.h"
@@ -226,7 +228,9 @@ static void sable_gpu_engine_bh(void *opaque)
 {
     SableGpuEngine *e = opaque;
 
-    sable_engine_run(e->s->core, e->index);
+    if (sable_gpu_engines_may_run()) {
+        sable_engine_run(e->s->core, e->index);
+    }
 }
 
 static void sable_gpu_engine_timer(void *opaque)
@@ -366,7 +370,19 @@ static bool sable_gpu_ram_init(SableGpuState *s, MemoryRegion *mr,
         return false;
     }
     host_memory_backend_set_mapped(memdev, true);
+    /* a backend's RAM migrates only once a user registers it */
+    vmstate_register_ram(host_memory_backend_get_memory(memdev), DEVICE(s));
     return true;
+}
+
+static void sable_gpu_memdev_release(SableGpuState *s,
+                                     HostMemoryBackend *memdev)
+{
+    if (memdev) {
+        vmstate_unregister_ram(host_memory_backend_get_memory(memdev),
+                               DEVICE(s));
+        host_memory_backend_set_mapped(memdev, false);
+    }
 }
 
 /* VRAM (BAR2) and the aperture (BAR4); on failure neither is claimed. */
@@ -383,9 +399,7 @@ static bool sable_gpu_ram_bars_init(SableGpuState *s, Error **errp)
     }
     if (!sable_gpu_ram_init(s, &s->aperture, s->aperture_memdev, "aperture",
                             SABLE_APERTURE_SIZE, errp)) {
-        if (s->vram_memdev) {
-            host_memory_backend_set_mapped(s->vram_memdev, false);
-        }
+        sable_gpu_memdev_release(s, s->vram_memdev);
         return false;
     }
     return true;
@@ -447,12 +461,8 @@ static void sable_gpu_teardown(SableGpuState *s)
     g_clear_pointer(&s->core, sable_device_free);
     sable_gpu_engines_free(s);
     msix_uninit_exclusive_bar(PCI_DEVICE(s));
-    if (s->vram_memdev) {
-        host_memory_backend_set_mapped(s->vram_memdev, false);
-    }
-    if (s->aperture_memdev) {
-        host_memory_backend_set_mapped(s->aperture_memdev, false);
-    }
+    sable_gpu_memdev_release(s, s->vram_memdev);
+    sable_gpu_memdev_release(s, s->aperture_memdev);
 }
 
 static bool sable_gpu_core_init(SableGpuState *s, Error **errp)
@@ -491,21 +501,32 @@ static void sable_gpu_realize(PCIDevice *pdev, Error **errp)
         return;
     }
     s->con = graphic_console_init(DEVICE(pdev), 0, &sable_gpu_gfx_ops, s);
+    sable_gpu_migration_init(s);
 }
 
 static void sable_gpu_exit(PCIDevice *pdev)
 {
+    sable_gpu_migration_exit(SABLE_GPU(pdev));
     sable_gpu_teardown(SABLE_GPU(pdev));
 }
 
-static void sable_gpu_reset(DeviceState *dev)
+static void sable_gpu_reset_enter(Object *obj, ResetType type)
 {
-    SableGpuState *s = SABLE_GPU(dev);
+    SableGpuState *s = SABLE_GPU(obj);
 
     sable_gpu_engines_quiesce(s);
     s->intx_level = false;
     sable_device_reset(s->core);
-    sable_gpu_prearm_after_reset(s);
+}
+
+static void sable_gpu_reset_hold(Object *obj)
+{
+    sable_gpu_update_intx(SABLE_GPU(obj));
+}
+
+static void sable_gpu_reset_exit(Object *obj)
+{
+    sable_gpu_prearm_after_reset(SABLE_GPU(obj));
 }
 
 static void sable_gpu_write_config(PCIDevice *pdev, uint32_t addr,
@@ -521,11 +542,6 @@ static void sable_gpu_finalize(Object *obj)
 }
 
 /* ---- Type registration ----------------------------------------------- */
-
-static const VMStateDescription sable_gpu_vmstate = {
-    .name = TYPE_SABLE_GPU,
-    .unmigratable = 1, /* the core's state (rings, GART, engines) is not serialized */
-};
 
 static Property sable_gpu_properties[] = {
     DEFINE_PROP_SIZE("vram-size", SableGpuState, vram_size, 64 * MiB),
@@ -545,6 +561,7 @@ static void sable_gpu_class_init(ObjectClass *oc, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     PCIDeviceClass *k = PCI_DEVICE_CLASS(oc);
+    ResettableClass *rc = RESETTABLE_CLASS(oc);
 
     k->realize = sable_gpu_realize;
     k->exit = sable_gpu_exit;
@@ -554,7 +571,9 @@ static void sable_gpu_class_init(ObjectClass *oc, void *data)
     k->revision = SABLE_PCI_REVISION;
     k->class_id = SABLE_PCI_CLASS_DISPLAY_OTHER;
     dc->desc = "Sable GPU (command-ring GPU with DMA, GART, resets, dumps)";
-    dc->reset = sable_gpu_reset;
+    rc->phases.enter = sable_gpu_reset_enter;
+    rc->phases.hold = sable_gpu_reset_hold;
+    rc->phases.exit = sable_gpu_reset_exit;
     dc->vmsd = &sable_gpu_vmstate;
     device_class_set_props(dc, sable_gpu_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);

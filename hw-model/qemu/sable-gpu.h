@@ -40,6 +40,11 @@ struct SableGpuState {
     bool intx_level;            /* the core's INTx line, before MSI-X gating */
     unsigned prearm_count;      /* apply `prearm_inj` at the next reset */
     SableInjection prearm_inj[SABLE_CORE_MAX_INJECTIONS];
+    /* migration (sable-gpu-migration.c) */
+    uint8_t *mig_buf;           /* the core's state stream while saving/loading */
+    uint32_t mig_len;
+    Error *mig_blocker;         /* registered while 3D state is live */
+    VMChangeStateEntry *vm_state;
 
     /* properties */
     uint64_t vram_size;
@@ -77,5 +82,15 @@ void sable_gpu_control_class_init(ObjectClass *oc);
 bool sable_gpu_prearm(SableGpuState *s, Error **errp);
 /* Arm them again after the power-on reset that follows realize. */
 void sable_gpu_prearm_after_reset(SableGpuState *s);
+
+/* sable-gpu-migration.c */
+extern const VMStateDescription sable_gpu_vmstate;
+void sable_gpu_migration_init(SableGpuState *s);
+void sable_gpu_migration_exit(SableGpuState *s);
+/* Register or drop the migration blocker as the core has live 3D state or
+ * not; call after creating or destroying 3D contexts. */
+bool sable_gpu_update_migration_blocker(SableGpuState *s, Error **errp);
+/* Engines run only while the VM runs (no DMA after the state is saved). */
+bool sable_gpu_engines_may_run(void);
 
 #endif

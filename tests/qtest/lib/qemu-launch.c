@@ -143,9 +143,10 @@ static int accept_qemu(SqtMachine *m, int lfd, const char *what, GError **err)
     return -1;
 }
 
-/* Create a file of size bytes and map it shared into this process. */
+/* Create a file of size bytes and map it shared into this process; keep
+ * its descriptor in *keep_fd if not NULL. */
 static bool map_shared_file(const char *path, uint64_t size, void **out,
-                            GError **err)
+                            int *keep_fd, GError **err)
 {
     int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0 || ftruncate(fd, (off_t)size) < 0) {
@@ -157,7 +158,11 @@ static bool map_shared_file(const char *path, uint64_t size, void **out,
         return false;
     }
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    close(fd);
+    if (keep_fd) {
+        *keep_fd = fd;
+    } else {
+        close(fd);
+    }
     if (p == MAP_FAILED) {
         g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
                     "cannot map %s: %s", path, g_strerror(errno));
@@ -226,6 +231,10 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qmp.sock", m->tmpdir));
     g_ptr_array_add(a, g_strdup("-qmp"));
     g_ptr_array_add(a, g_strdup_printf("unix:%s,server=on,wait=off", m->ctl_path));
+    if (opt->incoming) {
+        g_ptr_array_add(a, g_strdup("-incoming"));
+        g_ptr_array_add(a, g_strdup(opt->incoming));
+    }
     g_ptr_array_add(a, g_strdup("-device"));
     g_ptr_array_add(a, g_strdup_printf(
         "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT
@@ -289,11 +298,69 @@ static bool connect_sockets(SqtMachine *m, const SqtOptions *opt,
     return ok;
 }
 
+static void free_paths(SharedPaths *p)
+{
+    g_free(p->ram);
+    g_free(p->vram);
+    g_free(p->aperture);
+}
+
+/* Create and map this machine's backing files; keep their descriptors if
+ * migratable (a second QEMU opens them through /proc, see share_memory). */
+static bool create_memory(SqtMachine *m, bool migratable, SharedPaths *paths,
+                          GError **err)
+{
+    *paths = (SharedPaths) { shared_file_path(m, "ram"),
+                             shared_file_path(m, "vram"),
+                             shared_file_path(m, "aperture") };
+    return map_shared_file(paths->ram, m->ram_size, &m->ram,
+                           migratable ? &m->shared_fd[0] : NULL, err) &&
+           map_shared_file(paths->vram, m->vram_size, &m->vram,
+                           migratable ? &m->shared_fd[1] : NULL, err) &&
+           map_shared_file(paths->aperture, SABLE_APERTURE_SIZE, &m->aperture,
+                           migratable ? &m->shared_fd[2] : NULL, err);
+}
+
+/* Use another machine's files (by descriptor) and mappings. */
+static bool share_memory(SqtMachine *m, const SqtMachine *from,
+                         SharedPaths *paths, GError **err)
+{
+    if (from->shared_fd[2] < 0 || from->ram_size != m->ram_size ||
+        from->vram_size != m->vram_size) {
+        g_set_error(err, SQT_ERROR, 0, "share_from: the machine is not "
+                    "migratable or its RAM/VRAM sizes differ");
+        return false;
+    }
+    int pid = (int)getpid();
+    *paths = (SharedPaths) {
+        g_strdup_printf("/proc/%d/fd/%d", pid, from->shared_fd[0]),
+        g_strdup_printf("/proc/%d/fd/%d", pid, from->shared_fd[1]),
+        g_strdup_printf("/proc/%d/fd/%d", pid, from->shared_fd[2]),
+    };
+    m->ram = from->ram;
+    m->vram = from->vram;
+    m->aperture = from->aperture;
+    m->borrowed = true;
+    return true;
+}
+
+void sqt_machine_take_memory(SqtMachine *to, SqtMachine *from)
+{
+    g_assert(to->borrowed && to->ram == from->ram);
+    to->borrowed = false;
+    from->borrowed = true;
+    for (unsigned i = 0; i < G_N_ELEMENTS(to->shared_fd); i++) {
+        to->shared_fd[i] = from->shared_fd[i];
+        from->shared_fd[i] = -1;
+    }
+}
+
 SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
 {
     SqtMachine *m = g_new0(SqtMachine, 1);
     m->qtest = (SqtConn){ .fd = -1, .in = g_string_new(NULL), .name = "qtest" };
     m->qmp = (SqtConn){ .fd = -1, .in = g_string_new(NULL), .name = "QMP" };
+    m->shared_fd[0] = m->shared_fd[1] = m->shared_fd[2] = -1;
     m->ram_size = opt->ram_size ? opt->ram_size : SQT_DEFAULT_RAM_SIZE;
     m->vram_size = opt->vram_size ? opt->vram_size : SQT_DEFAULT_VRAM_SIZE;
     m->tmpdir = g_dir_make_tmp("sable-qtest-XXXXXX", err);
@@ -305,20 +372,17 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
     m->own_log = opt->log_path == NULL;
     m->log_path = m->own_log ? g_build_filename(m->tmpdir, "qemu.log", NULL)
                              : g_strdup(opt->log_path);
-    SharedPaths paths = { shared_file_path(m, "ram"), shared_file_path(m, "vram"),
-                          shared_file_path(m, "aperture") };
-    bool ok = map_shared_file(paths.ram, m->ram_size, &m->ram, err) &&
-              map_shared_file(paths.vram, m->vram_size, &m->vram, err) &&
-              map_shared_file(paths.aperture, SABLE_APERTURE_SIZE, &m->aperture,
-                              err) &&
+    SharedPaths paths = { 0 };
+    bool ok = (opt->share_from ? share_memory(m, opt->share_from, &paths, err)
+                               : create_memory(m, opt->migratable, &paths, err)) &&
               connect_sockets(m, opt, &paths, err) &&
               sqt_qmp_handshake(m, err);
-    unlink(paths.ram); /* QEMU and we keep them mapped */
-    unlink(paths.vram);
-    unlink(paths.aperture);
-    g_free(paths.ram);
-    g_free(paths.vram);
-    g_free(paths.aperture);
+    if (!opt->share_from) {
+        unlink(paths.ram); /* QEMU and we keep them mapped (and open) */
+        unlink(paths.vram);
+        unlink(paths.aperture);
+    }
+    free_paths(&paths);
     if (!ok) {
         print_log_tail(m->log_path);
         sqt_machine_stop(m);
@@ -335,6 +399,16 @@ static void close_conn(SqtConn *c)
     g_string_free(c->in, TRUE);
 }
 
+int sqt_machine_wait_exit(SqtMachine *m)
+{
+    int status = 0;
+    g_assert(m->pid > 0);
+    while (waitpid(m->pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    m->pid = 0;
+    return status;
+}
+
 void sqt_machine_stop(SqtMachine *m)
 {
     bool report = false;
@@ -348,14 +422,19 @@ void sqt_machine_stop(SqtMachine *m)
     }
     close_conn(&m->qtest);
     close_conn(&m->qmp);
-    if (m->ram) {
+    if (m->ram && !m->borrowed) {
         munmap(m->ram, m->ram_size);
     }
-    if (m->vram) {
+    if (m->vram && !m->borrowed) {
         munmap(m->vram, m->vram_size);
     }
-    if (m->aperture) {
+    if (m->aperture && !m->borrowed) {
         munmap(m->aperture, SABLE_APERTURE_SIZE);
+    }
+    for (unsigned i = 0; i < G_N_ELEMENTS(m->shared_fd); i++) {
+        if (m->shared_fd[i] >= 0) {
+            close(m->shared_fd[i]);
+        }
     }
     if (m->tmpdir) {
         if (m->own_log) {

@@ -35,6 +35,8 @@ GQuark sqt_error_quark(void);
 
 /* ---- Launch (qemu-launch.c) ------------------------------------------ */
 
+typedef struct SqtMachine SqtMachine;
+
 typedef struct SqtOptions {
     const char *qemu;          /* NULL: sqt_default_qemu() */
     const char *firmware_dir;  /* NULL: sqt_default_firmware_dir() */
@@ -48,14 +50,17 @@ typedef struct SqtOptions {
     const char *log_path;      /* QEMU stderr; NULL: a temporary file */
     const char *wrapper;       /* words run before QEMU (e.g. "valgrind
                                   --log-file=F"), found on PATH; NULL: none */
+    bool migratable;           /* keep the backing files open until stop,
+                                  so a second QEMU can share them */
+    const char *incoming;      /* -incoming URI (e.g. "exec:cat F"), or NULL */
+    SqtMachine *share_from;    /* use this (migratable) machine's RAM, VRAM
+                                  and aperture files and mappings */
 } SqtOptions;
 
 #define SQT_DEFAULT_RAM_SIZE (256ull << 20)
 #define SQT_DEFAULT_VRAM_SIZE (64ull << 20)
 #define SQT_DEVICE_ID "gpu0"
 #define SQT_DEVICE_PATH "/machine/peripheral/" SQT_DEVICE_ID
-
-typedef struct SqtMachine SqtMachine;
 
 /* $SABLE_QEMU, else the build's qemu_binary. */
 const char *sqt_default_qemu(void);
@@ -72,6 +77,12 @@ const char *sqt_machine_log_path(const SqtMachine *m);
 const char *sqt_machine_control_socket(const SqtMachine *m);
 /* Print msg, the tail of QEMU's log, stop QEMU and exit(1). */
 G_NORETURN void sqt_fatal(SqtMachine *m, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+/* Wait for QEMU to exit by itself; returns its waitpid() status. */
+int sqt_machine_wait_exit(SqtMachine *m);
+/* Move the shared memory from `from` to `to` (which shares it): `from` may
+ * then be stopped while `to` keeps the mappings. */
+void sqt_machine_take_memory(SqtMachine *to, SqtMachine *from);
 
 /* Run `qemu -device help` and return its output (stdout + stderr). */
 char *sqt_device_help(const char *qemu, GError **err);
@@ -347,8 +358,27 @@ uint32_t sqt_swz_enable(SqtDevice *d, unsigned r, const SqtSwzRange *c);
 uint32_t sqt_swz_control(SqtDevice *d, unsigned r, uint32_t ctl);
 uint32_t sqt_swz_status(SqtDevice *d, unsigned r);
 
-/* ---- Dumps (dump.c) -------------------------------------------------- */
+/* ---- Migration (migrate.c) ------------------------------------------ */
 
+typedef struct SqtMigrateStats {
+    int64_t total_ms, downtime_ms;  /* as the source's query-migrate says */
+    uint64_t ram_bytes;             /* RAM bytes transferred */
+    uint64_t file_bytes;            /* size of the migration stream */
+} SqtMigrateStats;
+
+/* Migrate m's QEMU to the file `path` (QMP migrate "exec:cat > path") and
+ * wait until it completed; stats may be NULL. */
+bool sqt_migrate_to_file(SqtMachine *m, const char *path,
+                         SqtMigrateStats *stats, GError **err);
+
+/* Migrate d's QEMU (opened with opt->migratable) to the file `path`, start
+ * a second QEMU with opt and `-incoming` from that file on the same RAM,
+ * VRAM and aperture files, wait until it runs, stop the first and point d
+ * at the second. */
+bool sqt_device_migrate(SqtDevice *d, const SqtOptions *opt, const char *path,
+                        SqtMigrateStats *stats, GError **err);
+
+/* ---- Dumps (dump.c) -------------------------------------------------- */
 /* Request a dump into guest RAM (allocated at DUMP_REQUIRED bytes). On
  * success *out holds the buffer and *written the bytes the device wrote. */
 bool sqt_dump_fetch(SqtDevice *d, SqtBuf *out, uint32_t *written, GError **err);

@@ -28,6 +28,9 @@ struct SqtMachine {
     void *vram;            /* shared mapping of VRAM (vram-memdev) */
     uint64_t vram_size;
     void *aperture;        /* shared mapping of BAR4 (aperture-memdev) */
+    bool borrowed;         /* the mappings belong to another machine */
+    int shared_fd[3];      /* migratable: RAM, VRAM, aperture files kept
+                              open for a second QEMU; -1: none */
     bool irq_level[SQT_IRQ_LINES];
 };
 
