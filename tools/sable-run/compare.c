@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Differential mode: pictures compared with another run's (compare.h). */
+#include <stdlib.h>
 #include <string.h>
 #include <glib.h>
 
@@ -15,7 +16,7 @@ static char *save_beside(const SrImage *img, const char *dir, const char *file,
     g_autofree char *path = g_build_filename(dir, name, NULL);
     char *err = NULL;
     if (!sr_image_save(img, path, &err)) {
-        g_free(err);
+        free(err);
         g_clear_pointer(&name, g_free);
     }
     return name;
@@ -33,7 +34,7 @@ static void compare_image(SrRun *run, const char *dir, const char *other_dir,
     SrImage *b = a ? sr_image_load(theirs, &err) : NULL;
     if (!b) {
         sr_results_add(run->result, SR_FAIL, name, err);
-        g_free(err);
+        free(err);
         sr_image_free(a);
         return;
     }

@@ -8,7 +8,7 @@
 #include <lauxlib.h>
 
 #include "lua-d3d.h"
-#include "script.h"
+#include "script-sim.h"
 
 #define DEVICE_MT "sable.d3d.device"
 #define OBJ_MT "sable.d3d.object"

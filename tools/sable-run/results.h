@@ -15,10 +15,7 @@
 #include <stdio.h>
 #include <glib.h>
 
-/* Its name in the script's output folder. */
-#define SR_RESULTS_FILE "results.tsv"
-
-typedef enum SrStatus { SR_OK, SR_FAIL, SR_SKIP } SrStatus;
+#include "results-write.h"
 
 typedef struct SrImageRef {
     char *role;                 /* capture, actual, expected, diff */
@@ -39,11 +36,6 @@ typedef struct SrScriptResult {
     bool ended;                 /* the child wrote `end` */
 } SrScriptResult;
 
-void sr_results_write_test(FILE *f, SrStatus st, const char *name, const char *message);
-void sr_results_write_image(FILE *f, const char *role, const char *name, const char *file,
-                            unsigned tolerance);
-void sr_results_write_end(FILE *f);
-
 /* Reads a results file (a missing one reads as no tests, not ended). */
 SrScriptResult *sr_results_read(const char *path);
 /* Appends a test to r (what the parent adds for a crash or timeout, or
@@ -52,6 +44,5 @@ SrTest *sr_results_add(SrScriptResult *r, SrStatus st, const char *name, const c
 /* Adds an image to t. */
 void sr_results_add_image(SrTest *t, const char *role, const char *name, const char *file);
 void sr_results_free(SrScriptResult *r);
-const char *sr_status_name(SrStatus st);
 
 #endif
