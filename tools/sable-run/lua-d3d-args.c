@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/* Arguments of the `d3d` module's calls (lua-d3d-args.h); portable, shared
+ * by the winsim backend (lua-d3d*.c) and the Windows one (win/). */
+#include <string.h>
+#include <lauxlib.h>
+
+#include "lua-d3d-args.h"
+#include "script.h"
+
+lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def)
+{
+    if (!lua_istable(L, idx)) {
+        return def;
+    }
+    lua_getfield(L, idx, key);
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum && !lua_isnil(L, -1)) {
+        sr_error(L, "field '%s': an integer expected", key);
+    }
+    lua_pop(L, 1);
+    return isnum ? v : def;
+}
+
+uint32_t ld_uint_field(lua_State *L, int idx, const char *key, lua_Integer def,
+                       lua_Integer limit)
+{
+    lua_Integer v = ld_opt_field(L, idx, key, def);
+    if (v < 0 || v > limit) {
+        sr_error(L, "field '%s' = %lld: 0..%lld expected", key, (long long)v, (long long)limit);
+    }
+    return (uint32_t)v;
+}
+
+uint32_t ld_usage_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "default", "immutable", "dynamic", "staging", NULL };
+    lua_getfield(L, idx, "usage");
+    int u = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, names);
+    lua_pop(L, 1);
+    return (uint32_t)u;
+}
+
+/* A list of flag names (or one name) in field `key`: the OR of bit i for
+ * names[i]. */
+static uint32_t flags_field(lua_State *L, int idx, const char *key, const char *const names[])
+{
+    lua_getfield(L, idx, key);
+    int t = lua_gettop(L);
+    uint32_t v = 0;
+    if (lua_isstring(L, t)) {
+        lua_createtable(L, 1, 0);
+        lua_pushvalue(L, t);
+        lua_rawseti(L, -2, 1);
+        lua_replace(L, t);
+    }
+    if (!lua_isnil(L, t)) {
+        luaL_checktype(L, t, LUA_TTABLE);
+        for (lua_Integer i = 1; lua_geti(L, t, i) != LUA_TNIL; i++) {
+            v |= 1u << luaL_checkoption(L, -1, NULL, names);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+uint32_t ld_bind_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "vertex_buffer", "index_buffer", "constant_buffer",
+                                         "shader_resource", "stream_output", "render_target",
+                                         "depth_stencil", "unordered_access", NULL };
+    return flags_field(L, idx, "bind", names);
+}
+
+uint32_t ld_cpu_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "read", "write", NULL };
+    return flags_field(L, idx, "cpu", names);
+}
+
+/* The formats the UMD supports today (umd_format_bpp), named without the
+ * DXGI_FORMAT_ prefix. */
+#define FMT(n) { #n, DXGI_FORMAT_##n }
+static const struct { const char *name; DXGI_FORMAT f; } formats[] = {
+    FMT(R32G32B32A32_TYPELESS), FMT(R32G32B32A32_FLOAT), FMT(R32G32B32A32_UINT),
+    FMT(R32G32B32_FLOAT), FMT(R16G16B16A16_TYPELESS), FMT(R16G16B16A16_FLOAT),
+    FMT(R16G16B16A16_UNORM), FMT(R32G32_FLOAT), FMT(R32G8X24_TYPELESS),
+    FMT(D32_FLOAT_S8X24_UINT), FMT(R10G10B10A2_TYPELESS), FMT(R10G10B10A2_UNORM),
+    FMT(R11G11B10_FLOAT), FMT(R8G8B8A8_TYPELESS), FMT(R8G8B8A8_UNORM),
+    FMT(R8G8B8A8_UNORM_SRGB), FMT(R8G8B8A8_UINT), FMT(R8G8B8A8_SNORM), FMT(R8G8B8A8_SINT),
+    FMT(R16G16_TYPELESS), FMT(R16G16_FLOAT), FMT(R16G16_UNORM), FMT(R32_TYPELESS),
+    FMT(D32_FLOAT), FMT(R32_FLOAT), FMT(R32_UINT), FMT(R32_SINT), FMT(R24G8_TYPELESS),
+    FMT(D24_UNORM_S8_UINT), FMT(R24_UNORM_X8_TYPELESS), FMT(X24_TYPELESS_G8_UINT),
+    FMT(B8G8R8A8_UNORM), FMT(B8G8R8X8_UNORM), FMT(B8G8R8A8_TYPELESS),
+    FMT(B8G8R8A8_UNORM_SRGB), FMT(B8G8R8X8_TYPELESS), FMT(B8G8R8X8_UNORM_SRGB),
+    FMT(R8G8_TYPELESS), FMT(R8G8_UNORM), FMT(R16_TYPELESS), FMT(R16_FLOAT), FMT(D16_UNORM),
+    FMT(R16_UNORM), FMT(R16_UINT), FMT(B5G6R5_UNORM), FMT(B5G5R5A1_UNORM), FMT(R8_TYPELESS),
+    FMT(R8_UNORM), FMT(R8_UINT), FMT(A8_UNORM),
+};
+
+DXGI_FORMAT ld_check_format(lua_State *L, const char *name)
+{
+    for (size_t i = 0; i < SR_N_ELEMENTS(formats); i++) {
+        if (strcmp(formats[i].name, name) == 0) {
+            return formats[i].f;
+        }
+    }
+    sr_error(L, "unknown format '%s' (d3d.formats() lists them)", name);
+    return DXGI_FORMAT_UNKNOWN;
+}
+
+/* d3d.formats() -> { {name=, size=bytes per element}, ... } */
+int ld_formats(lua_State *L)
+{
+    lua_createtable(L, (int)SR_N_ELEMENTS(formats), 0);
+    for (size_t i = 0; i < SR_N_ELEMENTS(formats); i++) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, formats[i].name);
+        lua_setfield(L, -2, "name");
+        lua_pushinteger(L, umd_format_bpp(formats[i].f));
+        lua_setfield(L, -2, "size");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}

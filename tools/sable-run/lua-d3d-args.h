@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Arguments of the `d3d` module's calls, read from a script's tables the
+ * same way by both backends (winsim's runtime over our UMD, and the real
+ * d3d11.dll in the Windows build). Values are D3D11's: usage 0..3 as
+ * D3D11_USAGE_*, bind bits as D3D11_BIND_*; cpu bits are LD_CPU_*. Bad
+ * values raise Lua errors naming the field.
+ */
+#ifndef SABLE_RUN_LUA_D3D_ARGS_H
+#define SABLE_RUN_LUA_D3D_ARGS_H
+
+#include <stdint.h>
+#include <lua.h>
+
+#ifdef _WIN32
+#include <dxgiformat.h>
+#else
+#include "d3d10_umddi_types.h"
+#endif
+/* The UMD's bytes per element of a format (guest-umd, portable). */
+uint32_t umd_format_bpp(DXGI_FORMAT f);
+
+enum {
+    LD_BIND_VERTEX_BUFFER = 0x1, LD_BIND_RENDER_TARGET = 0x20, LD_BIND_DEPTH_STENCIL = 0x40,
+    LD_BIND_UNORDERED_ACCESS = 0x80,
+    LD_CPU_READ = 0x1, LD_CPU_WRITE = 0x2,
+};
+
+/* Integer field of the table at idx, def if absent (or idx not a table). */
+lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def);
+/* The same, 0..limit. */
+uint32_t ld_uint_field(lua_State *L, int idx, const char *key, lua_Integer def,
+                       lua_Integer limit);
+/* Fields `usage` (a name), `bind` and `cpu` (a name or a list of names). */
+uint32_t ld_usage_field(lua_State *L, int idx);
+uint32_t ld_bind_field(lua_State *L, int idx);
+uint32_t ld_cpu_field(lua_State *L, int idx);
+/* A format by name (DXGI's without the prefix); d3d.formats(). */
+DXGI_FORMAT ld_check_format(lua_State *L, const char *name);
+int ld_formats(lua_State *L);
+
+#endif
