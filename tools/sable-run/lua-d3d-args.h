@@ -9,6 +9,8 @@
 #ifndef SABLE_RUN_LUA_D3D_ARGS_H
 #define SABLE_RUN_LUA_D3D_ARGS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <lua.h>
 
@@ -38,5 +40,8 @@ uint32_t ld_cpu_field(lua_State *L, int idx);
 /* A format by name (DXGI's without the prefix); d3d.formats(). */
 DXGI_FORMAT ld_check_format(lua_State *L, const char *name);
 int ld_formats(lua_State *L);
+/* n texels of format f as RGBA8 (o: n * 4 bytes); false for formats
+ * images do not cover. */
+bool ld_to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o);
 
 #endif

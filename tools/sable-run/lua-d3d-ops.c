@@ -358,46 +358,6 @@ static int dev_read(lua_State *L)
     return 1;
 }
 
-static unsigned expand(unsigned v, unsigned bits)
-{
-    return (v << (8 - bits)) | (v >> (2 * bits - 8));
-}
-
-/* n texels of format f as RGBA8; false for formats images do not cover. */
-static bool to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o)
-{
-    for (size_t i = 0; i < n; i++, o += 4) {
-        const uint8_t *p = in + i * umd_format_bpp(f);
-        unsigned v = p[0] | (umd_format_bpp(f) > 1 ? (unsigned)p[1] << 8 : 0);
-        switch (f) {
-        case DXGI_FORMAT_R8G8B8A8_UNORM: case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB:
-        case DXGI_FORMAT_R8G8B8A8_TYPELESS: case DXGI_FORMAT_R8G8B8A8_UINT:
-            memcpy(o, p, 4); break;
-        case DXGI_FORMAT_B8G8R8A8_UNORM: case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB:
-        case DXGI_FORMAT_B8G8R8A8_TYPELESS:
-            o[0] = p[2]; o[1] = p[1]; o[2] = p[0]; o[3] = p[3]; break;
-        case DXGI_FORMAT_B8G8R8X8_UNORM: case DXGI_FORMAT_B8G8R8X8_UNORM_SRGB:
-        case DXGI_FORMAT_B8G8R8X8_TYPELESS:
-            o[0] = p[2]; o[1] = p[1]; o[2] = p[0]; o[3] = 255; break;
-        case DXGI_FORMAT_B5G6R5_UNORM:
-            o[0] = (uint8_t)expand(v >> 11, 5); o[1] = (uint8_t)expand((v >> 5) & 63, 6);
-            o[2] = (uint8_t)expand(v & 31, 5); o[3] = 255; break;
-        case DXGI_FORMAT_B5G5R5A1_UNORM:
-            o[0] = (uint8_t)expand((v >> 10) & 31, 5); o[1] = (uint8_t)expand((v >> 5) & 31, 5);
-            o[2] = (uint8_t)expand(v & 31, 5); o[3] = (v >> 15) ? 255 : 0; break;
-        case DXGI_FORMAT_R8_UNORM:
-            o[0] = p[0]; o[1] = 0; o[2] = 0; o[3] = 255; break;
-        case DXGI_FORMAT_R8G8_UNORM:
-            o[0] = p[0]; o[1] = p[1]; o[2] = 0; o[3] = 255; break;
-        case DXGI_FORMAT_A8_UNORM:
-            o[0] = 0; o[1] = 0; o[2] = 0; o[3] = p[0]; break;
-        default:
-            return false;
-        }
-    }
-    return true;
-}
-
 /* image(res [, sub]) -> image of a 2D subresource (8-bit and 16-bit colour formats). */
 static int dev_image(lua_State *L)
 {
@@ -415,7 +375,7 @@ static int dev_image(lua_State *L)
     sr_push_image(L, img); /* Lua owns both from here, errors included */
     uint8_t *raw = lua_newuserdatauv(L, (size_t)w * h * r->bpp, 0);
     ld_check_hr(L, rt_read_hr(dev->d, r, sub, raw), "read back (CopySubresourceRegion + Map)");
-    if (!to_rgba(r->format, raw, (size_t)w * h, img->px)) {
+    if (!ld_to_rgba(r->format, raw, (size_t)w * h, img->px)) {
         return sr_error(L, "image: format %d has no image conversion (read() gives bytes)",
                         (int)r->format);
     }

@@ -166,6 +166,21 @@ static int l_skip(lua_State *L)
     return lua_error(L);
 }
 
+/* reference_gap(reason): where the reference renderer (the Windows build
+ * under Wine) is wrong or lacks a feature, the script says so in this one
+ * marked line: there it ends the running test (or, outside tests, the
+ * script) as skipped with the reason; everywhere else it does nothing. */
+static int l_reference_gap(lua_State *L)
+{
+    const char *reason = luaL_checkstring(L, 1);
+    if (strcmp(sr_script(L)->transport, SR_TRANSPORT_WINE) != 0) {
+        return 0;
+    }
+    lua_settop(L, 0);
+    lua_pushfstring(L, "reference: %s", reason);
+    return l_skip(L);
+}
+
 /* capture(name, image): saves it in the output folder, shown in the report. */
 static int l_capture(lua_State *L)
 {
@@ -188,6 +203,7 @@ static lua_State *new_state(SrScript *s)
     lua_register(L, "test", l_test);
     lua_register(L, "skip", l_skip);
     lua_register(L, "capture", l_capture);
+    lua_register(L, "reference_gap", l_reference_gap);
     sr_open_image(L);
     sr_open_expect(L);
     sr_backend_open(L);

@@ -17,6 +17,9 @@
 #include "port.h"
 #include "results-write.h"
 
+/* The transport name of the Windows build under Wine: the reference. */
+#define SR_TRANSPORT_WINE "d3d11-wine"
+
 typedef void (*SrTestHook)(SrStatus st, const char *name, const char *message);
 
 typedef struct SrScript {
