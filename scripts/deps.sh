@@ -10,7 +10,7 @@ set -eu
 PKGS="build-essential meson ninja-build pkg-config python3 python3-venv \
 libglib2.0-dev libpixman-1-dev libpng-dev flex bison libfdt-dev zlib1g-dev \
 seabios dpkg-dev valgrind clang libclang-rt-14-dev mingw-w64 libjson-glib-dev \
-python3-pefile wine64 osslsigncode openssl liblua5.4-dev chromium"
+python3-pefile wine64 osslsigncode openssl liblua5.4-dev chromium xvfb"
 
 missing=""
 for p in $PKGS; do

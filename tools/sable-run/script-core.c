@@ -223,7 +223,7 @@ int sr_script_run(const char *path, const char *out_dir, const char *transport,
     SrScript s = { .path = path, .out_dir = out_dir, .transport = transport,
                    .on_test = on_test };
     char *results = sr_path_join(out_dir, SR_RESULTS_FILE);
-    s.results = fopen(results, "w");
+    s.results = fopen(results, "wb"); /* "\n" on Windows too: the Linux runner reads it */
     if (!s.results) {
         fprintf(stderr, "%s: cannot write\n", results);
         free(results);

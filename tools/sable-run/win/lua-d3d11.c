@@ -3,8 +3,8 @@
  * The `d3d` module of the Windows build over the real d3d11.dll (COM, C
  * bindings of mingw-w64's headers), with the arguments read as on Linux
  * (lua-d3d-args.h): d3d.device{feature_level =}, d3d.formats(); a device's
- * buffer, texture1d/2d/3d, rtv, clear, read, image, copy, flush, wait_idle,
- * release. Every other call of the Linux module raises an error naming it
+ * buffer, texture1d/2d/3d, rtv, dsv, clear, clear_depth, read, image, copy,
+ * flush, wait_idle, release. Every other call of the Linux module raises an error naming it
  * ("not in the Windows build yet"), so a script using it fails loudly.
  * Objects hold a reference on their device; a released one raises.
  */
@@ -26,7 +26,7 @@ typedef struct WDev {
     const char *level;
 } WDev;
 
-typedef enum WKind { WK_RESOURCE, WK_RTV } WKind;
+typedef enum WKind { WK_RESOURCE, WK_RTV, WK_DSV } WKind;
 
 typedef struct WObj {
     WKind kind;
@@ -73,7 +73,8 @@ static WDev *check_dev(lua_State *L, int idx)
 
 static WObj *check_obj(lua_State *L, int idx, WKind kind)
 {
-    static const char *const names[] = { "resource", "render-target view" };
+    static const char *const names[] = { "resource", "render-target view",
+                                         "depth-stencil view" };
     WObj *o = luaL_checkudata(L, idx, OBJ_MT);
     if (o->kind != kind) {
         sr_error(L, "argument %d: a %s expected, got a %s", idx, names[kind], names[o->kind]);
@@ -303,6 +304,40 @@ static int dev_clear(lua_State *L)
     return 0;
 }
 
+/* dsv(res, {mip =, first =, count =}) of a 2D texture. */
+static int dev_dsv(lua_State *L)
+{
+    WDev *dev = check_dev(L, 1);
+    WObj *r = check_obj(L, 2, WK_RESOURCE);
+    D3D11_DEPTH_STENCIL_VIEW_DESC v = { .Format = r->format,
+                                        .ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY };
+    v.Texture2DArray = (D3D11_TEX2D_ARRAY_DSV){ ld_uint_field(L, 3, "mip", 0, 15),
+                                                ld_uint_field(L, 3, "first", 0, UINT32_MAX),
+                                                ld_uint_field(L, 3, "count", 1, UINT32_MAX) };
+    ID3D11DepthStencilView *dsv = NULL;
+    check_hr(L, ID3D11Device_CreateDepthStencilView(dev->d, (ID3D11Resource *)r->p, &v, &dsv),
+             "CreateDepthStencilView");
+    push_obj(L, dev, WK_DSV, (IUnknown *)dsv);
+    return 1;
+}
+
+/* clear_depth(dsv, {depth =, stencil =}): clears the fields given. */
+static int dev_clear_depth(lua_State *L)
+{
+    WDev *dev = check_dev(L, 1);
+    WObj *v = check_obj(L, 2, WK_DSV);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_getfield(L, 3, "depth");
+    lua_getfield(L, 3, "stencil");
+    UINT flags = (lua_isnil(L, -2) ? 0 : D3D11_CLEAR_DEPTH) |
+                 (lua_isnil(L, -1) ? 0 : D3D11_CLEAR_STENCIL);
+    FLOAT depth = (FLOAT)luaL_optnumber(L, -2, 0);
+    UINT8 stencil = (UINT8)ld_uint_field(L, 3, "stencil", 0, 255);
+    ID3D11DeviceContext_ClearDepthStencilView(dev->c, (ID3D11DepthStencilView *)v->p, flags,
+                                              depth, stencil);
+    return 0;
+}
+
 static int dev_copy(lua_State *L)
 {
     WDev *dev = check_dev(L, 1);
@@ -446,13 +481,14 @@ static int dev_release(lua_State *L)
 static const luaL_Reg dev_methods[] = {
     { "buffer", dev_buffer }, { "texture1d", dev_texture1d }, { "texture2d", dev_texture2d },
     { "texture3d", dev_texture3d }, { "rtv", dev_rtv }, { "clear", dev_clear },
+    { "dsv", dev_dsv }, { "clear_depth", dev_clear_depth },
     { "copy", dev_copy }, { "flush", dev_flush }, { "wait_idle", dev_wait_idle },
     { "read", dev_read }, { "image", dev_image }, { "release", dev_release }, { NULL, NULL },
 };
 
 /* Calls of the Linux module this build does not have yet. */
 static const char *const missing[] = {
-    "texture_cube", "dsv", "clear_depth", "map", "unmap", "copy_region", "update", "query",
+    "texture_cube", "map", "unmap", "copy_region", "update", "query",
     "end_query", "get_data", "swapchain", "capture", "stats", NULL,
 };
 
