@@ -80,6 +80,88 @@ uint32_t ld_cpu_field(lua_State *L, int idx)
     return flags_field(L, idx, "cpu", names);
 }
 
+void ld_texture_desc(lua_State *L, int idx, LdTexDim dim, bool cube, LdTexDesc *t)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    *t = (LdTexDesc){ .dim = dim };
+    t->w = ld_uint_field(L, idx, "width", 0, 16384);
+    t->h = dim == LD_TEX1D ? 1 : ld_uint_field(L, idx, cube ? "width" : "height", 0, 16384);
+    t->depth = dim == LD_TEX3D ? ld_uint_field(L, idx, "depth", 0, 2048) : 1;
+    t->mips = ld_uint_field(L, idx, "mips", 1, 15);
+    t->array = cube ? 6 * ld_uint_field(L, idx, "cubes", 1, 341)
+                    : ld_uint_field(L, idx, "array", 1, dim == LD_TEX3D ? 1 : 2048);
+    lua_getfield(L, idx, "format");
+    t->f = ld_check_format(L, luaL_checkstring(L, -1));
+    lua_pop(L, 1);
+    t->bpp = umd_format_bpp(t->f);
+    luaL_argcheck(L, t->w && t->h && t->depth && t->mips && t->array, idx,
+                  "width, height, depth, mips and array must be at least 1");
+}
+
+bool ld_texture_data(lua_State *L, int idx, const LdTexDesc *t, LdSubData *up)
+{
+    lua_getfield(L, idx, "data");
+    int di = lua_gettop(L);
+    bool list = lua_istable(L, di), any = !lua_isnil(L, di);
+    size_t off = 0, len = 0;
+    const char *all = list || !any ? NULL : luaL_checklstring(L, di, &len);
+    for (UINT s = 0; any && s < t->mips * t->array; s++) {
+        UINT m = s % t->mips;
+        UINT w = SR_MAX(t->w >> m, 1u), h = SR_MAX(t->h >> m, 1u), dz = SR_MAX(t->depth >> m, 1u);
+        size_t pitch = (size_t)w * t->bpp, need = pitch * h * dz;
+        const char *p = all ? all + off : NULL;
+        if (list) {
+            lua_geti(L, di, s + 1);
+            p = luaL_checklstring(L, -1, &len);
+            lua_pop(L, 1); /* still referenced by the table */
+            off = 0;
+        }
+        if (len < off + need) {
+            sr_error(L, "texture data: subresource %u needs %zu bytes, %zu given", s, need,
+                     len - SR_MIN(len, off));
+        }
+        up[s] = (LdSubData){ p, (uint32_t)pitch, (uint32_t)(pitch * h) };
+        off += need;
+    }
+    if (all && off != len) {
+        sr_error(L, "texture data: %zu bytes, the subresources take %zu", len, off);
+    }
+    lua_pop(L, 1);
+    return any;
+}
+
+bool ld_box_field(lua_State *L, int idx, LdBox *box)
+{
+    if (!lua_istable(L, idx)) {
+        return false;
+    }
+    lua_getfield(L, idx, "box");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return false;
+    }
+    int b = lua_gettop(L);
+    luaL_checktype(L, b, LUA_TTABLE);
+    lua_Integer v[6] = { 0, 0, 0, 0, 0, 1 };
+    for (int i = 0; i < 6; i++) {
+        if (lua_geti(L, b, i + 1) != LUA_TNIL || i < 4) {
+            v[i] = luaL_checkinteger(L, -1);
+        }
+        if (v[i] < 0 || v[i] > UINT32_MAX) {
+            sr_error(L, "box member %d out of range", i + 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    *box = (LdBox){ .left = (uint32_t)v[0], .top = (uint32_t)v[1], .right = (uint32_t)v[2],
+                    .bottom = (uint32_t)v[3], .front = (uint32_t)v[4], .back = (uint32_t)v[5] };
+    if (box->right < box->left || box->bottom < box->top || box->back < box->front) {
+        sr_error(L, "box {%u, %u, %u, %u, %u, %u} is inverted", box->left, box->top, box->right,
+                 box->bottom, box->front, box->back);
+    }
+    return true;
+}
+
 /* The formats the UMD supports today (umd_format_bpp), named without the
  * DXGI_FORMAT_ prefix. */
 #define FMT(n) { #n, DXGI_FORMAT_##n }

@@ -37,6 +37,35 @@ uint32_t ld_uint_field(lua_State *L, int idx, const char *key, lua_Integer def,
 uint32_t ld_usage_field(lua_State *L, int idx);
 uint32_t ld_bind_field(lua_State *L, int idx);
 uint32_t ld_cpu_field(lua_State *L, int idx);
+typedef enum LdTexDim { LD_TEX1D, LD_TEX2D, LD_TEX3D } LdTexDim;
+typedef struct LdTexDesc {
+    LdTexDim dim;
+    uint32_t w, h, depth, mips, array;  /* cubes: array = 6 * cubes */
+    DXGI_FORMAT f;
+    uint32_t bpp;
+} LdTexDesc;
+/* A subresource's initial data, laid out as D3D11_SUBRESOURCE_DATA and
+ * D3D10DDIARG_SUBRESOURCE_UP (the backends assert it). */
+typedef struct LdSubData {
+    const void *p;
+    uint32_t row_pitch, slice_pitch;
+} LdSubData;
+/* D3D11_BOX's members in its order. */
+typedef struct LdBox {
+    uint32_t left, top, front, right, bottom, back;
+} LdBox;
+
+/* A texture's description from the table at idx (width, height or for a
+ * cube width and cubes, depth, mips, array, format). */
+void ld_texture_desc(lua_State *L, int idx, LdTexDim dim, bool cube, LdTexDesc *t);
+/* Its initial data, field data: one string holding every subresource
+ * (tight rows, subresource order: mip within array slice) or a list of
+ * strings, one per subresource. Fills up[mips * array] (pointers into Lua
+ * strings the table at idx keeps). False: no data. */
+bool ld_texture_data(lua_State *L, int idx, const LdTexDesc *t, LdSubData *up);
+/* Field box = {left, top, right, bottom [, front, back]} of the table at
+ * idx (front 0, back 1 by default); false if absent. */
+bool ld_box_field(lua_State *L, int idx, LdBox *box);
 /* A format by name (DXGI's without the prefix); d3d.formats(). */
 DXGI_FORMAT ld_check_format(lua_State *L, const char *name);
 int ld_formats(lua_State *L);

@@ -176,33 +176,12 @@ static int dev_copy(lua_State *L)
  * table at idx named `key`); false if absent. */
 static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
 {
-    if (!lua_istable(L, idx)) {
+    LdBox b;
+    if (!ld_box_field(L, idx, &b)) {
         return false;
     }
-    lua_getfield(L, idx, "box");
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return false;
-    }
-    int b = lua_gettop(L);
-    luaL_checktype(L, b, LUA_TTABLE);
-    lua_Integer v[6] = { 0, 0, 0, 0, 0, 1 };
-    for (int i = 0; i < 6; i++) {
-        if (lua_geti(L, b, i + 1) != LUA_TNIL || i < 4) {
-            v[i] = luaL_checkinteger(L, -1);
-        }
-        if (v[i] < 0 || v[i] > UINT32_MAX) {
-            sr_error(L, "box member %d out of range", i + 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    *box = (D3D10_DDI_BOX){ .left = (UINT)v[0], .top = (UINT)v[1], .right = (UINT)v[2],
-                            .bottom = (UINT)v[3], .front = (UINT)v[4], .back = (UINT)v[5] };
-    if (box->right < box->left || box->bottom < box->top || box->back < box->front) {
-        sr_error(L, "box {%u, %u, %u, %u, %u, %u} is inverted", box->left, box->top, box->right,
-                 box->bottom, box->front, box->back);
-    }
+    *box = (D3D10_DDI_BOX){ .left = (INT)b.left, .top = (INT)b.top, .front = (INT)b.front,
+                            .right = (INT)b.right, .bottom = (INT)b.bottom, .back = (INT)b.back };
     return true;
 }
 

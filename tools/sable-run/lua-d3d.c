@@ -4,6 +4,7 @@
  * a device's creation methods (buffer, texture1d/2d/3d/cube, rtv, dsv,
  * query, swapchain) over winsim's D3D runtime and our UMD (lua-d3d.h).
  */
+#include <stddef.h>
 #include <string.h>
 #include <lauxlib.h>
 
@@ -217,6 +218,13 @@ static int obj_index(lua_State *L)
 
 /* ---- creation ---- */
 
+_Static_assert(sizeof(LdSubData) == sizeof(D3D10_DDIARG_SUBRESOURCE_UP) &&
+               offsetof(LdSubData, row_pitch) == offsetof(D3D10_DDIARG_SUBRESOURCE_UP,
+                                                         SysMemPitch) &&
+               offsetof(LdSubData, slice_pitch) == offsetof(D3D10_DDIARG_SUBRESOURCE_UP,
+                                                           SysMemSlicePitch),
+               "initial data layout");
+
 /* D3D11's bind values (ld_bind_field) as the DDI's: the same up to
  * depth-stencil, unordered access moved to 0x100. */
 _Static_assert((UINT)D3D10_DDI_BIND_VERTEX_BUFFER == LD_BIND_VERTEX_BUFFER &&
@@ -257,71 +265,16 @@ static int dev_buffer(lua_State *L)
     return 1;
 }
 
-typedef struct TexDesc {
-    D3D10DDIRESOURCE_TYPE dim;
-    UINT w, h, depth, mips, array;
-    DXGI_FORMAT f;
-    UINT bpp;
-} TexDesc;
-
-/* Initial data: field data, one string holding every subresource (tight
- * rows, subresource order: mip within array slice) or a list of strings,
- * one per subresource. Fills up[] (pointers into Lua strings kept on the
- * stack by the caller's table). False: no data. */
-static bool texture_data(lua_State *L, int idx, const TexDesc *t, D3D10_DDIARG_SUBRESOURCE_UP *up)
-{
-    lua_getfield(L, idx, "data");
-    int di = lua_gettop(L);
-    bool list = lua_istable(L, di), any = !lua_isnil(L, di);
-    size_t off = 0, len = 0;
-    const char *all = list || !any ? NULL : luaL_checklstring(L, di, &len);
-    for (UINT s = 0; any && s < t->mips * t->array; s++) {
-        UINT m = s % t->mips;
-        UINT w = MAX(t->w >> m, 1u), h = MAX(t->h >> m, 1u), dz = MAX(t->depth >> m, 1u);
-        size_t pitch = (size_t)w * t->bpp, need = pitch * h * dz;
-        const char *p = all ? all + off : NULL;
-        if (list) {
-            lua_geti(L, di, s + 1);
-            p = luaL_checklstring(L, -1, &len);
-            lua_pop(L, 1); /* still referenced by the table */
-            off = 0;
-        }
-        if (len < off + need) {
-            sr_error(L, "texture data: subresource %u needs %zu bytes, %zu given", s, need,
-                     len - MIN(len, off));
-        }
-        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ p, (UINT)pitch, (UINT)(pitch * h) };
-        off += need;
-    }
-    if (all && off != len) {
-        sr_error(L, "texture data: %zu bytes, the subresources take %zu", len, off);
-    }
-    lua_pop(L, 1);
-    return any;
-}
-
 static int create_tex(lua_State *L, D3D10DDIRESOURCE_TYPE dim, bool cube)
 {
     LDevice *dev = ld_check_device(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    TexDesc t = { .dim = dim };
-    t.w = ld_uint_field(L, 2, "width", 0, 16384);
-    t.h = dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : ld_uint_field(L, 2, cube ? "width" : "height", 0,
-                                                             16384);
-    t.depth = dim == D3D10DDIRESOURCE_TEXTURE3D ? ld_uint_field(L, 2, "depth", 0, 2048) : 1;
-    t.mips = ld_uint_field(L, 2, "mips", 1, 15);
-    t.array = cube ? 6 * ld_uint_field(L, 2, "cubes", 1, 341)
-                   : ld_uint_field(L, 2, "array", 1, dim == D3D10DDIRESOURCE_TEXTURE3D ? 1 : 2048);
-    lua_getfield(L, 2, "format");
-    t.f = ld_check_format(L, luaL_checkstring(L, -1));
-    lua_pop(L, 1);
-    t.bpp = umd_format_bpp(t.f);
-    luaL_argcheck(L, t.w && t.h && t.depth && t.mips && t.array, 2,
-                  "width, height, depth, mips and array must be at least 1");
+    LdTexDesc t;
+    ld_texture_desc(L, 2, dim == D3D10DDIRESOURCE_TEXTURE1D ? LD_TEX1D
+                          : dim == D3D10DDIRESOURCE_TEXTURE3D ? LD_TEX3D : LD_TEX2D, cube, &t);
     /* Lua's memory: a Lua error below frees it too */
     D3D10_DDIARG_SUBRESOURCE_UP *up =
         lua_newuserdatauv(L, sizeof(*up) * (size_t)t.mips * t.array, 0);
-    bool init = texture_data(L, 2, &t, up);
+    bool init = ld_texture_data(L, 2, &t, (LdSubData *)up);
     UINT usage = ld_usage_field(L, 2), bind = bind_field(L, 2), cpu = cpu_field(L, 2);
     RtResource *r;
     HRESULT hr = dim == D3D10DDIRESOURCE_TEXTURE3D

@@ -3,18 +3,22 @@
  * The `d3d` module of the Windows build over the real d3d11.dll (COM, C
  * bindings of mingw-w64's headers), with the arguments read as on Linux
  * (lua-d3d-args.h): d3d.device{feature_level =}, d3d.formats(); a device's
- * buffer, texture1d/2d/3d, rtv, dsv, clear, clear_depth, read, image, copy,
- * flush, wait_idle, release. Every other call of the Linux module raises an error naming it
+ * buffer, texture1d/2d/3d/cube, rtv, dsv, clear, clear_depth, copy,
+ * copy_region, update, read, image, flush, wait_idle, release. Every other call of the Linux module raises an error naming it
  * ("not in the Windows build yet"), so a script using it fails loudly.
  * Objects hold a reference on their device; a released one raises.
  */
 #define COBJMACROS
+#include <stddef.h>
 #include <string.h>
 #include <windows.h>
 #include <d3d11.h>
 #include <lauxlib.h>
 
 #include "lua-d3d-args.h"
+
+_Static_assert(sizeof(LdBox) == sizeof(D3D11_BOX) && offsetof(LdBox, back) ==
+               offsetof(D3D11_BOX, back), "box layout");
 #include "script.h"
 
 #define DEVICE_MT "sable.d3d11.device"
@@ -34,7 +38,7 @@ typedef struct WObj {
     ID3D11Device *d;            /* a reference: the device outlives the object */
     ID3D11DeviceContext *c;
     D3D11_RESOURCE_DIMENSION dim;
-    UINT width, height, depth, mips, array, bpp;
+    UINT width, height, depth, mips, array, bpp, misc;
     DXGI_FORMAT format;
 } WObj;
 
@@ -174,82 +178,58 @@ static UINT mip_size(UINT v, UINT mip)
     return v >> mip ? v >> mip : 1;
 }
 
-/* Field `data` of a texture: one string, every subresource in order with
- * tight rows; fills init (o->mips * o->array entries) or returns false. */
-static bool texture_data(lua_State *L, int idx, const WObj *o, D3D11_SUBRESOURCE_DATA *init)
-{
-    lua_getfield(L, idx, "data");
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return false;
-    }
-    size_t n, off = 0;
-    const char *d = luaL_checklstring(L, -1, &n);
-    lua_pop(L, 1);
-    for (UINT s = 0; s < o->array; s++) {
-        for (UINT m = 0; m < o->mips; m++) {
-            size_t row = (size_t)mip_size(o->width, m) * o->bpp;
-            size_t slice = row * mip_size(o->height, m);
-            init[s * o->mips + m] = (D3D11_SUBRESOURCE_DATA){ d + SR_MIN(off, n), (UINT)row,
-                                                             (UINT)slice };
-            off += slice * mip_size(o->depth, m);
-        }
-    }
-    if (off != n) {
-        sr_error(L, "data: %u bytes, the subresources hold %u", (unsigned)n, (unsigned)off);
-    }
-    return true;
-}
+_Static_assert(sizeof(LdSubData) == sizeof(D3D11_SUBRESOURCE_DATA) &&
+               offsetof(LdSubData, row_pitch) == offsetof(D3D11_SUBRESOURCE_DATA, SysMemPitch) &&
+               offsetof(LdSubData, slice_pitch) == offsetof(D3D11_SUBRESOURCE_DATA,
+                                                           SysMemSlicePitch),
+               "initial data layout");
 
-static int create_tex(lua_State *L, D3D11_RESOURCE_DIMENSION dim)
+static int create_tex(lua_State *L, LdTexDim dim, bool cube)
 {
     WDev *dev = check_dev(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_getfield(L, 2, "format");
-    DXGI_FORMAT f = ld_check_format(L, luaL_checkstring(L, -1));
-    lua_pop(L, 1);
-    WObj t = { .dim = dim, .format = f, .bpp = umd_format_bpp(f) };
-    t.width = ld_uint_field(L, 2, "width", 0, 16384);
-    t.height = dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D ? 1
-             : ld_uint_field(L, 2, "height", 0, 16384);
-    t.depth = dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? ld_uint_field(L, 2, "depth", 0, 2048) : 1;
-    t.mips = ld_uint_field(L, 2, "mips", 1, 15);
-    t.array = dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? 1 : ld_uint_field(L, 2, "array", 1, 2048);
-    UINT usage = ld_usage_field(L, 2), bind = ld_bind_field(L, 2), cpu = cpu_flags(L, 2);
+    LdTexDesc t;
+    ld_texture_desc(L, 2, dim, cube, &t);
     D3D11_SUBRESOURCE_DATA *init = lua_newuserdatauv(L, sizeof(*init) * t.mips * t.array, 0);
-    bool has_data = texture_data(L, 2, &t, init);
+    bool has_data = ld_texture_data(L, 2, &t, (LdSubData *)init);
+    UINT usage = ld_usage_field(L, 2), bind = ld_bind_field(L, 2), cpu = cpu_flags(L, 2);
+    UINT misc = cube ? D3D11_RESOURCE_MISC_TEXTURECUBE : 0;
     HRESULT hr;
     IUnknown *p = NULL;
-    if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
-        D3D11_TEXTURE3D_DESC d = { t.width, t.height, t.depth, t.mips, f, usage, bind, cpu, 0 };
+    if (dim == LD_TEX3D) {
+        D3D11_TEXTURE3D_DESC d = { t.w, t.h, t.depth, t.mips, t.f, usage, bind, cpu, 0 };
         hr = ID3D11Device_CreateTexture3D(dev->d, &d, has_data ? init : NULL,
                                           (ID3D11Texture3D **)&p);
-    } else if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
-        D3D11_TEXTURE2D_DESC d = { t.width, t.height, t.mips, t.array, f, { 1, 0 }, usage, bind,
-                                   cpu, 0 };
+    } else if (dim == LD_TEX2D) {
+        D3D11_TEXTURE2D_DESC d = { t.w, t.h, t.mips, t.array, t.f, { 1, 0 }, usage, bind, cpu,
+                                   misc };
         hr = ID3D11Device_CreateTexture2D(dev->d, &d, has_data ? init : NULL,
                                           (ID3D11Texture2D **)&p);
     } else {
-        D3D11_TEXTURE1D_DESC d = { t.width, t.mips, t.array, f, usage, bind, cpu, 0 };
+        D3D11_TEXTURE1D_DESC d = { t.w, t.mips, t.array, t.f, usage, bind, cpu, 0 };
         hr = ID3D11Device_CreateTexture1D(dev->d, &d, has_data ? init : NULL,
                                           (ID3D11Texture1D **)&p);
     }
     check_hr(L, hr, "CreateTexture");
     WObj *o = push_obj(L, dev, WK_RESOURCE, p);
-    o->dim = dim;
-    o->format = f;
+    static const D3D11_RESOURCE_DIMENSION dims[] = { D3D11_RESOURCE_DIMENSION_TEXTURE1D,
+                                                     D3D11_RESOURCE_DIMENSION_TEXTURE2D,
+                                                     D3D11_RESOURCE_DIMENSION_TEXTURE3D };
+    o->dim = dims[dim];
+    o->format = t.f;
     o->bpp = t.bpp;
-    o->width = t.width;
-    o->height = t.height;
+    o->width = t.w;
+    o->height = t.h;
     o->depth = t.depth;
     o->mips = t.mips;
     o->array = t.array;
+    o->misc = misc;
     return 1;
 }
 
-static int dev_texture1d(lua_State *L) { return create_tex(L, D3D11_RESOURCE_DIMENSION_TEXTURE1D); }
-static int dev_texture2d(lua_State *L) { return create_tex(L, D3D11_RESOURCE_DIMENSION_TEXTURE2D); }
-static int dev_texture3d(lua_State *L) { return create_tex(L, D3D11_RESOURCE_DIMENSION_TEXTURE3D); }
+static int dev_texture1d(lua_State *L) { return create_tex(L, LD_TEX1D, false); }
+static int dev_texture2d(lua_State *L) { return create_tex(L, LD_TEX2D, false); }
+static int dev_texture3d(lua_State *L) { return create_tex(L, LD_TEX3D, false); }
+static int dev_texture_cube(lua_State *L) { return create_tex(L, LD_TEX2D, true); }
 
 /* rtv(res, {mip =, first =, count =}); on a buffer {format =, first =, count =}. */
 static int dev_rtv(lua_State *L)
@@ -346,6 +326,53 @@ static int dev_copy(lua_State *L)
     return 0;
 }
 
+static UINT check_sub(lua_State *L, const WObj *r, lua_Integer sub)
+{
+    if (sub < 0 || sub >= (lua_Integer)r->mips * r->array) {
+        sr_error(L, "subresource %lld: the resource has %u", (long long)sub, r->mips * r->array);
+    }
+    return (UINT)sub;
+}
+
+/* copy_region(dst, src, {x =, y =, dst_sub =, src_sub =, box =}) */
+static int dev_copy_region(lua_State *L)
+{
+    WDev *dev = check_dev(L, 1);
+    WObj *dst = check_obj(L, 2, WK_RESOURCE), *src = check_obj(L, 3, WK_RESOURCE);
+    LdBox box;
+    bool has_box = ld_box_field(L, 4, &box);
+    ID3D11DeviceContext_CopySubresourceRegion(dev->c, (ID3D11Resource *)dst->p,
+        check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0)), ld_uint_field(L, 4, "x", 0, UINT32_MAX),
+        ld_uint_field(L, 4, "y", 0, UINT32_MAX), 0, (ID3D11Resource *)src->p,
+        check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0)), has_box ? (D3D11_BOX *)&box : NULL);
+    return 0;
+}
+
+/* update(res, bytes, {sub =, box =, row_pitch =}) */
+static int dev_update(lua_State *L)
+{
+    WDev *dev = check_dev(L, 1);
+    WObj *r = check_obj(L, 2, WK_RESOURCE);
+    size_t len;
+    const char *data = luaL_checklstring(L, 3, &len);
+    UINT sub = check_sub(L, r, ld_opt_field(L, 4, "sub", 0)), mip = sub % r->mips;
+    LdBox box;
+    bool has_box = ld_box_field(L, 4, &box);
+    uint64_t w = has_box ? box.right - box.left : mip_size(r->width, mip);
+    uint64_t h = has_box ? box.bottom - box.top : mip_size(r->height, mip);
+    uint64_t d = has_box ? box.back - box.front : mip_size(r->depth, mip);
+    uint64_t pitch = ld_uint_field(L, 4, "row_pitch", (lua_Integer)(w * r->bpp), UINT32_MAX);
+    uint64_t need = r->dim == D3D11_RESOURCE_DIMENSION_BUFFER ? w : pitch * h * d;
+    if (pitch < w * r->bpp || len < need) {
+        return sr_error(L, "update: %u bytes given, the region takes %llu", (unsigned)len,
+                        (unsigned long long)need);
+    }
+    ID3D11DeviceContext_UpdateSubresource(dev->c, (ID3D11Resource *)r->p, sub,
+                                          has_box ? (D3D11_BOX *)&box : NULL, data, (UINT)pitch,
+                                          (UINT)(pitch * h));
+    return 0;
+}
+
 static int dev_flush(lua_State *L)
 {
     ID3D11DeviceContext_Flush(check_dev(L, 1)->c);
@@ -378,9 +405,6 @@ static int dev_wait_idle(lua_State *L)
  * through a staging copy. */
 static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
 {
-    if (sub >= r->mips * r->array) {
-        sr_error(L, "subresource %u: the resource has %u", sub, r->mips * r->array);
-    }
     UINT mip = sub % r->mips;
     UINT w = mip_size(r->width, mip), h = mip_size(r->height, mip), d = mip_size(r->depth, mip);
     ID3D11Resource *staging = NULL;
@@ -394,7 +418,7 @@ static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
         hr = ID3D11Device_CreateTexture3D(dev->d, &td, NULL, (ID3D11Texture3D **)&staging);
     } else if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
         D3D11_TEXTURE2D_DESC td = { r->width, r->height, r->mips, r->array, r->format, { 1, 0 },
-                                    D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0 };
+                                    D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, r->misc };
         hr = ID3D11Device_CreateTexture2D(dev->d, &td, NULL, (ID3D11Texture2D **)&staging);
     } else {
         D3D11_TEXTURE1D_DESC td = { r->width, r->mips, r->array, r->format, D3D11_USAGE_STAGING,
@@ -424,20 +448,11 @@ static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
     luaL_pushresultsize(&b, row * h * d);
 }
 
-static UINT opt_sub(lua_State *L, int idx)
-{
-    lua_Integer s = luaL_optinteger(L, idx, 0);
-    if (s < 0 || s > UINT32_MAX) {
-        sr_error(L, "subresource %lld: not a subresource index", (long long)s);
-    }
-    return (UINT)s;
-}
-
 static int dev_read(lua_State *L)
 {
     WDev *dev = check_dev(L, 1);
-    push_subresource(L, dev, check_obj(L, 2, WK_RESOURCE),
-                     opt_sub(L, 3));
+    WObj *r = check_obj(L, 2, WK_RESOURCE);
+    push_subresource(L, dev, r, check_sub(L, r, luaL_optinteger(L, 3, 0)));
     return 1;
 }
 
@@ -446,7 +461,7 @@ static int dev_image(lua_State *L)
 {
     WDev *dev = check_dev(L, 1);
     WObj *r = check_obj(L, 2, WK_RESOURCE);
-    UINT sub = opt_sub(L, 3);
+    UINT sub = check_sub(L, r, luaL_optinteger(L, 3, 0));
     static const uint8_t black[4];
     UINT mip = sub % r->mips;
     SrImage *img = r->dim == D3D11_RESOURCE_DIMENSION_BUFFER ||
@@ -481,14 +496,15 @@ static int dev_release(lua_State *L)
 static const luaL_Reg dev_methods[] = {
     { "buffer", dev_buffer }, { "texture1d", dev_texture1d }, { "texture2d", dev_texture2d },
     { "texture3d", dev_texture3d }, { "rtv", dev_rtv }, { "clear", dev_clear },
-    { "dsv", dev_dsv }, { "clear_depth", dev_clear_depth },
+    { "dsv", dev_dsv }, { "clear_depth", dev_clear_depth }, { "texture_cube", dev_texture_cube },
+    { "copy_region", dev_copy_region }, { "update", dev_update },
     { "copy", dev_copy }, { "flush", dev_flush }, { "wait_idle", dev_wait_idle },
     { "read", dev_read }, { "image", dev_image }, { "release", dev_release }, { NULL, NULL },
 };
 
 /* Calls of the Linux module this build does not have yet. */
 static const char *const missing[] = {
-    "texture_cube", "map", "unmap", "copy_region", "update", "query",
+    "map", "unmap", "query",
     "end_query", "get_data", "swapchain", "capture", "stats", NULL,
 };
 
