@@ -3,13 +3,15 @@
  * The Windows build's own PNG code (tools/sable-run/png-own.c), checked
  * on Linux against libpng: what it writes libpng reads back pixel for
  * pixel (several stored blocks), what it writes it reads back, and a
- * compressed PNG (libpng's) it refuses with a message. TAP.
+ * compressed PNG (libpng's) it refuses with a message, and a stored one
+ * libpng wrote with every row filter it reads pixel for pixel. TAP.
  * Usage: png-own-test DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
+#include <zlib.h>
 
 #include "image.h"
 #include "port.h"
@@ -30,6 +32,62 @@ static SrImage *pattern(void)
         img->px[i] = (uint8_t)(i * 7 + i / 800);
     }
     return img;
+}
+
+/* img written by libpng with zlib level 0 (stored blocks) and every row
+ * filter allowed (libpng picks per row): what png-own reads. */
+static bool write_stored_filtered(const SrImage *img, const char *path)
+{
+    FILE *f = fopen(path, "wb");
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!f || !info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        if (f) {
+            fclose(f);
+        }
+        return false;
+    }
+    png_init_io(png, f);
+    png_set_compression_level(png, 0);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+    png_set_IHDR(png, info, img->width, img->height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < img->height; y++) {
+        png_write_row(png, img->px + (size_t)y * img->width * 4);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    return fclose(f) == 0;
+}
+
+/* Which row filters the file's rows use (bit per type), through zlib:
+ * the test asserts the reader saw more than `none`. */
+static unsigned filters_used(const char *path, uint32_t w, uint32_t h)
+{
+    static uint8_t d[1 << 20], z[1 << 20], raw[1 << 20];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(d, 1, sizeof(d), f) : 0, zn = 0;
+    if (f) {
+        fclose(f);
+    }
+    for (size_t off = 8; off + 12 <= n; ) {
+        size_t len = (size_t)d[off] << 24 | d[off + 1] << 16 | d[off + 2] << 8 | d[off + 3];
+        if (memcmp(d + off + 4, "IDAT", 4) == 0 && len <= n - off - 12 && zn + len <= sizeof(z)) {
+            memcpy(z + zn, d + off + 8, len);
+            zn += len;
+        }
+        off += 12 + len;
+    }
+    uLongf rn = sizeof(raw);
+    unsigned used = 0;
+    if (uncompress(raw, &rn, z, zn) == Z_OK && rn == ((size_t)w * 4 + 1) * h) {
+        for (uint32_t y = 0; y < h; y++) {
+            used |= 1u << raw[y * ((size_t)w * 4 + 1)];
+        }
+    }
+    return used;
 }
 
 int main(int argc, char **argv)
@@ -69,6 +127,15 @@ int main(int argc, char **argv)
         printf("# %s\n", err);
     }
     free(err);
+    char *filtered = sr_path_join(argv[1], "filtered.png");
+    bool wrote_f = write_stored_filtered(img, filtered);
+    back = wrote_f ? sr_image_load(filtered, &err) : NULL;
+    check(back && memcmp(back->px, img->px, 200 * 100 * 4) == 0,
+          "png-own reads libpng's stored PNG with its row filters");
+    check(wrote_f && (filters_used(filtered, 200, 100) & ~1u),
+          "(that file's rows use filters other than none)");
+    sr_image_free(back);
+    free(filtered);
     printf("1..%u\n", n_test);
     sr_image_free(img);
     free(px);
