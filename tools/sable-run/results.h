@@ -6,7 +6,8 @@
  *   test <TAB> ok|fail|skip <TAB> name <TAB> message
  *   image <TAB> role <TAB> name <TAB> file <TAB> tolerance  (for the next test)
  *   end
- * Fields are C-escaped (g_strescape), so messages keep their newlines.
+ * Fields are C-escaped (sr_strescape; read back with g_strcompress), so
+ * messages keep their newlines.
  */
 #ifndef SABLE_RUN_RESULTS_H
 #define SABLE_RUN_RESULTS_H
