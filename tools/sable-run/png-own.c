@@ -45,7 +45,8 @@ static bool chunk(FILE *f, const char type[4], const uint8_t *data, size_t n)
     put32(h, (uint32_t)n);
     memcpy(h + 4, type, 4);
     put32(c, crc32_update(crc32_update(0, h + 4, 4), data, n));
-    return fwrite(h, 1, 8, f) == 8 && fwrite(data, 1, n, f) == n && fwrite(c, 1, 4, f) == 4;
+    return fwrite(h, 1, 8, f) == 8 && (n == 0 || fwrite(data, 1, n, f) == n) &&
+           fwrite(c, 1, 4, f) == 4;
 }
 
 /* The zlib stream of raw: header, stored blocks of at most 65535 bytes,
