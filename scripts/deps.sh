@@ -11,7 +11,7 @@ PKGS="build-essential meson ninja-build pkg-config python3 python3-venv \
 libglib2.0-dev libpixman-1-dev libpng-dev flex bison libfdt-dev zlib1g-dev \
 seabios dpkg-dev valgrind clang libclang-rt-14-dev mingw-w64 libjson-glib-dev \
 python3-pefile wine64 osslsigncode openssl liblua5.4-dev chromium \
-libvirglrenderer-dev libegl-mesa0 libgl1-mesa-dri"
+libvirglrenderer-dev libegl-mesa0 libgl1-mesa-dri xvfb"
 
 missing=""
 for p in $PKGS; do

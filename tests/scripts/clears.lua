@@ -24,6 +24,7 @@ local texels = {
 for _, name in ipairs({"R8G8B8A8_UNORM", "B8G8R8A8_UNORM", "B8G8R8X8_UNORM", "B5G6R5_UNORM",
                        "A8_UNORM"}) do
   test("clear " .. name, function()
+    if name == "A8_UNORM" then reference_gap("Wine 8.0 clears A8_UNORM with red, not alpha") end
     local dev = d3d.device{}
     local tex = dev:texture2d{width = 24, height = 10, format = name, bind = "render_target"}
     dev:clear(dev:rtv(tex), C)
@@ -60,6 +61,7 @@ test("clear one mip of three", function()
 end)
 
 test("clear a buffer view of R32_FLOAT elements 4..11", function()
+  reference_gap("Wine 8.0 leaves a buffer render-target view uncleared")
   local dev = d3d.device{}
   local buf = dev:buffer{size = 64, bind = "render_target", data = string.rep("\0", 64)}
   dev:clear(dev:rtv(buf, {format = "R32_FLOAT", first = 4, count = 8}), {2.5, 0, 0, 0})
@@ -67,11 +69,16 @@ test("clear a buffer view of R32_FLOAT elements 4..11", function()
                               string.rep("\0", 16))
 end)
 
-test("ClearDepthStencilView: D32_FLOAT and D24_UNORM_S8_UINT", function()
+test("ClearDepthStencilView: D32_FLOAT", function()
   local dev = d3d.device{}
   local d32 = dev:texture2d{width = 8, height = 8, format = "D32_FLOAT", bind = "depth_stencil"}
   dev:clear_depth(dev:dsv(d32), {depth = 0.25})
   expect.bytes(dev:read(d32), string.rep(string.pack("<f", 0.25), 64), "D32_FLOAT")
+end)
+
+test("ClearDepthStencilView: D24_UNORM_S8_UINT", function()
+  reference_gap("Wine 8.0 reads D24_UNORM_S8_UINT back with the stencil in byte 0, not 3")
+  local dev = d3d.device{}
   local d24 = dev:texture2d{width = 8, height = 8, format = "D24_UNORM_S8_UINT",
                             bind = "depth_stencil"}
   dev:clear_depth(dev:dsv(d24), {depth = 1.0, stencil = 0x5a})

@@ -11,19 +11,29 @@ test("a 64 KiB buffer keeps its initial data", function()
   expect.bytes(dev:read(buf), data, "buffer")
 end)
 
-test("every format: a 2D texture keeps its initial data", function()
-  local dev = d3d.device{}
-  local n = 0
-  for _, f in ipairs(d3d.formats()) do
+-- Where Wine 8.0 does not keep a format's bytes (the reference's gaps).
+local wine_keeps_not = {
+  R32G8X24_TYPELESS = "drops the X24 bytes", D32_FLOAT_S8X24_UINT = "drops the X24 bytes",
+  B8G8R8X8_UNORM = "drops the X byte", B8G8R8X8_TYPELESS = "drops the X byte",
+  B8G8R8X8_UNORM_SRGB = "drops the X byte",
+  D32_FLOAT = "does not keep D32_FLOAT initial data byte for byte",
+}
+
+test("the UMD supports at least 40 formats", function()
+  expect.that(#d3d.formats() >= 40, "formats: " .. #d3d.formats())
+end)
+
+for n, f in ipairs(d3d.formats()) do
+  test("format " .. f.name .. ": a 2D texture keeps its initial data", function()
+    local gap = wine_keeps_not[f.name]
+    if gap then reference_gap("Wine 8.0 " .. gap) end
+    local dev = d3d.device{}
     local w, h = 17, 5 -- odd sizes: rows are padded to the pitch inside
-    local data = util.pattern(w * h * f.size, n)
+    local data = util.pattern(w * h * f.size, n - 1)
     local tex = dev:texture2d{width = w, height = h, format = f.name, data = data}
     expect.bytes(dev:read(tex), data, f.name)
-    tex:release()
-    n = n + 1
-  end
-  expect.that(n >= 40, "the UMD supports at least 40 formats (got " .. n .. ")")
-end)
+  end)
+end
 
 test("a texture with mips and array slices: every subresource", function()
   local dev = d3d.device{}

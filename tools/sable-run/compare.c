@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Differential mode: pictures compared with another run's (compare.h). */
+#include <stdlib.h>
 #include <string.h>
 #include <glib.h>
 
@@ -15,7 +16,7 @@ static char *save_beside(const SrImage *img, const char *dir, const char *file,
     g_autofree char *path = g_build_filename(dir, name, NULL);
     char *err = NULL;
     if (!sr_image_save(img, path, &err)) {
-        g_free(err);
+        free(err);
         g_clear_pointer(&name, g_free);
     }
     return name;
@@ -33,7 +34,7 @@ static void compare_image(SrRun *run, const char *dir, const char *other_dir,
     SrImage *b = a ? sr_image_load(theirs, &err) : NULL;
     if (!b) {
         sr_results_add(run->result, SR_FAIL, name, err);
-        g_free(err);
+        free(err);
         sr_image_free(a);
         return;
     }
@@ -69,13 +70,55 @@ static void compare_image(SrRun *run, const char *dir, const char *other_dir,
     sr_image_free(b);
 }
 
+/* The other run's test named `name`, or its script-level skip (a skipped
+ * test named after the script, as reference_gap() outside a test leaves). */
+static const SrTest *other_test(const SrScriptResult *o, const char *script, const char *name)
+{
+    g_autofree char *base = g_path_get_basename(script);
+    const SrTest *whole = NULL;
+    for (guint i = 0; i < o->tests->len; i++) {
+        const SrTest *t = g_ptr_array_index(o->tests, i);
+        if (strcmp(t->name, name) == 0) {
+            return t;
+        }
+        if (t->status == SR_SKIP && strcmp(t->name, base) == 0) {
+            whole = t;
+        }
+    }
+    return whole;
+}
+
+/* A test that failed in the other run (and passed or failed here): a
+ * disagreement of its own. */
+static void other_failed(SrRun *run, const SrTest *mine, const SrTest *theirs)
+{
+    g_autofree char *name = g_strdup_printf("%s: passes in the other run", mine->name);
+    sr_results_add(run->result, SR_FAIL, name, theirs->message);
+}
+
 void sr_compare_run(const char *out, const char *other, SrRun *run)
 {
     g_autofree char *dir = g_build_filename(out, run->id, NULL);
     g_autofree char *other_dir = g_build_filename(other, run->id, NULL);
+    g_autofree char *other_results = g_build_filename(other_dir, SR_RESULTS_FILE, NULL);
+    SrScriptResult *o = sr_results_read(other_results);
+    if (!o->ended) {
+        g_autofree char *base = g_path_get_basename(run->script);
+        g_autofree char *name = g_strdup_printf("%s: the other run finished it", base);
+        sr_results_add(run->result, SR_FAIL, name, other_results);
+    }
     guint n = run->result->tests->len; /* the comparisons are appended */
     for (guint i = 0; i < n; i++) {
         const SrTest *t = g_ptr_array_index(run->result->tests, i);
+        const SrTest *theirs = other_test(o, run->script, t->name);
+        if (theirs && theirs->status == SR_SKIP) {
+            g_autofree char *name = g_strdup_printf("%s: compared with the other run", t->name);
+            sr_results_add(run->result, SR_SKIP, name, theirs->message);
+            continue;
+        }
+        if (theirs && theirs->status == SR_FAIL) {
+            other_failed(run, t, theirs);
+        }
         for (guint k = 0; k < t->images->len; k++) {
             const SrImageRef *im = g_ptr_array_index(t->images, k);
             if (strcmp(im->role, "capture") == 0 || strcmp(im->role, "actual") == 0) {
@@ -83,4 +126,5 @@ void sr_compare_run(const char *out, const char *other, SrRun *run)
             }
         }
     }
+    sr_results_free(o);
 }

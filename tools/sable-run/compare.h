@@ -6,7 +6,10 @@
  * scripts left in DIR (another transport, or a reference renderer),
  * within the tolerance the script gave it. Each comparison is a test of
  * its own in the results, with this run's picture, the other's (copied
- * next to it) and, on a mismatch, a diff.
+ * next to it) and, on a mismatch, a diff. A test the other run failed is
+ * a failure here too ("NAME: passes in the other run"); a test it skipped
+ * (or a script it skipped whole: reference_gap()) has its comparisons
+ * skipped with the other run's reason.
  */
 #ifndef SABLE_RUN_COMPARE_H
 #define SABLE_RUN_COMPARE_H

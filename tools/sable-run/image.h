@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * RGBA8 images for scripts: PNG in and out (libpng's simplified API) and
- * the per-channel comparison expectations use. Errors come back as a
- * message (g_free) rather than aborting: inputs are users' files.
+ * RGBA8 images for scripts: PNG in and out and the per-channel comparison
+ * expectations use. Errors come back as a message (free()) rather than
+ * aborting: inputs are users' files. PNG files: png-libpng.c (Linux),
+ * png-own.c (the Windows build, no libpng there).
  */
 #ifndef SABLE_RUN_IMAGE_H
 #define SABLE_RUN_IMAGE_H
@@ -11,12 +12,14 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#define SR_IMAGE_MAX_SIDE 16384u
+
 typedef struct SrImage {
     uint32_t width, height;
     uint8_t *px;                /* width * height * 4 bytes, R G B A */
 } SrImage;
 
-/* A new image filled with rgba; NULL if w * h is 0 or above 16384^2. */
+/* A new image filled with rgba; NULL if a side is 0 or above SR_IMAGE_MAX_SIDE. */
 SrImage *sr_image_new(uint32_t w, uint32_t h, const uint8_t rgba[4]);
 void sr_image_free(SrImage *img);
 SrImage *sr_image_load(const char *path, char **err);

@@ -176,33 +176,12 @@ static int dev_copy(lua_State *L)
  * table at idx named `key`); false if absent. */
 static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
 {
-    if (!lua_istable(L, idx)) {
+    LdBox b;
+    if (!ld_box_field(L, idx, &b)) {
         return false;
     }
-    lua_getfield(L, idx, "box");
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return false;
-    }
-    int b = lua_gettop(L);
-    luaL_checktype(L, b, LUA_TTABLE);
-    lua_Integer v[6] = { 0, 0, 0, 0, 0, 1 };
-    for (int i = 0; i < 6; i++) {
-        if (lua_geti(L, b, i + 1) != LUA_TNIL || i < 4) {
-            v[i] = luaL_checkinteger(L, -1);
-        }
-        if (v[i] < 0 || v[i] > UINT32_MAX) {
-            sr_error(L, "box member %d out of range", i + 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    *box = (D3D10_DDI_BOX){ .left = (UINT)v[0], .top = (UINT)v[1], .right = (UINT)v[2],
-                            .bottom = (UINT)v[3], .front = (UINT)v[4], .back = (UINT)v[5] };
-    if (box->right < box->left || box->bottom < box->top || box->back < box->front) {
-        sr_error(L, "box {%u, %u, %u, %u, %u, %u} is inverted", box->left, box->top, box->right,
-                 box->bottom, box->front, box->back);
-    }
+    *box = (D3D10_DDI_BOX){ .left = (INT)b.left, .top = (INT)b.top, .front = (INT)b.front,
+                            .right = (INT)b.right, .bottom = (INT)b.bottom, .back = (INT)b.back };
     return true;
 }
 
@@ -358,46 +337,6 @@ static int dev_read(lua_State *L)
     return 1;
 }
 
-static unsigned expand(unsigned v, unsigned bits)
-{
-    return (v << (8 - bits)) | (v >> (2 * bits - 8));
-}
-
-/* n texels of format f as RGBA8; false for formats images do not cover. */
-static bool to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o)
-{
-    for (size_t i = 0; i < n; i++, o += 4) {
-        const uint8_t *p = in + i * umd_format_bpp(f);
-        unsigned v = p[0] | (umd_format_bpp(f) > 1 ? (unsigned)p[1] << 8 : 0);
-        switch (f) {
-        case DXGI_FORMAT_R8G8B8A8_UNORM: case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB:
-        case DXGI_FORMAT_R8G8B8A8_TYPELESS: case DXGI_FORMAT_R8G8B8A8_UINT:
-            memcpy(o, p, 4); break;
-        case DXGI_FORMAT_B8G8R8A8_UNORM: case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB:
-        case DXGI_FORMAT_B8G8R8A8_TYPELESS:
-            o[0] = p[2]; o[1] = p[1]; o[2] = p[0]; o[3] = p[3]; break;
-        case DXGI_FORMAT_B8G8R8X8_UNORM: case DXGI_FORMAT_B8G8R8X8_UNORM_SRGB:
-        case DXGI_FORMAT_B8G8R8X8_TYPELESS:
-            o[0] = p[2]; o[1] = p[1]; o[2] = p[0]; o[3] = 255; break;
-        case DXGI_FORMAT_B5G6R5_UNORM:
-            o[0] = (uint8_t)expand(v >> 11, 5); o[1] = (uint8_t)expand((v >> 5) & 63, 6);
-            o[2] = (uint8_t)expand(v & 31, 5); o[3] = 255; break;
-        case DXGI_FORMAT_B5G5R5A1_UNORM:
-            o[0] = (uint8_t)expand((v >> 10) & 31, 5); o[1] = (uint8_t)expand((v >> 5) & 31, 5);
-            o[2] = (uint8_t)expand(v & 31, 5); o[3] = (v >> 15) ? 255 : 0; break;
-        case DXGI_FORMAT_R8_UNORM:
-            o[0] = p[0]; o[1] = 0; o[2] = 0; o[3] = 255; break;
-        case DXGI_FORMAT_R8G8_UNORM:
-            o[0] = p[0]; o[1] = p[1]; o[2] = 0; o[3] = 255; break;
-        case DXGI_FORMAT_A8_UNORM:
-            o[0] = 0; o[1] = 0; o[2] = 0; o[3] = p[0]; break;
-        default:
-            return false;
-        }
-    }
-    return true;
-}
-
 /* image(res [, sub]) -> image of a 2D subresource (8-bit and 16-bit colour formats). */
 static int dev_image(lua_State *L)
 {
@@ -415,7 +354,7 @@ static int dev_image(lua_State *L)
     sr_push_image(L, img); /* Lua owns both from here, errors included */
     uint8_t *raw = lua_newuserdatauv(L, (size_t)w * h * r->bpp, 0);
     ld_check_hr(L, rt_read_hr(dev->d, r, sub, raw), "read back (CopySubresourceRegion + Map)");
-    if (!to_rgba(r->format, raw, (size_t)w * h, img->px)) {
+    if (!ld_to_rgba(r->format, raw, (size_t)w * h, img->px)) {
         return sr_error(L, "image: format %d has no image conversion (read() gives bytes)",
                         (int)r->format);
     }

@@ -4,11 +4,12 @@
  * a device's creation methods (buffer, texture1d/2d/3d/cube, rtv, dsv,
  * query, swapchain) over winsim's D3D runtime and our UMD (lua-d3d.h).
  */
+#include <stddef.h>
 #include <string.h>
 #include <lauxlib.h>
 
 #include "lua-d3d.h"
-#include "script.h"
+#include "script-sim.h"
 
 #define DEVICE_MT "sable.d3d.device"
 #define OBJ_MT "sable.d3d.object"
@@ -44,31 +45,6 @@ void ld_check_hr(lua_State *L, HRESULT hr, const char *what)
     if (FAILED(hr)) {
         sr_error(L, "%s: %s (0x%08x)", what, ld_hr_name(hr), (unsigned)hr);
     }
-}
-
-lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def)
-{
-    if (!lua_istable(L, idx)) {
-        return def;
-    }
-    lua_getfield(L, idx, key);
-    int isnum;
-    lua_Integer v = lua_tointegerx(L, -1, &isnum);
-    if (!isnum && !lua_isnil(L, -1)) {
-        sr_error(L, "field '%s': an integer expected", key);
-    }
-    lua_pop(L, 1);
-    return isnum ? v : def;
-}
-
-/* A UINT field: 0..limit. */
-static UINT uint_field(lua_State *L, int idx, const char *key, lua_Integer def, lua_Integer limit)
-{
-    lua_Integer v = ld_opt_field(L, idx, key, def);
-    if (v < 0 || v > limit) {
-        sr_error(L, "field '%s' = %lld: 0..%lld expected", key, (long long)v, (long long)limit);
-    }
-    return (UINT)v;
 }
 
 /* ---- objects ---- */
@@ -242,66 +218,39 @@ static int obj_index(lua_State *L)
 
 /* ---- creation ---- */
 
-static UINT usage_field(lua_State *L, int idx)
-{
-    static const char *const names[] = { "default", "immutable", "dynamic", "staging", NULL };
-    lua_getfield(L, idx, "usage");
-    int u = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, names);
-    lua_pop(L, 1);
-    return (UINT)u; /* D3D10_DDI_USAGE_* in this order */
-}
+_Static_assert(sizeof(LdSubData) == sizeof(D3D10_DDIARG_SUBRESOURCE_UP) &&
+               offsetof(LdSubData, row_pitch) == offsetof(D3D10_DDIARG_SUBRESOURCE_UP,
+                                                         SysMemPitch) &&
+               offsetof(LdSubData, slice_pitch) == offsetof(D3D10_DDIARG_SUBRESOURCE_UP,
+                                                           SysMemSlicePitch),
+               "initial data layout");
 
-/* A list of flag names (or one name) in field `key`: their OR. */
-static UINT flags_field(lua_State *L, int idx, const char *key, const char *const names[],
-                        const UINT values[])
-{
-    lua_getfield(L, idx, key);
-    int t = lua_gettop(L);
-    UINT v = 0;
-    if (lua_isstring(L, t)) {
-        lua_createtable(L, 1, 0);
-        lua_pushvalue(L, t);
-        lua_rawseti(L, -2, 1);
-        lua_replace(L, t);
-    }
-    if (!lua_isnil(L, t)) {
-        luaL_checktype(L, t, LUA_TTABLE);
-        for (lua_Integer i = 1; lua_geti(L, t, i) != LUA_TNIL; i++) {
-            v |= values[luaL_checkoption(L, -1, NULL, names)];
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return v;
-}
+/* D3D11's bind values (ld_bind_field) as the DDI's: the same up to
+ * depth-stencil, unordered access moved to 0x100. */
+_Static_assert((UINT)D3D10_DDI_BIND_VERTEX_BUFFER == LD_BIND_VERTEX_BUFFER &&
+               (UINT)D3D10_DDI_BIND_RENDER_TARGET == LD_BIND_RENDER_TARGET &&
+               (UINT)D3D10_DDI_BIND_DEPTH_STENCIL == LD_BIND_DEPTH_STENCIL &&
+               (UINT)D3D10_DDI_USAGE_STAGING == 3, "bind and usage values");
 
 static UINT bind_field(lua_State *L, int idx)
 {
-    static const char *const names[] = { "vertex_buffer", "index_buffer", "constant_buffer",
-                                         "shader_resource", "stream_output", "render_target",
-                                         "depth_stencil", "unordered_access", NULL };
-    static const UINT values[] = { D3D10_DDI_BIND_VERTEX_BUFFER, D3D10_DDI_BIND_INDEX_BUFFER,
-                                   D3D10_DDI_BIND_CONSTANT_BUFFER,
-                                   D3D10_DDI_BIND_SHADER_RESOURCE,
-                                   D3D10_DDI_BIND_STREAM_OUTPUT, D3D10_DDI_BIND_RENDER_TARGET,
-                                   D3D10_DDI_BIND_DEPTH_STENCIL,
-                                   D3D11_DDI_BIND_UNORDERED_ACCESS };
-    return flags_field(L, idx, "bind", names, values);
+    UINT b = ld_bind_field(L, idx);
+    return (b & D3D10_DDI_BIND_PIPELINE_MASK) |
+           (b & LD_BIND_UNORDERED_ACCESS ? D3D11_DDI_BIND_UNORDERED_ACCESS : 0);
 }
 
 static UINT cpu_field(lua_State *L, int idx)
 {
-    static const char *const names[] = { "read", "write", NULL };
-    static const UINT values[] = { D3D10_DDI_CPU_ACCESS_READ, D3D10_DDI_CPU_ACCESS_WRITE };
-    return flags_field(L, idx, "cpu", names, values);
+    UINT c = ld_cpu_field(L, idx);
+    return (c & LD_CPU_READ ? D3D10_DDI_CPU_ACCESS_READ : 0) |
+           (c & LD_CPU_WRITE ? D3D10_DDI_CPU_ACCESS_WRITE : 0);
 }
 
 static int dev_buffer(lua_State *L)
 {
     LDevice *dev = ld_check_device(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
-    UINT size = uint_field(L, 2, "size", 0, 1u << 30);
+    UINT size = ld_uint_field(L, 2, "size", 0, 1u << 30);
     luaL_argcheck(L, size > 0, 2, "size (bytes, > 0) expected");
     lua_getfield(L, 2, "data");
     size_t len = 0;
@@ -310,78 +259,23 @@ static int dev_buffer(lua_State *L)
         return sr_error(L, "buffer data: %zu bytes for a %u-byte buffer", len, size);
     }
     RtResource *r;
-    ld_check_hr(L, rt_create_buffer(dev->d, size, usage_field(L, 2), bind_field(L, 2),
+    ld_check_hr(L, rt_create_buffer(dev->d, size, ld_usage_field(L, 2), bind_field(L, 2),
                                     cpu_field(L, 2), data, &r), "CreateResource (buffer)");
     ld_push(L, dev, LK_RESOURCE, r, NULL);
     return 1;
 }
 
-typedef struct TexDesc {
-    D3D10DDIRESOURCE_TYPE dim;
-    UINT w, h, depth, mips, array;
-    DXGI_FORMAT f;
-    UINT bpp;
-} TexDesc;
-
-/* Initial data: field data, one string holding every subresource (tight
- * rows, subresource order: mip within array slice) or a list of strings,
- * one per subresource. Fills up[] (pointers into Lua strings kept on the
- * stack by the caller's table). False: no data. */
-static bool texture_data(lua_State *L, int idx, const TexDesc *t, D3D10_DDIARG_SUBRESOURCE_UP *up)
-{
-    lua_getfield(L, idx, "data");
-    int di = lua_gettop(L);
-    bool list = lua_istable(L, di), any = !lua_isnil(L, di);
-    size_t off = 0, len = 0;
-    const char *all = list || !any ? NULL : luaL_checklstring(L, di, &len);
-    for (UINT s = 0; any && s < t->mips * t->array; s++) {
-        UINT m = s % t->mips;
-        UINT w = MAX(t->w >> m, 1u), h = MAX(t->h >> m, 1u), dz = MAX(t->depth >> m, 1u);
-        size_t pitch = (size_t)w * t->bpp, need = pitch * h * dz;
-        const char *p = all ? all + off : NULL;
-        if (list) {
-            lua_geti(L, di, s + 1);
-            p = luaL_checklstring(L, -1, &len);
-            lua_pop(L, 1); /* still referenced by the table */
-            off = 0;
-        }
-        if (len < off + need) {
-            sr_error(L, "texture data: subresource %u needs %zu bytes, %zu given", s, need,
-                     len - MIN(len, off));
-        }
-        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ p, (UINT)pitch, (UINT)(pitch * h) };
-        off += need;
-    }
-    if (all && off != len) {
-        sr_error(L, "texture data: %zu bytes, the subresources take %zu", len, off);
-    }
-    lua_pop(L, 1);
-    return any;
-}
-
 static int create_tex(lua_State *L, D3D10DDIRESOURCE_TYPE dim, bool cube)
 {
     LDevice *dev = ld_check_device(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    TexDesc t = { .dim = dim };
-    t.w = uint_field(L, 2, "width", 0, 16384);
-    t.h = dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : uint_field(L, 2, cube ? "width" : "height", 0,
-                                                             16384);
-    t.depth = dim == D3D10DDIRESOURCE_TEXTURE3D ? uint_field(L, 2, "depth", 0, 2048) : 1;
-    t.mips = uint_field(L, 2, "mips", 1, 15);
-    t.array = cube ? 6 * uint_field(L, 2, "cubes", 1, 341)
-                   : uint_field(L, 2, "array", 1, dim == D3D10DDIRESOURCE_TEXTURE3D ? 1 : 2048);
-    lua_getfield(L, 2, "format");
-    t.f = ld_check_format(L, luaL_checkstring(L, -1));
-    lua_pop(L, 1);
-    t.bpp = umd_format_bpp(t.f);
-    luaL_argcheck(L, t.w && t.h && t.depth && t.mips && t.array, 2,
-                  "width, height, depth, mips and array must be at least 1");
+    LdTexDesc t;
+    ld_texture_desc(L, 2, dim == D3D10DDIRESOURCE_TEXTURE1D ? LD_TEX1D
+                          : dim == D3D10DDIRESOURCE_TEXTURE3D ? LD_TEX3D : LD_TEX2D, cube, &t);
     /* Lua's memory: a Lua error below frees it too */
     D3D10_DDIARG_SUBRESOURCE_UP *up =
         lua_newuserdatauv(L, sizeof(*up) * (size_t)t.mips * t.array, 0);
-    bool init = texture_data(L, 2, &t, up);
-    UINT usage = usage_field(L, 2), bind = bind_field(L, 2), cpu = cpu_field(L, 2);
+    bool init = ld_texture_data(L, 2, &t, (LdSubData *)up);
+    UINT usage = ld_usage_field(L, 2), bind = bind_field(L, 2), cpu = cpu_field(L, 2);
     RtResource *r;
     HRESULT hr = dim == D3D10DDIRESOURCE_TEXTURE3D
                      ? rt_create_tex3d(dev->d, t.w, t.h, t.depth, t.mips, t.f, usage, bind, cpu,
@@ -412,12 +306,12 @@ static int dev_rtv(lua_State *L)
         luaL_checktype(L, 3, LUA_TTABLE);
         lua_getfield(L, 3, "format");
         DXGI_FORMAT f = ld_check_format(L, luaL_checkstring(L, -1));
-        hr = rt_create_buffer_rtv(dev->d, r, f, uint_field(L, 3, "first", 0, UINT32_MAX),
-                                  uint_field(L, 3, "count", 1, UINT32_MAX), &v);
+        hr = rt_create_buffer_rtv(dev->d, r, f, ld_uint_field(L, 3, "first", 0, UINT32_MAX),
+                                  ld_uint_field(L, 3, "count", 1, UINT32_MAX), &v);
     } else {
-        hr = rt_create_rtv(dev->d, r, uint_field(L, 3, "mip", 0, 15),
-                           uint_field(L, 3, "first", 0, UINT32_MAX),
-                           uint_field(L, 3, "count", 1, UINT32_MAX), &v);
+        hr = rt_create_rtv(dev->d, r, ld_uint_field(L, 3, "mip", 0, 15),
+                           ld_uint_field(L, 3, "first", 0, UINT32_MAX),
+                           ld_uint_field(L, 3, "count", 1, UINT32_MAX), &v);
     }
     ld_check_hr(L, hr, "CreateRenderTargetView");
     ld_push(L, dev, LK_RTV, v, NULL);
@@ -429,9 +323,9 @@ static int dev_dsv(lua_State *L)
     LDevice *dev = ld_check_device(L, 1);
     RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
     RtView *v;
-    ld_check_hr(L, rt_create_dsv(dev->d, r, uint_field(L, 3, "mip", 0, 15),
-                                 uint_field(L, 3, "first", 0, UINT32_MAX),
-                                 uint_field(L, 3, "count", 1, UINT32_MAX), &v),
+    ld_check_hr(L, rt_create_dsv(dev->d, r, ld_uint_field(L, 3, "mip", 0, 15),
+                                 ld_uint_field(L, 3, "first", 0, UINT32_MAX),
+                                 ld_uint_field(L, 3, "count", 1, UINT32_MAX), &v),
                 "CreateDepthStencilView");
     ld_push(L, dev, LK_DSV, v, NULL);
     return 1;
@@ -461,7 +355,7 @@ static int dev_swapchain(lua_State *L)
         lua_pop(L, 1);
     }
     RtSwapChain *sc;
-    ld_check_hr(L, rt_create_swapchain(dev->d, uint_field(L, 2, "output", 0, 0), flip, &sc),
+    ld_check_hr(L, rt_create_swapchain(dev->d, ld_uint_field(L, 2, "output", 0, 0), flip, &sc),
                 "CreateSwapChain");
     ld_push(L, dev, LK_SWAPCHAIN, sc, NULL);
     return 1;

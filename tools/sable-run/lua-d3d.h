@@ -14,6 +14,7 @@
 #include <lauxlib.h>
 
 #include "d3drt.h"
+#include "lua-d3d-args.h"
 
 typedef enum LKind { LK_RESOURCE, LK_RTV, LK_DSV, LK_QUERY, LK_SWAPCHAIN } LKind;
 
@@ -42,9 +43,6 @@ void ld_release(LObj *obj);
 /* Raises "what: NAME (0x...)" if hr failed. */
 void ld_check_hr(lua_State *L, HRESULT hr, const char *what);
 const char *ld_hr_name(HRESULT hr);
-/* Integer field of the table at idx, def if absent. */
-lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def);
-
 /* lua-d3d-ops.c: methods of a device beyond creation. */
 extern const luaL_Reg ld_device_ops[];
 /* Methods of a swap chain (present, front). */
@@ -55,8 +53,5 @@ extern const luaL_Reg ld_swapchain_ops[];
 void ld_register_missing(lua_State *L);
 /* The mapping userdata's metatable. */
 void ld_open_mapping(lua_State *L);
-/* lua-d3d-formats.c */
-DXGI_FORMAT ld_check_format(lua_State *L, const char *name);
-int ld_formats(lua_State *L);
 
 #endif

@@ -11,6 +11,8 @@
  *   expect.eq(actual, expected [, what]), expect.that(condition [, what])
  * Tolerances are per channel (0..255), default 0.
  */
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
 
@@ -78,7 +80,7 @@ static int l_bytes(lua_State *L)
     const uint8_t *a = (const uint8_t *)luaL_checklstring(L, 1, &na);
     const uint8_t *e = (const uint8_t *)luaL_checklstring(L, 2, &ne);
     const char *what = luaL_optstring(L, 3, "bytes");
-    size_t n = MIN(na, ne), i = 0;
+    size_t n = SR_MIN(na, ne), i = 0;
     while (i < n && a[i] == e[i]) {
         i++;
     }
@@ -105,7 +107,7 @@ static const SrImage *reference(lua_State *L, int idx)
 static void save(lua_State *L, const SrImage *img, const char *name, const char *role,
                  unsigned tolerance)
 {
-    g_free(sr_script_save_image(L, img, name, role, tolerance));
+    free(sr_script_save_image(L, img, name, role, tolerance));
 }
 
 static int l_image(lua_State *L)
@@ -138,7 +140,7 @@ static int l_image(lua_State *L)
     save(L, diff, name, "diff", tol);
     const uint8_t *a = img->px + ((size_t)c.first_y * img->width + c.first_x) * 4;
     const uint8_t *e = ref->px + ((size_t)c.first_y * img->width + c.first_x) * 4;
-    return sr_error(L, "%s: %" G_GUINT64_FORMAT " pixels differ beyond tolerance %u (largest "
+    return sr_error(L, "%s: %" PRIu64 " pixels differ beyond tolerance %u (largest "
                     "difference %u); first at (%u, %u): {%u, %u, %u, %u}, expected {%u, %u, %u, "
                     "%u}", name, c.differing, tol, c.max_delta, c.first_x, c.first_y, a[0], a[1],
                     a[2], a[3], e[0], e[1], e[2], e[3]);

@@ -5,6 +5,7 @@
  * the script's folder); img.width, img.height, img:get(x, y) -> r, g, b, a,
  * img:set(x, y, color), img:fill(x, y, w, h, color), img:save(name).
  */
+#include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
 
@@ -75,14 +76,14 @@ static int l_new(lua_State *L)
 
 SrImage *sr_load_image(lua_State *L, const char *name, const char *what)
 {
-    char *path = g_path_is_absolute(name) ? g_strdup(name)
-                                          : g_build_filename(sr_script(L)->dir, name, NULL);
+    char *path = sr_path_is_absolute(name) ? sr_strdup(name)
+                                           : sr_path_join(sr_script(L)->dir, name);
     char *err = NULL;
     SrImage *img = sr_image_load(path, &err);
-    g_free(path);
+    free(path);
     if (!img) {
         lua_pushstring(L, err);
-        g_free(err);
+        free(err);
         sr_error(L, "%s: %s", what, lua_tostring(L, -1));
     }
     sr_push_image(L, img);
@@ -136,8 +137,9 @@ static int l_fill(lua_State *L)
 static int l_save(lua_State *L)
 {
     SrImage *img = sr_check_image(L, 1);
-    g_autofree char *file = sr_script_save_image(L, img, luaL_checkstring(L, 2), "capture", 0);
+    char *file = sr_script_save_image(L, img, luaL_checkstring(L, 2), "capture", 0);
     lua_pushstring(L, file);
+    free(file);
     return 1;
 }
 

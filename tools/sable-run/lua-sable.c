@@ -12,7 +12,7 @@
  */
 #include <lauxlib.h>
 
-#include "script.h"
+#include "script-sim.h"
 #include "sable-dump-decode.h"
 #include "sable_regs.h"
 

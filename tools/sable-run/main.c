@@ -158,7 +158,7 @@ static G_NORETURN void child(const Options *o, const SrRun *run)
         close(fd);
     }
     fflush(NULL);
-    _exit(sr_script_run(run->script, dir, o->transport));
+    _exit(sr_script_run(run->script, dir, o->transport, NULL));
 }
 
 static bool start(const Options *o, Job *j)

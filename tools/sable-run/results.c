@@ -4,44 +4,6 @@
 
 #include "results.h"
 
-static const char *const status_names[] = { "ok", "fail", "skip" };
-
-const char *sr_status_name(SrStatus st)
-{
-    return status_names[st];
-}
-
-static void write_field(FILE *f, const char *s, const char *sep)
-{
-    g_autofree char *e = g_strescape(s ? s : "", NULL);
-    fprintf(f, "%s%s", e, sep);
-}
-
-void sr_results_write_test(FILE *f, SrStatus st, const char *name, const char *message)
-{
-    fprintf(f, "test\t%s\t", sr_status_name(st));
-    write_field(f, name, "\t");
-    write_field(f, message, "\n");
-    fflush(f);
-}
-
-void sr_results_write_image(FILE *f, const char *role, const char *name, const char *file,
-                            unsigned tolerance)
-{
-    fputs("image\t", f);
-    write_field(f, role, "\t");
-    write_field(f, name, "\t");
-    write_field(f, file, "\t");
-    fprintf(f, "%u\n", tolerance);
-    fflush(f);
-}
-
-void sr_results_write_end(FILE *f)
-{
-    fputs("end\n", f);
-    fflush(f);
-}
-
 static void test_free(gpointer p)
 {
     SrTest *t = p;
@@ -95,8 +57,8 @@ void sr_results_add_image(SrTest *t, const char *role, const char *name, const c
 
 static bool parse_status(const char *s, SrStatus *st)
 {
-    for (unsigned i = 0; i < G_N_ELEMENTS(status_names); i++) {
-        if (strcmp(s, status_names[i]) == 0) {
+    for (unsigned i = SR_OK; i <= SR_SKIP; i++) {
+        if (strcmp(s, sr_status_name((SrStatus)i)) == 0) {
             *st = (SrStatus)i;
             return true;
         }

@@ -6,7 +6,8 @@
  *   test <TAB> ok|fail|skip <TAB> name <TAB> message
  *   image <TAB> role <TAB> name <TAB> file <TAB> tolerance  (for the next test)
  *   end
- * Fields are C-escaped (g_strescape), so messages keep their newlines.
+ * Fields are C-escaped (sr_strescape; read back with g_strcompress), so
+ * messages keep their newlines.
  */
 #ifndef SABLE_RUN_RESULTS_H
 #define SABLE_RUN_RESULTS_H
@@ -15,10 +16,7 @@
 #include <stdio.h>
 #include <glib.h>
 
-/* Its name in the script's output folder. */
-#define SR_RESULTS_FILE "results.tsv"
-
-typedef enum SrStatus { SR_OK, SR_FAIL, SR_SKIP } SrStatus;
+#include "results-write.h"
 
 typedef struct SrImageRef {
     char *role;                 /* capture, actual, expected, diff */
@@ -39,11 +37,6 @@ typedef struct SrScriptResult {
     bool ended;                 /* the child wrote `end` */
 } SrScriptResult;
 
-void sr_results_write_test(FILE *f, SrStatus st, const char *name, const char *message);
-void sr_results_write_image(FILE *f, const char *role, const char *name, const char *file,
-                            unsigned tolerance);
-void sr_results_write_end(FILE *f);
-
 /* Reads a results file (a missing one reads as no tests, not ended). */
 SrScriptResult *sr_results_read(const char *path);
 /* Appends a test to r (what the parent adds for a crash or timeout, or
@@ -52,6 +45,5 @@ SrTest *sr_results_add(SrScriptResult *r, SrStatus st, const char *name, const c
 /* Adds an image to t. */
 void sr_results_add_image(SrTest *t, const char *role, const char *name, const char *file);
 void sr_results_free(SrScriptResult *r);
-const char *sr_status_name(SrStatus st);
 
 #endif

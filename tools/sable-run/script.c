@@ -1,264 +1,60 @@
 /* SPDX-License-Identifier: MIT */
-/* One script in its own process (script.h). */
-#include <stdarg.h>
-#include <string.h>
-#include <glib/gstdio.h>
-#include <lauxlib.h>
-#include <lualib.h>
+/* The Linux runner's backend of a script (script.h, script-sim.h): the
+ * simulated Windows with our drivers on the device, one per script process. */
+#include <stdlib.h>
 
-#include "script.h"
+#include "script-sim.h"
 #include "dxgdisplay.h"
 
-static const char script_key = 0;
-/* The error object skip() raises: a table with this as its metatable. */
-static const char skip_key = 0;
-
-int sr_error(lua_State *L, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *msg = g_strdup_vprintf(fmt, ap);
-    va_end(ap);
-    luaL_where(L, 1);
-    lua_pushstring(L, msg);
-    g_free(msg);
-    lua_concat(L, 2);
-    return lua_error(L);
-}
-
-SrScript *sr_script(lua_State *L)
-{
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &script_key);
-    SrScript *s = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    return s;
-}
+static WsSim *sim;              /* NULL until first used */
+static RtAdapter *ad;
 
 WsSim *sr_script_sim(lua_State *L)
 {
     SrScript *s = sr_script(L);
-    if (!s->sim) {
-        s->sim = ws_sim_new(s->transport);
-        NTSTATUS st = ws_adapter_start(s->sim);
+    if (!sim) {
+        sim = ws_sim_new(s->transport);
+        NTSTATUS st = ws_adapter_start(sim);
         if (st != STATUS_SUCCESS) {
             sr_error(L, "the adapter did not start on '%s' (StartDevice 0x%08x)", s->transport,
                      (unsigned)st);
         }
-        st = ws_display_start(s->sim);
+        st = ws_display_start(sim);
         if (st != STATUS_SUCCESS) {
             sr_error(L, "the display did not start on '%s' (0x%08x)", s->transport,
                      (unsigned)st);
         }
     }
-    return s->sim;
+    return sim;
 }
 
 RtAdapter *sr_script_adapter(lua_State *L)
 {
-    SrScript *s = sr_script(L);
-    if (!s->ad) {
+    if (!ad) {
         HRESULT hr;
-        s->ad = rt_adapter_open(sr_script_sim(L), 0, &hr);
-        if (!s->ad) {
+        ad = rt_adapter_open(sr_script_sim(L), 0, &hr);
+        if (!ad) {
             sr_error(L, "OpenAdapter10_2 failed (0x%08x)", (unsigned)hr);
         }
     }
-    return s->ad;
+    return ad;
 }
 
-/* Lower-case letters, digits and '-' only: safe in file names and HTML. */
-static char *slug(const char *s)
+void sr_backend_open(lua_State *L)
 {
-    GString *o = g_string_new(NULL);
-    for (; *s && o->len < 48; s++) {
-        char c = g_ascii_tolower(*s);
-        if (g_ascii_isalnum(c)) {
-            g_string_append_c(o, c);
-        } else if (o->len && o->str[o->len - 1] != '-') {
-            g_string_append_c(o, '-');
-        }
-    }
-    return g_string_free(o, FALSE);
-}
-
-char *sr_script_save_image(lua_State *L, const SrImage *img, const char *name, const char *role,
-                           unsigned tolerance)
-{
-    SrScript *s = sr_script(L);
-    char *t = slug(s->test), *n = slug(name);
-    bool capture = strcmp(role, "capture") == 0;
-    char *file = g_strdup_printf("%03u-%s-%s%s%s.png", ++s->images, t, n, capture ? "" : "-",
-                                 capture ? "" : role);
-    char *path = g_build_filename(s->out_dir, file, NULL);
-    char *err = NULL;
-    bool saved = sr_image_save(img, path, &err);
-    g_free(t);
-    g_free(n);
-    g_free(path);
-    if (!saved) {
-        lua_pushstring(L, err);
-        g_free(err);
-        g_free(file);
-        lua_error(L);
-    }
-    sr_results_write_image(s->results, role, name, file, tolerance);
-    return file;
-}
-
-/* Message handler: the error as a string (skip objects pass through), the
- * traceback on stderr (the script's log). */
-static int on_error(lua_State *L)
-{
-    if (lua_istable(L, 1) && lua_getmetatable(L, 1)) {
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &skip_key);
-        if (lua_rawequal(L, -1, -2)) {
-            lua_pop(L, 2);
-            return 1;
-        }
-        lua_pop(L, 2);
-    }
-    const char *msg = luaL_tolstring(L, 1, NULL);
-    luaL_traceback(L, L, msg, 1);
-    fprintf(stderr, "%s\n", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    return 1;
-}
-
-/* Calls the function at the top with the handler; records the outcome
- * as test `name` unless it succeeded and `record_ok` is false. */
-static SrStatus run_protected(lua_State *L, const char *name, bool record_ok)
-{
-    SrScript *s = sr_script(L);
-    int fn = lua_gettop(L);
-    lua_pushcfunction(L, on_error);
-    lua_insert(L, fn);
-    int rc = lua_pcall(L, 0, 0, fn);
-    SrStatus st = SR_OK;
-    if (rc == LUA_OK) {
-        if (record_ok) {
-            sr_results_write_test(s->results, SR_OK, name, "");
-        }
-    } else if (lua_istable(L, -1)) {
-        lua_getfield(L, -1, "reason");
-        sr_results_write_test(s->results, SR_SKIP, name, lua_tostring(L, -1));
-        lua_pop(L, 1);
-        st = SR_SKIP;
-    } else {
-        sr_results_write_test(s->results, SR_FAIL, name, lua_tostring(L, -1));
-        st = SR_FAIL;
-    }
-    lua_settop(L, fn - 1);
-    return st;
-}
-
-/* test(name, fn): runs fn now as the named test; returns whether it passed. */
-static int l_test(lua_State *L)
-{
-    SrScript *s = sr_script(L);
-    const char *name = luaL_checkstring(L, 1);
-    luaL_checktype(L, 2, LUA_TFUNCTION);
-    if (s->in_test) {
-        return sr_error(L, "test('%s') inside test '%s': tests do not nest", name, s->test);
-    }
-    s->tests++;
-    s->in_test = true;
-    const char *outer = s->test;
-    s->test = name;
-    lua_settop(L, 2);
-    bool ok = run_protected(L, name, true) != SR_FAIL;
-    /* What the test no longer references is released now, not at some
-     * later collection in the middle of another test (a swap chain's
-     * release points the display back at the desktop). */
-    lua_gc(L, LUA_GCCOLLECT);
-    s->test = outer;
-    s->in_test = false;
-    lua_pushboolean(L, ok);
-    return 1;
-}
-
-/* skip(reason): ends the running test as skipped. */
-static int l_skip(lua_State *L)
-{
-    const char *reason = luaL_checkstring(L, 1);
-    lua_newtable(L);
-    lua_pushstring(L, reason);
-    lua_setfield(L, -2, "reason");
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &skip_key);
-    lua_setmetatable(L, -2);
-    return lua_error(L);
-}
-
-/* capture(name, image): saves it in the output folder, shown in the report. */
-static int l_capture(lua_State *L)
-{
-    const char *name = luaL_checkstring(L, 1);
-    SrImage *img = sr_check_image(L, 2);
-    g_autofree char *file = sr_script_save_image(L, img, name, "capture", 0);
-    lua_pushstring(L, file);
-    return 1;
-}
-
-static lua_State *new_state(SrScript *s)
-{
-    lua_State *L = luaL_newstate();
-    luaL_openlibs(L);
-    lua_pushlightuserdata(L, s);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &script_key);
-    lua_newtable(L);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &skip_key);
-    lua_register(L, "test", l_test);
-    lua_register(L, "skip", l_skip);
-    lua_register(L, "capture", l_capture);
-    sr_open_image(L);
-    sr_open_expect(L);
+    setenv("WINSIM_DUMP_DIR", sr_script(L)->out_dir, 1); /* TDR dumps go next to the images */
     sr_open_d3d(L);
     sr_open_sable(L);
-    /* require() finds helpers next to the script first */
-    lua_getglobal(L, "package");
-    lua_pushfstring(L, "%s/?.lua;", s->dir);
-    lua_getfield(L, -2, "path");
-    lua_concat(L, 2);
-    lua_setfield(L, -2, "path");
-    lua_pop(L, 1);
-    return L;
 }
 
-int sr_script_run(const char *path, const char *out_dir, const char *transport)
+void sr_backend_close(void)
 {
-    SrScript s = { .path = path, .out_dir = out_dir, .transport = transport };
-    s.dir = g_path_get_dirname(path);
-    g_autofree char *results = g_build_filename(out_dir, SR_RESULTS_FILE, NULL);
-    s.results = fopen(results, "w");
-    if (!s.results) {
-        fprintf(stderr, "%s: cannot write\n", results);
-        return 2;
+    if (ad) {
+        rt_adapter_close(ad);
+        ad = NULL;
     }
-    g_setenv("WINSIM_DUMP_DIR", out_dir, TRUE); /* TDR dumps go next to the images */
-    g_autofree char *base = g_path_get_basename(path);
-    s.test = base;
-    lua_State *L = new_state(&s);
-    bool ok;
-    if (luaL_loadfile(L, path) != LUA_OK) {
-        sr_results_write_test(s.results, SR_FAIL, base, lua_tostring(L, -1));
-        ok = false;
-    } else {
-        /* A script without test() calls is one test named after its file;
-         * an error outside the tests fails the script. */
-        SrStatus st = run_protected(L, base, false);
-        ok = st != SR_FAIL;
-        if (st == SR_OK && s.tests == 0) {
-            sr_results_write_test(s.results, SR_OK, base, "");
-        }
+    if (sim) {
+        ws_sim_free(sim);
+        sim = NULL;
     }
-    lua_close(L); /* finalizers release what the script left */
-    if (s.ad) {
-        rt_adapter_close(s.ad);
-    }
-    if (s.sim) {
-        ws_sim_free(s.sim);
-    }
-    sr_results_write_end(s.results);
-    fclose(s.results);
-    g_free(s.dir);
-    return ok ? 0 : 1;
 }

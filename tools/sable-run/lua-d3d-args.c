@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/* Arguments of the `d3d` module's calls (lua-d3d-args.h); portable, shared
+ * by the winsim backend (lua-d3d*.c) and the Windows one (win/). */
+#include <string.h>
+#include <lauxlib.h>
+
+#include "lua-d3d-args.h"
+#include "script.h"
+
+lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def)
+{
+    if (!lua_istable(L, idx)) {
+        return def;
+    }
+    lua_getfield(L, idx, key);
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum && !lua_isnil(L, -1)) {
+        sr_error(L, "field '%s': an integer expected", key);
+    }
+    lua_pop(L, 1);
+    return isnum ? v : def;
+}
+
+uint32_t ld_uint_field(lua_State *L, int idx, const char *key, lua_Integer def,
+                       lua_Integer limit)
+{
+    lua_Integer v = ld_opt_field(L, idx, key, def);
+    if (v < 0 || v > limit) {
+        sr_error(L, "field '%s' = %lld: 0..%lld expected", key, (long long)v, (long long)limit);
+    }
+    return (uint32_t)v;
+}
+
+uint32_t ld_usage_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "default", "immutable", "dynamic", "staging", NULL };
+    lua_getfield(L, idx, "usage");
+    int u = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, names);
+    lua_pop(L, 1);
+    return (uint32_t)u;
+}
+
+/* A list of flag names (or one name) in field `key`: the OR of bit i for
+ * names[i]. */
+static uint32_t flags_field(lua_State *L, int idx, const char *key, const char *const names[])
+{
+    lua_getfield(L, idx, key);
+    int t = lua_gettop(L);
+    uint32_t v = 0;
+    if (lua_isstring(L, t)) {
+        lua_createtable(L, 1, 0);
+        lua_pushvalue(L, t);
+        lua_rawseti(L, -2, 1);
+        lua_replace(L, t);
+    }
+    if (!lua_isnil(L, t)) {
+        luaL_checktype(L, t, LUA_TTABLE);
+        for (lua_Integer i = 1; lua_geti(L, t, i) != LUA_TNIL; i++) {
+            v |= 1u << luaL_checkoption(L, -1, NULL, names);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+uint32_t ld_bind_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "vertex_buffer", "index_buffer", "constant_buffer",
+                                         "shader_resource", "stream_output", "render_target",
+                                         "depth_stencil", "unordered_access", NULL };
+    return flags_field(L, idx, "bind", names);
+}
+
+uint32_t ld_cpu_field(lua_State *L, int idx)
+{
+    static const char *const names[] = { "read", "write", NULL };
+    return flags_field(L, idx, "cpu", names);
+}
+
+void ld_texture_desc(lua_State *L, int idx, LdTexDim dim, bool cube, LdTexDesc *t)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    *t = (LdTexDesc){ .dim = dim };
+    t->w = ld_uint_field(L, idx, "width", 0, 16384);
+    t->h = dim == LD_TEX1D ? 1 : ld_uint_field(L, idx, cube ? "width" : "height", 0, 16384);
+    t->depth = dim == LD_TEX3D ? ld_uint_field(L, idx, "depth", 0, 2048) : 1;
+    t->mips = ld_uint_field(L, idx, "mips", 1, 15);
+    t->array = cube ? 6 * ld_uint_field(L, idx, "cubes", 1, 341)
+                    : ld_uint_field(L, idx, "array", 1, dim == LD_TEX3D ? 1 : 2048);
+    lua_getfield(L, idx, "format");
+    t->f = ld_check_format(L, luaL_checkstring(L, -1));
+    lua_pop(L, 1);
+    t->bpp = umd_format_bpp(t->f);
+    luaL_argcheck(L, t->w && t->h && t->depth && t->mips && t->array, idx,
+                  "width, height, depth, mips and array must be at least 1");
+}
+
+bool ld_texture_data(lua_State *L, int idx, const LdTexDesc *t, LdSubData *up)
+{
+    lua_getfield(L, idx, "data");
+    int di = lua_gettop(L);
+    bool list = lua_istable(L, di), any = !lua_isnil(L, di);
+    size_t off = 0, len = 0;
+    const char *all = list || !any ? NULL : luaL_checklstring(L, di, &len);
+    for (UINT s = 0; any && s < t->mips * t->array; s++) {
+        UINT m = s % t->mips;
+        UINT w = SR_MAX(t->w >> m, 1u), h = SR_MAX(t->h >> m, 1u), dz = SR_MAX(t->depth >> m, 1u);
+        size_t pitch = (size_t)w * t->bpp, need = pitch * h * dz;
+        const char *p = all ? all + off : NULL;
+        if (list) {
+            lua_geti(L, di, s + 1);
+            p = luaL_checklstring(L, -1, &len);
+            lua_pop(L, 1); /* still referenced by the table */
+            off = 0;
+        }
+        if (len < off + need) {
+            sr_error(L, "texture data: subresource %u needs %zu bytes, %zu given", s, need,
+                     len - SR_MIN(len, off));
+        }
+        up[s] = (LdSubData){ p, (uint32_t)pitch, (uint32_t)(pitch * h) };
+        off += need;
+    }
+    if (all && off != len) {
+        sr_error(L, "texture data: %zu bytes, the subresources take %zu", len, off);
+    }
+    lua_pop(L, 1);
+    return any;
+}
+
+bool ld_box_field(lua_State *L, int idx, LdBox *box)
+{
+    if (!lua_istable(L, idx)) {
+        return false;
+    }
+    lua_getfield(L, idx, "box");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return false;
+    }
+    int b = lua_gettop(L);
+    luaL_checktype(L, b, LUA_TTABLE);
+    lua_Integer v[6] = { 0, 0, 0, 0, 0, 1 };
+    for (int i = 0; i < 6; i++) {
+        if (lua_geti(L, b, i + 1) != LUA_TNIL || i < 4) {
+            v[i] = luaL_checkinteger(L, -1);
+        }
+        if (v[i] < 0 || v[i] > UINT32_MAX) {
+            sr_error(L, "box member %d out of range", i + 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    *box = (LdBox){ .left = (uint32_t)v[0], .top = (uint32_t)v[1], .right = (uint32_t)v[2],
+                    .bottom = (uint32_t)v[3], .front = (uint32_t)v[4], .back = (uint32_t)v[5] };
+    if (box->right < box->left || box->bottom < box->top || box->back < box->front) {
+        sr_error(L, "box {%u, %u, %u, %u, %u, %u} is inverted", box->left, box->top, box->right,
+                 box->bottom, box->front, box->back);
+    }
+    return true;
+}
+
+/* The formats the UMD supports today (umd_format_bpp), named without the
+ * DXGI_FORMAT_ prefix. */
+#define FMT(n) { #n, DXGI_FORMAT_##n }
+static const struct { const char *name; DXGI_FORMAT f; } formats[] = {
+    FMT(R32G32B32A32_TYPELESS), FMT(R32G32B32A32_FLOAT), FMT(R32G32B32A32_UINT),
+    FMT(R32G32B32_FLOAT), FMT(R16G16B16A16_TYPELESS), FMT(R16G16B16A16_FLOAT),
+    FMT(R16G16B16A16_UNORM), FMT(R32G32_FLOAT), FMT(R32G8X24_TYPELESS),
+    FMT(D32_FLOAT_S8X24_UINT), FMT(R10G10B10A2_TYPELESS), FMT(R10G10B10A2_UNORM),
+    FMT(R11G11B10_FLOAT), FMT(R8G8B8A8_TYPELESS), FMT(R8G8B8A8_UNORM),
+    FMT(R8G8B8A8_UNORM_SRGB), FMT(R8G8B8A8_UINT), FMT(R8G8B8A8_SNORM), FMT(R8G8B8A8_SINT),
+    FMT(R16G16_TYPELESS), FMT(R16G16_FLOAT), FMT(R16G16_UNORM), FMT(R32_TYPELESS),
+    FMT(D32_FLOAT), FMT(R32_FLOAT), FMT(R32_UINT), FMT(R32_SINT), FMT(R24G8_TYPELESS),
+    FMT(D24_UNORM_S8_UINT), FMT(R24_UNORM_X8_TYPELESS), FMT(X24_TYPELESS_G8_UINT),
+    FMT(B8G8R8A8_UNORM), FMT(B8G8R8X8_UNORM), FMT(B8G8R8A8_TYPELESS),
+    FMT(B8G8R8A8_UNORM_SRGB), FMT(B8G8R8X8_TYPELESS), FMT(B8G8R8X8_UNORM_SRGB),
+    FMT(R8G8_TYPELESS), FMT(R8G8_UNORM), FMT(R16_TYPELESS), FMT(R16_FLOAT), FMT(D16_UNORM),
+    FMT(R16_UNORM), FMT(R16_UINT), FMT(B5G6R5_UNORM), FMT(B5G5R5A1_UNORM), FMT(R8_TYPELESS),
+    FMT(R8_UNORM), FMT(R8_UINT), FMT(A8_UNORM),
+};
+
+DXGI_FORMAT ld_check_format(lua_State *L, const char *name)
+{
+    for (size_t i = 0; i < SR_N_ELEMENTS(formats); i++) {
+        if (strcmp(formats[i].name, name) == 0) {
+            return formats[i].f;
+        }
+    }
+    sr_error(L, "unknown format '%s' (d3d.formats() lists them)", name);
+    return DXGI_FORMAT_UNKNOWN;
+}
+
+/* d3d.formats() -> { {name=, size=bytes per element}, ... } */
+int ld_formats(lua_State *L)
+{
+    lua_createtable(L, (int)SR_N_ELEMENTS(formats), 0);
+    for (size_t i = 0; i < SR_N_ELEMENTS(formats); i++) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, formats[i].name);
+        lua_setfield(L, -2, "name");
+        lua_pushinteger(L, umd_format_bpp(formats[i].f));
+        lua_setfield(L, -2, "size");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+static unsigned expand(unsigned v, unsigned bits)
+{
+    return (v << (8 - bits)) | (v >> (2 * bits - 8));
+}
+
+/* n texels of format f as RGBA8; false for formats images do not cover. */
+bool ld_to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o)
+{
+    for (size_t i = 0; i < n; i++, o += 4) {
+        const uint8_t *p = in + i * umd_format_bpp(f);
+        unsigned v = p[0] | (umd_format_bpp(f) > 1 ? (unsigned)p[1] << 8 : 0);
+        switch (f) {
+        case DXGI_FORMAT_R8G8B8A8_UNORM: case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB:
+        case DXGI_FORMAT_R8G8B8A8_TYPELESS: case DXGI_FORMAT_R8G8B8A8_UINT:
+            memcpy(o, p, 4); break;
+        case DXGI_FORMAT_B8G8R8A8_UNORM: case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB:
+        case DXGI_FORMAT_B8G8R8A8_TYPELESS:
+            o[0] = p[2]; o[1] = p[1]; o[2] = p[0]; o[3] = p[3]; break;
+        case DXGI_FORMAT_B8G8R8X8_UNORM: case DXGI_FORMAT_B8G8R8X8_UNORM_SRGB:
+        case DXGI_FORMAT_B8G8R8X8_TYPELESS:
+            o[0] = p[2]; o[1] = p[1]; o[2] = p[0]; o[3] = 255; break;
+        case DXGI_FORMAT_B5G6R5_UNORM:
+            o[0] = (uint8_t)expand(v >> 11, 5); o[1] = (uint8_t)expand((v >> 5) & 63, 6);
+            o[2] = (uint8_t)expand(v & 31, 5); o[3] = 255; break;
+        case DXGI_FORMAT_B5G5R5A1_UNORM:
+            o[0] = (uint8_t)expand((v >> 10) & 31, 5); o[1] = (uint8_t)expand((v >> 5) & 31, 5);
+            o[2] = (uint8_t)expand(v & 31, 5); o[3] = (v >> 15) ? 255 : 0; break;
+        case DXGI_FORMAT_R8_UNORM:
+            o[0] = p[0]; o[1] = 0; o[2] = 0; o[3] = 255; break;
+        case DXGI_FORMAT_R8G8_UNORM:
+            o[0] = p[0]; o[1] = p[1]; o[2] = 0; o[3] = 255; break;
+        case DXGI_FORMAT_A8_UNORM:
+            o[0] = 0; o[1] = 0; o[2] = 0; o[3] = p[0]; break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Arguments of the `d3d` module's calls, read from a script's tables the
+ * same way by both backends (winsim's runtime over our UMD, and the real
+ * d3d11.dll in the Windows build). Values are D3D11's: usage 0..3 as
+ * D3D11_USAGE_*, bind bits as D3D11_BIND_*; cpu bits are LD_CPU_*. Bad
+ * values raise Lua errors naming the field.
+ */
+#ifndef SABLE_RUN_LUA_D3D_ARGS_H
+#define SABLE_RUN_LUA_D3D_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <lua.h>
+
+#ifdef _WIN32
+#include <dxgiformat.h>
+#else
+#include "d3d10_umddi_types.h"
+#endif
+/* The UMD's bytes per element of a format (guest-umd, portable). */
+uint32_t umd_format_bpp(DXGI_FORMAT f);
+
+enum {
+    LD_BIND_VERTEX_BUFFER = 0x1, LD_BIND_RENDER_TARGET = 0x20, LD_BIND_DEPTH_STENCIL = 0x40,
+    LD_BIND_UNORDERED_ACCESS = 0x80,
+    LD_CPU_READ = 0x1, LD_CPU_WRITE = 0x2,
+};
+
+/* Integer field of the table at idx, def if absent (or idx not a table). */
+lua_Integer ld_opt_field(lua_State *L, int idx, const char *key, lua_Integer def);
+/* The same, 0..limit. */
+uint32_t ld_uint_field(lua_State *L, int idx, const char *key, lua_Integer def,
+                       lua_Integer limit);
+/* Fields `usage` (a name), `bind` and `cpu` (a name or a list of names). */
+uint32_t ld_usage_field(lua_State *L, int idx);
+uint32_t ld_bind_field(lua_State *L, int idx);
+uint32_t ld_cpu_field(lua_State *L, int idx);
+typedef enum LdTexDim { LD_TEX1D, LD_TEX2D, LD_TEX3D } LdTexDim;
+typedef struct LdTexDesc {
+    LdTexDim dim;
+    uint32_t w, h, depth, mips, array;  /* cubes: array = 6 * cubes */
+    DXGI_FORMAT f;
+    uint32_t bpp;
+} LdTexDesc;
+/* A subresource's initial data, laid out as D3D11_SUBRESOURCE_DATA and
+ * D3D10DDIARG_SUBRESOURCE_UP (the backends assert it). */
+typedef struct LdSubData {
+    const void *p;
+    uint32_t row_pitch, slice_pitch;
+} LdSubData;
+/* D3D11_BOX's members in its order. */
+typedef struct LdBox {
+    uint32_t left, top, front, right, bottom, back;
+} LdBox;
+
+/* A texture's description from the table at idx (width, height or for a
+ * cube width and cubes, depth, mips, array, format). */
+void ld_texture_desc(lua_State *L, int idx, LdTexDim dim, bool cube, LdTexDesc *t);
+/* Its initial data, field data: one string holding every subresource
+ * (tight rows, subresource order: mip within array slice) or a list of
+ * strings, one per subresource. Fills up[mips * array] (pointers into Lua
+ * strings the table at idx keeps). False: no data. */
+bool ld_texture_data(lua_State *L, int idx, const LdTexDesc *t, LdSubData *up);
+/* Field box = {left, top, right, bottom [, front, back]} of the table at
+ * idx (front 0, back 1 by default); false if absent. */
+bool ld_box_field(lua_State *L, int idx, LdBox *box);
+/* A format by name (DXGI's without the prefix); d3d.formats(). */
+DXGI_FORMAT ld_check_format(lua_State *L, const char *name);
+int ld_formats(lua_State *L);
+/* n texels of format f as RGBA8 (o: n * 4 bytes); false for formats
+ * images do not cover. */
+bool ld_to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o);
+
+#endif
