@@ -4,7 +4,7 @@
 
 Usage: scripts/doc-check.py SRCDIR BUILDDIR
 Every line of a ```sh block in README.md and docs/*.md must be one of:
-  make TARGET...                     each TARGET is a Makefile target
+  make [VAR=value] TARGET...         each TARGET is a Makefile target
   meson test -C build [OPTS] [NAME]  each --suite and NAME exists in BUILDDIR
   build/PATH [ARGS] [-p /PATH]...    the executable exists and each -p path
                                      selects at least one of its tests
@@ -25,8 +25,9 @@ def sh_lines(path):
             if line.startswith("```"):
                 on = line.strip() == "```sh" and not on
                 continue
-            if on and line.strip():
-                out.append((n, line.split("#", 1)[0].strip()))
+            command = line.split("#", 1)[0].strip()
+            if on and command:
+                out.append((n, command))
     return out
 
 
@@ -110,7 +111,8 @@ def main():
             argv = shlex.split(line)
             where = f"{os.path.relpath(doc, src)}:{n}: {line}"
             if argv[0] == "make":
-                bad = [f"no make target {t}" for t in argv[1:] if t not in targets]
+                bad = [f"no make target {t}" for t in argv[1:]
+                       if "=" not in t and t not in targets]
             elif argv[:2] == ["meson", "test"]:
                 bad = check_meson(argv, tests)
             elif argv[0].startswith("build/"):

@@ -119,8 +119,10 @@ int main(int argc, char **argv)
         check_adapter(&f, o.hAdapter);
         CHECK(f.pfnCloseAdapter(o.hAdapter) == S_OK, "CloseAdapter failed");
     }
-    CHECK(open_adapter(open10_2, 0x12345678u, &f, &o) == E_INVALIDARG,
-          "an unknown interface version was accepted");
+    /* newer runtimes must be accepted (they may use older DDI versions);
+     * a runtime older than D3D10 is refused */
+    CHECK(open_adapter(open10_2, 0x00090001u, &f, &o) == E_INVALIDARG,
+          "a pre-D3D10 interface version was accepted");
     magic ^= 1;
     CHECK(open_adapter(open10_2, D3D11_0_DDI_INTERFACE_VERSION, &f, &o) == E_FAIL,
           "a UMDRIVERPRIVATE with a bad magic was accepted");

@@ -197,7 +197,7 @@ static void test_second_device(void)
     ops = (SableHostOps){ .dma_read = (void *)1, .dma_write = (void *)1,
         .irq_pulse = (void *)1, .irq_level = (void *)1, .schedule = (void *)1,
         .timer_arm = (void *)1, .timer_cancel = (void *)1,
-        .clock_ns = (void *)1, .notify_3d = (void *)1 };
+        .clock_ns = (void *)1, .bar_windows = (void *)1, .notify_3d = (void *)1 };
     g_assert_null(sable_device_new(&sc, &ops, NULL, &err));
     g_assert_nonnull(err);
     g_assert_nonnull(strstr(err->message, "3d=off"));
