@@ -34,6 +34,9 @@
  *                 surface (fault injection, device state, dumps), see
  *                 sable-gpu-control.c
  *
+ * Rejected guest input (faults, register and swizzle errors) is logged with
+ * `-d guest_errors`, rate-limited.
+ *
  * Migration and savevm/loadvm: sable-gpu-migration.c. Reset: Resettable
  * phases (enter: quiesce and reset the core; hold: drive INTx; exit: re-arm
  * the -device injections).
@@ -41,6 +44,7 @@
 
 #include "qemu/osdep.h"
 #include "qemu/units.h"
+#include "qemu/log.h"
 #include "qemu/main-loop.h"
 #include "qemu/module.h"
 #include "qemu/timer.h"
@@ -164,8 +168,72 @@ static uint64_t sable_gpu_clock_ns(void *opaque)
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
+/* Rejected guest input goes to QEMU's log (`-d guest_errors`), as QEMU
+ * devices report it, at most SABLE_GPU_LOG_BURST lines per second of host
+ * time so a hostile guest cannot flood it; the next line after a full
+ * second says how many were left out. */
+#define SABLE_GPU_LOG_BURST 10u
+
+static void G_GNUC_PRINTF(2, 3) sable_gpu_guest_error(SableGpuState *s,
+                                                      const char *fmt, ...)
+{
+    int64_t now = qemu_clock_get_ms(QEMU_CLOCK_REALTIME);
+    g_autofree char *msg = NULL;
+    va_list ap;
+
+    if (!qemu_loglevel_mask(LOG_GUEST_ERROR)) {
+        return;
+    }
+    if (now - s->log_window_ms >= 1000) {
+        if (s->log_suppressed) {
+            qemu_log_mask(LOG_GUEST_ERROR, "sable-gpu: %u guest errors not "
+                          "logged (more than %u a second)\n",
+                          s->log_suppressed, SABLE_GPU_LOG_BURST);
+        }
+        s->log_window_ms = now;
+        s->log_count = 0;
+        s->log_suppressed = 0;
+    }
+    if (s->log_count >= SABLE_GPU_LOG_BURST) {
+        s->log_suppressed++;
+        return;
+    }
+    s->log_count++;
+    va_start(ap, fmt);
+    msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    qemu_log_mask(LOG_GUEST_ERROR, "sable-gpu: %s\n", msg);
+}
+
+/* The events that are rejected guest input (docs/protocol.md names the
+ * codes): engine faults, register errors, swizzle range errors. */
+static void sable_gpu_log_event(SableGpuState *s, const SableEvent *ev)
+{
+    switch (ev->type) {
+    case SABLE_EV_FAULT:
+        sable_gpu_guest_error(s, "engine %u fault code %u at GPU address "
+                              "0x%" PRIx64 " (fence %" PRIu64 ")",
+                              ev->engine, ev->c, ev->a, ev->b);
+        break;
+    case SABLE_EV_REG_ERROR:
+        sable_gpu_guest_error(s, "register error 0x%x at offset 0x%" PRIx64,
+                              ev->c, ev->a);
+        break;
+    case SABLE_EV_SWIZZLE:
+        if (ev->c >> 8) {
+            sable_gpu_guest_error(s, "swizzle range %u error 0x%x at GPU "
+                                  "address 0x%" PRIx64, ev->engine,
+                                  ev->c >> 8, ev->a);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
 static void sable_gpu_event(void *opaque, const SableEvent *ev)
 {
+    sable_gpu_log_event(opaque, ev);
     switch (ev->type) {
     case SABLE_EV_DOORBELL:
         trace_sable_gpu_doorbell(ev->engine, ev->a);

@@ -45,6 +45,10 @@ struct SableGpuState {
     uint32_t mig_len;
     Error *mig_blocker;         /* registered while 3D state is live */
     VMChangeStateEntry *vm_state;
+    /* guest-error log rate limit (sable-gpu.c) */
+    int64_t log_window_ms;      /* QEMU_CLOCK_REALTIME start of the window */
+    unsigned log_count;         /* lines logged in the window */
+    unsigned log_suppressed;    /* lines left out in the window */
 
     /* properties */
     uint64_t vram_size;

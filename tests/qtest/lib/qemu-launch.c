@@ -231,6 +231,10 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qmp.sock", m->tmpdir));
     g_ptr_array_add(a, g_strdup("-qmp"));
     g_ptr_array_add(a, g_strdup_printf("unix:%s,server=on,wait=off", m->ctl_path));
+    if (opt->log_guest_errors) {
+        g_ptr_array_add(a, g_strdup("-d"));
+        g_ptr_array_add(a, g_strdup("guest_errors"));
+    }
     if (opt->incoming) {
         g_ptr_array_add(a, g_strdup("-incoming"));
         g_ptr_array_add(a, g_strdup(opt->incoming));

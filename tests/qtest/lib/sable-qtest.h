@@ -55,6 +55,8 @@ typedef struct SqtOptions {
     const char *incoming;      /* -incoming URI (e.g. "exec:cat F"), or NULL */
     SqtMachine *share_from;    /* use this (migratable) machine's RAM, VRAM
                                   and aperture files and mappings */
+    bool log_guest_errors;     /* -d guest_errors: the device logs rejected
+                                  guest input to the QEMU log (log_path) */
 } SqtOptions;
 
 #define SQT_DEFAULT_RAM_SIZE (256ull << 20)
