@@ -41,6 +41,18 @@ void vgl_commit(VglBuf *b)
     b->pending = 0;
 }
 
+bool vgl_append(VglBuf *b, const uint32_t *cmds, uint32_t ndw)
+{
+    if (b->pending || (ndw && !cmds) || b->n > b->cap || ndw > b->cap - b->n) {
+        return refuse(b);
+    }
+    if (ndw) {
+        memcpy(&b->dw[b->n], cmds, 4u * ndw);
+    }
+    b->n += ndw;
+    return true;
+}
+
 /* One command from an argument array. */
 static bool emit(VglBuf *b, uint32_t cmd, uint32_t obj, const uint32_t *args, uint32_t len)
 {

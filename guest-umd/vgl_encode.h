@@ -38,6 +38,9 @@ void vgl_init(VglBuf *b, uint32_t *dw, uint32_t cap);
  * part of the stream. */
 uint32_t *vgl_reserve(VglBuf *b, uint32_t cmd, uint32_t obj, uint32_t len);
 void vgl_commit(VglBuf *b);
+/* Whole commands encoded earlier (an object's kept CREATE_OBJECT): ndw
+ * dwords, all or nothing. */
+bool vgl_append(VglBuf *b, const uint32_t *cmds, uint32_t ndw);
 uint32_t vgl_f2u(float f);
 
 /* ---- state objects, gallium level ---- */
