@@ -697,6 +697,35 @@ static void test_golden_commands(void)
     vgl_set_viewports(&b, 0, &vp, 1);
     expect(&b, (const uint32_t[]){ 0x00070004, 0, 0x41000000, 0xc1000000, 0x3f800000,
                                    0x41000000, 0x41000000, 0 }, 8);
+    /* SET_FRAMEBUFFER_STATE (5): count, zsurf, cbufs; CREATE_OBJECT SURFACE
+     * (8): handle, res, format, level, first | last layer << 16;
+     * SAMPLER_VIEW (6): handle, res, format, first | last layer << 16,
+     * first | last level << 8, swizzle r | g << 3 | b << 6 | a << 9 */
+    vgl_init(&b, dw, 64);
+    vgl_set_framebuffer(&b, (const uint32_t[]){ 5 }, 1, 6);
+    vgl_create_surface(&b, 5, 1, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 2, 3, 4);
+    vgl_create_sampler_view(&b, 7, 1, SABLE_VIRGL_FORMAT_R8G8B8A8_UNORM, 1, 2, 0, 3,
+                            SABLE_VIRGL_SWIZZLE(2, 1, 0, 5));
+    expect(&b, (const uint32_t[]){ 0x00030005, 1, 6, 5, 0x00050801, 5, 1, 1, 2, 0x00040003,
+                                   0x00060601, 7, 1, 67, 0x00020001, 0x300, 2 | 1 << 3 | 5 << 9 },
+           17);
+    /* SET_SAMPLER_VIEWS (10) / BIND_SAMPLER_STATES (18): stage, start,
+     * handles; SET_INDEX_BUFFER (11): res, index size, offset;
+     * SET_BLEND_COLOR (14): four floats; DESTROY_OBJECT (3) of a blend (1) */
+    vgl_init(&b, dw, 64);
+    vgl_set_sampler_views(&b, SABLE_VIRGL_SHADER_FRAGMENT, 2, (const uint32_t[]){ 7, 8 }, 2);
+    vgl_bind_sampler_states(&b, SABLE_VIRGL_SHADER_VERTEX, 0, (const uint32_t[]){ 9 }, 1);
+    vgl_set_index_buffer(&b, 4, 2, 64);
+    vgl_set_blend_color(&b, (const float[4]){ 1, 0, 0.5f, 0 });
+    vgl_destroy_object(&b, SABLE_VIRGL_OBJECT_BLEND, 12);
+    expect(&b, (const uint32_t[]){ 0x0004000a, 1, 2, 7, 8, 0x00030012, 0, 0, 9, 0x0003000b, 4, 2,
+                                   64, 0x0004000e, 0x3f800000, 0, 0x3f000000, 0, 0x00010103,
+                                   12 }, 20);
+    /* RESOURCE_COPY_REGION (17), 13 arguments: dst, level, x, y, z, src,
+     * level, box x, y, z, w, h, d */
+    vgl_init(&b, dw, 64);
+    vgl_resource_copy_region(&b, 1, 0, 4, 5, 0, 2, 1, &(VglBox){ 1, 2, 0, 8, 9, 1 });
+    expect(&b, (const uint32_t[]){ 0x000d0011, 1, 0, 4, 5, 0, 2, 1, 1, 2, 0, 8, 9, 1 }, 14);
     /* SET_SCISSOR_STATE (15): start, minx | miny << 16, maxx | maxy << 16 */
     VglScissor sc;
     umd_map_scissor(&(D3D10_DDI_RECT){ 4, 3, 9, 12 }, &sc);
