@@ -10,8 +10,10 @@
  *   0  registers, SABLE_MMIO_SIZE, 32-bit accesses (64-bit ones are split)
  *   1  MSI-X table and PBA, SABLE_MSIX_VECTORS(SABLE_NUM_ENGINES) vectors
  * The scanout (ABI 1.2) is a graphic console: each display refresh reads
- * the surface through the core into the console's x8r8g8b8 surface
- * (black 640x480 while disabled), so QMP `screendump` shows it.
+ * the surface through the core into the console's x8r8g8b8 surface, so QMP
+ * `screendump` shows it; while it is disabled the console shows the boot
+ * display (sable-gpu-boot.c) once the firmware set a mode, else black
+ * 640x480.
  *
  *   2  VRAM, RAM, `vram-size` bytes (or the `vram-memdev` backend)
  *   4  swizzling aperture, SABLE_APERTURE_SIZE of RAM (or the
@@ -27,6 +29,8 @@
  *                 its size must equal SABLE_APERTURE_SIZE
  *   debug         accept DEBUG_* commands
  *   gart-entries  largest GART the guest may program
+ *   boot-display  on/off/auto (default auto): the firmware's framebuffer
+ *                 before the KMD loads (ramfb), see sable-gpu-boot.c
  *   max-hostmem   host memory the guest may make QEMU allocate for it (the
  *                 scanout's console surface; 3D resources), as virtio-gpu's
  *                 max_hostmem; a scanout mode beyond it is refused
@@ -363,6 +367,10 @@ static void sable_gpu_gfx_refresh(void *opaque)
     DisplaySurface *ds;
 
     sable_scanout_info(s->core, &info);
+    if (!info.enabled && sable_gpu_boot_refresh(s)) {
+        return;
+    }
+    s->boot_surface = NULL;
     if (!info.enabled) {
         info.width = SABLE_GPU_BLANK_WIDTH;
         info.height = SABLE_GPU_BLANK_HEIGHT;
@@ -568,6 +576,10 @@ static void sable_gpu_realize(PCIDevice *pdev, Error **errp)
         sable_gpu_teardown(s);
         return;
     }
+    if (!sable_gpu_boot_init(s, errp)) {
+        sable_gpu_teardown(s);
+        return;
+    }
     s->con = graphic_console_init(DEVICE(pdev), 0, &sable_gpu_gfx_ops, s);
     sable_gpu_migration_init(s);
 }
@@ -620,6 +632,8 @@ static Property sable_gpu_properties[] = {
     DEFINE_PROP_BOOL("debug", SableGpuState, debug, false),
     DEFINE_PROP_SIZE("max-hostmem", SableGpuState, max_hostmem, 256 * MiB),
     DEFINE_PROP_BOOL("3d", SableGpuState, enable_3d, false),
+    DEFINE_PROP_ON_OFF_AUTO("boot-display", SableGpuState, boot_display,
+                            ON_OFF_AUTO_AUTO),
     DEFINE_PROP_UINT32("gart-entries", SableGpuState, gart_entries,
                        SABLE_CORE_DEFAULT_GART_ENTRIES),
     DEFINE_PROP_END_OF_LIST(),
@@ -645,6 +659,7 @@ static void sable_gpu_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &sable_gpu_vmstate;
     device_class_set_props(dc, sable_gpu_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
+    dc->hotpluggable = false; /* the boot display cannot be removed */
     sable_gpu_control_class_init(oc);
 }
 
