@@ -123,6 +123,10 @@ void bench_stack(uint64_t size, GArray *out);
  * round-robin, each also as a ratio to the smallest case. */
 void bench_scale(GArray *out);
 
+/* Display refresh of a 1024x768 scanout in process, every band changed
+ * and none changed (dirty tracking), against memcpy of the frame. */
+void bench_display(GArray *out);
+
 /* The table; one verdict line per goal of issue 15 (never a failure). */
 void bench_print(const GArray *res);
 void bench_print_verdicts(const GArray *res);

@@ -82,6 +82,7 @@ static bool copy_chunk(SableEngine *eng, uint64_t src, uint64_t dst, uint64_t n)
     uint8_t *p;
 
     if (dst < dev->cfg.vram_size && n <= dev->cfg.vram_size - dst) {
+        sable_vram_written(dev, dst, n);
         return sable_gpu_read(eng, src, dev->vram + dst, n);
     }
     if (src < dev->cfg.vram_size && n <= dev->cfg.vram_size - src) {

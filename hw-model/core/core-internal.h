@@ -196,6 +196,10 @@ typedef struct SableMem {
 SableMem sable_mem_of(SableEngine *eng);
 bool sable_mem_read(SableMem *m, uint64_t gpa, void *buf, uint64_t len);
 bool sable_mem_write(SableMem *m, uint64_t gpa, const void *buf, uint64_t len);
+/* The device is about to write VRAM [offset, offset + len): tell the host
+ * (SableHostOps.vram_dirty). Every device write into VRAM goes through
+ * sable_mem_write/sable_mem_direct(write) or calls this itself. */
+void sable_vram_written(SableDevice *dev, uint64_t offset, uint64_t len);
 /* Direct access for bulk work: after the checks every access starts with
  * (false: faulted), *out is the host pointer of [gpa, gpa + len) if it all
  * lies in VRAM, else NULL (use read/write). */

@@ -43,10 +43,18 @@ static void access_fault(const GpuAccess *a, uint32_t code, uint64_t gpa,
     }
 }
 
+void sable_vram_written(SableDevice *dev, uint64_t offset, uint64_t len)
+{
+    if (dev->ops.vram_dirty && len) {
+        dev->ops.vram_dirty(dev->opaque, offset, len);
+    }
+}
+
 static bool vram_access(const GpuAccess *a, uint64_t gpa, uint64_t len)
 {
     uint8_t *p = a->mem->dev->vram + gpa;
     if (a->write) {
+        sable_vram_written(a->mem->dev, gpa, len);
         memmove(p, a->buf, len);
     } else {
         memmove(a->buf, p, len);
@@ -278,6 +286,9 @@ bool sable_mem_direct(SableMem *m, uint64_t gpa, uint64_t len, bool write,
     }
     if (gpa < m->dev->cfg.vram_size && len <= m->dev->cfg.vram_size - gpa) {
         *out = m->dev->vram + gpa;
+        if (write) {
+            sable_vram_written(m->dev, gpa, len);
+        }
     }
     return true;
 }

@@ -95,6 +95,10 @@ typedef struct SableHostOps {
     void (*notify_3d)(void *opaque);
     /* Optional: observable actions (trace-events). */
     void (*event)(void *opaque, const SableEvent *ev);
+    /* Optional: the device wrote VRAM bytes [offset, offset + len) (writes
+     * the host makes into VRAM itself, e.g. the CPU's through BAR2, it
+     * tracks on its own), so a display can refresh only what changed. */
+    void (*vram_dirty)(void *opaque, uint64_t offset, uint64_t len);
 } SableHostOps;
 
 typedef struct SableConfig {
@@ -159,6 +163,8 @@ typedef struct SableScanoutInfo {
     bool enabled;
     uint32_t width, height;
     uint32_t frame_count;
+    uint64_t addr;            /* latched surface (0 while disabled) */
+    uint32_t pitch, format;
 } SableScanoutInfo;
 void sable_scanout_info(const SableDevice *dev, SableScanoutInfo *out);
 /* Read the scanout surface into dst as x8r8g8b8 (little-endian u32
@@ -167,6 +173,19 @@ void sable_scanout_info(const SableDevice *dev, SableScanoutInfo *out);
  * dst_pitch is invalid (dst untouched), or GPU memory faulted (dst is
  * black, SCANOUT_STATUS reports ERR_FAULT and FAULT_ADDR). */
 bool sable_scanout_read(SableDevice *dev, void *dst, uint64_t dst_pitch);
+/* The same for a display that keeps dst between refreshes: rows are
+ * converted in bands of SABLE_SCANOUT_DIRTY_ROWS, and a band whose GPU
+ * bytes `changed` reports unchanged since the last update is skipped;
+ * `updated` hears each band rewritten. A fault rewrites all of dst (black)
+ * and reports it whole. */
+#define SABLE_SCANOUT_DIRTY_ROWS 16u
+typedef struct SableScanoutDirty {
+    bool (*changed)(void *opaque, uint64_t gpa, uint64_t len);
+    void (*updated)(void *opaque, uint32_t y, uint32_t h);
+    void *opaque;
+} SableScanoutDirty;
+bool sable_scanout_update(SableDevice *dev, void *dst, uint64_t dst_pitch,
+                          const SableScanoutDirty *dirty);
 
 /* Fault injection (tests, QMP/QOM). */
 typedef enum SableInjectKind {

@@ -175,6 +175,9 @@ void sable_scanout_info(const SableDevice *dev, SableScanoutInfo *out)
     out->width = so->enabled ? so->live_width : 0;
     out->height = so->enabled ? so->live_height : 0;
     out->frame_count = frame_count(dev);
+    out->addr = so->enabled ? so->live_addr : 0;
+    out->pitch = so->enabled ? so->live_pitch : 0;
+    out->format = so->enabled ? so->live_format : 0;
 }
 
 /* Convert rows [y, y + k) of the live surface into dst. */
@@ -198,7 +201,24 @@ static bool read_band(SableDevice *dev, SableMem *m, uint32_t y, uint32_t k,
            sable_render_blit(&si, &rect, &di, 0, 0);
 }
 
-bool sable_scanout_read(SableDevice *dev, void *dst, uint64_t dst_pitch)
+/* GPU bytes of rows [y, y + k) of the live surface have changed. */
+static bool band_changed(const SableScanout *so, const SableScanoutDirty *d,
+                         uint32_t y, uint32_t k)
+{
+    uint64_t wb = (uint64_t)so->live_width * sable_format_bpp(so->live_format);
+    return !d || d->changed(d->opaque, so->live_addr + (uint64_t)y * so->live_pitch,
+                            (uint64_t)(k - 1) * so->live_pitch + wb);
+}
+
+static void blacken(const SableScanout *so, void *dst, uint64_t dst_pitch)
+{
+    for (uint32_t y = 0; y < so->live_height; y++) {
+        memset((uint8_t *)dst + y * dst_pitch, 0, (uint64_t)so->live_width * 4);
+    }
+}
+
+bool sable_scanout_update(SableDevice *dev, void *dst, uint64_t dst_pitch,
+                          const SableScanoutDirty *dirty)
 {
     SableScanout *so = &dev->scanout;
     SableMem m = { .dev = dev };
@@ -211,19 +231,35 @@ bool sable_scanout_read(SableDevice *dev, void *dst, uint64_t dst_pitch)
     uint64_t row = (((uint64_t)so->live_width *
                      sable_format_bpp(so->live_format)) + 3) & ~3ull;
     uint32_t band = (uint32_t)MIN(h, MAX(1, SABLE_STAGE_MAX / row));
+    if (dirty) {
+        band = MIN(band, SABLE_SCANOUT_DIRTY_ROWS);
+    }
     uint8_t *stage = g_malloc(row * band);
     bool ok = true;
 
     for (uint32_t y = 0; ok && y < h; y += band) {
-        ok = read_band(dev, &m, y, MIN(band, h - y), stage, dst, dst_pitch);
+        uint32_t k = MIN(band, h - y);
+        if (!band_changed(so, dirty, y, k)) {
+            continue;
+        }
+        ok = read_band(dev, &m, y, k, stage, dst, dst_pitch);
+        if (ok && dirty) {
+            dirty->updated(dirty->opaque, y, k);
+        }
     }
     g_free(stage);
     if (!ok) {
-        for (uint32_t y = 0; y < h; y++) {
-            memset((uint8_t *)dst + y * dst_pitch, 0, (uint64_t)so->live_width * 4);
+        blacken(so, dst, dst_pitch);
+        if (dirty) {
+            dirty->updated(dirty->opaque, 0, h);
         }
         so->error = SABLE_SCANOUT_ERR_FAULT;
         so->fault_addr = m.fault.addr;
     }
     return ok;
+}
+
+bool sable_scanout_read(SableDevice *dev, void *dst, uint64_t dst_pitch)
+{
+    return sable_scanout_update(dev, dst, dst_pitch, NULL);
 }

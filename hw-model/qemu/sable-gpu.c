@@ -65,6 +65,12 @@
 
 /* ---- Host operations for the core ----------------------------------- */
 
+static MemoryRegion *sable_gpu_vram_mr(SableGpuState *s)
+{
+    return s->vram_memdev ? host_memory_backend_get_memory(s->vram_memdev)
+                          : &s->vram;
+}
+
 static bool sable_gpu_dma_read(void *opaque, uint64_t addr, void *buf,
                                uint64_t len)
 {
@@ -235,6 +241,14 @@ static void sable_gpu_log_event(SableGpuState *s, const SableEvent *ev)
     }
 }
 
+/* The device wrote VRAM: a display refresh must convert it again. */
+static void sable_gpu_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
+{
+    SableGpuState *s = opaque;
+
+    memory_region_set_dirty(sable_gpu_vram_mr(s), offset, len);
+}
+
 static void sable_gpu_event(void *opaque, const SableEvent *ev)
 {
     sable_gpu_log_event(opaque, ev);
@@ -292,6 +306,7 @@ static const SableHostOps sable_gpu_host_ops = {
     .clock_ns = sable_gpu_clock_ns,
     .notify_3d = sable_gpu_3d_notify,
     .event = sable_gpu_event,
+    .vram_dirty = sable_gpu_vram_dirty,
 };
 
 /* ---- Engine bottom halves and timers --------------------------------- */
@@ -360,29 +375,92 @@ static void sable_gpu_engines_free(SableGpuState *s)
 #define SABLE_GPU_BLANK_WIDTH 640
 #define SABLE_GPU_BLANK_HEIGHT 480
 
+/* Shown while the scanout and the boot display are off: once, not per
+ * refresh. */
+static void sable_gpu_show_blank(SableGpuState *s)
+{
+    DisplaySurface *ds;
+
+    qemu_console_resize(s->con, SABLE_GPU_BLANK_WIDTH, SABLE_GPU_BLANK_HEIGHT);
+    ds = qemu_console_surface(s->con);
+    if (ds == s->shown_surface && s->shown_blank) {
+        return;
+    }
+    memset(surface_data(ds), 0, (size_t)surface_stride(ds) * surface_height(ds));
+    dpy_gfx_update_full(s->con);
+    s->shown_surface = ds;
+    s->shown_blank = true;
+}
+
+/* SableScanoutDirty.changed: VRAM bytes written since the last refresh by
+ * the CPU (QEMU's VGA dirty log) or the device (vram_dirty). A surface in
+ * the GART is not tracked: always converted. */
+static bool sable_gpu_band_changed(void *opaque, uint64_t gpa, uint64_t len)
+{
+    SableGpuState *s = opaque;
+
+    if (!s->refresh_snap || gpa >= s->vram_size || len > s->vram_size - gpa) {
+        return true;
+    }
+    return memory_region_snapshot_get_dirty(sable_gpu_vram_mr(s),
+                                            s->refresh_snap, gpa, len);
+}
+
+static void sable_gpu_band_updated(void *opaque, uint32_t y, uint32_t h)
+{
+    SableGpuState *s = opaque;
+
+    dpy_gfx_update(s->con, 0, y, surface_width(qemu_console_surface(s->con)), h);
+}
+
+static bool sable_gpu_same_mode(const SableScanoutInfo *a,
+                                const SableScanoutInfo *b)
+{
+    return a->addr == b->addr && a->pitch == b->pitch &&
+           a->format == b->format && a->width == b->width &&
+           a->height == b->height;
+}
+
+/* The scanout: only the bands whose bytes changed are converted, unless the
+ * mode or the console surface changed (or `x-display-dirty` is off). */
+static void sable_gpu_show_scanout(SableGpuState *s, const SableScanoutInfo *info)
+{
+    SableScanoutDirty dirty = { sable_gpu_band_changed, sable_gpu_band_updated, s };
+    MemoryRegion *vram = sable_gpu_vram_mr(s);
+    DisplaySurface *ds;
+    bool full;
+
+    qemu_console_resize(s->con, info->width, info->height);
+    ds = qemu_console_surface(s->con);
+    full = !s->display_dirty || s->shown_blank || ds != s->shown_surface ||
+           !sable_gpu_same_mode(info, &s->shown_mode);
+    s->refresh_snap = memory_region_snapshot_and_clear_dirty(
+        vram, 0, s->vram_size, DIRTY_MEMORY_VGA);
+    if (full) {
+        g_clear_pointer(&s->refresh_snap, g_free);
+    }
+    sable_scanout_update(s->core, surface_data(ds), surface_stride(ds), &dirty);
+    g_clear_pointer(&s->refresh_snap, g_free);
+    s->shown_surface = ds;
+    s->shown_mode = *info;
+    s->shown_blank = false;
+}
+
 static void sable_gpu_gfx_refresh(void *opaque)
 {
     SableGpuState *s = opaque;
     SableScanoutInfo info;
-    DisplaySurface *ds;
 
     sable_scanout_info(s->core, &info);
-    if (!info.enabled && sable_gpu_boot_refresh(s)) {
-        return;
+    if (info.enabled) {
+        s->boot_surface = NULL;
+        sable_gpu_show_scanout(s, &info);
+    } else if (sable_gpu_boot_refresh(s)) {
+        s->shown_surface = NULL;
+    } else {
+        s->boot_surface = NULL;
+        sable_gpu_show_blank(s);
     }
-    s->boot_surface = NULL;
-    if (!info.enabled) {
-        info.width = SABLE_GPU_BLANK_WIDTH;
-        info.height = SABLE_GPU_BLANK_HEIGHT;
-    }
-    qemu_console_resize(s->con, info.width, info.height);
-    ds = qemu_console_surface(s->con);
-    if (!info.enabled ||
-        !sable_scanout_read(s->core, surface_data(ds), surface_stride(ds))) {
-        memset(surface_data(ds), 0,
-               (size_t)surface_stride(ds) * surface_height(ds));
-    }
-    dpy_gfx_update_full(s->con);
 }
 
 /* The refresh reads GPU memory (GART table, pages): as device I/O. */
@@ -481,12 +559,6 @@ static bool sable_gpu_ram_bars_init(SableGpuState *s, Error **errp)
     return true;
 }
 
-static MemoryRegion *sable_gpu_vram_mr(SableGpuState *s)
-{
-    return s->vram_memdev ? host_memory_backend_get_memory(s->vram_memdev)
-                          : &s->vram;
-}
-
 static MemoryRegion *sable_gpu_aperture_mr(SableGpuState *s)
 {
     return s->aperture_memdev
@@ -531,8 +603,18 @@ bool sable_gpu_gerror(GError *gerr, Error **errp)
 
 /* ---- Lifecycle ------------------------------------------------------- */
 
+/* QEMU's VGA dirty log of VRAM: CPU writes through BAR2 for the display. */
+static void sable_gpu_vram_log(SableGpuState *s, bool on)
+{
+    if (s->vram_logging != on) {
+        memory_region_set_log(sable_gpu_vram_mr(s), on, DIRTY_MEMORY_VGA);
+        s->vram_logging = on;
+    }
+}
+
 static void sable_gpu_teardown(SableGpuState *s)
 {
+    sable_gpu_vram_log(s, false);
     g_clear_pointer(&s->con, graphic_console_close);
     g_clear_pointer(&s->core, sable_device_free);
     sable_gpu_engines_free(s);
@@ -567,6 +649,7 @@ static void sable_gpu_realize(PCIDevice *pdev, Error **errp)
     }
     pci_config_set_interrupt_pin(pdev->config, 1);
     sable_gpu_bars_init(s);
+    sable_gpu_vram_log(s, true);
     if (!sable_gpu_msix_init(s, errp)) {
         sable_gpu_teardown(s);
         return;
@@ -634,6 +717,7 @@ static Property sable_gpu_properties[] = {
     DEFINE_PROP_BOOL("3d", SableGpuState, enable_3d, false),
     DEFINE_PROP_ON_OFF_AUTO("boot-display", SableGpuState, boot_display,
                             ON_OFF_AUTO_AUTO),
+    DEFINE_PROP_BOOL("x-display-dirty", SableGpuState, display_dirty, true),
     DEFINE_PROP_UINT32("gart-entries", SableGpuState, gart_entries,
                        SABLE_CORE_DEFAULT_GART_ENTRIES),
     DEFINE_PROP_END_OF_LIST(),

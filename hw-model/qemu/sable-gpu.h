@@ -40,6 +40,12 @@ struct SableGpuState {
     QemuConsole *con;           /* graphic console showing the scanout */
     RAMFBState *ramfb;          /* boot display (sable-gpu-boot.c), or NULL */
     DisplaySurface *boot_surface; /* ramfb's surface while the console shows it */
+    /* what the console shows (sable-gpu.c): only changes are converted */
+    DisplaySurface *shown_surface;
+    SableScanoutInfo shown_mode;
+    bool shown_blank;
+    DirtyBitmapSnapshot *refresh_snap; /* VRAM changes, during a refresh */
+    bool vram_logging;          /* VRAM's DIRTY_MEMORY_VGA log is on */
     bool intx_level;            /* the core's INTx line, before MSI-X gating */
     unsigned prearm_count;      /* apply `prearm_inj` at the next reset */
     SableInjection prearm_inj[SABLE_CORE_MAX_INJECTIONS];
@@ -62,6 +68,7 @@ struct SableGpuState {
     uint64_t max_hostmem;
     bool enable_3d;             /* property "3d" */
     OnOffAuto boot_display;     /* property "boot-display" */
+    bool display_dirty;         /* property "x-display-dirty" */
     char *inject;               /* last injection spec accepted */
 };
 

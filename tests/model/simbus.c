@@ -127,6 +127,25 @@ static void sim_notify_3d(void *opaque)
     g_mutex_unlock(&bus->notify_lock);
 }
 
+static void sim_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
+{
+    SimBus *bus = opaque;
+    g_assert_cmpuint(offset, <, bus->vram_size);
+    g_assert_cmpuint(len, <=, bus->vram_size - offset);
+    memset(bus->vram_dirty + offset / SIMBUS_DIRTY_BLOCK, 1,
+           (offset + len - 1) / SIMBUS_DIRTY_BLOCK - offset / SIMBUS_DIRTY_BLOCK + 1);
+}
+
+void simbus_vram_clean(SimBus *bus)
+{
+    memset(bus->vram_dirty, 0, bus->vram_size / SIMBUS_DIRTY_BLOCK);
+}
+
+bool simbus_vram_is_dirty(const SimBus *bus, uint64_t off)
+{
+    return bus->vram_dirty[off / SIMBUS_DIRTY_BLOCK];
+}
+
 static const SableHostOps sim_ops = {
     .dma_read = sim_dma_read,
     .dma_write = sim_dma_write,
@@ -139,6 +158,7 @@ static const SableHostOps sim_ops = {
     .clock_ns = sim_clock,
     .notify_3d = sim_notify_3d,
     .event = sim_event,
+    .vram_dirty = sim_vram_dirty,
 };
 
 SimBus *simbus_new(const SimBusConfig *cfg)
@@ -153,6 +173,7 @@ SimBus *simbus_new(const SimBusConfig *cfg)
     bus->vram_size = cfg->vram_size ? cfg->vram_size : 4u << 20;
     bus->ram = g_malloc0(bus->ram_size);
     bus->vram = g_malloc0(bus->vram_size);
+    bus->vram_dirty = g_malloc0(bus->vram_size / SIMBUS_DIRTY_BLOCK);
     bus->aperture = cfg->no_aperture ? NULL : g_malloc0(SABLE_APERTURE_SIZE);
     bus->events = g_array_new(FALSE, TRUE, sizeof(SableEvent));
     SableConfig sc = {
@@ -179,6 +200,7 @@ void simbus_free(SimBus *bus)
     g_array_free(bus->events, TRUE);
     g_free(bus->ram);
     g_free(bus->vram);
+    g_free(bus->vram_dirty);
     g_free(bus->aperture);
     g_mutex_clear(&bus->notify_lock);
     g_cond_clear(&bus->notify_cond);

@@ -52,7 +52,15 @@ typedef struct SimBus {
     GMutex notify_lock;   /* notify_3d comes from the 3D thread */
     GCond notify_cond;
     bool notified;
+    uint8_t *vram_dirty;  /* one byte per SIMBUS_DIRTY_BLOCK of VRAM: the
+                             device reported a write (vram_dirty op) */
 } SimBus;
+
+#define SIMBUS_DIRTY_BLOCK 64u
+/* Forget the device's VRAM write reports. */
+void simbus_vram_clean(SimBus *bus);
+/* True if the device reported a write into the block holding VRAM byte off. */
+bool simbus_vram_is_dirty(const SimBus *bus, uint64_t off);
 
 SimBus *simbus_new(const SimBusConfig *cfg);
 void simbus_free(SimBus *bus);

@@ -10,6 +10,8 @@
 #define SURF 0x200000ull /* VRAM */
 #define PERIOD SABLE_SCANOUT_VBLANK_PERIOD_NS
 
+static CmdBuf cb;
+
 static uint32_t rd(Mt *mt, uint32_t reg)
 {
     return simbus_read(mt->bus, reg);
@@ -300,6 +302,114 @@ static void test_conversion(void)
     mt_free(mt);
 }
 
+/* Every VRAM byte the device changes is reported (SableHostOps.vram_dirty)
+ * before a display reads it: after each kind of command that writes VRAM,
+ * each 64-byte block whose bytes differ from before is marked. */
+static void expect_reported(Mt *mt, uint8_t *before, unsigned e, const CmdBuf *cmds)
+{
+    SimBus *bus = mt->bus;
+    mt_submit(mt, e, cmds); /* the command buffer is the test's own write */
+    memcpy(before, bus->vram, bus->vram_size);
+    simbus_vram_clean(bus);
+    mt_run(mt);
+    g_assert_cmpuint(mt_reg(mt, e, SABLE_ENG_FAULT_CODE), ==, 0);
+    unsigned changed = 0;
+    for (uint64_t off = 0; off < bus->vram_size; off++) {
+        if (bus->vram[off] != before[off]) {
+            changed++;
+            if (!simbus_vram_is_dirty(bus, off)) {
+                g_test_message("byte 0x%" G_GINT64_MODIFIER "x not reported", off);
+            }
+            g_assert_true(simbus_vram_is_dirty(bus, off));
+        }
+    }
+    g_assert_cmpuint(changed, >, 0);
+}
+
+static void test_vram_writes_reported(void)
+{
+    Mt *mt = mt_new(NULL);
+    SimBus *bus = mt->bus;
+    g_autofree uint8_t *before = g_malloc(bus->vram_size);
+    mt_gart_setup(mt, SABLE_GART_PTE_VALID | SABLE_GART_PTE_READ | SABLE_GART_PTE_WRITE);
+    memset(mt_gart_page(mt, 3), 0x5a, 4096);
+    struct sable_surface lin = mt_surface(0x10000, 256, SABLE_FORMAT_B8G8R8A8_UNORM, 64, 64);
+    struct sable_surface lin2 = mt_surface(0x40000, 256, SABLE_FORMAT_B8G8R8A8_UNORM, 64, 64);
+    struct sable_surface tiled = mt_surface(0x80000, 512,
+        SABLE_SURFACE_FORMAT(SABLE_FORMAT_B8G8R8A8_UNORM, SABLE_TILING_Y), 64, 64);
+    struct sable_rect r = { 3, 5, 40, 33 };
+
+    for (unsigned step = 0; step < 7; step++) {
+        cb_reset(&cb);
+        switch (step) {
+        case 0: cb_write32(&cb, 0x1234, 0xdeadbeef); break;
+        case 1: cb_copy(&cb, 0x3001, MT_GART(3) + 7, 5000); break;   /* GART -> VRAM */
+        case 2: cb_copy(&cb, 0x9000, 0x3001, 4000); break;           /* VRAM -> VRAM */
+        case 3: cb_fill(&cb, 0x20003, 0x01020304, 70001); break;
+        case 4: cb_solid(&cb, lin, r, 0xff00ff00); break;
+        case 5: cb_blit(&cb, lin, lin2, r, 1, 2); break;
+        case 6: cb_copy_2d(&cb, lin, tiled, r, 9, 4); break;
+        }
+        g_test_message("step %u", step);
+        expect_reported(mt, before, step % 2, &cb);
+    }
+    mt_free(mt);
+}
+
+typedef struct Updates {
+    unsigned changed_calls, rows;
+    uint64_t lo, hi;  /* the GPU range reported changed */
+} Updates;
+
+static bool range_changed(void *opaque, uint64_t gpa, uint64_t len)
+{
+    Updates *u = opaque;
+    u->changed_calls++;
+    return gpa < u->hi && gpa + len > u->lo;
+}
+
+static void rows_updated(void *opaque, uint32_t y, uint32_t h)
+{
+    ((Updates *)opaque)->rows += h;
+}
+
+/* sable_scanout_update converts only the bands whose bytes changed: none
+ * when nothing did, exactly the band holding a changed row otherwise, with
+ * the new pixels in place and the other rows left as they were. */
+static void test_update_changed_bands(void)
+{
+    Mt *mt = mt_new(NULL);
+    enum { W = 32, H = 50, PITCH = 128, DPITCH = W * 4 };
+    g_autofree uint32_t *dst = g_malloc0(DPITCH * H);
+    uint32_t *src = mt_vram(mt, SURF);
+    for (unsigned i = 0; i < PITCH / 4 * H; i++) {
+        src[i] = 0x00102030u + i;
+    }
+    program(mt, SURF, PITCH, SABLE_FORMAT_B8G8R8A8_UNORM, W, H);
+    enable(mt, SABLE_SCANOUT_CONTROL_ENABLE);
+    Updates u = { .lo = 0, .hi = UINT64_MAX };
+    SableScanoutDirty d = { range_changed, rows_updated, &u };
+    g_assert_true(sable_scanout_update(mt->bus->dev, dst, DPITCH, &d));
+    g_assert_cmpuint(u.rows, ==, H);
+    g_assert_cmpuint(u.changed_calls, ==, (H + SABLE_SCANOUT_DIRTY_ROWS - 1) /
+                                          SABLE_SCANOUT_DIRTY_ROWS);
+    g_assert_cmphex(dst[(H - 1) * W + 5] & 0xffffff, ==, (0x00102030u + (H - 1) * 32 + 5) & 0xffffff);
+
+    u = (Updates){ .lo = 1, .hi = 1 }; /* nothing changed */
+    g_assert_true(sable_scanout_update(mt->bus->dev, dst, DPITCH, &d));
+    g_assert_cmpuint(u.rows, ==, 0);
+
+    /* Row 20 changes: the band of rows 16..31 is converted, nothing else. */
+    src[20 * PITCH / 4 + 3] = 0x00abcdefu;
+    src[40 * PITCH / 4 + 3] = 0x00111111u; /* not reported: must not show */
+    u = (Updates){ .lo = SURF + 20 * PITCH, .hi = SURF + 20 * PITCH + 16 };
+    g_assert_true(sable_scanout_update(mt->bus->dev, dst, DPITCH, &d));
+    g_assert_cmpuint(u.rows, ==, SABLE_SCANOUT_DIRTY_ROWS);
+    g_assert_cmphex(dst[20 * W + 3] & 0xffffff, ==, 0xabcdef);
+    g_assert_cmphex(dst[40 * W + 3] & 0xffffff, ==, (0x00102030u + 40 * 32 + 3) & 0xffffff);
+    mt_free(mt);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -310,5 +420,7 @@ int main(int argc, char **argv)
     g_test_add_func("/scanout/reset-disables", test_reset_disables);
     g_test_add_func("/scanout/faults", test_faults);
     g_test_add_func("/scanout/conversion", test_conversion);
+    g_test_add_func("/scanout/vram-writes-reported", test_vram_writes_reported);
+    g_test_add_func("/scanout/update-changed-bands", test_update_changed_bands);
     return g_test_run();
 }

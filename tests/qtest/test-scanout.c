@@ -131,10 +131,53 @@ static void test_vblank_msi(void)
     sqt_device_close(d);
 }
 
+/* With the display's dirty tracking on (the device default), a refresh
+ * converts only what changed in VRAM: a write through QEMU's memory API
+ * (as a guest CPU writes BAR2) and a write by the device are shown; a
+ * write behind QEMU's back (this process's shared mapping of VRAM) is not,
+ * (its 16-row band had no other change), which shows unchanged rows are
+ * not converted again; a flip to another surface converts everything. */
+static void test_dirty_tracking(void)
+{
+    SqtOptions opt = { .display_dirty = true };
+    SqtDevice *d = fixture_open(&opt);
+    uint64_t gpu = sqt_vram_alloc(d, PITCH * H, 4096);
+    uint32_t *px = sqt_vram_ptr(d->m, gpu, PITCH * H);
+    for (unsigned i = 0; i < PITCH / 4 * H; i++) {
+        px[i] = 0x00204060;
+    }
+    scanout_program(d, gpu, SABLE_FORMAT_B8G8R8A8_UNORM);
+    SqtFrame f = screendump(d);
+    g_assert_cmpuint(f.rgb[(5 * W + 5) * 3], ==, 0x20);
+    g_free(f.rgb);
+
+    px[5 * PITCH / 4 + 5] = 0x00ffffff;                    /* not seen by QEMU */
+    uint32_t v = GUINT32_TO_LE(0x00aabbcc);
+    sqt_memwrite(d->m, SQT_BAR2_ADDR + gpu + 20 * PITCH + 7 * 4, &v, 4); /* CPU */
+    SqtCmdBuf cb = sqt_cmdbuf_new(d, 64);
+    sqt_cmd_write32(&cb, gpu + 18 * PITCH + 30 * 4, 0x00112233); /* device */
+    fixture_run(d, SABLE_ENGINE_GRAPHICS, &cb);
+    f = screendump(d);
+    g_assert_cmpuint(f.rgb[(5 * W + 5) * 3], ==, 0x20);
+    g_assert_cmpuint(f.rgb[(20 * W + 7) * 3], ==, 0xaa);
+    g_assert_cmpuint(f.rgb[(20 * W + 7) * 3 + 2], ==, 0xcc);
+    g_assert_cmpuint(f.rgb[(18 * W + 30) * 3], ==, 0x11);
+    g_free(f.rgb);
+
+    uint64_t gpu2 = sqt_vram_alloc(d, PITCH * H, 4096);
+    memcpy(sqt_vram_ptr(d->m, gpu2, PITCH * H), px, PITCH * H);
+    scanout_program(d, gpu2, SABLE_FORMAT_B8G8R8A8_UNORM); /* a flip */
+    f = screendump(d);
+    g_assert_cmpuint(f.rgb[(5 * W + 5) * 3], ==, 0xff);
+    g_free(f.rgb);
+    sqt_device_close(d);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/qemu/scanout/screendump", test_screendump);
     g_test_add_func("/qemu/scanout/vblank-msi", test_vblank_msi);
+    g_test_add_func("/qemu/scanout/dirty-tracking", test_dirty_tracking);
     return g_test_run();
 }

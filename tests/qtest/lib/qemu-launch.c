@@ -244,8 +244,9 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup("-device"));
     g_ptr_array_add(a, g_strdup_printf(
         "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT
-        ",vram-memdev=vram0,aperture-memdev=aperture0,debug=%s%s%s%s%s", m->vram_size,
-        opt->debug ? "on" : "off", gart, inject, opt->enable_3d ? ",3d=on" : "", boot));
+        ",vram-memdev=vram0,aperture-memdev=aperture0,debug=%s%s%s%s%s%s", m->vram_size,
+        opt->debug ? "on" : "off", gart, inject, opt->enable_3d ? ",3d=on" : "", boot,
+        opt->display_dirty ? "" : ",x-display-dirty=off"));
     g_ptr_array_add(a, NULL);
     return a;
 }

@@ -59,6 +59,11 @@ typedef struct SqtOptions {
                                   guest input to the QEMU log (log_path) */
     const char *boot_display;  /* device property boot-display (on, off,
                                   auto), NULL: the device's default */
+    bool display_dirty;        /* keep the device's display dirty tracking
+                                  on (x-display-dirty): only VRAM written
+                                  through QEMU (CPU accesses, the device) is
+                                  shown again, not writes through the shared
+                                  VRAM mapping, so it is off by default */
     bool run_firmware;         /* -accel tcg: the CPU runs the firmware
                                   (SeaBIOS), the clock is real; use with
                                   sqt_machine_start (not sqt_device_open:
