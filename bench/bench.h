@@ -123,6 +123,10 @@ void bench_stack(uint64_t size, GArray *out);
  * round-robin, each also as a ratio to the smallest case. */
 void bench_scale(GArray *out);
 
+/* The device's scale rows (in process): realize, adapter reset and dump
+ * time for VRAM of 64 MiB to 1 GiB; a COPY through a 4 GiB GART's last
+ * pages against its first; each as a ratio to the smallest case. */
+void bench_device_scale(GArray *out);
 /* Display refresh of a 1024x768 scanout in process, every band changed
  * and none changed (dirty tracking), against memcpy of the frame. */
 void bench_display(GArray *out);
