@@ -140,7 +140,7 @@ static NTSTATUS check_transfer(const Walk *w, const uint8_t *src, uint32_t bytes
 
 /* The inline stream goes into a NOP's payload, then a device SUBMIT whose
  * address Patch writes (the DMA buffer's GPU address is known there). */
-static NTSTATUS emit_submit(Walk *w, const uint8_t *src, uint32_t bytes)
+static NTSTATUS emit_submit(Walk *w, const uint8_t *src)
 {
     struct sable_cmd_3d_submit s;
     memcpy(&s, src, sizeof(s));
@@ -158,7 +158,6 @@ static NTSTATUS emit_submit(Walk *w, const uint8_t *src, uint32_t bytes)
     memcpy(w->dma, &s, sizeof(s));
     w->priv->submit_off[w->priv->nsubmit++] = (uint32_t)(w->dma - (uint8_t *)w->r->pDmaBuffer);
     w->dma += sizeof(s);
-    (void)bytes;
     return STATUS_SUCCESS;
 }
 
@@ -197,7 +196,7 @@ static NTSTATUS step_3d(Walk *w, uint32_t header)
     NTSTATUS st = op == SABLE_OP_3D_SUBMIT ? check_submit(src, (uint32_t)bytes)
                                            : check_transfer(w, src, (uint32_t)bytes);
     if (NT_SUCCESS(st) && w->dma) {
-        st = op == SABLE_OP_3D_SUBMIT ? emit_submit(w, src, (uint32_t)bytes)
+        st = op == SABLE_OP_3D_SUBMIT ? emit_submit(w, src)
                                       : emit_transfer(w, src);
     }
     if (NT_SUCCESS(st)) {

@@ -239,14 +239,44 @@ static KmdAllocation *list_3d(const DXGK_ALLOCATIONLIST *e)
     return al && (al->desc.flags & SABLE_ALLOC_F_3D) ? al : NULL;
 }
 
+/* Under the lock: the entry of the DMA buffer at `dma`, or NULL. */
+static KmdTrack *track_find(Kmd3d *s, uint64_t dma)
+{
+    for (uint32_t i = 0; dma && i < KMD_3D_TRACK; i++) {
+        if (s->track[i].dma == dma) {
+            return &s->track[i];
+        }
+    }
+    return NULL;
+}
+
+/* Under the lock: the buffer's entry, else the least recently patched. */
+static KmdTrack *track_slot(Kmd3d *s, uint64_t dma)
+{
+    KmdTrack *t = track_find(s, dma), *oldest = &s->track[0];
+    for (uint32_t i = 1; !t && i < KMD_3D_TRACK; i++) {
+        oldest = s->track[i].seq < oldest->seq ? &s->track[i] : oldest;
+    }
+    return t ? t : oldest;
+}
+
+/* Under the lock: what this DMA buffer now holds (nothing 3D: forgotten). */
 static void remember(Kmd3d *s, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv, uint32_t ctx)
 {
-    KmdTrack *t = &s->track[p->SubmissionFenceId % KMD_3D_TRACK];
-    t->fence = p->SubmissionFenceId;
+    uint64_t dma = (uint64_t)p->DmaBufferPhysicalAddress.QuadPart;
+    if (!priv->prologue_bytes) {
+        KmdTrack *old = track_find(s, dma);
+        if (old) {
+            memset(old, 0, sizeof(*old));
+        }
+        return;
+    }
+    KmdTrack *t = track_slot(s, dma);
+    t->dma = dma;
+    t->seq = ++s->seq;
     t->ctx = ctx;
     t->prologue_end = priv->prologue_bytes;
     t->first_submit = priv->nsubmit ? priv->submit_off[0] : UINT32_MAX;
-    t->dma = (uint64_t)p->DmaBufferPhysicalAddress.QuadPart;
 }
 
 /* Under the lock: the whole prologue. */
@@ -303,10 +333,16 @@ static void fill_submit(const DXGKARG_PATCH *p, uint32_t off, uint32_t ctx)
 NTSTATUS kmd_3d_patch(KmdAdapter *a, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv)
 {
     KmdContext *c = p->hContext;
+    if (!a->s3d) {
+        return STATUS_INVALID_PARAMETER;
+    }
     if (priv->prologue_bytes == 0) {
+        kmd_os_lock_acquire(a->lock);
+        remember(a->s3d, p, priv, 0);
+        kmd_os_lock_release(a->lock);
         return STATUS_SUCCESS;
     }
-    if (!a->s3d || !c || !c->ctx3d || !private_ok(p, priv) ||
+    if (!c || !c->ctx3d || !private_ok(p, priv) ||
         (priv->nalloc3d && !p->pAllocationList)) {
         return STATUS_INVALID_PARAMETER;
     }
@@ -348,9 +384,6 @@ void kmd_3d_forget(KmdAdapter *a)
     kmd_os_lock_release(a->lock);
 }
 
-/* Allocations keep their backing address; after forget their resource is
- * created again with the address of the next Patch, so nothing to do. */
-
 bool kmd_3d_engine_reset(KmdAdapter *a, const KmdInFlight *f)
 {
     Kmd3d *s = a->s3d;
@@ -359,8 +392,8 @@ bool kmd_3d_engine_reset(KmdAdapter *a, const KmdInFlight *f)
     }
     bool sure = true;
     kmd_os_lock_acquire(a->lock);
-    const KmdTrack *t = &s->track[f->fence % KMD_3D_TRACK];
-    if (t->ctx && t->fence == f->fence && t->dma == f->dma) {
+    const KmdTrack *t = track_find(s, f->dma);
+    if (t) {
         if (f->offset < t->prologue_end) {
             sure = false; /* its creates/destroys may or may not have run */
         } else if (f->offset >= t->first_submit) {

@@ -32,7 +32,7 @@
 
 #define KMD_3D_DESTROY_SLOTS 8u
 #define KMD_3D_MAX_SUBMITS 32u     /* inline SUBMITs per DMA buffer */
-#define KMD_3D_TRACK 256u          /* patched 3D submissions remembered for resets */
+#define KMD_3D_TRACK 256u          /* 3D DMA buffers remembered for resets */
 #define KMD_3D_PENDING (SABLE_3D_MAX_CONTEXTS + SABLE_3D_MAX_RESOURCES)
 #define KMD_3D_PENDING_CTX 0x8000u /* pending entry: a context id */
 
@@ -55,13 +55,17 @@ typedef enum KmdResState {
     KMD_RES_DOOMED,             /* allocation destroyed, RES_DESTROY queued */
 } KmdResState;
 
-/* A patched 3D submission, for engine reset. */
+/* A DMA buffer Patch last filled as a 3D submission, for engine reset:
+ * keyed by its GPU address (what the device reports in flight), so a
+ * resubmission of the same buffer after a reset is found too. Patching the
+ * buffer again (3D or not) replaces the entry; the least recently patched
+ * entry makes room. */
 typedef struct KmdTrack {
-    uint32_t fence;             /* SubmissionFenceId */
+    uint64_t dma;               /* DMA buffer GPU address, 0: free */
+    uint64_t seq;               /* Patch order */
     uint32_t ctx;               /* its device 3D context */
     uint32_t prologue_end;      /* DMA offset past the prologue */
     uint32_t first_submit;      /* DMA offset of its first SUBMIT, UINT32_MAX: none */
-    uint64_t dma;               /* DMA buffer GPU address */
 } KmdTrack;
 
 typedef struct Kmd3d {
@@ -72,6 +76,7 @@ typedef struct Kmd3d {
     uint16_t pending[KMD_3D_PENDING];
     uint32_t npending;
     KmdTrack track[KMD_3D_TRACK];
+    uint64_t seq;
 } Kmd3d;
 
 /* Prologue bytes for n 3D allocations. */
@@ -94,16 +99,15 @@ void kmd_3d_reserve(uint8_t *dma, uint32_t n);
 /* Patch: fill the prologue and SUBMIT addresses of a 3D DMA buffer. */
 NTSTATUS kmd_3d_patch(KmdAdapter *a, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv);
 
-/* Engine reset of the graphics node. Call before the reset with what the
- * device reports, then after it; false: the KMD's view is unsure (the reset
- * stopped in a prologue) and the adapter must be reset. */
+/* Engine reset of the graphics node, with what the engine was running when
+ * it stopped (read before the reset: tdr.c); false: the KMD's view is
+ * unsure (the reset stopped inside a prologue) and the adapter must be
+ * reset. */
 typedef struct KmdInFlight {
     bool valid;
-    uint32_t fence;
-    uint64_t dma;
+    uint64_t dma;               /* DMA buffer GPU address */
     uint32_t offset;            /* first packet not finished */
 } KmdInFlight;
-void kmd_3d_in_flight(KmdAdapter *a, KmdInFlight *f);
 bool kmd_3d_engine_reset(KmdAdapter *a, const KmdInFlight *f);
 /* Adapter reset: no device 3D object exists any more. */
 void kmd_3d_forget(KmdAdapter *a);

@@ -60,12 +60,10 @@ static void in_flight(KmdAdapter *a, unsigned node, KmdInFlight *f)
         return;
     }
     if (kmd_reg_read(a->regs, base + SABLE_ENG_FAULT_CODE) != SABLE_FAULT_NONE) {
-        f->fence = (uint32_t)kmd_reg_read64(a->regs, base + SABLE_ENG_FAULT_FENCE_LO);
         f->dma = kmd_reg_read64(a->regs, base + SABLE_ENG_FAULT_DMA_LO);
         f->offset = kmd_reg_read(a->regs, base + SABLE_ENG_FAULT_DMA_OFFSET);
         f->valid = true;
     } else if (kmd_reg_read(a->regs, base + SABLE_ENG_STATUS) & SABLE_ENGINE_STATUS_BUSY) {
-        f->fence = (uint32_t)kmd_reg_read64(a->regs, base + SABLE_ENG_CURRENT_FENCE_LO);
         f->dma = kmd_reg_read64(a->regs, base + SABLE_ENG_CURRENT_DMA_LO);
         f->offset = kmd_reg_read(a->regs, base + SABLE_ENG_CURRENT_DMA_OFFSET);
         f->valid = true;

@@ -541,17 +541,21 @@ static void test_paging(void)
     ws_sim_free(sim);
 }
 
-/* draw-hang in device B's SUBMIT with A's 3D work queued behind it: the
- * per-engine TDR (dump with the 3D section naming B's stream), B's context
- * in error, A's work resubmitted and its pixels right, then a new device's
- * context renders (no stale destroy of the guilty context reaches it). */
+/* draw-hang in device B's SUBMIT with A's 3D work queued behind it, and
+ * device F's first 3D work (its context and resource creates) behind that:
+ * the per-engine TDR (dump with the 3D section naming B's stream), B's
+ * context in error, A's and F's work resubmitted and their pixels right,
+ * then a new device's context renders (no stale destroy of the guilty
+ * context reaches it). */
 static void test_tdr(void)
 {
     WsSim *sim = started_3d();
     WsKmtDevice *a = ws_kmt_create_device(sim), *b = ws_kmt_create_device(sim);
-    WsKmtAllocation *rta, *rtb;
+    WsKmtDevice *f = ws_kmt_create_device(sim);
+    WsKmtAllocation *rta, *rtb, *rtf;
     uint32_t ra = create_rt(a, SABLE_SEGMENT_VRAM, &rta);
     uint32_t rb = create_rt(b, SABLE_SEGMENT_VRAM, &rtb);
+    uint32_t rf = create_rt(f, SABLE_SEGMENT_VRAM, &rtf);
     clear_ok(a, rta, ra, 1, MAGENTA);
     inject_ok(sim, "draw-hang");
     uint32_t fb = 0, fa = 0;
@@ -563,7 +567,11 @@ static void test_tdr(void)
     g_assert_cmphex((uint32_t)ws_kmt_render(b, SABLE_NODE_GRAPHICS, c.b->data, c.b->len, &rtb,
                                             1, NULL, 0, &fb), ==, 0);
     g_assert_cmphex((uint32_t)render_clear(a, rta, ra, 2, AMBER, true, &fa), ==, 0);
+    uint32_t ff = 0;
+    g_assert_cmphex((uint32_t)render_clear(f, rtf, rf, 1, TEAL, true, &ff), ==, 0);
     g_assert_true(ws_kmt_wait(a, SABLE_NODE_GRAPHICS, fa)); /* through the TDR */
+    g_assert_true(ws_kmt_wait(f, SABLE_NODE_GRAPHICS, ff));
+    g_assert_cmpuint(sim->stats.resubmitted, ==, 2);
     g_assert_true(g_hash_table_contains(sim->errored, b->context[SABLE_NODE_GRAPHICS]));
     uint32_t f2 = 0;
     g_assert_cmphex((uint32_t)render_clear(b, rtb, rb, 2, AMBER, true, &f2), ==,
@@ -594,6 +602,9 @@ static void test_tdr(void)
     g_assert_nonnull(strstr(text, "3D engine"));
     g_assert_cmpint(g_remove(path), ==, 0);
     expect_pixels(a, rta, bgra(AMBER[0], AMBER[1], AMBER[2], AMBER[3]));
+    expect_pixels(f, rtf, bgra(TEAL[0], TEAL[1], TEAL[2], TEAL[3]));
+    ws_kmt_destroy_allocation(f, rtf);
+    ws_kmt_destroy_device(f);
     cmd3d_free(&c);
     ws_kmt_destroy_allocation(b, rtb);
     ws_kmt_destroy_device(b);
@@ -611,6 +622,41 @@ static void test_tdr(void)
     ws_sim_free(sim);
 }
 
+/* A fault on the first packet of a 3D submission (its prologue): which of
+ * its creates ran is unknown, so the KMD fails the engine reset and the TDR
+ * is promoted to the adapter; every device 3D object is gone and the KMD
+ * creates them again at their next use (contents are lost, as VRAM's are). */
+static void test_reset_in_prologue(void)
+{
+    WsSim *sim = started_3d();
+    WsKmtDevice *a = ws_kmt_create_device(sim), *b = ws_kmt_create_device(sim);
+    WsKmtAllocation *rta, *rtb;
+    uint32_t ra = create_rt(a, SABLE_SEGMENT_VRAM, &rta);
+    uint32_t rb = create_rt(b, SABLE_SEGMENT_VRAM, &rtb);
+    clear_ok(a, rta, ra, 1, MAGENTA);
+    inject_ok(sim, "invalid-cmd");
+    uint32_t fence = 0;
+    g_assert_cmphex((uint32_t)render_clear(b, rtb, rb, 1, TEAL, true, &fence), ==, 0);
+    g_assert_false(ws_kmt_wait(b, SABLE_NODE_GRAPHICS, fence));
+    g_assert_cmpuint(sim->stats.engine_resets, ==, 0);
+    g_assert_cmpuint(sim->stats.adapter_resets, ==, 1);
+    g_assert_cmpuint(sim->tdr_reports->len, ==, 2);
+    const WsTdrReport *rep = &g_array_index(sim->tdr_reports, WsTdrReport, 1);
+    g_assert_cmpuint(rep->type, ==, DXGK_TDR_TYPE_ENGINE_TIMEOUT_PROMOTED);
+    clear_ok(a, rta, ra, 2, AMBER); /* context and resource created again */
+    WsKmtDevice *n = ws_kmt_create_device(sim);
+    WsKmtAllocation *rtn;
+    uint32_t rn = create_rt(n, SABLE_SEGMENT_VRAM, &rtn);
+    clear_ok(n, rtn, rn, 1, TEAL);
+    ws_kmt_destroy_allocation(n, rtn);
+    ws_kmt_destroy_device(n);
+    ws_kmt_destroy_allocation(b, rtb);
+    ws_kmt_destroy_device(b);
+    ws_kmt_destroy_allocation(a, rta);
+    ws_kmt_destroy_device(a);
+    ws_sim_free(sim);
+}
+
 void stack_add_3d_tests(void)
 {
     g_test_add_func("/stack/3d/alloc-ids", test_alloc_ids);
@@ -620,4 +666,5 @@ void stack_add_3d_tests(void)
     g_test_add_func("/stack/3d/isolation", test_isolation);
     g_test_add_func("/stack/3d/paging", test_paging);
     g_test_add_func("/stack/3d/tdr", test_tdr);
+    g_test_add_func("/stack/3d/reset-in-prologue", test_reset_in_prologue);
 }
