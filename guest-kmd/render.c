@@ -17,6 +17,7 @@ typedef struct Walk {
     uint32_t pos;             /* command buffer offset */
     UINT patch;               /* next input patch location */
     uint8_t *dma, *dma_end;   /* NULL when only validating */
+    uint8_t *body;            /* emitting: where packets start (past a prologue) */
     D3DDDI_PATCHLOCATIONLIST *out, *out_end;
     KmdDmaPrivate *priv;      /* emitting a 3D submission: Patch's record */
 } Walk;
@@ -198,6 +199,9 @@ static NTSTATUS step_3d(Walk *w, uint32_t header)
     if (NT_SUCCESS(st) && w->dma) {
         st = op == SABLE_OP_3D_SUBMIT ? emit_submit(w, src)
                                       : emit_transfer(w, src);
+        if (st == STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER && w->dma == w->body) {
+            return STATUS_INVALID_PARAMETER; /* too large for any DMA buffer */
+        }
     }
     if (NT_SUCCESS(st)) {
         w->has3d = true;
@@ -286,27 +290,26 @@ static uint32_t count_3d(const DXGKARG_RENDER *r)
 static NTSTATUS start_dma_buffer(KmdContext *c, Walk *w, bool is3d)
 {
     const DXGKARG_RENDER *r = w->r;
-    bool has_priv = r->pDmaBufferPrivateData && r->DmaBufferPrivateDataSize >= sizeof(KmdDmaPrivate);
-    if (has_priv) {
-        memset(r->pDmaBufferPrivateData, 0, sizeof(KmdDmaPrivate));
-        ((KmdDmaPrivate *)r->pDmaBufferPrivateData)->magic = KMD_DMA_PRIVATE_MAGIC;
-    }
+    KmdDmaPrivate *priv = kmd_3d_private_init(r->pDmaBufferPrivateData,
+                                              r->DmaBufferPrivateDataSize);
+    w->body = w->dma;
     if (!is3d) {
         return STATUS_SUCCESS;
     }
     uint32_t n3d = count_3d(r), bytes = kmd_3d_prologue_bytes(n3d);
-    if (!has_priv || r->DmaSize < bytes || r->AllocationListSize > SABLE_KMD_ALLOCATION_LIST_SIZE) {
+    if (!priv || r->DmaSize < bytes || r->AllocationListSize > SABLE_KMD_ALLOCATION_LIST_SIZE) {
         return STATUS_INVALID_PARAMETER;
     }
     NTSTATUS st = kmd_3d_context_id(c, &w->ctx3d);
     if (!NT_SUCCESS(st)) {
         return st;
     }
-    w->priv = r->pDmaBufferPrivateData;
-    w->priv->prologue_bytes = bytes;
-    w->priv->nalloc3d = n3d;
+    w->priv = priv;
+    priv->prologue_bytes = bytes;
+    priv->nalloc3d = n3d;
     kmd_3d_reserve(w->dma, n3d);
     w->dma += bytes;
+    w->body = w->dma;
     return STATUS_SUCCESS;
 }
 
@@ -378,10 +381,13 @@ NTSTATUS kmd_patch(KmdAdapter *a, const DXGKARG_PATCH *p)
         uint64_t addr = (uint64_t)al->PhysicalAddress.QuadPart + list[i].AllocationOffset;
         memcpy((uint8_t *)p->pDmaBuffer + list[i].PatchOffset, &addr, 8);
     }
-    KmdDmaPrivate priv;
-    if (!p->pDmaBufferPrivateData || p->DmaBufferPrivateDataSize < sizeof(priv)) {
+    if (!a->s3d) {
         return STATUS_SUCCESS;
     }
-    memcpy(&priv, p->pDmaBufferPrivateData, sizeof(priv));
-    return priv.magic == KMD_DMA_PRIVATE_MAGIC ? kmd_3d_patch(a, p, &priv) : STATUS_SUCCESS;
+    KmdDmaPrivate priv;
+    bool has = p->pDmaBufferPrivateData && p->DmaBufferPrivateDataSize >= sizeof(priv);
+    if (has) {
+        memcpy(&priv, p->pDmaBufferPrivateData, sizeof(priv));
+    }
+    return kmd_3d_patch(a, p, has && priv.magic == KMD_DMA_PRIVATE_MAGIC ? &priv : NULL);
 }

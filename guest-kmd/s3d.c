@@ -155,6 +155,17 @@ static void put_nop(uint8_t *at, uint32_t bytes)
     memcpy(at, &header, 4);
 }
 
+KmdDmaPrivate *kmd_3d_private_init(void *data, UINT size)
+{
+    if (!data || size < sizeof(KmdDmaPrivate)) {
+        return NULL;
+    }
+    KmdDmaPrivate *priv = data;
+    memset(priv, 0, sizeof(*priv));
+    priv->magic = KMD_DMA_PRIVATE_MAGIC;
+    return priv;
+}
+
 void kmd_3d_reserve(uint8_t *dma, uint32_t n)
 {
     put_nop(dma, CTX_SLOT);
@@ -333,12 +344,10 @@ static void fill_submit(const DXGKARG_PATCH *p, uint32_t off, uint32_t ctx)
 NTSTATUS kmd_3d_patch(KmdAdapter *a, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv)
 {
     KmdContext *c = p->hContext;
-    if (!a->s3d) {
-        return STATUS_INVALID_PARAMETER;
-    }
-    if (priv->prologue_bytes == 0) {
+    if (!priv || priv->prologue_bytes == 0) {
+        static const KmdDmaPrivate none;
         kmd_os_lock_acquire(a->lock);
-        remember(a->s3d, p, priv, 0);
+        remember(a->s3d, p, &none, 0);
         kmd_os_lock_release(a->lock);
         return STATUS_SUCCESS;
     }

@@ -94,9 +94,13 @@ void kmd_3d_res_release(KmdAdapter *a, uint32_t res_id);
 NTSTATUS kmd_3d_context_id(KmdContext *c, uint32_t *ctx);
 void kmd_3d_context_release(KmdAdapter *a, uint32_t ctx);
 
+/* Render and Present: the DMA buffer's private data (NULL if the context
+ * has none) initialized as "not a 3D submission". */
+KmdDmaPrivate *kmd_3d_private_init(void *data, UINT size);
 /* Render: write the prologue of NOPs for n 3D allocations at dma. */
 void kmd_3d_reserve(uint8_t *dma, uint32_t n);
-/* Patch: fill the prologue and SUBMIT addresses of a 3D DMA buffer. */
+/* Patch (3D adapters): fill the prologue and SUBMIT addresses of a 3D DMA
+ * buffer; priv NULL or not 3D: the buffer holds no 3D work any more. */
 NTSTATUS kmd_3d_patch(KmdAdapter *a, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv);
 
 /* Engine reset of the graphics node, with what the engine was running when

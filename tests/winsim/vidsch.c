@@ -165,8 +165,8 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_
     p.pDmaBuffer = b->cpu;
     p.DmaBufferSize = (UINT)written;
     p.DmaBufferSubmissionEndOffset = (UINT)written;
-    p.pDmaBufferPrivateData = b->priv;
     p.DmaBufferPrivateDataSize = ws_context_info(sim, rd->context)->dma_priv_size;
+    p.pDmaBufferPrivateData = p.DmaBufferPrivateDataSize ? b->priv : NULL;
     p.DmaBufferPrivateDataSubmissionEndOffset = p.DmaBufferPrivateDataSize;
     p.pAllocationList = rd->allocs;
     p.AllocationListSize = rd->nallocs;
@@ -200,6 +200,8 @@ static NTSTATUS present_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t 
     DXGKARG_PRESENT p = *rd->present;
     p.pDmaBuffer = b->cpu;
     p.DmaSize = size;
+    p.pDmaBufferPrivateData = info->dma_priv_size ? b->priv : NULL;
+    p.DmaBufferPrivateDataSize = info->dma_priv_size;
     p.pAllocationList = rd->allocs;
     p.pPatchLocationListOut = sim->vidmm.patch_out;
     p.PatchLocationListOutSize = info->patch_list_size;
@@ -242,8 +244,9 @@ static NTSTATUS render_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t s
     return st;
 }
 
-/* The buffer's private data, as large as the context asked for, zeroed
- * (what dxgkrnl hands Render is the driver's to fill). */
+/* The buffer's private data, as large as the context asked for, filled
+ * with a pattern: what dxgkrnl hands Render or Present is the driver's to
+ * fill, and may hold what an earlier submission left. */
 static void private_data(WsDmaBuffer *b, UINT size)
 {
     if (b->priv_size < size) {
@@ -251,7 +254,7 @@ static void private_data(WsDmaBuffer *b, UINT size)
         b->priv_size = size;
     }
     if (b->priv) {
-        memset(b->priv, 0, b->priv_size);
+        memset(b->priv, 0xcd, b->priv_size);
     }
 }
 
