@@ -15,6 +15,8 @@
 
 #define RT_W 16u
 #define RT_H 16u
+/* KMD_3D_MAX_SUBMITS (guest-kmd/s3d.h): the SUBMITs one DMA buffer records */
+#define KMD_TEST_SUBMITS_PER_BUFFER 32u
 
 /* A UMD command buffer of any length (no address fields: no patch list). */
 typedef struct Cmd3d {
@@ -657,6 +659,108 @@ static void test_reset_in_prologue(void)
     ws_sim_free(sim);
 }
 
+/* Many inline SUBMITs split over DMA buffers (each with its prologue): by a
+ * small DMA buffer, and by the 32 SUBMITs one buffer records; the last
+ * clear wins. */
+static void test_split(void)
+{
+    WsSim *sim = started_3d();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    WsKmtAllocation *rt;
+    uint32_t res = create_rt(d, SABLE_SEGMENT_VRAM, &rt);
+    const float *colors[3] = { MAGENTA, TEAL, AMBER };
+    for (unsigned pass = 0; pass < 2; pass++) {
+        sim->vidmm.dma_limit = pass ? 0 : 2048;
+        Cmd3d c = cmd3d_new();
+        const unsigned n = 40;
+        for (unsigned i = 0; i < n; i++) {
+            Stream s = { .n = 0 };
+            const float *rgba = colors[(i + pass) % 3];
+            color_buffer(&s, 100 * (pass + 1) + i, res);
+            vs_clear(&s, rgba[0], rgba[1], rgba[2], rgba[3]);
+            cmd3d_submit(&c, &s);
+        }
+        cmd3d_transfer(&c, SABLE_3D_FROM_HOST, res);
+        unsigned before = sim->vidmm.render_submits;
+        render_ok(d, c.b->data, c.b->len, &rt, 1);
+        unsigned parts = sim->vidmm.render_submits - before;
+        g_test_message("pass %u: %u DMA buffers", pass, parts);
+        if (pass == 0) {
+            g_assert_cmpuint(parts, >=, 3); /* 40 x 104 bytes in 2 KiB buffers */
+        } else {
+            g_assert_cmpuint(parts, ==, (n + KMD_TEST_SUBMITS_PER_BUFFER - 1) /
+                                            KMD_TEST_SUBMITS_PER_BUFFER);
+        }
+        const float *last = colors[(n - 1 + pass) % 3];
+        expect_pixels(d, rt, bgra(last[0], last[1], last[2], last[3]));
+        cmd3d_free(&c);
+    }
+    ws_kmt_destroy_allocation(d, rt);
+    ws_kmt_destroy_device(d);
+    ws_sim_free(sim);
+}
+
+/* The device's 3D section (through the KMD's dump escape). */
+static SableDump *device_dump(WsKmtDevice *d)
+{
+    uint32_t size = 64u << 10;
+    g_autofree uint8_t *buf = g_malloc0(size);
+    struct sable_escape_header h = { .magic = SABLE_ESCAPE_MAGIC, .version = SABLE_ESCAPE_VERSION,
+                                     .op = SABLE_ESCAPE_FETCH_DUMP, .size = size };
+    memcpy(buf, &h, sizeof(h));
+    g_assert_cmphex((uint32_t)ws_kmt_escape(d, buf, size, true), ==, 0);
+    GError *err = NULL;
+    SableDump *dump = sable_dump_decode(buf + sizeof(h), size - sizeof(h), &err);
+    g_assert_no_error(err);
+    g_assert_true(dump->has_3d);
+    return dump;
+}
+
+static void expect_objects(WsKmtDevice *d, uint32_t contexts, uint32_t resources)
+{
+    g_autoptr(SableDump) dump = device_dump(d);
+    g_assert_cmpuint(dump->d3d.context_count, ==, contexts);
+    g_assert_cmpuint(dump->d3d.resource_count, ==, resources);
+}
+
+/* Destroyed allocations and contexts keep their device objects until the
+ * next 3D submission, which destroys up to eight of them per DMA buffer. */
+static void test_destroy_queue(void)
+{
+    WsSim *sim = started_3d();
+    WsKmtDevice *d = ws_kmt_create_device(sim);
+    WsKmtAllocation *rt[11];
+    uint32_t res[11];
+    for (unsigned i = 0; i < 11; i++) {
+        res[i] = create_rt(d, SABLE_SEGMENT_VRAM, &rt[i]);
+    }
+    expect_objects(d, 0, 0); /* nothing on the device before a submission */
+    Cmd3d c = cmd3d_new();
+    cmd3d_transfer(&c, SABLE_3D_FROM_HOST, res[10]);
+    render_ok(d, c.b->data, c.b->len, rt, 11); /* the prologue creates all */
+    expect_objects(d, 1, 11);
+    for (unsigned i = 0; i < 10; i++) {
+        ws_kmt_destroy_allocation(d, rt[i]);
+    }
+    expect_objects(d, 1, 11); /* queued */
+    render_ok(d, c.b->data, c.b->len, &rt[10], 1);
+    expect_objects(d, 1, 3);
+    render_ok(d, c.b->data, c.b->len, &rt[10], 1);
+    expect_objects(d, 1, 1);
+    ws_kmt_destroy_allocation(d, rt[10]);
+    ws_kmt_destroy_device(d);
+    WsKmtDevice *e = ws_kmt_create_device(sim);
+    WsKmtAllocation *rte;
+    uint32_t re = create_rt(e, SABLE_SEGMENT_VRAM, &rte);
+    expect_objects(e, 1, 1);
+    clear_ok(e, rte, re, 1, TEAL); /* destroys d's context and resource */
+    expect_objects(e, 1, 1);
+    cmd3d_free(&c);
+    ws_kmt_destroy_allocation(e, rte);
+    ws_kmt_destroy_device(e);
+    ws_sim_free(sim);
+}
+
 void stack_add_3d_tests(void)
 {
     g_test_add_func("/stack/3d/alloc-ids", test_alloc_ids);
@@ -667,4 +771,6 @@ void stack_add_3d_tests(void)
     g_test_add_func("/stack/3d/paging", test_paging);
     g_test_add_func("/stack/3d/tdr", test_tdr);
     g_test_add_func("/stack/3d/reset-in-prologue", test_reset_in_prologue);
+    g_test_add_func("/stack/3d/split", test_split);
+    g_test_add_func("/stack/3d/destroy-queue", test_destroy_queue);
 }
