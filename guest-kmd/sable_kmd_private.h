@@ -86,7 +86,10 @@ SABLE_LAYOUT(struct sable_umd_private, 56);
  * naming a context or address) is privileged: STATUS_PRIVILEGED_INSTRUCTION.
  * The stream names resources only: virglrenderer refuses a resource not
  * attached to the context, and the KMD attaches exactly the 3D allocations
- * of the submission's allocation list.
+ * of the submission's allocation list. A context gets its device 3D
+ * context at its first 3D Render; with all SABLE_3D_MAX_CONTEXTS taken,
+ * Render fails with STATUS_INSUFFICIENT_RESOURCES (a destroyed context's
+ * id is free again once a later 3D submission carried its destroy).
  */
 #define SABLE_KMD_3D_MAX_INLINE_DW 8192u /* 32 KiB of stream per inline SUBMIT */
 #define SABLE_KMD_ALLOCATION_LIST_SIZE 64u

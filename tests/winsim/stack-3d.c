@@ -761,6 +761,45 @@ static void test_destroy_queue(void)
     ws_sim_free(sim);
 }
 
+/* Every device 3D context taken: the next context's first 3D Render fails
+ * with STATUS_INSUFFICIENT_RESOURCES, nothing submitted; a destroyed
+ * context's id comes back once a 3D submission carried its destroy. */
+static void test_context_exhausted(void)
+{
+    WsSim *sim = started_3d();
+    const unsigned n = SABLE_3D_MAX_CONTEXTS;
+    WsKmtDevice *d[SABLE_3D_MAX_CONTEXTS + 1];
+    WsKmtAllocation *rt[SABLE_3D_MAX_CONTEXTS + 1];
+    uint32_t res[SABLE_3D_MAX_CONTEXTS + 1];
+    Cmd3d c = cmd3d_new();
+    for (unsigned i = 0; i <= n; i++) {
+        d[i] = ws_kmt_create_device(sim);
+        res[i] = create_rt(d[i], SABLE_SEGMENT_APERTURE, &rt[i]);
+        if (i < n) {
+            readback(d[i], rt[i], res[i]);
+        }
+    }
+    expect_objects(d[0], n, n);
+    cmd3d_transfer(&c, SABLE_3D_FROM_HOST, res[n]);
+    Refused full = { "65th 3D context", STATUS_INSUFFICIENT_RESOURCES };
+    expect_render(d[n], SABLE_NODE_GRAPHICS, &c, &rt[n], 1, &full);
+    ws_kmt_destroy_allocation(d[0], rt[0]);
+    ws_kmt_destroy_device(d[0]);
+    cmd3d_transfer(&c, SABLE_3D_FROM_HOST, res[n]);
+    Refused pending = { "id still held by a queued destroy", STATUS_INSUFFICIENT_RESOURCES };
+    expect_render(d[n], SABLE_NODE_GRAPHICS, &c, &rt[n], 1, &pending);
+    readback(d[1], rt[1], res[1]); /* carries the destroys */
+    expect_objects(d[1], n - 1, n - 1); /* d[0]'s context and resource destroyed */
+    clear_ok(d[n], rt[n], res[n], 1, AMBER);
+    expect_objects(d[1], n, n);
+    for (unsigned i = 1; i <= n; i++) {
+        ws_kmt_destroy_allocation(d[i], rt[i]);
+        ws_kmt_destroy_device(d[i]);
+    }
+    cmd3d_free(&c);
+    ws_sim_free(sim);
+}
+
 void stack_add_3d_tests(void)
 {
     g_test_add_func("/stack/3d/alloc-ids", test_alloc_ids);
@@ -773,4 +812,5 @@ void stack_add_3d_tests(void)
     g_test_add_func("/stack/3d/reset-in-prologue", test_reset_in_prologue);
     g_test_add_func("/stack/3d/split", test_split);
     g_test_add_func("/stack/3d/destroy-queue", test_destroy_queue);
+    g_test_add_func("/stack/3d/context-exhausted", test_context_exhausted);
 }
