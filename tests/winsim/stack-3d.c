@@ -476,6 +476,13 @@ static void test_isolation(void)
     uint32_t rb = create_rt(b, SABLE_SEGMENT_VRAM, &rtb);
     clear_ok(a, rta, ra, 1, MAGENTA);
     clear_ok(b, rtb, rb, 1, TEAL);
+    /* a TRANSFER naming A's resource is refused by Render itself */
+    Cmd3d c = cmd3d_new();
+    cmd3d_transfer(&c, SABLE_3D_FROM_HOST, ra);
+    Refused other = { "TRANSFER of another device's resource", STATUS_PRIVILEGED_INSTRUCTION };
+    expect_render(b, SABLE_NODE_GRAPHICS, &c, &rtb, 1, &other);
+    cmd3d_free(&c);
+    /* a stream naming it reaches the device, which refuses it */
     uint32_t fence = 0;
     g_assert_cmphex((uint32_t)render_clear(b, rtb, ra, 2, AMBER, false, &fence), ==, 0);
     g_assert_false(ws_kmt_wait(b, SABLE_NODE_GRAPHICS, fence)); /* B's context in error */
