@@ -323,12 +323,6 @@ static VOID WDDM_API ddi_destroy_device(D3D10DDI_HDEVICE h)
 /* Objects whose creation is not implemented still get a private size. */
 #define CALC_ENTRY(fn, arg_t) \
     static SIZE_T WDDM_API fn(D3D10DDI_HDEVICE h, const arg_t *c) { return 2 * sizeof(void *); }
-CALC_ENTRY(ddi_calc_element_layout, D3D10DDIARG_CREATEELEMENTLAYOUT)
-CALC_ENTRY(ddi_calc_blend10, D3D10_DDI_BLEND_DESC)
-CALC_ENTRY(ddi_calc_blend10_1, D3D10_1_DDI_BLEND_DESC)
-CALC_ENTRY(ddi_calc_ds_state, D3D10_DDI_DEPTH_STENCIL_DESC)
-CALC_ENTRY(ddi_calc_rast_state, D3D10_DDI_RASTERIZER_DESC)
-CALC_ENTRY(ddi_calc_sampler, D3D10_DDI_SAMPLER_DESC)
 CALC_ENTRY(ddi_calc_deferred_context, D3D11DDIARG_CALCPRIVATEDEFERREDCONTEXTSIZE)
 CALC_ENTRY(ddi_calc_command_list, D3D11DDIARG_CREATECOMMANDLIST)
 CALC_ENTRY(ddi_calc_uav, D3D11DDIARG_CREATEUNORDEREDACCESSVIEW)
@@ -411,6 +405,81 @@ SET_SHADER(HsSetShader, UMD_HS)
 SET_SHADER(DsSetShader, UMD_DS)
 SET_SHADER(CsSetShader, UMD_CS)
 
+/* ---- pipeline state objects (state3d.c) ---- */
+
+#define STATE_CALC(fn, arg_t, obj_t) \
+    static SIZE_T WDDM_API fn(D3D10DDI_HDEVICE h, const arg_t *c) { return sizeof(obj_t); }
+STATE_CALC(ddi_calc_element_layout, D3D10DDIARG_CREATEELEMENTLAYOUT, UmdElementLayout)
+STATE_CALC(ddi_calc_blend10, D3D10_DDI_BLEND_DESC, UmdBlendState)
+STATE_CALC(ddi_calc_blend10_1, D3D10_1_DDI_BLEND_DESC, UmdBlendState)
+STATE_CALC(ddi_calc_ds_state, D3D10_DDI_DEPTH_STENCIL_DESC, UmdDepthStencilState)
+STATE_CALC(ddi_calc_rast_state, D3D10_DDI_RASTERIZER_DESC, UmdRasterizerState)
+STATE_CALC(ddi_calc_sampler, D3D10_DDI_SAMPLER_DESC, UmdSampler)
+
+#define STATE_CREATE(fn, arg_t, handle_t, rt_t, core) \
+    static VOID WDDM_API fn(D3D10DDI_HDEVICE h, const arg_t *c, handle_t o, rt_t rt) \
+    { \
+        core(DEV(h), c, o.pDrvPrivate); \
+    }
+STATE_CREATE(ddi_create_element_layout, D3D10DDIARG_CREATEELEMENTLAYOUT, D3D10DDI_HELEMENTLAYOUT,
+             D3D10DDI_HRTELEMENTLAYOUT, umd_layout_create)
+STATE_CREATE(ddi_create_blend10, D3D10_DDI_BLEND_DESC, D3D10DDI_HBLENDSTATE,
+             D3D10DDI_HRTBLENDSTATE, umd_blend_create10)
+STATE_CREATE(ddi_create_blend10_1, D3D10_1_DDI_BLEND_DESC, D3D10DDI_HBLENDSTATE,
+             D3D10DDI_HRTBLENDSTATE, umd_blend_create)
+STATE_CREATE(ddi_create_ds_state, D3D10_DDI_DEPTH_STENCIL_DESC, D3D10DDI_HDEPTHSTENCILSTATE,
+             D3D10DDI_HRTDEPTHSTENCILSTATE, umd_dss_create)
+STATE_CREATE(ddi_create_rast_state, D3D10_DDI_RASTERIZER_DESC, D3D10DDI_HRASTERIZERSTATE,
+             D3D10DDI_HRTRASTERIZERSTATE, umd_rast_create)
+STATE_CREATE(ddi_create_sampler, D3D10_DDI_SAMPLER_DESC, D3D10DDI_HSAMPLER, D3D10DDI_HRTSAMPLER,
+             umd_sampler_create)
+
+#define STATE_DESTROY(fn, handle_t, obj_t) \
+    static VOID WDDM_API fn(D3D10DDI_HDEVICE h, handle_t o) \
+    { \
+        umd_state_object_destroy(DEV(h), o.pDrvPrivate, sizeof(obj_t)); \
+    }
+STATE_DESTROY(ddi_destroy_element_layout, D3D10DDI_HELEMENTLAYOUT, UmdElementLayout)
+STATE_DESTROY(ddi_destroy_blend, D3D10DDI_HBLENDSTATE, UmdBlendState)
+STATE_DESTROY(ddi_destroy_ds_state, D3D10DDI_HDEPTHSTENCILSTATE, UmdDepthStencilState)
+STATE_DESTROY(ddi_destroy_rast_state, D3D10DDI_HRASTERIZERSTATE, UmdRasterizerState)
+STATE_DESTROY(ddi_destroy_sampler, D3D10DDI_HSAMPLER, UmdSampler)
+
+static VOID WDDM_API ddi_SetBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s,
+                                       const FLOAT factor[4], UINT mask)
+{
+    umd_set_blend(DEV(h), s.pDrvPrivate, factor, mask);
+}
+
+static VOID WDDM_API ddi_SetDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s,
+                                              UINT ref)
+{
+    umd_set_dss(DEV(h), s.pDrvPrivate, ref);
+}
+
+static VOID WDDM_API ddi_SetRasterizerState(D3D10DDI_HDEVICE h, D3D10DDI_HRASTERIZERSTATE s)
+{
+    umd_set_rast(DEV(h), s.pDrvPrivate);
+}
+
+static VOID WDDM_API ddi_IaSetInputLayout(D3D10DDI_HDEVICE h, D3D10DDI_HELEMENTLAYOUT l)
+{
+    umd_set_layout(DEV(h), l.pDrvPrivate);
+}
+
+#define SET_SAMPLERS(name, stage) \
+    static VOID WDDM_API ddi_##name(D3D10DDI_HDEVICE h, UINT start, UINT n, \
+                                    const D3D10DDI_HSAMPLER *ph) \
+    { \
+        umd_set_samplers(DEV(h), UMD_DDI_##name, stage, start, n, ph); \
+    }
+SET_SAMPLERS(VsSetSamplers, UMD_VS)
+SET_SAMPLERS(PsSetSamplers, UMD_PS)
+SET_SAMPLERS(GsSetSamplers, UMD_GS)
+SET_SAMPLERS(HsSetSamplers, UMD_HS)
+SET_SAMPLERS(DsSetSamplers, UMD_DS)
+SET_SAMPLERS(CsSetSamplers, UMD_CS)
+
 /* ---- not implemented yet: umd_unsupported() ---- */
 
 #define UNSUP(name) umd_unsupported(DEV(h), UMD_DDI_##name, 0)
@@ -422,9 +491,9 @@ SET_SHADER(CsSetShader, UMD_CS)
 #define STUB_NAMED(fn, name, ...) \
     static VOID WDDM_API fn(D3D10DDI_HDEVICE h, __VA_ARGS__) { UNSUP(name); }
 
-/* Setters of objects whose creation is not implemented (samplers,
- * input layouts, rasterizer states, queries as predicates, UAVs): only
- * NULL (unbinding) can come; anything else is not supported. */
+/* Setters of objects whose creation is not implemented (queries as
+ * predicates, UAVs): only NULL (unbinding) can come; anything else is not
+ * supported. */
 static bool all_null(const void *handles, UINT n)
 {
     const void *const *p = handles;
@@ -435,30 +504,8 @@ static bool all_null(const void *handles, UINT n)
     }
     return true;
 }
-#define SETTER(name, handle_t) \
-    static VOID WDDM_API stub_##name(D3D10DDI_HDEVICE h, UINT start, UINT n, const handle_t *ph) \
-    { \
-        if (!all_null(ph, n)) { \
-            UNSUP(name); \
-        } \
-    }
-#define SET_ONE(name, handle_t) \
-    static VOID WDDM_API stub_##name(D3D10DDI_HDEVICE h, handle_t o) \
-    { \
-        if (o.pDrvPrivate) { \
-            UNSUP(name); \
-        } \
-    }
 _Static_assert(sizeof(D3D10DDI_HRESOURCE) == sizeof(void *), "handles are one pointer");
 
-SETTER(PsSetSamplers, D3D10DDI_HSAMPLER)
-SETTER(VsSetSamplers, D3D10DDI_HSAMPLER)
-SETTER(GsSetSamplers, D3D10DDI_HSAMPLER)
-SETTER(HsSetSamplers, D3D10DDI_HSAMPLER)
-SETTER(DsSetSamplers, D3D10DDI_HSAMPLER)
-SETTER(CsSetSamplers, D3D10DDI_HSAMPLER)
-SET_ONE(IaSetInputLayout, D3D10DDI_HELEMENTLAYOUT)
-SET_ONE(SetRasterizerState, D3D10DDI_HRASTERIZERSTATE)
 
 /* ---- bindings (state.c) ---- */
 
@@ -529,32 +576,6 @@ static VOID WDDM_API ddi_SetTextFilterSize(D3D10DDI_HDEVICE h, UINT w, UINT hh)
     DEV(h)->state.text_filter_height = hh;
 }
 
-/* Blend / depth-stencil state objects cannot be created yet: NULL (the
- * default state) is recorded with its factor / reference, others are not
- * supported. */
-static VOID WDDM_API ddi_SetBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s,
-                                       const FLOAT factor[4], UINT mask)
-{
-    if (s.pDrvPrivate) {
-        UNSUP(SetBlendState);
-        return;
-    }
-    if (factor) {
-        memcpy(DEV(h)->state.blend_factor, factor, sizeof(FLOAT) * 4);
-    }
-    DEV(h)->state.sample_mask = mask;
-}
-
-static VOID WDDM_API ddi_SetDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s,
-                                              UINT ref)
-{
-    if (s.pDrvPrivate) {
-        UNSUP(SetDepthStencilState);
-        return;
-    }
-    DEV(h)->state.stencil_ref = ref;
-}
-
 static VOID WDDM_API ddi_SetRenderTargets10(D3D10DDI_HDEVICE h,
                                             const D3D10DDI_HRENDERTARGETVIEW *rtv, UINT n,
                                             UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv)
@@ -617,22 +638,6 @@ STUB0(DrawAuto)
 STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
      DXGI_FORMAT f)
-STUB(CreateElementLayout, const D3D10DDIARG_CREATEELEMENTLAYOUT *c, D3D10DDI_HELEMENTLAYOUT o,
-     D3D10DDI_HRTELEMENTLAYOUT rt)
-STUB(DestroyElementLayout, D3D10DDI_HELEMENTLAYOUT o)
-STUB_NAMED(stub_CreateBlendState10, CreateBlendState, const D3D10_DDI_BLEND_DESC *c,
-           D3D10DDI_HBLENDSTATE o, D3D10DDI_HRTBLENDSTATE rt)
-STUB_NAMED(stub_CreateBlendState10_1, CreateBlendState, const D3D10_1_DDI_BLEND_DESC *c,
-           D3D10DDI_HBLENDSTATE o, D3D10DDI_HRTBLENDSTATE rt)
-STUB(DestroyBlendState, D3D10DDI_HBLENDSTATE o)
-STUB(CreateDepthStencilState, const D3D10_DDI_DEPTH_STENCIL_DESC *c, D3D10DDI_HDEPTHSTENCILSTATE o,
-     D3D10DDI_HRTDEPTHSTENCILSTATE rt)
-STUB(DestroyDepthStencilState, D3D10DDI_HDEPTHSTENCILSTATE o)
-STUB(CreateRasterizerState, const D3D10_DDI_RASTERIZER_DESC *c, D3D10DDI_HRASTERIZERSTATE o,
-     D3D10DDI_HRTRASTERIZERSTATE rt)
-STUB(DestroyRasterizerState, D3D10DDI_HRASTERIZERSTATE o)
-STUB(CreateSampler, const D3D10_DDI_SAMPLER_DESC *c, D3D10DDI_HSAMPLER o, D3D10DDI_HRTSAMPLER rt)
-STUB(DestroySampler, D3D10DDI_HSAMPLER o)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
 STUB(DrawIndexedInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(DrawInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
@@ -717,7 +722,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnVsSetConstantBuffers = ddi_VsSetConstantBuffers; \
     (f)->pfnPsSetShaderResources = ddi_PsSetShaderResources; \
     (f)->pfnPsSetShader = ddi_PsSetShader; \
-    (f)->pfnPsSetSamplers = stub_PsSetSamplers; \
+    (f)->pfnPsSetSamplers = ddi_PsSetSamplers; \
     (f)->pfnVsSetShader = ddi_VsSetShader; \
     (f)->pfnDrawIndexed = stub_DrawIndexed; \
     (f)->pfnDraw = stub_Draw; \
@@ -727,7 +732,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnDynamicIABufferMapDiscard = ddi_map_ia_discard; \
     (f)->pfnDynamicConstantBufferUnmap = ddi_unmap_cb; \
     (f)->pfnPsSetConstantBuffers = ddi_PsSetConstantBuffers; \
-    (f)->pfnIaSetInputLayout = stub_IaSetInputLayout; \
+    (f)->pfnIaSetInputLayout = ddi_IaSetInputLayout; \
     (f)->pfnIaSetVertexBuffers = ddi_IaSetVertexBuffers; \
     (f)->pfnIaSetIndexBuffer = ddi_IaSetIndexBuffer; \
     (f)->pfnDrawIndexedInstanced = stub_DrawIndexedInstanced; \
@@ -740,14 +745,14 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnStagingResourceMap = ddi_map_staging; \
     (f)->pfnStagingResourceUnmap = ddi_unmap_staging; \
     (f)->pfnVsSetShaderResources = ddi_VsSetShaderResources; \
-    (f)->pfnVsSetSamplers = stub_VsSetSamplers; \
+    (f)->pfnVsSetSamplers = ddi_VsSetSamplers; \
     (f)->pfnGsSetShaderResources = ddi_GsSetShaderResources; \
-    (f)->pfnGsSetSamplers = stub_GsSetSamplers; \
+    (f)->pfnGsSetSamplers = ddi_GsSetSamplers; \
     (f)->pfnShaderResourceViewReadAfterWriteHazard = ddi_srv_raw_hazard; \
     (f)->pfnResourceReadAfterWriteHazard = ddi_raw_hazard; \
     (f)->pfnSetBlendState = ddi_SetBlendState; \
     (f)->pfnSetDepthStencilState = ddi_SetDepthStencilState; \
-    (f)->pfnSetRasterizerState = stub_SetRasterizerState; \
+    (f)->pfnSetRasterizerState = ddi_SetRasterizerState; \
     (f)->pfnQueryEnd = ddi_query_end; \
     (f)->pfnQueryBegin = ddi_query_begin; \
     (f)->pfnResourceCopyRegion = ddi_copy_region; \
@@ -776,23 +781,23 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnDestroyRenderTargetView = ddi_destroy_rtv; \
     (f)->pfnDestroyDepthStencilView = ddi_destroy_dsv; \
     (f)->pfnCalcPrivateElementLayoutSize = ddi_calc_element_layout; \
-    (f)->pfnCreateElementLayout = stub_CreateElementLayout; \
-    (f)->pfnDestroyElementLayout = stub_DestroyElementLayout; \
-    (f)->pfnDestroyBlendState = stub_DestroyBlendState; \
+    (f)->pfnCreateElementLayout = ddi_create_element_layout; \
+    (f)->pfnDestroyElementLayout = ddi_destroy_element_layout; \
+    (f)->pfnDestroyBlendState = ddi_destroy_blend; \
     (f)->pfnCalcPrivateDepthStencilStateSize = ddi_calc_ds_state; \
-    (f)->pfnCreateDepthStencilState = stub_CreateDepthStencilState; \
-    (f)->pfnDestroyDepthStencilState = stub_DestroyDepthStencilState; \
+    (f)->pfnCreateDepthStencilState = ddi_create_ds_state; \
+    (f)->pfnDestroyDepthStencilState = ddi_destroy_ds_state; \
     (f)->pfnCalcPrivateRasterizerStateSize = ddi_calc_rast_state; \
-    (f)->pfnCreateRasterizerState = stub_CreateRasterizerState; \
-    (f)->pfnDestroyRasterizerState = stub_DestroyRasterizerState; \
+    (f)->pfnCreateRasterizerState = ddi_create_rast_state; \
+    (f)->pfnDestroyRasterizerState = ddi_destroy_rast_state; \
     (f)->pfnCalcPrivateShaderSize = ddi_calc_shader; \
     (f)->pfnCreateVertexShader = ddi_CreateVertexShader; \
     (f)->pfnCreateGeometryShader = ddi_CreateGeometryShader; \
     (f)->pfnCreatePixelShader = ddi_CreatePixelShader; \
     (f)->pfnDestroyShader = ddi_DestroyShader; \
     (f)->pfnCalcPrivateSamplerSize = ddi_calc_sampler; \
-    (f)->pfnCreateSampler = stub_CreateSampler; \
-    (f)->pfnDestroySampler = stub_DestroySampler; \
+    (f)->pfnCreateSampler = ddi_create_sampler; \
+    (f)->pfnDestroySampler = ddi_destroy_sampler; \
     (f)->pfnCalcPrivateQuerySize = ddi_calc_query; \
     (f)->pfnCreateQuery = ddi_create_query; \
     (f)->pfnDestroyQuery = ddi_destroy_query; \
@@ -816,7 +821,7 @@ void umd_fill_funcs10(D3D10DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv10;
     f->pfnCreateDepthStencilView = ddi_create_dsv10;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10;
-    f->pfnCreateBlendState = stub_CreateBlendState10;
+    f->pfnCreateBlendState = ddi_create_blend10;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
     f->pfnCreateGeometryShaderWithStreamOutput = ddi_CreateGsSo10;
 }
@@ -833,7 +838,7 @@ void umd_fill_funcs10_1(D3D10_1DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv10;
     f->pfnCreateDepthStencilView = ddi_create_dsv10;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
-    f->pfnCreateBlendState = stub_CreateBlendState10_1;
+    f->pfnCreateBlendState = ddi_create_blend10_1;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso10;
     f->pfnCreateGeometryShaderWithStreamOutput = ddi_CreateGsSo10;
     f->pfnResourceConvert = ddi_convert;
@@ -852,7 +857,7 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv11;
     f->pfnCreateDepthStencilView = ddi_create_dsv11;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
-    f->pfnCreateBlendState = stub_CreateBlendState10_1;
+    f->pfnCreateBlendState = ddi_create_blend10_1;
     f->pfnCalcPrivateGeometryShaderWithStreamOutput = ddi_calc_gsso11;
     f->pfnCreateGeometryShaderWithStreamOutput = ddi_CreateGsSo11;
     f->pfnResourceConvert = ddi_convert;
@@ -862,11 +867,11 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCommandListExecute = stub_CommandListExecute;
     f->pfnHsSetShaderResources = ddi_HsSetShaderResources;
     f->pfnHsSetShader = ddi_HsSetShader;
-    f->pfnHsSetSamplers = stub_HsSetSamplers;
+    f->pfnHsSetSamplers = ddi_HsSetSamplers;
     f->pfnHsSetConstantBuffers = ddi_HsSetConstantBuffers;
     f->pfnDsSetShaderResources = ddi_DsSetShaderResources;
     f->pfnDsSetShader = ddi_DsSetShader;
-    f->pfnDsSetSamplers = stub_DsSetSamplers;
+    f->pfnDsSetSamplers = ddi_DsSetSamplers;
     f->pfnDsSetConstantBuffers = ddi_DsSetConstantBuffers;
     f->pfnCreateHullShader = ddi_CreateHullShader;
     f->pfnCreateDomainShader = ddi_CreateDomainShader;
@@ -888,7 +893,7 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCreateComputeShader = ddi_CreateComputeShader;
     f->pfnCsSetShader = ddi_CsSetShader;
     f->pfnCsSetShaderResources = ddi_CsSetShaderResources;
-    f->pfnCsSetSamplers = stub_CsSetSamplers;
+    f->pfnCsSetSamplers = ddi_CsSetSamplers;
     f->pfnCsSetConstantBuffers = ddi_CsSetConstantBuffers;
     f->pfnCalcPrivateUnorderedAccessViewSize = ddi_calc_uav;
     f->pfnCreateUnorderedAccessView = stub_CreateUnorderedAccessView;

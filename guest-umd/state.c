@@ -2,9 +2,9 @@
 /*
  * Pipeline bindings: the setters record what is bound (buffers, SRVs,
  * render targets, the depth-stencil view, topology, blend factor, stencil
- * reference) for the draws to come. Objects whose creation is not
- * implemented (shaders, states, samplers, input layouts, UAVs) cannot be
- * bound: the entries in ddi.c accept NULL for them only. A destroyed
+ * reference) for the draws to come; shaders (shader.c) and state objects
+ * (state3d.c) record theirs there too. UAVs cannot be created: the entries
+ * in ddi.c accept NULL for them only. A destroyed
  * resource or view is unbound (the runtime unbinds first; this keeps the
  * UMD safe anyway).
  */
@@ -118,9 +118,34 @@ void umd_set_scissors(UmdDevice *d, UINT n, const D3D10_DDI_RECT *r)
     }
 }
 
+/* The pipeline state objects (state3d.c) bound to anything. */
+static void forget_state_object(UmdState *s, const void *object)
+{
+    if ((const void *)s->blend == object) {
+        s->blend = NULL;
+    }
+    if ((const void *)s->dss == object) {
+        s->dss = NULL;
+    }
+    if ((const void *)s->rast == object) {
+        s->rast = NULL;
+    }
+    if ((const void *)s->layout == object) {
+        s->layout = NULL;
+    }
+    for (unsigned st = 0; st < UMD_STAGES; st++) {
+        for (unsigned i = 0; i < UMD_SAMPLER_SLOTS; i++) {
+            if ((const void *)s->sampler[st][i] == object) {
+                s->sampler[st][i] = NULL;
+            }
+        }
+    }
+}
+
 void umd_state_forget(UmdDevice *d, const void *object)
 {
     UmdState *s = &d->state;
+    forget_state_object(s, object);
     for (unsigned st = 0; st < UMD_STAGES; st++) {
         if ((const void *)s->shader[st] == object) {
             s->shader[st] = NULL;

@@ -23,6 +23,7 @@
 #include "umd_errors.h"
 #include "sable_umd.h"
 #include "umd_shader.h"
+#include "umd_state3d.h"
 
 typedef struct UmdAdapter {
     D3D10DDI_HRTADAPTER rt;
@@ -168,6 +169,12 @@ typedef struct UmdState {
     D3D10_DDI_RECT scissor[UMD_VIEWPORT_SLOTS];
     UINT viewports, scissors;
     UmdShader *shader[UMD_STAGES]; /* Set*Shader (shader.c) */
+    /* pipeline state objects (state3d.c); NULL: the default state */
+    UmdBlendState *blend;
+    UmdDepthStencilState *dss;
+    UmdRasterizerState *rast;
+    UmdElementLayout *layout;
+    UmdSampler *sampler[UMD_STAGES][UMD_SAMPLER_SLOTS];
 } UmdState;
 
 /* Command buffer being built in the runtime's memory (pfnCreateContextCb,
@@ -226,6 +233,8 @@ typedef struct UmdDevice {
     UmdDdi last_unsupported;
     uint32_t shaders_created, shaders_rejected;
     int last_shader_error;   /* Sm4Error of the last rejected shader */
+    uint32_t states_created, states_rejected; /* state objects (state3d.c) */
+    uint32_t vgl_handles;    /* the last virgl object handle handed out */
     bool submitted_since_amortized;
 } UmdDevice;
 #define UMD_DEVICE_MAGIC 0x56454455u /* "UDEV" */

@@ -69,9 +69,10 @@
 /* ---- GART ------------------------------------------------------------- */
 /* The GART page table lives in guest memory at a bus address (4 KiB
  * aligned): GART_ENTRIES little-endian u64 entries (SABLE_GART_PTE_*). Entry i
- * maps GPU page GART_BASE + i * 4096. The device reads entries on every
- * translation (no TLB), so CPU updates while the engines are idle and
- * GART_UPDATE commands take effect at once. Writing GART_ENTRIES with a
+ * maps GPU page GART_BASE + i * 4096. The device reads the entries of an
+ * access (at most 64 pages) when it starts and keeps none after it (no
+ * TLB), so CPU updates while the engines are idle and GART_UPDATE commands
+ * take effect for the next access. Writing GART_ENTRIES with a
  * value over GART_MAX_ENTRIES, or a misaligned table, sets ERROR_STATUS and
  * disables the GART (GART_ENTRIES reads 0). */
 #define SABLE_REG_GART_TABLE_LO 0x060

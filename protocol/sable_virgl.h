@@ -126,6 +126,40 @@ enum sable_virgl_format {
     SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT = 31,
     SABLE_VIRGL_FORMAT_R8G8B8A8_UNORM = 67,
     SABLE_VIRGL_FORMAT_R8_UNORM = 64,
+    SABLE_VIRGL_FORMAT_Z16_UNORM = 16,
+    SABLE_VIRGL_FORMAT_R16_UNORM = 48,
+    SABLE_VIRGL_FORMAT_R16G16_UNORM = 49,
+    SABLE_VIRGL_FORMAT_R16G16B16A16_UNORM = 51,
+    SABLE_VIRGL_FORMAT_R16_SNORM = 56,
+    SABLE_VIRGL_FORMAT_R16G16_SNORM = 57,
+    SABLE_VIRGL_FORMAT_R16G16B16A16_SNORM = 59,
+    SABLE_VIRGL_FORMAT_R8G8_UNORM = 65,
+    SABLE_VIRGL_FORMAT_R8_SNORM = 74,
+    SABLE_VIRGL_FORMAT_R8G8_SNORM = 75,
+    SABLE_VIRGL_FORMAT_R8G8B8A8_SNORM = 77,
+    SABLE_VIRGL_FORMAT_R16_FLOAT = 91,
+    SABLE_VIRGL_FORMAT_R16G16_FLOAT = 92,
+    SABLE_VIRGL_FORMAT_R16G16B16A16_FLOAT = 94,
+    SABLE_VIRGL_FORMAT_R8_UINT = 177,
+    SABLE_VIRGL_FORMAT_R8G8_UINT = 178,
+    SABLE_VIRGL_FORMAT_R8G8B8A8_UINT = 180,
+    SABLE_VIRGL_FORMAT_R8_SINT = 181,
+    SABLE_VIRGL_FORMAT_R8G8_SINT = 182,
+    SABLE_VIRGL_FORMAT_R8G8B8A8_SINT = 184,
+    SABLE_VIRGL_FORMAT_R16_UINT = 185,
+    SABLE_VIRGL_FORMAT_R16G16_UINT = 186,
+    SABLE_VIRGL_FORMAT_R16G16B16A16_UINT = 188,
+    SABLE_VIRGL_FORMAT_R16_SINT = 189,
+    SABLE_VIRGL_FORMAT_R16G16_SINT = 190,
+    SABLE_VIRGL_FORMAT_R16G16B16A16_SINT = 192,
+    SABLE_VIRGL_FORMAT_R32_UINT = 193,
+    SABLE_VIRGL_FORMAT_R32G32_UINT = 194,
+    SABLE_VIRGL_FORMAT_R32G32B32_UINT = 195,
+    SABLE_VIRGL_FORMAT_R32G32B32A32_UINT = 196,
+    SABLE_VIRGL_FORMAT_R32_SINT = 197,
+    SABLE_VIRGL_FORMAT_R32G32_SINT = 198,
+    SABLE_VIRGL_FORMAT_R32G32B32_SINT = 199,
+    SABLE_VIRGL_FORMAT_R32G32B32A32_SINT = 200,
 };
 
 /* Shader stages (BIND_SHADER, SET_SAMPLER_VIEWS, ...). */
@@ -133,6 +167,10 @@ enum sable_virgl_shader {
     SABLE_VIRGL_SHADER_VERTEX = 0,
     SABLE_VIRGL_SHADER_FRAGMENT = 1,
     SABLE_VIRGL_SHADER_GEOMETRY = 2,
+    SABLE_VIRGL_SHADER_TESS_CTRL = 3,
+    SABLE_VIRGL_SHADER_TESS_EVAL = 4,
+    SABLE_VIRGL_SHADER_COMPUTE = 5,
+    SABLE_VIRGL_SHADER_TYPES = 6,
 };
 
 /* CLEAR buffers mask. */
@@ -144,8 +182,16 @@ enum sable_virgl_shader {
 enum sable_virgl_prim {
     SABLE_VIRGL_PRIM_POINTS = 0,
     SABLE_VIRGL_PRIM_LINES = 1,
+    SABLE_VIRGL_PRIM_LINE_LOOP = 2,
+    SABLE_VIRGL_PRIM_LINE_STRIP = 3,
     SABLE_VIRGL_PRIM_TRIANGLES = 4,
     SABLE_VIRGL_PRIM_TRIANGLE_STRIP = 5,
+    SABLE_VIRGL_PRIM_TRIANGLE_FAN = 6,
+    SABLE_VIRGL_PRIM_LINES_ADJACENCY = 10,
+    SABLE_VIRGL_PRIM_LINE_STRIP_ADJACENCY = 11,
+    SABLE_VIRGL_PRIM_TRIANGLES_ADJACENCY = 12,
+    SABLE_VIRGL_PRIM_TRIANGLE_STRIP_ADJACENCY = 13,
+    SABLE_VIRGL_PRIM_PATCHES = 14,
 };
 
 /* Comparison functions (DSA depth func). */
@@ -160,6 +206,121 @@ enum sable_virgl_func {
     SABLE_VIRGL_FUNC_ALWAYS = 7,
 };
 
+/* Blend factors and functions (gallium PIPE_BLENDFACTOR_*, PIPE_BLEND_*). */
+enum sable_virgl_blendfactor {
+    SABLE_VIRGL_BLENDFACTOR_ONE = 0x01,
+    SABLE_VIRGL_BLENDFACTOR_SRC_COLOR = 0x02,
+    SABLE_VIRGL_BLENDFACTOR_SRC_ALPHA = 0x03,
+    SABLE_VIRGL_BLENDFACTOR_DST_ALPHA = 0x04,
+    SABLE_VIRGL_BLENDFACTOR_DST_COLOR = 0x05,
+    SABLE_VIRGL_BLENDFACTOR_SRC_ALPHA_SATURATE = 0x06,
+    SABLE_VIRGL_BLENDFACTOR_CONST_COLOR = 0x07,
+    SABLE_VIRGL_BLENDFACTOR_CONST_ALPHA = 0x08,
+    SABLE_VIRGL_BLENDFACTOR_SRC1_COLOR = 0x09,
+    SABLE_VIRGL_BLENDFACTOR_SRC1_ALPHA = 0x0a,
+    SABLE_VIRGL_BLENDFACTOR_ZERO = 0x11,
+    SABLE_VIRGL_BLENDFACTOR_INV_SRC_COLOR = 0x12,
+    SABLE_VIRGL_BLENDFACTOR_INV_SRC_ALPHA = 0x13,
+    SABLE_VIRGL_BLENDFACTOR_INV_DST_ALPHA = 0x14,
+    SABLE_VIRGL_BLENDFACTOR_INV_DST_COLOR = 0x15,
+    SABLE_VIRGL_BLENDFACTOR_INV_CONST_COLOR = 0x17,
+    SABLE_VIRGL_BLENDFACTOR_INV_CONST_ALPHA = 0x18,
+    SABLE_VIRGL_BLENDFACTOR_INV_SRC1_COLOR = 0x19,
+    SABLE_VIRGL_BLENDFACTOR_INV_SRC1_ALPHA = 0x1a,
+};
+
+enum sable_virgl_blend_func {
+    SABLE_VIRGL_BLEND_ADD = 0,
+    SABLE_VIRGL_BLEND_SUBTRACT = 1,
+    SABLE_VIRGL_BLEND_REVERSE_SUBTRACT = 2,
+    SABLE_VIRGL_BLEND_MIN = 3,
+    SABLE_VIRGL_BLEND_MAX = 4,
+};
+
+/* Stencil operations (gallium PIPE_STENCIL_OP_*). */
+enum sable_virgl_stencil_op {
+    SABLE_VIRGL_STENCIL_OP_KEEP = 0,
+    SABLE_VIRGL_STENCIL_OP_ZERO = 1,
+    SABLE_VIRGL_STENCIL_OP_REPLACE = 2,
+    SABLE_VIRGL_STENCIL_OP_INCR = 3,       /* saturating */
+    SABLE_VIRGL_STENCIL_OP_DECR = 4,       /* saturating */
+    SABLE_VIRGL_STENCIL_OP_INCR_WRAP = 5,
+    SABLE_VIRGL_STENCIL_OP_DECR_WRAP = 6,
+    SABLE_VIRGL_STENCIL_OP_INVERT = 7,
+};
+
+/* Rasterizer faces and polygon modes (gallium PIPE_FACE_*, PIPE_POLYGON_MODE_*). */
+#define SABLE_VIRGL_FACE_NONE 0u
+#define SABLE_VIRGL_FACE_FRONT 1u
+#define SABLE_VIRGL_FACE_BACK 2u
+#define SABLE_VIRGL_POLYGON_FILL 0u
+#define SABLE_VIRGL_POLYGON_LINE 1u
+
+/* Sampler wrap modes and filters (gallium PIPE_TEX_WRAP_*, PIPE_TEX_FILTER_*,
+ * PIPE_TEX_MIPFILTER_*, PIPE_TEX_COMPARE_*). */
+enum sable_virgl_tex_wrap {
+    SABLE_VIRGL_TEX_WRAP_REPEAT = 0,
+    SABLE_VIRGL_TEX_WRAP_CLAMP = 1,
+    SABLE_VIRGL_TEX_WRAP_CLAMP_TO_EDGE = 2,
+    SABLE_VIRGL_TEX_WRAP_CLAMP_TO_BORDER = 3,
+    SABLE_VIRGL_TEX_WRAP_MIRROR_REPEAT = 4,
+    SABLE_VIRGL_TEX_WRAP_MIRROR_CLAMP = 5,
+    SABLE_VIRGL_TEX_WRAP_MIRROR_CLAMP_TO_EDGE = 6,
+    SABLE_VIRGL_TEX_WRAP_MIRROR_CLAMP_TO_BORDER = 7,
+};
+#define SABLE_VIRGL_TEX_FILTER_NEAREST 0u
+#define SABLE_VIRGL_TEX_FILTER_LINEAR 1u
+#define SABLE_VIRGL_TEX_MIPFILTER_NEAREST 0u
+#define SABLE_VIRGL_TEX_MIPFILTER_LINEAR 1u
+#define SABLE_VIRGL_TEX_MIPFILTER_NONE 2u
+#define SABLE_VIRGL_TEX_COMPARE_NONE 0u
+#define SABLE_VIRGL_TEX_COMPARE_R_TO_TEXTURE 1u
+
+/* Bit fields of the state objects' dwords (virgl_protocol.h layouts). */
+/* BLEND S0 and per-render-target S2 */
+#define SABLE_VIRGL_BLEND_S0_INDEPENDENT (1u << 0)
+#define SABLE_VIRGL_BLEND_S0_ALPHA_TO_COVERAGE (1u << 3)
+#define SABLE_VIRGL_BLEND_RT(en, rgb_func, rgb_src, rgb_dst, a_func, a_src, a_dst, mask) \
+    ((uint32_t)((en) & 1u) | (((uint32_t)(rgb_func) & 7u) << 1) | \
+     (((uint32_t)(rgb_src) & 0x1fu) << 4) | (((uint32_t)(rgb_dst) & 0x1fu) << 9) | \
+     (((uint32_t)(a_func) & 7u) << 14) | (((uint32_t)(a_src) & 0x1fu) << 17) | \
+     (((uint32_t)(a_dst) & 0x1fu) << 22) | (((uint32_t)(mask) & 0xfu) << 27))
+/* DSA S0 (depth) and S1/S2 (front/back stencil) */
+#define SABLE_VIRGL_DSA_DEPTH(en, write, func) \
+    ((uint32_t)((en) & 1u) | (((uint32_t)(write) & 1u) << 1) | (((uint32_t)(func) & 7u) << 2))
+#define SABLE_VIRGL_DSA_STENCIL(en, func, fail, zpass, zfail, vmask, wmask) \
+    ((uint32_t)((en) & 1u) | (((uint32_t)(func) & 7u) << 1) | (((uint32_t)(fail) & 7u) << 4) | \
+     (((uint32_t)(zpass) & 7u) << 7) | (((uint32_t)(zfail) & 7u) << 10) | \
+     (((uint32_t)(vmask) & 0xffu) << 13) | (((uint32_t)(wmask) & 0xffu) << 21))
+/* RASTERIZER S0 */
+#define SABLE_VIRGL_RS_DEPTH_CLIP (1u << 1)
+#define SABLE_VIRGL_RS_CULL_FACE(x) (((uint32_t)(x) & 3u) << 8)
+#define SABLE_VIRGL_RS_FILL_FRONT(x) (((uint32_t)(x) & 3u) << 10)
+#define SABLE_VIRGL_RS_FILL_BACK(x) (((uint32_t)(x) & 3u) << 12)
+#define SABLE_VIRGL_RS_SCISSOR (1u << 14)
+#define SABLE_VIRGL_RS_FRONT_CCW (1u << 15)
+#define SABLE_VIRGL_RS_OFFSET_LINE (1u << 18)
+#define SABLE_VIRGL_RS_OFFSET_POINT (1u << 19)
+#define SABLE_VIRGL_RS_OFFSET_TRI (1u << 20)
+#define SABLE_VIRGL_RS_MULTISAMPLE (1u << 25)
+#define SABLE_VIRGL_RS_LINE_SMOOTH (1u << 26)
+#define SABLE_VIRGL_RS_LINE_LAST_PIXEL (1u << 28)
+#define SABLE_VIRGL_RS_HALF_PIXEL_CENTER (1u << 29)
+#define SABLE_VIRGL_RS_BOTTOM_EDGE_RULE (1u << 30)
+/* SAMPLER_STATE S0 */
+#define SABLE_VIRGL_SAMPLER_S0(ws, wt, wr, min, mip, mag, cmp_mode, cmp_func, aniso) \
+    ((((uint32_t)(ws) & 7u) << 0) | (((uint32_t)(wt) & 7u) << 3) | (((uint32_t)(wr) & 7u) << 6) | \
+     (((uint32_t)(min) & 3u) << 9) | (((uint32_t)(mip) & 3u) << 11) | \
+     (((uint32_t)(mag) & 3u) << 13) | (((uint32_t)(cmp_mode) & 1u) << 15) | \
+     (((uint32_t)(cmp_func) & 7u) << 16) | (((uint32_t)(aniso) & 0x3fu) << 20))
+/* SAMPLER_VIEW swizzle: r, g, b, a sources (0..3 the channels, 4 zero, 5 one) */
+#define SABLE_VIRGL_SWIZZLE(r, g, b, a) \
+    (((uint32_t)(r) & 7u) | (((uint32_t)(g) & 7u) << 3) | (((uint32_t)(b) & 7u) << 6) | \
+     (((uint32_t)(a) & 7u) << 9))
+#define SABLE_VIRGL_SWIZZLE_IDENTITY SABLE_VIRGL_SWIZZLE(0, 1, 2, 3)
+/* SHADER: offlen bit 31 marks a continuation of a long text */
+#define SABLE_VIRGL_SHADER_CONTINUATION (1u << 31)
+
 /* Dword counts (after the header) of fixed-size commands. */
 #define SABLE_VIRGL_SURFACE_LEN 5u
 #define SABLE_VIRGL_CLEAR_LEN 8u
@@ -170,5 +331,15 @@ enum sable_virgl_func {
 #define SABLE_VIRGL_SAMPLER_VIEW_LEN 6u
 #define SABLE_VIRGL_SAMPLER_STATE_LEN 9u
 #define SABLE_VIRGL_BIND_SHADER_LEN 2u
+#define SABLE_VIRGL_QUERY_LEN 4u
+#define SABLE_VIRGL_SO_TARGET_LEN 4u
+#define SABLE_VIRGL_SET_INDEX_BUFFER_LEN 3u
+#define SABLE_VIRGL_SET_UNIFORM_BUFFER_LEN 5u
+#define SABLE_VIRGL_BLEND_COLOR_LEN 4u
+#define SABLE_VIRGL_STENCIL_REF_LEN 1u
+#define SABLE_VIRGL_RESOURCE_COPY_REGION_LEN 13u
+#define SABLE_VIRGL_BLIT_LEN 21u
+#define SABLE_VIRGL_SHADER_HDR_LEN 5u   /* handle, type, offlen, tokens, SO outputs */
+#define SABLE_VIRGL_MAX_CMD_LEN 0xffffu /* the header's 16-bit length */
 
 #endif

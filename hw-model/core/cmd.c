@@ -71,6 +71,27 @@ static SableCmdResult exec_timestamp(SableEngine *eng)
     return written(sable_gpu_write(eng, c->addr, &now, 8));
 }
 
+/* One chunk of a COPY. When either side lies wholly in VRAM the data moves
+ * straight between VRAM and the other side (one pass; VRAM to VRAM is a
+ * memmove); otherwise through the bounce buffer. The source is always
+ * translated first, so a fault (or an injected one) names it first. */
+static bool copy_chunk(SableEngine *eng, uint64_t src, uint64_t dst, uint64_t n)
+{
+    SableDevice *dev = eng->dev;
+    SableMem m = sable_mem_of(eng);
+    uint8_t *p;
+
+    if (dst < dev->cfg.vram_size && n <= dev->cfg.vram_size - dst) {
+        return sable_gpu_read(eng, src, dev->vram + dst, n);
+    }
+    if (src < dev->cfg.vram_size && n <= dev->cfg.vram_size - src) {
+        return sable_mem_direct(&m, src, n, false, &p) &&
+               sable_gpu_write(eng, dst, p, n);
+    }
+    return sable_gpu_read(eng, src, dev->bounce, n) &&
+           sable_gpu_write(eng, dst, dev->bounce, n);
+}
+
 static SableCmdResult exec_copy(SableEngine *eng)
 {
     const struct sable_cmd_copy *c = &eng->pkt.copy;
@@ -86,8 +107,7 @@ static SableCmdResult exec_copy(SableEngine *eng)
             return CMD_YIELD;
         }
         uint64_t off = backward ? left - n : eng->progress;
-        if (!sable_gpu_read(eng, c->src + off, eng->dev->bounce, n) ||
-            !sable_gpu_write(eng, c->dst + off, eng->dev->bounce, n)) {
+        if (!copy_chunk(eng, c->src + off, c->dst + off, n)) {
             return CMD_FAULT;
         }
         eng->progress += n;

@@ -163,6 +163,9 @@ struct SableDevice {
     Sable3D s3d;
 };
 
+/* GART pages translated per access chunk (gpumem.c): their entries are read
+ * in one DMA. */
+#define SABLE_CORE_GART_BATCH 64u
 #define SABLE_BOUNCE_SIZE (64u * 1024)
 #define SABLE_STAGE_MAX (4u * 1024 * 1024) /* bytes staged per 2D band */
 

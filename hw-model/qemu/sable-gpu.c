@@ -10,8 +10,10 @@
  *   0  registers, SABLE_MMIO_SIZE, 32-bit accesses (64-bit ones are split)
  *   1  MSI-X table and PBA, SABLE_MSIX_VECTORS(SABLE_NUM_ENGINES) vectors
  * The scanout (ABI 1.2) is a graphic console: each display refresh reads
- * the surface through the core into the console's x8r8g8b8 surface
- * (black 640x480 while disabled), so QMP `screendump` shows it.
+ * the surface through the core into the console's x8r8g8b8 surface, so QMP
+ * `screendump` shows it; while it is disabled the console shows the boot
+ * display (sable-gpu-boot.c) once the firmware set a mode, else black
+ * 640x480.
  *
  *   2  VRAM, RAM, `vram-size` bytes (or the `vram-memdev` backend)
  *   4  swizzling aperture, SABLE_APERTURE_SIZE of RAM (or the
@@ -27,12 +29,17 @@
  *                 its size must equal SABLE_APERTURE_SIZE
  *   debug         accept DEBUG_* commands
  *   gart-entries  largest GART the guest may program
+ *   boot-display  on/off/auto (default auto): the firmware's framebuffer
+ *                 before the KMD loads (ramfb), see sable-gpu-boot.c
  *   max-hostmem   host memory the guest may make QEMU allocate for it (the
  *                 scanout's console surface; 3D resources), as virtio-gpu's
  *                 max_hostmem; a scanout mode beyond it is refused
  *   inject, inject-clear, inject-pending, state, dump: the control
  *                 surface (fault injection, device state, dumps), see
  *                 sable-gpu-control.c
+ *
+ * Rejected guest input (faults, register and swizzle errors) is logged with
+ * `-d guest_errors`, rate-limited.
  *
  * Migration and savevm/loadvm: sable-gpu-migration.c. Reset: Resettable
  * phases (enter: quiesce and reset the core; hold: drive INTx; exit: re-arm
@@ -41,6 +48,7 @@
 
 #include "qemu/osdep.h"
 #include "qemu/units.h"
+#include "qemu/log.h"
 #include "qemu/main-loop.h"
 #include "qemu/module.h"
 #include "qemu/timer.h"
@@ -164,8 +172,72 @@ static uint64_t sable_gpu_clock_ns(void *opaque)
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
+/* Rejected guest input goes to QEMU's log (`-d guest_errors`), as QEMU
+ * devices report it, at most SABLE_GPU_LOG_BURST lines per second of host
+ * time so a hostile guest cannot flood it; the next line after a full
+ * second says how many were left out. */
+#define SABLE_GPU_LOG_BURST 10u
+
+static void G_GNUC_PRINTF(2, 3) sable_gpu_guest_error(SableGpuState *s,
+                                                      const char *fmt, ...)
+{
+    int64_t now = qemu_clock_get_ms(QEMU_CLOCK_REALTIME);
+    g_autofree char *msg = NULL;
+    va_list ap;
+
+    if (!qemu_loglevel_mask(LOG_GUEST_ERROR)) {
+        return;
+    }
+    if (now - s->log_window_ms >= 1000) {
+        if (s->log_suppressed) {
+            qemu_log_mask(LOG_GUEST_ERROR, "sable-gpu: %u guest errors not "
+                          "logged (more than %u a second)\n",
+                          s->log_suppressed, SABLE_GPU_LOG_BURST);
+        }
+        s->log_window_ms = now;
+        s->log_count = 0;
+        s->log_suppressed = 0;
+    }
+    if (s->log_count >= SABLE_GPU_LOG_BURST) {
+        s->log_suppressed++;
+        return;
+    }
+    s->log_count++;
+    va_start(ap, fmt);
+    msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    qemu_log_mask(LOG_GUEST_ERROR, "sable-gpu: %s\n", msg);
+}
+
+/* The events that are rejected guest input (docs/protocol.md names the
+ * codes): engine faults, register errors, swizzle range errors. */
+static void sable_gpu_log_event(SableGpuState *s, const SableEvent *ev)
+{
+    switch (ev->type) {
+    case SABLE_EV_FAULT:
+        sable_gpu_guest_error(s, "engine %u fault code %u at GPU address "
+                              "0x%" PRIx64 " (fence %" PRIu64 ")",
+                              ev->engine, ev->c, ev->a, ev->b);
+        break;
+    case SABLE_EV_REG_ERROR:
+        sable_gpu_guest_error(s, "register error 0x%x at offset 0x%" PRIx64,
+                              ev->c, ev->a);
+        break;
+    case SABLE_EV_SWIZZLE:
+        if (ev->c >> 8) {
+            sable_gpu_guest_error(s, "swizzle range %u error 0x%x at GPU "
+                                  "address 0x%" PRIx64, ev->engine,
+                                  ev->c >> 8, ev->a);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
 static void sable_gpu_event(void *opaque, const SableEvent *ev)
 {
+    sable_gpu_log_event(opaque, ev);
     switch (ev->type) {
     case SABLE_EV_DOORBELL:
         trace_sable_gpu_doorbell(ev->engine, ev->a);
@@ -295,6 +367,10 @@ static void sable_gpu_gfx_refresh(void *opaque)
     DisplaySurface *ds;
 
     sable_scanout_info(s->core, &info);
+    if (!info.enabled && sable_gpu_boot_refresh(s)) {
+        return;
+    }
+    s->boot_surface = NULL;
     if (!info.enabled) {
         info.width = SABLE_GPU_BLANK_WIDTH;
         info.height = SABLE_GPU_BLANK_HEIGHT;
@@ -500,6 +576,10 @@ static void sable_gpu_realize(PCIDevice *pdev, Error **errp)
         sable_gpu_teardown(s);
         return;
     }
+    if (!sable_gpu_boot_init(s, errp)) {
+        sable_gpu_teardown(s);
+        return;
+    }
     s->con = graphic_console_init(DEVICE(pdev), 0, &sable_gpu_gfx_ops, s);
     sable_gpu_migration_init(s);
 }
@@ -552,6 +632,8 @@ static Property sable_gpu_properties[] = {
     DEFINE_PROP_BOOL("debug", SableGpuState, debug, false),
     DEFINE_PROP_SIZE("max-hostmem", SableGpuState, max_hostmem, 256 * MiB),
     DEFINE_PROP_BOOL("3d", SableGpuState, enable_3d, false),
+    DEFINE_PROP_ON_OFF_AUTO("boot-display", SableGpuState, boot_display,
+                            ON_OFF_AUTO_AUTO),
     DEFINE_PROP_UINT32("gart-entries", SableGpuState, gart_entries,
                        SABLE_CORE_DEFAULT_GART_ENTRIES),
     DEFINE_PROP_END_OF_LIST(),
@@ -577,6 +659,7 @@ static void sable_gpu_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &sable_gpu_vmstate;
     device_class_set_props(dc, sable_gpu_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
+    dc->hotpluggable = false; /* the boot display cannot be removed */
     sable_gpu_control_class_init(oc);
 }
 

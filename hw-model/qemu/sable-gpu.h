@@ -9,6 +9,7 @@
 #include "qemu/units.h"
 #include "hw/pci/pci.h"
 #include "sysemu/hostmem.h"
+#include "hw/display/ramfb.h"
 #include "ui/console.h"
 
 #include "sable-core.h"
@@ -37,6 +38,8 @@ struct SableGpuState {
     QEMUTimer *vblank_timer;    /* SABLE_TIMER_VBLANK */
     QEMUBH *bh3d;               /* collects finished 3D jobs */
     QemuConsole *con;           /* graphic console showing the scanout */
+    RAMFBState *ramfb;          /* boot display (sable-gpu-boot.c), or NULL */
+    DisplaySurface *boot_surface; /* ramfb's surface while the console shows it */
     bool intx_level;            /* the core's INTx line, before MSI-X gating */
     unsigned prearm_count;      /* apply `prearm_inj` at the next reset */
     SableInjection prearm_inj[SABLE_CORE_MAX_INJECTIONS];
@@ -45,6 +48,10 @@ struct SableGpuState {
     uint32_t mig_len;
     Error *mig_blocker;         /* registered while 3D state is live */
     VMChangeStateEntry *vm_state;
+    /* guest-error log rate limit (sable-gpu.c) */
+    int64_t log_window_ms;      /* QEMU_CLOCK_REALTIME start of the window */
+    unsigned log_count;         /* lines logged in the window */
+    unsigned log_suppressed;    /* lines left out in the window */
 
     /* properties */
     uint64_t vram_size;
@@ -54,6 +61,7 @@ struct SableGpuState {
     uint32_t gart_entries;
     uint64_t max_hostmem;
     bool enable_3d;             /* property "3d" */
+    OnOffAuto boot_display;     /* property "boot-display" */
     char *inject;               /* last injection spec accepted */
 };
 
@@ -75,6 +83,12 @@ void sable_gpu_timer_free(QEMUTimer *timer);
 void sable_gpu_3d_notify(void *opaque);
 void sable_gpu_3d_init(SableGpuState *s);
 void sable_gpu_3d_free(SableGpuState *s);
+
+/* sable-gpu-boot.c: the boot display (ramfb). Init at realize; refresh
+ * while the scanout is disabled: true if the console shows the boot
+ * framebuffer (the firmware set a mode), false to show a blank frame. */
+bool sable_gpu_boot_init(SableGpuState *s, Error **errp);
+bool sable_gpu_boot_refresh(SableGpuState *s);
 
 /* sable-gpu-control.c */
 void sable_gpu_control_class_init(ObjectClass *oc);

@@ -215,6 +215,79 @@ static void test_copy_vram_gart(void)
     mt_free(mt);
 }
 
+/* A copy over 100 GART pages (more than one batch of entries): pages 0..69
+ * map bus-contiguous pages, 70..99 map them in reverse, page 85 has no
+ * READ. The fault names page 85's first byte; every byte before it arrives
+ * from the page its own entry names (GART pages are read straight into
+ * VRAM), and nothing from page 85 on is written. */
+static void test_copy_gart_runs(void)
+{
+    Mt *mt = mt_new(NULL);
+    mt_gart_setup(mt, 0);
+    for (unsigned i = 0; i < 100; i++) {
+        unsigned backing = i < 70 ? i : 169 - i;
+        uint64_t flags = i == 85 ? 5 : 7;
+        simbus_ram_write64(mt->bus, MT_GART_TABLE + (200 + i) * 8,
+                           (MT_GART_PAGES + (uint64_t)backing * 4096) | flags);
+        uint8_t *p = mt_gart_page(mt, backing);
+        for (unsigned j = 0; j < 4096; j++) {
+            p[j] = (uint8_t)(backing * 7 + j);
+        }
+    }
+    uint8_t *v = mt_vram(mt, 0);
+    memset(v + 0x100000, 0xee, 100 * 4096);
+    cb_reset(&cb);
+    cb_copy(&cb, 0x100000, MT_GART(200) + 8, 100 * 4096 - 8);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    g_assert_cmpuint(mt_reg(mt, 0, SABLE_ENG_FAULT_CODE), ==, SABLE_FAULT_PROTECTION);
+    g_assert_cmphex(mt_reg(mt, 0, SABLE_ENG_FAULT_ADDR_LO) |
+                    (uint64_t)mt_reg(mt, 0, SABLE_ENG_FAULT_ADDR_HI) << 32, ==, MT_GART(285));
+    for (unsigned i = 0; i < 85; i++) {
+        unsigned backing = i < 70 ? i : 169 - i;
+        unsigned off = i ? 0 : 8;
+        g_assert_cmpmem(v + 0x100000 + i * 4096 - (i ? 8 : 0), 4096 - off,
+                        (uint8_t *)mt_gart_page(mt, backing) + off, 4096 - off);
+    }
+    for (unsigned i = 85 * 4096 - 8; i < 100 * 4096 - 8; i++) {
+        g_assert_cmphex(v[0x100000 + i], ==, 0xee);
+    }
+    mt_free(mt);
+}
+
+/* No translation outlives an access: a copy through GART page 10, the
+ * entry remapped by GART_UPDATE, the same copy again (one submission), then
+ * the CPU remaps it while the engines are idle and a third copy runs: each
+ * copy reads the page its entry names at that moment. */
+static void test_gart_remap_between_packets(void)
+{
+    Mt *mt = mt_new(NULL);
+    mt_gart_setup(mt, SABLE_GART_PTE_VALID | SABLE_GART_PTE_READ | SABLE_GART_PTE_WRITE);
+    for (unsigned page = 40; page < 43; page++) {
+        memset(mt_gart_page(mt, page), 0x10 + page, 4096);
+    }
+    uint64_t e = (MT_GART_PAGES + 41 * 4096) | 7;
+    simbus_ram_write64(mt->bus, MT_GART_TABLE + 10 * 8, (MT_GART_PAGES + 40 * 4096) | 7);
+    cb_reset(&cb);
+    cb_copy(&cb, 0x1000, MT_GART(10), 4096);
+    cb_gart_update(&cb, 10, 1, &e);
+    cb_copy(&cb, 0x2000, MT_GART(10), 4096);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    simbus_ram_write64(mt->bus, MT_GART_TABLE + 10 * 8, (MT_GART_PAGES + 42 * 4096) | 7);
+    cb_reset(&cb);
+    cb_copy(&cb, 0x3000, MT_GART(10), 4096);
+    mt_submit(mt, 0, &cb);
+    mt_run(mt);
+    assert_no_fault(mt, 0);
+    uint8_t *v = mt_vram(mt, 0);
+    g_assert_cmphex(v[0x1000], ==, 0x10 + 40);
+    g_assert_cmphex(v[0x2fff], ==, 0x10 + 41);
+    g_assert_cmphex(v[0x3800], ==, 0x10 + 42);
+    mt_free(mt);
+}
+
 static void test_fill(void)
 {
     SimBusConfig cfg = { .run_byte_budget = 4096 };
@@ -582,6 +655,8 @@ int main(int argc, char **argv)
     g_test_add_func("/commands/copy-overlap-forward", test_copy_overlap_forward);
     g_test_add_func("/commands/copy-overlap-backward", test_copy_overlap_backward);
     g_test_add_func("/commands/copy-vram-gart", test_copy_vram_gart);
+    g_test_add_func("/commands/copy-gart-runs", test_copy_gart_runs);
+    g_test_add_func("/commands/gart-remap-between-packets", test_gart_remap_between_packets);
     g_test_add_func("/commands/fill", test_fill);
     g_test_add_func("/commands/timestamp", test_timestamp);
     g_test_add_func("/commands/nop-optional", test_nop_and_optional);

@@ -98,10 +98,58 @@ static void test_page_and_protection_faults(void)
     sqt_device_close(d);
 }
 
+/* Lines of the QEMU log that contain `needle`. */
+static unsigned log_lines_with(SqtDevice *d, const char *needle)
+{
+    g_autofree char *log = NULL;
+    g_assert_true(g_file_get_contents(sqt_machine_log_path(d->m), &log, NULL, NULL));
+    g_auto(GStrv) lines = g_strsplit(log, "\n", -1);
+    unsigned n = 0;
+    for (unsigned i = 0; lines[i]; i++) {
+        n += strstr(lines[i], needle) != NULL;
+    }
+    return n;
+}
+
+/* Rejected guest input reaches QEMU's log with -d guest_errors (a fault
+ * names its engine, code and address), rate-limited so that a flood of bad
+ * register writes cannot fill it; without -d guest_errors nothing. */
+static void test_guest_error_log(void)
+{
+    SqtOptions opt = { .log_guest_errors = true };
+    SqtDevice *d = fixture_open(&opt);
+    SqtCmdBuf cb = sqt_cmdbuf_new(d, 64);
+    uint32_t bad[2] = { SABLE_CMD_HEADER(BAD_OPCODE, 0, 2), 0 };
+    sqt_cmd_raw(&cb, bad, sizeof(bad));
+    fixture_irq_clear(d);
+    uint64_t fence = sqt_submit_cmdbuf(d, GFX, &cb);
+    expect_fault(d, GFX, SABLE_FAULT_INVALID_COMMAND, fence);
+    g_autofree char *fault = g_strdup_printf(
+        "sable-gpu: engine %u fault code %u at GPU address 0x%" G_GINT64_MODIFIER "x",
+        GFX, SABLE_FAULT_INVALID_COMMAND, sqt_eng_read64(d, GFX, SABLE_ENG_FAULT_ADDR_LO));
+    g_assert_cmpuint(log_lines_with(d, fault), ==, 1);
+
+    for (unsigned i = 0; i < 200; i++) {
+        sqt_reg_write(d, SABLE_REG_FENCE_PAGE_LO, 0x123);
+    }
+    unsigned logged = log_lines_with(d, "sable-gpu: register error 0x4 at offset 0x50");
+    g_assert_cmpuint(logged, >=, 1);
+    g_assert_cmpuint(logged, <=, 20);
+    sqt_device_close(d);
+
+    d = fixture_open(NULL);
+    sqt_reg_write(d, SABLE_REG_FENCE_PAGE_LO, 0x123);
+    g_assert_cmphex(sqt_reg_read(d, SABLE_REG_ERROR_STATUS) & SABLE_ERROR_BAD_FENCE_PAGE, ==,
+                    SABLE_ERROR_BAD_FENCE_PAGE);
+    g_assert_cmpuint(log_lines_with(d, "sable-gpu:"), ==, 0);
+    sqt_device_close(d);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/fault/invalid-command-offset", test_invalid_command_offset);
     g_test_add_func("/fault/page-and-protection", test_page_and_protection_faults);
+    g_test_add_func("/fault/guest-error-log", test_guest_error_log);
     return g_test_run();
 }

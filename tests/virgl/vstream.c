@@ -3,6 +3,7 @@
 #include <glib.h>
 
 #include "vstream.h"
+#include "vgl_encode.h"
 
 const char vs_tgsi_pass[] =
     "VERT\n"
@@ -21,93 +22,107 @@ const char vs_tgsi_green[] =
 
 uint32_t vs_f2u(float f)
 {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
+    return vgl_f2u(f);
+}
+
+/* Everything is the UMD's encoder (guest-umd/vgl_encode.h) writing at the
+ * end of the stream. */
+static VglBuf at_end(Stream *s)
+{
+    VglBuf b;
+    vgl_init(&b, s->dw, VSTREAM_MAX_DW);
+    b.n = s->n;
+    return b;
+}
+
+static void done(Stream *s, const VglBuf *b)
+{
+    g_assert_false(b->failed);
+    s->n = b->n;
 }
 
 void vs_cmd(Stream *s, uint32_t cmd, uint32_t obj, uint32_t len, const uint32_t *args)
 {
-    g_assert_cmpuint(s->n + 1 + len, <=, VSTREAM_MAX_DW);
-    s->dw[s->n++] = SABLE_VIRGL_CMD(cmd, obj, len);
-    memcpy(&s->dw[s->n], args, 4 * len);
-    s->n += len;
+    VglBuf b = at_end(s);
+    uint32_t *p = vgl_reserve(&b, cmd, obj, len);
+    g_assert_nonnull(p);
+    memcpy(p, args, 4u * len);
+    vgl_commit(&b);
+    done(s, &b);
 }
 
 void vs_bind(Stream *s, uint32_t obj, uint32_t handle)
 {
-    vs_cmd(s, SABLE_VIRGL_CCMD_BIND_OBJECT, obj, 1, &handle);
+    VglBuf b = at_end(s);
+    vgl_bind_object(&b, obj, handle);
+    done(s, &b);
 }
 
 void vs_color_buffer(Stream *s, uint32_t res)
 {
-    const uint32_t surf[] = { VS_SURFACE, res, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0 };
-    vs_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SURFACE, 5, surf);
-    const uint32_t fb[] = { 1, 0, VS_SURFACE };
-    vs_cmd(s, SABLE_VIRGL_CCMD_SET_FRAMEBUFFER_STATE, 0, 3, fb);
+    VglBuf b = at_end(s);
+    vgl_create_surface(&b, VS_SURFACE, res, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0, 0, 0);
+    vgl_set_framebuffer(&b, (const uint32_t[]){ VS_SURFACE }, 1, 0);
+    done(s, &b);
 }
 
-void vs_clear(Stream *s, float r, float g, float b, float a)
+void vs_clear(Stream *s, float r, float g, float bl, float a)
 {
-    const uint32_t clr[] = { SABLE_VIRGL_CLEAR_COLOR0, vs_f2u(r), vs_f2u(g), vs_f2u(b),
-                             vs_f2u(a), 0, 0, 0 };
-    vs_cmd(s, SABLE_VIRGL_CCMD_CLEAR, 0, SABLE_VIRGL_CLEAR_LEN, clr);
+    VglBuf b = at_end(s);
+    vgl_clear(&b, SABLE_VIRGL_CLEAR_COLOR0, (const float[4]){ r, g, bl, a }, 0.0, 0);
+    done(s, &b);
 }
 
-/* Shader object: handle, type, text bytes (with the NUL), a token budget
- * for virglrenderer's parser, no stream-output; then the text. */
+/* Shader object with a token budget of 1024 for virglrenderer's parser,
+ * no stream-output; then bound. */
 void vs_shader(Stream *s, uint32_t handle, uint32_t type, const char *text)
 {
-    uint32_t len = (uint32_t)strlen(text) + 1;
-    uint32_t args[5 + 256] = { handle, type, len, 1024, 0 };
-    g_assert_cmpuint((len + 3) / 4, <=, 256);
-    memcpy(&args[5], text, len);
-    vs_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SHADER, 5 + (len + 3) / 4,
-           args);
-    const uint32_t bind[] = { handle, type };
-    vs_cmd(s, SABLE_VIRGL_CCMD_BIND_SHADER, 0, SABLE_VIRGL_BIND_SHADER_LEN, bind);
+    VglBuf b = at_end(s);
+    vgl_create_shader(&b, handle, type, text, 1024);
+    vgl_bind_shader(&b, handle, type);
+    done(s, &b);
 }
 
 void vs_pipeline(Stream *s, uint32_t w, uint32_t h, const char *fs)
 {
-    const uint32_t blend[SABLE_VIRGL_BLEND_LEN] = { VS_BLEND, 0, 0, 0xfu << 27 };
-    vs_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_BLEND,
-           SABLE_VIRGL_BLEND_LEN, blend);
-    vs_bind(s, SABLE_VIRGL_OBJECT_BLEND, VS_BLEND);
-    const uint32_t dsa[SABLE_VIRGL_DSA_LEN] = { VS_DSA };
-    vs_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_DSA, SABLE_VIRGL_DSA_LEN, dsa);
-    vs_bind(s, SABLE_VIRGL_OBJECT_DSA, VS_DSA);
+    VglBuf b = at_end(s);
+    const VglBlend blend = { .rt[0].colormask = 0xf };
+    vgl_create_blend(&b, VS_BLEND, &blend);
+    vgl_bind_object(&b, SABLE_VIRGL_OBJECT_BLEND, VS_BLEND);
+    const VglDsa dsa = { 0 };
+    vgl_create_dsa(&b, VS_DSA, &dsa);
+    vgl_bind_object(&b, SABLE_VIRGL_OBJECT_DSA, VS_DSA);
     /* depth clip, half-pixel centres; point size and line width 1 */
-    const uint32_t rs[SABLE_VIRGL_RASTERIZER_LEN] = {
-        VS_RASTERIZER, (1u << 1) | (1u << 29), vs_f2u(1.0f), 0, 0, vs_f2u(1.0f), 0, 0, 0 };
-    vs_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_RASTERIZER,
-           SABLE_VIRGL_RASTERIZER_LEN, rs);
-    vs_bind(s, SABLE_VIRGL_OBJECT_RASTERIZER, VS_RASTERIZER);
-    const uint32_t vp[7] = { 0, vs_f2u(w / 2.0f), vs_f2u(h / 2.0f), vs_f2u(0.5f),
-                             vs_f2u(w / 2.0f), vs_f2u(h / 2.0f), vs_f2u(0.5f) };
-    vs_cmd(s, SABLE_VIRGL_CCMD_SET_VIEWPORT_STATE, 0, 7, vp);
+    const VglRasterizer rs = { .s0 = SABLE_VIRGL_RS_DEPTH_CLIP | SABLE_VIRGL_RS_HALF_PIXEL_CENTER,
+                               .point_size = 1.0f, .line_width = 1.0f };
+    vgl_create_rasterizer(&b, VS_RASTERIZER, &rs);
+    vgl_bind_object(&b, SABLE_VIRGL_OBJECT_RASTERIZER, VS_RASTERIZER);
+    const VglViewport vp = { { w / 2.0f, h / 2.0f, 0.5f }, { w / 2.0f, h / 2.0f, 0.5f } };
+    vgl_set_viewports(&b, 0, &vp, 1);
+    done(s, &b);
     vs_shader(s, VS_VS, SABLE_VIRGL_SHADER_VERTEX, vs_tgsi_pass);
     vs_shader(s, VS_FS, SABLE_VIRGL_SHADER_FRAGMENT, fs);
 }
 
 void vs_vertex_buffer(Stream *s, uint32_t vb)
 {
-    const uint32_t ve[5] = { VS_VERTEX_ELEMENTS, 0, 0, 0,
-                             SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT };
-    vs_cmd(s, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS, 5, ve);
-    vs_bind(s, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS, VS_VERTEX_ELEMENTS);
-    const uint32_t vbs[3] = { 16, 0, vb };
-    vs_cmd(s, SABLE_VIRGL_CCMD_SET_VERTEX_BUFFERS, 0, 3, vbs);
+    VglBuf b = at_end(s);
+    const VglVertexElement ve = { 0, 0, 0, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT };
+    vgl_create_vertex_elements(&b, VS_VERTEX_ELEMENTS, &ve, 1);
+    vgl_bind_object(&b, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS, VS_VERTEX_ELEMENTS);
+    const VglVertexBuffer vbs = { 16, 0, vb };
+    vgl_set_vertex_buffers(&b, &vbs, 1);
+    done(s, &b);
 }
 
 void vs_draw_range(Stream *s, uint32_t start, uint32_t count)
 {
-    /* start, count, mode, indexed, instances, index bias, start instance,
-     * primitive restart, restart index, min index, max index, cso */
-    const uint32_t draw[SABLE_VIRGL_DRAW_VBO_LEN] = {
-        start, count, SABLE_VIRGL_PRIM_TRIANGLES, 0, 1, 0, 0, 0, 0,
-        start, start + count - 1, 0 };
-    vs_cmd(s, SABLE_VIRGL_CCMD_DRAW_VBO, 0, SABLE_VIRGL_DRAW_VBO_LEN, draw);
+    VglBuf b = at_end(s);
+    const VglDraw d = { .start = start, .count = count, .mode = SABLE_VIRGL_PRIM_TRIANGLES,
+                        .instance_count = 1, .min_index = start,
+                        .max_index = start + count - 1 };
+    vgl_draw_vbo(&b, &d);
+    done(s, &b);
 }
 
 void vs_draw(Stream *s, uint32_t count)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * vstream: hand-written virgl command streams (protocol/sable_virgl.h) for
- * the 3D tests and benchmarks: commands appended to a Stream, and the few
- * building blocks they share (a colour buffer, a clear, a pass-through
- * pipeline with TGSI text shaders, a draw of R32G32B32A32 positions).
+ * vstream: virgl command streams (protocol/sable_virgl.h) for the 3D tests
+ * and benchmarks: raw commands appended to a Stream (vs_cmd, for hostile
+ * streams too), and the few building blocks they share (a colour buffer, a
+ * clear, a pass-through pipeline with TGSI text shaders, a draw of
+ * R32G32B32A32 positions), encoded by the UMD's encoder (vgl_encode.h).
  */
 #ifndef VSTREAM_H
 #define VSTREAM_H

@@ -14,5 +14,6 @@
 #include "d3d11_umddi_devicefuncs.h" /* D3D11.0 table, D3D11 core layer */
 #include "d3d10_umddi_adapter.h"     /* OpenAdapter10[_2], CreateDevice, versions */
 #include "d3d_umddi_errors.h"        /* pfnSetErrorCb error categories */
+#include "d3d10_umddi_state.h"        /* blend, depth-stencil, rasterizer, sampler, element layout */
 
 #endif /* SABLE_WDDM_UMD_H */

@@ -206,7 +206,7 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     const char *args[] = {
         opt->qemu ? opt->qemu : sqt_default_qemu(),
         "-machine", "q35,memory-backend=ram0",
-        "-accel", "qtest", "-qtest-log", "/dev/null",
+        "-accel", opt->run_firmware ? "tcg" : "qtest", "-qtest-log", "/dev/null",
         "-display", "none", "-nodefaults",
         "-L", opt->firmware_dir ? opt->firmware_dir : sqt_default_firmware_dir(),
     };
@@ -231,15 +231,21 @@ static GPtrArray *qemu_argv(const SqtOptions *opt, const SqtMachine *m,
     g_ptr_array_add(a, g_strdup_printf("unix:%s/qmp.sock", m->tmpdir));
     g_ptr_array_add(a, g_strdup("-qmp"));
     g_ptr_array_add(a, g_strdup_printf("unix:%s,server=on,wait=off", m->ctl_path));
+    if (opt->log_guest_errors) {
+        g_ptr_array_add(a, g_strdup("-d"));
+        g_ptr_array_add(a, g_strdup("guest_errors"));
+    }
     if (opt->incoming) {
         g_ptr_array_add(a, g_strdup("-incoming"));
         g_ptr_array_add(a, g_strdup(opt->incoming));
     }
+    g_autofree char *boot = opt->boot_display
+        ? g_strconcat(",boot-display=", opt->boot_display, NULL) : g_strdup("");
     g_ptr_array_add(a, g_strdup("-device"));
     g_ptr_array_add(a, g_strdup_printf(
         "sable-gpu,id=" SQT_DEVICE_ID ",vram-size=%" G_GUINT64_FORMAT
-        ",vram-memdev=vram0,aperture-memdev=aperture0,debug=%s%s%s%s", m->vram_size, opt->debug ? "on" : "off", gart, inject,
-        opt->enable_3d ? ",3d=on" : ""));
+        ",vram-memdev=vram0,aperture-memdev=aperture0,debug=%s%s%s%s%s", m->vram_size,
+        opt->debug ? "on" : "off", gart, inject, opt->enable_3d ? ",3d=on" : "", boot));
     g_ptr_array_add(a, NULL);
     return a;
 }

@@ -55,6 +55,14 @@ typedef struct SqtOptions {
     const char *incoming;      /* -incoming URI (e.g. "exec:cat F"), or NULL */
     SqtMachine *share_from;    /* use this (migratable) machine's RAM, VRAM
                                   and aperture files and mappings */
+    bool log_guest_errors;     /* -d guest_errors: the device logs rejected
+                                  guest input to the QEMU log (log_path) */
+    const char *boot_display;  /* device property boot-display (on, off,
+                                  auto), NULL: the device's default */
+    bool run_firmware;         /* -accel tcg: the CPU runs the firmware
+                                  (SeaBIOS), the clock is real; use with
+                                  sqt_machine_start (not sqt_device_open:
+                                  the firmware programs the BARs) */
 } SqtOptions;
 
 #define SQT_DEFAULT_RAM_SIZE (256ull << 20)

@@ -187,12 +187,16 @@ static void test_stages(void)
                     (uint32_t)E_OUTOFMEMORY);
     g_assert_null(hs);
     g_assert_cmpint(umd_of(d)->last_shader_error, ==, SM4_ERR_UNSUPPORTED);
-    /* a compute shader is not a geometry shader: a setter cannot refuse but
-     * by removing the device (AllowDeviceRemoved, umd_unsupported) */
-    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_GS, cs), ==, (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    /* a compute shader is not a geometry shader: the driver reports it at
+     * once (umd_unsupported: E_NOTIMPL, outside the setter's category), a
+     * critical error: the runtime removes the device */
+    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_GS, cs), ==,
+                    (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
+    g_assert_cmpstr(d->critical_ddi, ==, "GsSetShader");
     rt_destroy_shader(d, gs);
     rt_destroy_shader(d, cs);
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1); /* the refused binding */
+    rt_expect_critical(d, 1);
     env_free(&e);
 }
 

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Pipeline state objects: Create*, Destroy*, the setters (contract in
+ * umd_state3d.h). The mapping is state3d_map.c's; this file validates the
+ * call, keeps the object and its encoded CREATE_OBJECT command, and
+ * records bindings in UmdState.
+ */
+#include <string.h>
+
+#include "umd.h"
+
+/* A virgl object handle, unique within the device's context (0 is never
+ * a handle). */
+static uint32_t next_handle(UmdDevice *d)
+{
+    if (++d->vgl_handles == 0) {
+        d->vgl_handles = 1;
+    }
+    return d->vgl_handles;
+}
+
+/* Before touching the object: a lost device, or a NULL description
+ * (nothing is written to the object's memory then). */
+static bool can_create(UmdDevice *d, UmdDdi ddi, const void *desc)
+{
+    if (umd_check_lost(d, ddi)) {
+        return false;
+    }
+    if (!desc) {
+        d->states_rejected++;
+        umd_error(d, ddi, E_OUTOFMEMORY, 0);
+        return false;
+    }
+    return true;
+}
+
+/* The end of every Create*: on error the object is zeroed (never bound: no
+ * magic) and E_OUTOFMEMORY reported, counted as unsupported when the
+ * description is valid D3D the UMD cannot map. */
+static bool created(UmdDevice *d, UmdDdi ddi, UmdStateErr e, void *o, size_t size)
+{
+    if (e == UMD_STATE_OK) {
+        d->states_created++;
+        return true;
+    }
+    memset(o, 0, size);
+    d->states_rejected++;
+    if (e == UMD_STATE_UNSUPPORTED) {
+        umd_unsupported(d, ddi, 0);
+    } else {
+        umd_error(d, ddi, E_OUTOFMEMORY, 0);
+    }
+    return false;
+}
+
+/* Encode into an object's create[] (sized for it: cannot fail). */
+#define ENCODE(o, call) \
+    do { \
+        VglBuf b_; \
+        vgl_init(&b_, (o)->create, (uint32_t)(sizeof((o)->create) / 4)); \
+        call; \
+        (o)->ncreate = b_.n; \
+    } while (0)
+
+static void blend_finish(UmdDevice *d, UmdStateErr e, UmdBlendState *o)
+{
+    if (created(d, UMD_DDI_CreateBlendState, e, o, sizeof *o)) {
+        o->magic = UMD_BLEND_MAGIC;
+        o->handle = next_handle(d);
+        ENCODE(o, vgl_create_blend(&b_, o->handle, &o->vgl));
+    }
+}
+
+void umd_blend_create10(UmdDevice *d, const D3D10_DDI_BLEND_DESC *c, UmdBlendState *o)
+{
+    if (can_create(d, UMD_DDI_CreateBlendState, c)) {
+        memset(o, 0, sizeof *o);
+        blend_finish(d, umd_map_blend10(c, &o->desc, &o->vgl), o);
+    }
+}
+
+void umd_blend_create(UmdDevice *d, const D3D10_1_DDI_BLEND_DESC *c, UmdBlendState *o)
+{
+    if (can_create(d, UMD_DDI_CreateBlendState, c)) {
+        memset(o, 0, sizeof *o);
+        blend_finish(d, umd_map_blend(c, &o->desc, &o->vgl), o);
+    }
+}
+
+void umd_dss_create(UmdDevice *d, const D3D10_DDI_DEPTH_STENCIL_DESC *c, UmdDepthStencilState *o)
+{
+    if (!can_create(d, UMD_DDI_CreateDepthStencilState, c)) {
+        return;
+    }
+    memset(o, 0, sizeof *o);
+    UmdStateErr e = umd_map_dsa(c, &o->desc, &o->vgl);
+    if (created(d, UMD_DDI_CreateDepthStencilState, e, o, sizeof *o)) {
+        o->magic = UMD_DSS_MAGIC;
+        o->handle = next_handle(d);
+        ENCODE(o, vgl_create_dsa(&b_, o->handle, &o->vgl));
+    }
+}
+
+void umd_rast_create(UmdDevice *d, const D3D10_DDI_RASTERIZER_DESC *c, UmdRasterizerState *o)
+{
+    if (!can_create(d, UMD_DDI_CreateRasterizerState, c)) {
+        return;
+    }
+    memset(o, 0, sizeof *o);
+    o->desc = *c;
+    UmdStateErr e = umd_map_rasterizer(c, &o->vgl);
+    if (created(d, UMD_DDI_CreateRasterizerState, e, o, sizeof *o)) {
+        o->magic = UMD_RAST_MAGIC;
+        o->handle = next_handle(d);
+        ENCODE(o, vgl_create_rasterizer(&b_, o->handle, &o->vgl));
+    }
+}
+
+void umd_sampler_create(UmdDevice *d, const D3D10_DDI_SAMPLER_DESC *c, UmdSampler *o)
+{
+    if (!can_create(d, UMD_DDI_CreateSampler, c)) {
+        return;
+    }
+    memset(o, 0, sizeof *o);
+    UmdStateErr e = umd_map_sampler(c, &o->desc, &o->vgl);
+    if (created(d, UMD_DDI_CreateSampler, e, o, sizeof *o)) {
+        o->magic = UMD_SAMPLER_MAGIC;
+        o->handle = next_handle(d);
+        ENCODE(o, vgl_create_sampler_state(&b_, o->handle, &o->vgl));
+    }
+}
+
+void umd_layout_create(UmdDevice *d, const D3D10DDIARG_CREATEELEMENTLAYOUT *c,
+                       UmdElementLayout *o)
+{
+    if (!can_create(d, UMD_DDI_CreateElementLayout, c)) {
+        return;
+    }
+    memset(o, 0, sizeof *o);
+    UmdStateErr e = umd_map_elements(c, o->elem, o->ve, &o->nve);
+    if (created(d, UMD_DDI_CreateElementLayout, e, o, sizeof *o)) {
+        o->magic = UMD_LAYOUT_MAGIC;
+        o->nelem = c->NumElements;
+        o->handle = next_handle(d);
+        if (o->nve) {
+            ENCODE(o, vgl_create_vertex_elements(&b_, o->handle, o->ve, o->nve));
+        }
+    }
+}
+
+void umd_state_object_destroy(UmdDevice *d, void *o, size_t size)
+{
+    umd_state_forget(d, o);
+    memset(o, 0, size);
+}
+
+/* ---- setters ----
+ * As the other setters (state.c), they record even on a lost device: the
+ * next function whose category allows DEVICEREMOVED reports the loss. */
+
+static bool live(const void *o, uint32_t magic)
+{
+    return !o || *(const uint32_t *)o == magic;
+}
+
+void umd_set_blend(UmdDevice *d, UmdBlendState *o, const FLOAT factor[4], UINT mask)
+{
+    if (!live(o, UMD_BLEND_MAGIC)) {
+        umd_unsupported(d, UMD_DDI_SetBlendState, 0);
+        return;
+    }
+    d->state.blend = o;
+    if (factor) {
+        memcpy(d->state.blend_factor, factor, sizeof(FLOAT) * 4);
+    }
+    d->state.sample_mask = mask;
+}
+
+void umd_set_dss(UmdDevice *d, UmdDepthStencilState *o, UINT ref)
+{
+    if (!live(o, UMD_DSS_MAGIC)) {
+        umd_unsupported(d, UMD_DDI_SetDepthStencilState, 0);
+        return;
+    }
+    d->state.dss = o;
+    d->state.stencil_ref = ref;
+}
+
+void umd_set_rast(UmdDevice *d, UmdRasterizerState *o)
+{
+    if (!live(o, UMD_RAST_MAGIC)) {
+        umd_unsupported(d, UMD_DDI_SetRasterizerState, 0);
+        return;
+    }
+    d->state.rast = o;
+}
+
+void umd_set_layout(UmdDevice *d, UmdElementLayout *o)
+{
+    if (!live(o, UMD_LAYOUT_MAGIC)) {
+        umd_unsupported(d, UMD_DDI_IaSetInputLayout, 0);
+        return;
+    }
+    d->state.layout = o;
+}
+
+void umd_set_samplers(UmdDevice *d, UmdDdi ddi, unsigned stage, UINT start, UINT n,
+                      const D3D10DDI_HSAMPLER *ph)
+{
+    if (start > UMD_SAMPLER_SLOTS || n > UMD_SAMPLER_SLOTS - start) {
+        return; /* the runtime validated the range */
+    }
+    for (UINT i = 0; ph && i < n; i++) {
+        if (!live(ph[i].pDrvPrivate, UMD_SAMPLER_MAGIC)) {
+            umd_unsupported(d, ddi, 0);
+            return;
+        }
+    }
+    for (UINT i = 0; i < n; i++) {
+        d->state.sampler[stage][start + i] = ph ? ph[i].pDrvPrivate : NULL;
+    }
+}
