@@ -7,6 +7,7 @@
 #include "regs.h"
 #include "swizzle.h"
 #include "sysdisplay.h"
+#include "s3d.h"
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo)
 {
@@ -141,6 +142,7 @@ static void release(KmdAdapter *a)
     }
     memset(&a->dump, 0, sizeof(a->dump));
     kmd_gart_free(&a->gart);
+    kmd_3d_stop(a);
     kmd_sysdisplay_unmap(a);
     if (a->regs) {
         a->dxgk.DxgkCbUnmapMemory(a->dxgk.DeviceHandle, (PVOID)a->regs);
@@ -160,6 +162,9 @@ NTSTATUS kmd_adapter_start(KmdAdapter *a, const DXGKRNL_INTERFACE *dxgk, uint32_
     }
     if (NT_SUCCESS(st)) {
         st = allocate(a, queue_entries);
+    }
+    if (NT_SUCCESS(st)) {
+        st = kmd_3d_start(a);
     }
     if (NT_SUCCESS(st)) {
         kmd_swizzle_init(a);

@@ -56,7 +56,7 @@ typedef struct KmdAdapter {
     KmdDmaMem fence_page;       /* size 0 when the device has none */
     KmdDmaMem dump;             /* size 0 when the device has no dumps */
     KmdRing ring[SABLE_NODE_COUNT];
-    KmdOsLock *lock;            /* protects context_ids and swz */
+    KmdOsLock *lock;            /* protects context_ids, swz and s3d */
     uint32_t context_ids;       /* bit i: context id i + 1 in use */
     uint32_t swz_count;         /* NumberOfSwizzlingRanges */
     uint32_t swz_aperture;      /* BAR4 bytes usable for windows */
@@ -65,6 +65,7 @@ typedef struct KmdAdapter {
     bool powered_down;          /* power.c: the adapter is in D1..D3 */
     volatile uint8_t *sysdisplay; /* sysdisplay.c: CPU view of the VRAM head */
     KmdDisplay handoff;         /* sysdisplay.c: scanout kept by stop; width 0: none */
+    struct Kmd3d *s3d;          /* s3d.c: 3D objects; NULL without FEATURE_3D */
 } KmdAdapter;
 
 KmdAdapter *kmd_adapter_new(PDEVICE_OBJECT pdo);

@@ -3,6 +3,7 @@
 
 #include "alloc.h"
 #include "device.h"
+#include "s3d.h"
 
 /* Bytes per pixel of a Sable format, 0 if unknown. */
 uint32_t kmd_format_bpp(uint32_t format)
@@ -92,19 +93,50 @@ bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
     bool kind_ok = (p->kind == SABLE_ALLOC_BUFFER && !(p->flags & SABLE_ALLOC_F_TILE_Y)) ||
                    (p->kind == SABLE_ALLOC_SURFACE && surface_ok(a, p));
     return p->magic == SABLE_ALLOC_PRIVATE_MAGIC && p->version == SABLE_ALLOC_PRIVATE_VERSION &&
-           kind_ok && !(p->flags & ~SABLE_ALLOC_F_ALL) && primary_ok(a, p) &&
+           kind_ok && !(p->flags & ~(SABLE_ALLOC_F_ALL & ~SABLE_ALLOC_F_3D)) && primary_ok(a, p) &&
            p->size && p->size <= limit && p->segment <= SABLE_SEGMENT_COUNT;
 }
 
-/* Copy the private data once, then check the copy. */
-static bool private_ok(const KmdAdapter *a, const void *data, UINT size,
-                       struct sable_alloc_private *p)
+/* Copy the private data once, then check the copy: version 1, or a 3D
+ * allocation's version 2 (its virgl description into al->virgl). */
+static bool private_ok(const KmdAdapter *a, const void *data, UINT size, KmdAllocation *al)
 {
-    if (!data || size != sizeof(*p)) {
+    struct sable_alloc_private_3d p3;
+    memset(al, 0, sizeof(*al));
+    if (data && size == sizeof(al->desc)) {
+        memcpy(&al->desc, data, sizeof(al->desc));
+        return kmd_alloc_desc_ok(a, &al->desc);
+    }
+    if (!data || size != sizeof(p3)) {
         return false;
     }
-    memcpy(p, data, sizeof(*p));
-    return kmd_alloc_desc_ok(a, p);
+    memcpy(&p3, data, sizeof(p3));
+    al->desc = p3.base;
+    al->virgl = p3.virgl;
+    return kmd_3d_desc_ok(a, &p3);
+}
+
+/* A 3D allocation gets its resource id, written back for the UMD. */
+static NTSTATUS assign_res(KmdAdapter *a, KmdAllocation *al, DXGK_ALLOCATIONINFO *info)
+{
+    if (!(al->desc.flags & SABLE_ALLOC_F_3D)) {
+        return STATUS_SUCCESS;
+    }
+    NTSTATUS st = kmd_3d_res_assign(a, &al->virgl.res_id);
+    if (NT_SUCCESS(st)) {
+        memcpy((uint8_t *)info->pPrivateDriverData +
+                   offsetof(struct sable_alloc_private_3d, virgl.res_id),
+               &al->virgl.res_id, sizeof(al->virgl.res_id));
+    }
+    return st;
+}
+
+static void free_allocation(KmdAdapter *a, KmdAllocation *al)
+{
+    if (al) {
+        kmd_3d_res_release(a, al->virgl.res_id);
+        kmd_os_free(al);
+    }
 }
 
 /* Primaries live in VRAM only (the scanout reads them there); everything
@@ -128,10 +160,10 @@ static void describe_to_vidmm(KmdAllocation *al, DXGK_ALLOCATIONINFO *info)
     info->hAllocation = al;
 }
 
-static void free_created(DXGKARG_CREATEALLOCATION *args, UINT count)
+static void free_created(KmdAdapter *a, DXGKARG_CREATEALLOCATION *args, UINT count)
 {
     for (UINT i = 0; i < count; i++) {
-        kmd_os_free(args->pAllocationInfo[i].hAllocation);
+        free_allocation(a, args->pAllocationInfo[i].hAllocation);
         args->pAllocationInfo[i].hAllocation = NULL;
     }
 }
@@ -143,24 +175,28 @@ NTSTATUS kmd_create_allocation(KmdAdapter *a, DXGKARG_CREATEALLOCATION *args)
     }
     for (UINT i = 0; i < args->NumAllocations; i++) {
         KmdAllocation al;
-        const DXGK_ALLOCATIONINFO *info = &args->pAllocationInfo[i];
-        if (!private_ok(a, info->pPrivateDriverData, info->PrivateDriverDataSize, &al.desc)) {
-            free_created(args, i);
+        DXGK_ALLOCATIONINFO *info = &args->pAllocationInfo[i];
+        if (!private_ok(a, info->pPrivateDriverData, info->PrivateDriverDataSize, &al)) {
+            free_created(a, args, i);
             return STATUS_INVALID_PARAMETER;
         }
         al.size = (al.desc.size + SABLE_PAGE_SIZE - 1) & ~(uint64_t)(SABLE_PAGE_SIZE - 1);
         KmdAllocation *p = kmd_os_alloc(sizeof(*p));
-        if (!p) {
-            free_created(args, i);
-            return STATUS_NO_MEMORY;
+        NTSTATUS st = p ? assign_res(a, &al, info) : STATUS_NO_MEMORY;
+        if (!NT_SUCCESS(st)) {
+            if (p) {
+                kmd_os_free(p);
+            }
+            free_created(a, args, i);
+            return st;
         }
         *p = al;
-        describe_to_vidmm(p, &args->pAllocationInfo[i]);
+        describe_to_vidmm(p, info);
     }
     if (args->Flags.Resource && !args->hResource) {
         KmdResource *r = kmd_os_alloc(sizeof(*r));
         if (!r) {
-            free_created(args, args->NumAllocations);
+            free_created(a, args, args->NumAllocations);
             return STATUS_NO_MEMORY;
         }
         args->hResource = r;
@@ -177,7 +213,7 @@ NTSTATUS kmd_destroy_allocation(KmdAdapter *a, const DXGKARG_DESTROYALLOCATION *
         return STATUS_INVALID_PARAMETER;
     }
     for (UINT i = 0; i < args->NumAllocations; i++) {
-        kmd_os_free(args->pAllocationList[i]);
+        free_allocation(a, args->pAllocationList[i]);
     }
     KmdResource *r = args->hResource;
     if (r) {
@@ -229,8 +265,13 @@ NTSTATUS kmd_open_allocation(KmdDevice *d, const DXGKARG_OPENALLOCATION *args)
         DXGK_OPENALLOCATIONINFO *open = &args->pOpenAllocation[i];
         KmdAllocation al;
         KmdAllocation *p = NULL;
-        if (private_ok(d->adapter, open->pPrivateDriverData, open->PrivateDriverDataSize,
-                       &al.desc)) {
+        bool ok = private_ok(d->adapter, open->pPrivateDriverData, open->PrivateDriverDataSize,
+                             &al);
+        if (ok && (al.desc.flags & SABLE_ALLOC_F_3D)) {
+            free_opened(args->pOpenAllocation, i);
+            return STATUS_NOT_SUPPORTED; /* shared 3D resources: not yet */
+        }
+        if (ok) {
             p = kmd_os_alloc(sizeof(*p));
         }
         if (!p) {

@@ -131,7 +131,8 @@ static NTSTATUS umd_private(KmdAdapter *a, struct sable_umd_private *p)
     p->node_count = SABLE_NODE_COUNT;
     p->max_surface_dim = a->max_surface_dim;
     p->kmd_features = SABLE_KMD_F_SUBMIT | SABLE_KMD_F_APERTURE_MAP |
-                      SABLE_KMD_F_ALLOCATIONS | SABLE_KMD_F_RENDER | SABLE_KMD_F_ESCAPE;
+                      SABLE_KMD_F_ALLOCATIONS | SABLE_KMD_F_RENDER | SABLE_KMD_F_ESCAPE |
+                      (a->s3d ? SABLE_KMD_F_3D : 0);
     return STATUS_SUCCESS;
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "device.h"
+#include "s3d.h"
 
 NTSTATUS kmd_device_create(KmdAdapter *a, DXGKARG_CREATEDEVICE *args)
 {
@@ -55,7 +56,9 @@ NTSTATUS kmd_context_create(KmdDevice *d, DXGKARG_CREATECONTEXT *args)
     d->contexts++;
     args->ContextInfo.DmaBufferSize = KMD_DMA_BUFFER_SIZE;
     args->ContextInfo.DmaBufferSegmentSet = KMD_SEGMENT_BIT(SABLE_SEGMENT_APERTURE);
-    args->ContextInfo.DmaBufferPrivateDataSize = 0;
+    /* graphics contexts of a 3D adapter: Render leaves Patch a record */
+    bool s3d = d->adapter->s3d && c->node == SABLE_NODE_GRAPHICS;
+    args->ContextInfo.DmaBufferPrivateDataSize = s3d ? sizeof(KmdDmaPrivate) : 0;
     args->ContextInfo.AllocationListSize = SABLE_KMD_ALLOCATION_LIST_SIZE;
     args->ContextInfo.PatchLocationListSize = SABLE_KMD_PATCH_LIST_SIZE;
     args->ContextInfo.Reserved = 0;
@@ -67,6 +70,7 @@ NTSTATUS kmd_context_create(KmdDevice *d, DXGKARG_CREATECONTEXT *args)
 
 NTSTATUS kmd_context_destroy(KmdContext *c)
 {
+    kmd_3d_context_release(c->device->adapter, c->ctx3d); /* destroyed by a later prologue */
     c->device->contexts--;
     kmd_os_free(c);
     return STATUS_SUCCESS;

@@ -25,6 +25,7 @@ typedef struct KmdContext {
     KmdDevice *device;
     unsigned node;
     uint32_t id;
+    uint32_t ctx3d;             /* device 3D context (s3d.c), 0: none yet */
 } KmdContext;
 
 NTSTATUS kmd_device_create(KmdAdapter *a, DXGKARG_CREATEDEVICE *args);

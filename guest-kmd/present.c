@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "present.h"
+#include "s3d.h"
 #include "alloc.h"
 
 #define PRESENT_PACKET_BYTES ((uint32_t)sizeof(struct sable_cmd_blit_2d))
@@ -225,5 +226,7 @@ NTSTATUS kmd_present(KmdContext *c, DXGKARG_PRESENT *p)
     if (!NT_SUCCESS(st)) {
         return st;
     }
+    /* a present is no 3D submission: Patch must not read a stale record */
+    kmd_3d_private_init(p->pDmaBufferPrivateData, p->DmaBufferPrivateDataSize);
     return flip ? present_flip(p) : present_blt(c, p);
 }

@@ -4,16 +4,22 @@
 #include "render.h"
 #include "alloc.h"
 #include "cmdcheck.h"
+#include "s3d.h"
 
 /* One pass over the command buffer from `pos`: validating only (out NULL)
  * or also emitting into the DMA buffer and the output patch list. */
 typedef struct Walk {
     const DXGKARG_RENDER *r;
     bool tiling;              /* the device has SABLE_FEATURE_TILING */
+    bool s3d;                 /* 3D packets allowed: 3D adapter, graphics context */
+    bool has3d;               /* a 3D packet was seen */
+    uint32_t ctx3d;           /* emitting: the context's device 3D context */
     uint32_t pos;             /* command buffer offset */
     UINT patch;               /* next input patch location */
     uint8_t *dma, *dma_end;   /* NULL when only validating */
+    uint8_t *body;            /* emitting: where packets start (past a prologue) */
     D3DDDI_PATCHLOCATIONLIST *out, *out_end;
+    KmdDmaPrivate *priv;      /* emitting a 3D submission: Patch's record */
 } Walk;
 
 /* The allocation named by a patch location, or NULL. */
@@ -81,11 +87,137 @@ static void emit(Walk *w, uint8_t *packet, const KmdPacketInfo *info,
     w->dma += info->bytes;
 }
 
+/* ---- 3D packets (contract in sable_kmd_private.h) ---- */
+
+static bool is_3d_op(uint32_t op)
+{
+    return op >= SABLE_OP_3D_CTX_CREATE && op <= SABLE_OP_3D_CAPS;
+}
+
+static NTSTATUS check_submit(const uint8_t *src, uint32_t bytes)
+{
+    struct sable_cmd_3d_submit s;
+    if (bytes < sizeof(s) + 4) {
+        return STATUS_INVALID_USER_BUFFER;
+    }
+    memcpy(&s, src, sizeof(s));
+    if (s.ctx_id || s.addr) {
+        return STATUS_PRIVILEGED_INSTRUCTION; /* the KMD names context and stream */
+    }
+    if (s.reserved || s.size_dw == 0 || s.size_dw > SABLE_KMD_3D_MAX_INLINE_DW) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    return bytes == sizeof(s) + 4ull * s.size_dw ? STATUS_SUCCESS : STATUS_INVALID_USER_BUFFER;
+}
+
+/* The 3D allocation of the list whose resource is res_id, or NULL. */
+static const KmdAllocation *list_resource(const DXGKARG_RENDER *r, uint32_t res_id)
+{
+    for (UINT i = 0; r->pAllocationList && i < r->AllocationListSize; i++) {
+        const KmdAllocation *al = r->pAllocationList[i].hDeviceSpecificAllocation;
+        if (al && (al->desc.flags & SABLE_ALLOC_F_3D) && al->virgl.res_id == res_id) {
+            return al;
+        }
+    }
+    return NULL;
+}
+
+static NTSTATUS check_transfer(const Walk *w, const uint8_t *src, uint32_t bytes)
+{
+    struct sable_cmd_3d_transfer t;
+    if (bytes != sizeof(t)) {
+        return STATUS_INVALID_USER_BUFFER;
+    }
+    memcpy(&t, src, sizeof(t));
+    if (t.direction > SABLE_3D_FROM_HOST || t.size == 0 || t.size > SABLE_3D_MAX_TRANSFER_BYTES) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    const KmdAllocation *al = t.res_id ? list_resource(w->r, t.res_id) : NULL;
+    if (!al || t.offset > al->desc.size || t.size > al->desc.size - t.offset) {
+        return STATUS_PRIVILEGED_INSTRUCTION;
+    }
+    return STATUS_SUCCESS;
+}
+
+/* The inline stream goes into a NOP's payload, then a device SUBMIT whose
+ * address Patch writes (the DMA buffer's GPU address is known there). */
+static NTSTATUS emit_submit(Walk *w, const uint8_t *src)
+{
+    struct sable_cmd_3d_submit s;
+    memcpy(&s, src, sizeof(s));
+    uint32_t stream = 4u * s.size_dw;
+    if ((size_t)(w->dma_end - w->dma) < 4u + stream + sizeof(s) ||
+        w->priv->nsubmit >= KMD_3D_MAX_SUBMITS) {
+        return STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
+    }
+    uint32_t nop = SABLE_CMD_HEADER(SABLE_OP_NOP, 0, 1u + s.size_dw);
+    memcpy(w->dma, &nop, 4);
+    memcpy(w->dma + 4, src + sizeof(s), stream);
+    w->dma += 4u + stream;
+    s.header = SABLE_CMD_HEADER(SABLE_OP_3D_SUBMIT, 0, sizeof(s) / 4);
+    s.ctx_id = w->ctx3d;
+    memcpy(w->dma, &s, sizeof(s));
+    w->priv->submit_off[w->priv->nsubmit++] = (uint32_t)(w->dma - (uint8_t *)w->r->pDmaBuffer);
+    w->dma += sizeof(s);
+    return STATUS_SUCCESS;
+}
+
+static NTSTATUS emit_transfer(Walk *w, const uint8_t *src)
+{
+    struct sable_cmd_3d_transfer t;
+    if ((size_t)(w->dma_end - w->dma) < sizeof(t)) {
+        return STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
+    }
+    memcpy(&t, src, sizeof(t));
+    t.header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, 0, sizeof(t) / 4);
+    memcpy(w->dma, &t, sizeof(t));
+    w->dma += sizeof(t);
+    return STATUS_SUCCESS;
+}
+
+static NTSTATUS step_3d(Walk *w, uint32_t header)
+{
+    uint64_t bytes = (uint64_t)SABLE_CMD_SIZE_DW(header) * 4;
+    uint32_t op = SABLE_CMD_OPCODE(header);
+    const DXGKARG_RENDER *r = w->r;
+    if (bytes == 0 || bytes > r->CommandLength - w->pos) {
+        return STATUS_INVALID_USER_BUFFER;
+    }
+    if (!w->s3d) {
+        return STATUS_ILLEGAL_INSTRUCTION;
+    }
+    if (op != SABLE_OP_3D_SUBMIT && op != SABLE_OP_3D_TRANSFER) {
+        return STATUS_PRIVILEGED_INSTRUCTION;
+    }
+    if (SABLE_CMD_FLAGS(header) || (w->patch < r->PatchLocationListInSize &&
+                                    r->pPatchLocationListIn[w->patch].PatchOffset < w->pos + bytes)) {
+        return STATUS_INVALID_PARAMETER; /* no address field to patch in a 3D packet */
+    }
+    const uint8_t *src = (const uint8_t *)r->pCommand + w->pos;
+    NTSTATUS st = op == SABLE_OP_3D_SUBMIT ? check_submit(src, (uint32_t)bytes)
+                                           : check_transfer(w, src, (uint32_t)bytes);
+    if (NT_SUCCESS(st) && w->dma) {
+        st = op == SABLE_OP_3D_SUBMIT ? emit_submit(w, src)
+                                      : emit_transfer(w, src);
+        if (st == STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER && w->dma == w->body) {
+            return STATUS_INVALID_PARAMETER; /* too large for any DMA buffer */
+        }
+    }
+    if (NT_SUCCESS(st)) {
+        w->has3d = true;
+        w->pos += (uint32_t)bytes;
+    }
+    return st;
+}
+
 static NTSTATUS step(Walk *w)
 {
     const uint8_t *cmd = w->r->pCommand;
     uint32_t header, min_bytes;
     memcpy(&header, cmd + w->pos, 4);
+    if (is_3d_op(SABLE_CMD_OPCODE(header))) {
+        return step_3d(w, header);
+    }
     NTSTATUS st = kmd_cmd_header(header, w->r->CommandLength - w->pos, w->tiling, &min_bytes);
     if (!NT_SUCCESS(st)) {
         return st;
@@ -132,14 +264,53 @@ static UINT first_patch(const DXGKARG_RENDER *r, uint32_t pos)
     return i;
 }
 
-static NTSTATUS validate_all(const DXGKARG_RENDER *r, bool tiling)
+static NTSTATUS validate_all(const DXGKARG_RENDER *r, bool tiling, bool s3d, bool *has3d)
 {
-    Walk w = { .r = r, .tiling = tiling };
+    Walk w = { .r = r, .tiling = tiling, .s3d = s3d };
     NTSTATUS st = walk(&w);
     if (NT_SUCCESS(st) && w.patch != r->PatchLocationListInSize) {
         return STATUS_INVALID_PARAMETER; /* locations that name no address field */
     }
+    *has3d = w.has3d;
     return st;
+}
+
+static uint32_t count_3d(const DXGKARG_RENDER *r)
+{
+    uint32_t n = 0;
+    for (UINT i = 0; r->pAllocationList && i < r->AllocationListSize; i++) {
+        const KmdAllocation *al = r->pAllocationList[i].hDeviceSpecificAllocation;
+        n += al && (al->desc.flags & SABLE_ALLOC_F_3D);
+    }
+    return n;
+}
+
+/* Patch's record in the DMA buffer private data (none: a context without
+ * it); a 3D submission also gets its context id and the prologue. */
+static NTSTATUS start_dma_buffer(KmdContext *c, Walk *w, bool is3d)
+{
+    const DXGKARG_RENDER *r = w->r;
+    KmdDmaPrivate *priv = kmd_3d_private_init(r->pDmaBufferPrivateData,
+                                              r->DmaBufferPrivateDataSize);
+    w->body = w->dma;
+    if (!is3d) {
+        return STATUS_SUCCESS;
+    }
+    uint32_t n3d = count_3d(r), bytes = kmd_3d_prologue_bytes(n3d);
+    if (!priv || r->DmaSize < bytes || r->AllocationListSize > SABLE_KMD_ALLOCATION_LIST_SIZE) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    NTSTATUS st = kmd_3d_context_id(c, &w->ctx3d);
+    if (!NT_SUCCESS(st)) {
+        return st;
+    }
+    w->priv = priv;
+    priv->prologue_bytes = bytes;
+    priv->nalloc3d = n3d;
+    kmd_3d_reserve(w->dma, n3d);
+    w->dma += bytes;
+    w->body = w->dma;
+    return STATUS_SUCCESS;
 }
 
 NTSTATUS kmd_render(KmdContext *c, DXGKARG_RENDER *r)
@@ -152,17 +323,23 @@ NTSTATUS kmd_render(KmdContext *c, DXGKARG_RENDER *r)
     if (r->CommandLength & 3u) {
         return STATUS_INVALID_USER_BUFFER;
     }
-    bool tiling = (c->device->adapter->features & SABLE_FEATURE_TILING) != 0;
-    NTSTATUS st = validate_all(r, tiling);
+    KmdAdapter *a = c->device->adapter;
+    bool tiling = (a->features & SABLE_FEATURE_TILING) != 0;
+    bool s3d = a->s3d && c->node == SABLE_NODE_GRAPHICS, has3d = false;
+    NTSTATUS st = validate_all(r, tiling, s3d, &has3d);
     if (!NT_SUCCESS(st)) {
         return st;
     }
-    Walk w = { .r = r, .tiling = tiling, .pos = r->MultipassOffset };
+    Walk w = { .r = r, .tiling = tiling, .s3d = s3d, .pos = r->MultipassOffset };
     w.patch = first_patch(r, w.pos);
     w.dma = r->pDmaBuffer;
     w.dma_end = w.dma + r->DmaSize;
     w.out = r->pPatchLocationListOut;
     w.out_end = w.out + (w.out ? r->PatchLocationListOutSize : 0);
+    st = start_dma_buffer(c, &w, s3d && (has3d || count_3d(r)));
+    if (!NT_SUCCESS(st)) {
+        return st;
+    }
     st = walk(&w);
     r->pDmaBuffer = w.dma;
     r->pPatchLocationListOut = w.out;
@@ -204,5 +381,13 @@ NTSTATUS kmd_patch(KmdAdapter *a, const DXGKARG_PATCH *p)
         uint64_t addr = (uint64_t)al->PhysicalAddress.QuadPart + list[i].AllocationOffset;
         memcpy((uint8_t *)p->pDmaBuffer + list[i].PatchOffset, &addr, 8);
     }
-    return STATUS_SUCCESS;
+    if (!a->s3d) {
+        return STATUS_SUCCESS;
+    }
+    KmdDmaPrivate priv;
+    bool has = p->pDmaBufferPrivateData && p->DmaBufferPrivateDataSize >= sizeof(priv);
+    if (has) {
+        memcpy(&priv, p->pDmaBufferPrivateData, sizeof(priv));
+    }
+    return kmd_3d_patch(a, p, has && priv.magic == KMD_DMA_PRIVATE_MAGIC ? &priv : NULL);
 }

@@ -10,6 +10,8 @@
 #define SABLE_KMD_PRIVATE_H
 
 #include "sable_protocol.h"
+#include "sable_3d.h"
+#include "sable_virgl.h"
 
 #define SABLE_UMD_PRIVATE_MAGIC 0x44504d55u /* "UMPD" */
 #define SABLE_UMD_PRIVATE_VERSION 1u
@@ -45,6 +47,10 @@ SABLE_LAYOUT(struct sable_umd_private, 56);
 #define SABLE_KMD_F_ALLOCATIONS (1u << 2)     /* Create/Destroy/DescribeAllocation */
 #define SABLE_KMD_F_RENDER (1u << 3)          /* Render + Patch of UMD command buffers */
 #define SABLE_KMD_F_ESCAPE (1u << 4)          /* DxgkDdiEscape: stats, dump fetch */
+/* 3D (the device has SABLE_FEATURE_3D): 3D allocations (version 2 private
+ * data, SABLE_ALLOC_F_3D), the inline 3D SUBMIT and 3D TRANSFER packets in
+ * command buffers of graphics-node contexts (below). */
+#define SABLE_KMD_F_3D (1u << 5)
 
 /*
  * UMD command buffers (DxgkDdiRender): a sequence of device packets
@@ -59,7 +65,33 @@ SABLE_LAYOUT(struct sable_umd_private, 56);
  * AllocationIndex, and the whole access must lie inside the allocation's
  * size (else STATUS_PRIVILEGED_INSTRUCTION). The UMD writes 0 in address
  * fields; the KMD writes the final address in DxgkDdiPatch.
+ *
+ * With SABLE_KMD_F_3D, command buffers of graphics-node contexts may also
+ * hold two 3D packets (sable_3d.h); on the copy node, or without the
+ * feature, they are illegal (STATUS_ILLEGAL_INSTRUCTION):
+ * - SABLE_OP_3D_SUBMIT, inline: struct sable_cmd_3d_submit with ctx_id 0,
+ *   reserved 0, addr 0 and size_dw = n (1..SABLE_KMD_3D_MAX_INLINE_DW),
+ *   header size_dw = 6 + n, followed by the n dwords of virgl stream
+ *   (resources named by the res_id of 3D allocations). The KMD runs it in
+ *   the context's device 3D context. Malformed: STATUS_INVALID_PARAMETER
+ *   (header size not 6 + n: STATUS_INVALID_USER_BUFFER).
+ * - SABLE_OP_3D_TRANSFER: struct sable_cmd_3d_transfer (header size_dw
+ *   16), direction TO_HOST or FROM_HOST, 0 < size <=
+ *   SABLE_3D_MAX_TRANSFER_BYTES (else STATUS_INVALID_PARAMETER); res_id
+ *   must be the id of a 3D allocation of this submission's allocation list
+ *   and [offset, offset + size) must lie inside that allocation's `size`
+ *   (else STATUS_PRIVILEGED_INSTRUCTION). offset is relative to the
+ *   allocation (the device's backing is the whole allocation).
+ * Every other 3D opcode (CTX_*, RES_*, ATTACH, DETACH, CAPS, or a SUBMIT
+ * naming a context or address) is privileged: STATUS_PRIVILEGED_INSTRUCTION.
+ * The stream names resources only: virglrenderer refuses a resource not
+ * attached to the context, and the KMD attaches exactly the 3D allocations
+ * of the submission's allocation list. A context gets its device 3D
+ * context at its first 3D Render; with all SABLE_3D_MAX_CONTEXTS taken,
+ * Render fails with STATUS_INSUFFICIENT_RESOURCES (a destroyed context's
+ * id is free again once a later 3D submission carried its destroy).
  */
+#define SABLE_KMD_3D_MAX_INLINE_DW 8192u /* 32 KiB of stream per inline SUBMIT */
 #define SABLE_KMD_ALLOCATION_LIST_SIZE 64u
 #define SABLE_KMD_PATCH_LIST_SIZE 256u
 
@@ -89,8 +121,12 @@ enum sable_alloc_kind {
  * VidPN source `vidpn_source` (< SABLE_KMD_VIDPN_SOURCES). The KMD places
  * it in VRAM only; dxgkrnl never evicts it. */
 #define SABLE_ALLOC_F_PRIMARY (1u << 2)
+/* A 3D allocation (devices with SABLE_FEATURE_3D): the memory of a virgl
+ * resource. Its private data is version 2, struct sable_alloc_private_3d.
+ * Not with TILE_Y or PRIMARY. */
+#define SABLE_ALLOC_F_3D (1u << 3)
 #define SABLE_ALLOC_F_ALL \
-    (SABLE_ALLOC_F_CPU_VISIBLE | SABLE_ALLOC_F_TILE_Y | SABLE_ALLOC_F_PRIMARY)
+    (SABLE_ALLOC_F_CPU_VISIBLE | SABLE_ALLOC_F_TILE_Y | SABLE_ALLOC_F_PRIMARY | SABLE_ALLOC_F_3D)
 
 /* VidPN sources (and targets) the KMD reports: one display. */
 #define SABLE_KMD_VIDPN_SOURCES 1u
@@ -109,6 +145,57 @@ struct sable_alloc_private {
     uint32_t vidpn_source;   /* primaries: VidPnSourceId, else 0 */
 };
 SABLE_LAYOUT(struct sable_alloc_private, 48);
+
+/*
+ * 3D allocations: private data version 2 (SABLE_ALLOC_PRIVATE_VERSION_3D),
+ * PrivateDriverDataSize exactly sizeof(struct sable_alloc_private_3d).
+ * base: flags has SABLE_ALLOC_F_3D (CPU_VISIBLE allowed, TILE_Y and PRIMARY
+ * not); kind BUFFER for target SABLE_VIRGL_TARGET_BUFFER (width = bytes <=
+ * size, height 1), else SURFACE; width and height 1..max_surface_dim;
+ * format and pitch 0 (the texel format is virgl.format); size > 0, the
+ * bytes the UMD lays the resource out in (TRANSFERs stay inside it).
+ * virgl: target <= SABLE_VIRGL_TARGET_TEXTURE_CUBE_ARRAY, format 1..
+ * SABLE_KMD_3D_MAX_FORMAT, bind only SABLE_KMD_3D_BINDS, depth and
+ * array_size >= 1 (depth <= max_surface_dim, array_size <=
+ * SABLE_KMD_3D_MAX_ARRAY), last_level <= SABLE_KMD_3D_MAX_LEVEL,
+ * nr_samples <= SABLE_KMD_3D_MAX_SAMPLES, res_id 0 on input.
+ * res_id is OUT: DxgkDdiCreateAllocation writes the device resource id
+ * (1..SABLE_3D_MAX_RESOURCES) it assigned into the caller's private data;
+ * the UMD names the resource by it in virgl streams and TRANSFERs. When
+ * every id is taken, CreateAllocation fails with
+ * STATUS_INSUFFICIENT_RESOURCES (nothing created). Broken private data:
+ * STATUS_INVALID_PARAMETER. 3D allocations cannot be opened by another
+ * device (OpenAllocation: STATUS_NOT_SUPPORTED).
+ */
+#define SABLE_ALLOC_PRIVATE_VERSION_3D 2u
+#define SABLE_KMD_3D_MAX_FORMAT 511u
+#define SABLE_KMD_3D_MAX_ARRAY 2048u
+#define SABLE_KMD_3D_MAX_LEVEL 15u
+#define SABLE_KMD_3D_MAX_SAMPLES 16u
+#define SABLE_KMD_3D_BINDS \
+    (SABLE_VIRGL_BIND_DEPTH_STENCIL | SABLE_VIRGL_BIND_RENDER_TARGET | \
+     SABLE_VIRGL_BIND_SAMPLER_VIEW | SABLE_VIRGL_BIND_VERTEX_BUFFER | \
+     SABLE_VIRGL_BIND_INDEX_BUFFER | SABLE_VIRGL_BIND_CONSTANT_BUFFER | \
+     SABLE_VIRGL_BIND_STREAM_OUTPUT)
+
+struct sable_alloc_virgl {
+    uint32_t target;         /* SABLE_VIRGL_TARGET_* */
+    uint32_t format;         /* SABLE_VIRGL_FORMAT_* */
+    uint32_t bind;           /* SABLE_VIRGL_BIND_* */
+    uint32_t depth;
+    uint32_t array_size;
+    uint32_t last_level;     /* mip levels - 1 */
+    uint32_t nr_samples;
+    uint32_t res_id;         /* out: the device resource id */
+};
+SABLE_LAYOUT(struct sable_alloc_virgl, 32);
+
+struct sable_alloc_private_3d {
+    struct sable_alloc_private base; /* version SABLE_ALLOC_PRIVATE_VERSION_3D */
+    struct sable_alloc_virgl virgl;
+};
+SABLE_LAYOUT(struct sable_alloc_private_3d, 80);
+SABLE_OFFSET(struct sable_alloc_private_3d, virgl.res_id, 76);
 
 /*
  * Escapes (DxgkDdiEscape, pPrivateDriverData): a struct sable_escape_header

@@ -5,6 +5,7 @@
 #include "fence.h"
 #include "regs.h"
 #include "swizzle.h"
+#include "s3d.h"
 
 static bool node_ok(const KmdAdapter *a, UINT node, UINT engine)
 {
@@ -48,6 +49,27 @@ static UINT last_aborted(KmdAdapter *a, unsigned node)
     return (UINT)last;
 }
 
+/* What the graphics engine was running when it stopped: the faulting
+ * packet (fault record) or the packet in flight; packets before `offset`
+ * finished. */
+static void in_flight(KmdAdapter *a, unsigned node, KmdInFlight *f)
+{
+    uint32_t base = SABLE_REG_ENGINE(node);
+    memset(f, 0, sizeof(*f));
+    if (node != SABLE_NODE_GRAPHICS) {
+        return;
+    }
+    if (kmd_reg_read(a->regs, base + SABLE_ENG_FAULT_CODE) != SABLE_FAULT_NONE) {
+        f->dma = kmd_reg_read64(a->regs, base + SABLE_ENG_FAULT_DMA_LO);
+        f->offset = kmd_reg_read(a->regs, base + SABLE_ENG_FAULT_DMA_OFFSET);
+        f->valid = true;
+    } else if (kmd_reg_read(a->regs, base + SABLE_ENG_STATUS) & SABLE_ENGINE_STATUS_BUSY) {
+        f->dma = kmd_reg_read64(a->regs, base + SABLE_ENG_CURRENT_DMA_LO);
+        f->offset = kmd_reg_read(a->regs, base + SABLE_ENG_CURRENT_DMA_OFFSET);
+        f->valid = true;
+    }
+}
+
 NTSTATUS kmd_reset_engine(KmdAdapter *a, DXGKARG_RESETENGINE *args)
 {
     if (!node_ok(a, args->NodeOrdinal, args->EngineOrdinal)) {
@@ -55,6 +77,8 @@ NTSTATUS kmd_reset_engine(KmdAdapter *a, DXGKARG_RESETENGINE *args)
     }
     unsigned node = args->NodeOrdinal;
     uint32_t base = SABLE_REG_ENGINE(node);
+    KmdInFlight f;
+    in_flight(a, node, &f);
     kmd_reg_write(a->regs, base + SABLE_ENG_RESET, 1);
     uint32_t st = kmd_reg_read(a->regs, SABLE_REG_RESET_STATUS);
     uint32_t want = SABLE_RESET_STATUS_DONE | (node << SABLE_RESET_STATUS_ENGINE_SHIFT);
@@ -68,6 +92,12 @@ NTSTATUS kmd_reset_engine(KmdAdapter *a, DXGKARG_RESETENGINE *args)
      * doorbell, which is ours: every submission rings it (ring.c), so the
      * ring is empty and in step with us. */
     args->LastAbortedFenceId = last_aborted(a, node);
+    if (!kmd_3d_engine_reset(a, &f)) {
+        /* stopped inside a 3D prologue: which objects exist is unknown;
+         * the adapter reset that dxgkrnl does next destroys them all */
+        kmd_os_log(KMD_LOG_ERROR, "sable: reset inside a 3D prologue, promoting");
+        return STATUS_DEVICE_HARDWARE_ERROR;
+    }
     return STATUS_SUCCESS;
 }
 
@@ -80,8 +110,10 @@ NTSTATUS kmd_reset_from_timeout(KmdAdapter *a)
     kmd_reg_write(a->regs, SABLE_REG_ADAPTER_RESET, SABLE_ADAPTER_RESET_KEY);
     kmd_reg_write(a->regs, SABLE_REG_IRQ_MASK, 0);
     kmd_reg_write(a->regs, SABLE_REG_IRQ_STATUS, 0xffffffffu);
-    /* The reset discarded every swizzle range without writing it back. */
+    /* The reset discarded every swizzle range without writing it back,
+     * and destroyed every 3D context and resource. */
     kmd_swizzle_reset(a);
+    kmd_3d_forget(a);
     return STATUS_SUCCESS;
 }
 

@@ -9,7 +9,9 @@
  *         against an adapter whose registers (plain memory) say what the
  *         input says.
  * Render must only write inside the DMA buffer and output patch list it is
- * given (ASan checks: both are exact-size heap blocks).
+ * given (ASan checks: both are exact-size heap blocks). The adapter may have
+ * 3D (allocations then may be 3D ones with input resource ids, and the DMA
+ * buffer private data starts with input bytes, as a reused one would).
  */
 #include <stdlib.h>
 
@@ -17,6 +19,7 @@
 #include "render.h"
 #include "escape.h"
 #include "alloc.h"
+#include "s3d.h"
 
 #define MAX_ALLOCS 4u
 #define MAX_PATCHES 32u
@@ -29,6 +32,8 @@ typedef struct Fixture {
     KmdAllocation alloc[MAX_ALLOCS];
     DXGK_ALLOCATIONLIST list[MAX_ALLOCS];
     uint8_t regs[SABLE_MMIO_SIZE];
+    Kmd3d s3d;
+    uint8_t priv[sizeof(KmdDmaPrivate)];
 } Fixture;
 
 static void fixture_init(Fixture *f, FuzzIn *in)
@@ -36,11 +41,18 @@ static void fixture_init(Fixture *f, FuzzIn *in)
     memset(f, 0, sizeof(*f));
     f->adapter.started = true;
     f->adapter.regs = f->regs;
-    f->adapter.features = fuzz_u8(in) & 1 ? SABLE_FEATURE_TILING : 0;
+    uint8_t features = fuzz_u8(in);
+    f->adapter.features = features & 1 ? SABLE_FEATURE_TILING : 0;
+    f->adapter.s3d = features & 2 ? &f->s3d : NULL;
     f->device.adapter = &f->adapter;
     f->context.device = &f->device;
     for (unsigned i = 0; i < MAX_ALLOCS; i++) {
         f->alloc[i].desc.size = fuzz_u32(in) % (1u << 24);
+        if (features & (4u << i)) {
+            f->alloc[i].desc.flags = SABLE_ALLOC_F_3D;
+            f->alloc[i].virgl.res_id = fuzz_u8(in) % 8 + 1;
+            f->alloc[i].size = f->alloc[i].desc.size;
+        }
         f->list[i].hDeviceSpecificAllocation = &f->alloc[i];
         f->list[i].SegmentId = fuzz_u8(in) % 4;
         f->list[i].PhysicalAddress.QuadPart = (LONGLONG)(fuzz_u64(in) >> 1);
@@ -59,17 +71,24 @@ static void render_and_patch(Fixture *f, FuzzIn *in)
         pin[i].AllocationOffset = fuzz_u32(in);
         pin[i].PatchOffset = fuzz_u32(in) % 4096;
     }
+    fuzz_take(in, f->priv, sizeof(f->priv)); /* a reused buffer's stale record */
     UINT len = (UINT)in->left;
     uint8_t *cmd = malloc(len + 1), *dma = malloc(dma_size + 1);
     fuzz_take(in, cmd, len);
     DXGKARG_RENDER r = {
         .pCommand = cmd, .CommandLength = len, .pDmaBuffer = dma, .DmaSize = dma_size,
+        .pDmaBufferPrivateData = f->adapter.s3d ? f->priv : NULL,
+        .DmaBufferPrivateDataSize = f->adapter.s3d ? (UINT)sizeof(f->priv) : 0,
         .pAllocationList = f->list, .AllocationListSize = nalloc,
         .pPatchLocationListIn = pin, .PatchLocationListInSize = nin,
         .pPatchLocationListOut = pout, .PatchLocationListOutSize = nout,
     };
     if (NT_SUCCESS(kmd_render(&f->context, &r)) || r.pDmaBuffer != dma) {
         DXGKARG_PATCH p = {
+            .hContext = &f->context,
+            .DmaBufferPhysicalAddress.QuadPart = 0x10000,
+            .pDmaBufferPrivateData = r.pDmaBufferPrivateData,
+            .DmaBufferPrivateDataSize = r.DmaBufferPrivateDataSize,
             .pDmaBuffer = dma, .DmaBufferSize = dma_size,
             .DmaBufferSubmissionEndOffset = (UINT)((uint8_t *)r.pDmaBuffer - dma),
             .pAllocationList = f->list, .AllocationListSize = nalloc,

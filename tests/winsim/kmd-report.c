@@ -7,6 +7,7 @@
 #define WS_PAGE 4096u
 #define WS_MAX_DMA_BUFFER (16u << 20)      /* model limit of one DMA buffer */
 #define WS_MAX_LIST_ENTRIES (1u << 16)     /* model limit of allocation/patch lists */
+#define WS_MAX_DMA_PRIVATE (64u << 10)     /* model limit of DMA buffer private data */
 
 static bool refuse(WsSim *sim, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 static bool refuse(WsSim *sim, const char *fmt, ...)
@@ -171,6 +172,10 @@ static bool check_context_info(WsSim *sim, const WsContextInfo *c)
         return refuse(sim, "context on node %u: allocation list %u, patch list %u entries",
                       c->node, c->alloc_list_size, c->patch_list_size);
     }
+    if (c->dma_priv_size > WS_MAX_DMA_PRIVATE) {
+        return refuse(sim, "context on node %u: DmaBufferPrivateDataSize %u", c->node,
+                      c->dma_priv_size);
+    }
     return true;
 }
 
@@ -209,7 +214,8 @@ NTSTATUS ws_context_create(WsSim *sim, HANDLE device, unsigned node, bool system
     *c = (WsContextInfo){ node, cc.ContextInfo.DmaBufferSize,
                           cc.ContextInfo.DmaBufferSegmentSet,
                           cc.ContextInfo.AllocationListSize,
-                          cc.ContextInfo.PatchLocationListSize };
+                          cc.ContextInfo.PatchLocationListSize,
+                          cc.ContextInfo.DmaBufferPrivateDataSize };
     if (!check_context_info(sim, c)) {
         g_free(c);
         sim->init.DxgkDdiDestroyContext(cc.hContext);

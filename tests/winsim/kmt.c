@@ -324,9 +324,17 @@ static bool place(WsSim *sim, const DXGK_ALLOCATIONINFO *info, WsKmtAllocation *
 NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
                                   WsKmtAllocation **out)
 {
+    struct sable_alloc_private copy = *p; /* the KMD may write to private data */
+    return ws_kmt_create_allocation_data(d, &copy, sizeof(copy), out);
+}
+
+NTSTATUS ws_kmt_create_allocation_data(WsKmtDevice *d, void *data, UINT size,
+                                       WsKmtAllocation **out)
+{
     WsSim *sim = d->sim;
+    const struct sable_alloc_private *p = data;
     DXGK_ALLOCATIONINFO info = {
-        .pPrivateDriverData = (void *)p, .PrivateDriverDataSize = sizeof(*p),
+        .pPrivateDriverData = data, .PrivateDriverDataSize = size,
     };
     DXGKARG_CREATEALLOCATION ca = { .NumAllocations = 1, .pAllocationInfo = &info };
     NTSTATUS st = sim->init.DxgkDdiCreateAllocation(sim->adapter, &ca);
@@ -337,7 +345,8 @@ NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_priva
     a->handle = info.hAllocation;
     a->size = info.Size;
     a->refs = 1;
-    a->primary = (p->flags & SABLE_ALLOC_F_PRIMARY) != 0;
+    /* the runtime's Primary flag, in the shared part of the private data */
+    a->primary = size >= sizeof(*p) && (p->flags & SABLE_ALLOC_F_PRIMARY) != 0;
     if (!place(sim, &info, a)) {
         HANDLE h = a->handle;
         DXGKARG_DESTROYALLOCATION da = { .NumAllocations = 1, .pAllocationList = &h };

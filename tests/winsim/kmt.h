@@ -61,6 +61,11 @@ WsKmtDevice *ws_kmt_create_device(WsSim *sim);
 void ws_kmt_destroy_device(WsKmtDevice *d);
 NTSTATUS ws_kmt_create_allocation(WsKmtDevice *d, const struct sable_alloc_private *p,
                                   WsKmtAllocation **out);
+/* The same with private data of any size (pfnAllocateCb's
+ * pPrivateDriverData): passed to DxgkDdiCreateAllocation as is, so what the
+ * KMD writes into it (a 3D allocation's res_id) reaches the caller. */
+NTSTATUS ws_kmt_create_allocation_data(WsKmtDevice *d, void *data, UINT size,
+                                       WsKmtAllocation **out);
 /* The creator's D3DKMTDestroyAllocation: drops its reference; the
  * allocation is freed (DxgkDdiDestroyAllocation) with the last one. */
 void ws_kmt_destroy_allocation(WsKmtDevice *d, WsKmtAllocation *a);

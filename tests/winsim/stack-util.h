@@ -79,5 +79,6 @@ void stack_add_display_tests(void);
 void stack_add_irql_tests(void);
 void stack_add_system_tests(void);
 void stack_add_report_tests(void);
+void stack_add_3d_tests(void);
 
 #endif

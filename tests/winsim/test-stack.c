@@ -49,6 +49,7 @@ int main(int argc, char **argv)
     stack_add_irql_tests();
     stack_add_system_tests();
     stack_add_report_tests();
+    stack_add_3d_tests();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

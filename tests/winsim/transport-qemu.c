@@ -60,8 +60,22 @@ static uint32_t q_take_irqs(WsTransport *t)
     return fired;
 }
 
+/* While the graphics engine is busy and neither hung, waiting nor faulted
+ * (it may wait for the 3D thread, which runs in real time), the virtual
+ * clock does not run ahead of real time. */
+static void pace(WsTransport *t, uint64_t ns)
+{
+    uint32_t st = q_mmio_read(t, SABLE_REG_ENGINE(SABLE_ENGINE_GRAPHICS) + SABLE_ENG_STATUS);
+    uint32_t stopped = SABLE_ENGINE_STATUS_HUNG | SABLE_ENGINE_STATUS_WAITING |
+                       SABLE_ENGINE_STATUS_FAULTED;
+    if ((st & SABLE_ENGINE_STATUS_BUSY) && !(st & stopped)) {
+        g_usleep((gulong)(ns / 1000u));
+    }
+}
+
 static void q_advance(WsTransport *t, uint64_t ns)
 {
+    pace(t, ns);
     sqt_clock_step(qemu(t)->m, (int64_t)ns);
 }
 
@@ -136,7 +150,7 @@ static bool route_msix(Qemu *q, GError **err)
 
 WsTransport *ws_transport_qemu_open(GError **err)
 {
-    SqtOptions opt = { .ram_size = 128ull << 20, .vram_size = 16ull << 20 };
+    SqtOptions opt = { .ram_size = 128ull << 20, .vram_size = 16ull << 20, .enable_3d = true };
     SqtMachine *m = sqt_machine_start(&opt, err);
     if (!m) {
         return NULL;

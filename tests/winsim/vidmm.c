@@ -75,6 +75,7 @@ void ws_vidmm_release_memory(WsSim *sim)
             ws_guestmem_free(&sim->mem, v->dma[i].bus, v->dma_size);
             mapped++;
         }
+        g_clear_pointer(&v->dma[i].priv, g_free);
     }
     /* the paging and DMA buffers were still mapped (the GART went with the
      * adapter); everything else must have been released */

@@ -165,6 +165,9 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_
     p.pDmaBuffer = b->cpu;
     p.DmaBufferSize = (UINT)written;
     p.DmaBufferSubmissionEndOffset = (UINT)written;
+    p.DmaBufferPrivateDataSize = ws_context_info(sim, rd->context)->dma_priv_size;
+    p.pDmaBufferPrivateData = p.DmaBufferPrivateDataSize ? b->priv : NULL;
+    p.DmaBufferPrivateDataSubmissionEndOffset = p.DmaBufferPrivateDataSize;
     p.pAllocationList = rd->allocs;
     p.AllocationListSize = rd->nallocs;
     p.pPatchLocationList = v->patch_out;
@@ -181,7 +184,8 @@ static NTSTATUS patch_and_submit(WsSim *sim, WsRender *rd, WsDmaBuffer *b, size_
     st = ws_submit(sim, rd->context, rd->node, v->dma_segment, b->gpu,
                    (uint32_t)written, false, &fence);
     if (NT_SUCCESS(st)) {
-        *b = (WsDmaBuffer){ b->bus, b->gpu, b->cpu, b->mdl, true, rd->node, fence };
+        *b = (WsDmaBuffer){ b->bus, b->gpu, b->cpu, b->mdl, true, rd->node, fence, b->priv,
+                            b->priv_size };
         v->render_submits++;
         rd->fence = fence;
     }
@@ -196,6 +200,8 @@ static NTSTATUS present_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t 
     DXGKARG_PRESENT p = *rd->present;
     p.pDmaBuffer = b->cpu;
     p.DmaSize = size;
+    p.pDmaBufferPrivateData = info->dma_priv_size ? b->priv : NULL;
+    p.DmaBufferPrivateDataSize = info->dma_priv_size;
     p.pAllocationList = rd->allocs;
     p.pPatchLocationListOut = sim->vidmm.patch_out;
     p.PatchLocationListOutSize = info->patch_list_size;
@@ -220,6 +226,8 @@ static NTSTATUS render_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t s
     r.CommandLength = rd->len;
     r.pDmaBuffer = b->cpu;
     r.DmaSize = size;
+    r.pDmaBufferPrivateData = info->dma_priv_size ? b->priv : NULL;
+    r.DmaBufferPrivateDataSize = info->dma_priv_size;
     r.pAllocationList = rd->allocs;
     r.AllocationListSize = rd->nallocs;
     r.pPatchLocationListIn = (D3DDDI_PATCHLOCATIONLIST *)rd->patches;
@@ -236,6 +244,20 @@ static NTSTATUS render_into(WsSim *sim, WsRender *rd, WsDmaBuffer *b, uint32_t s
     return st;
 }
 
+/* The buffer's private data, as large as the context asked for, filled
+ * with a pattern: what dxgkrnl hands Render or Present is the driver's to
+ * fill, and may hold what an earlier submission left. */
+static void private_data(WsDmaBuffer *b, UINT size)
+{
+    if (b->priv_size < size) {
+        b->priv = g_realloc(b->priv, size);
+        b->priv_size = size;
+    }
+    if (b->priv) {
+        memset(b->priv, 0xcd, b->priv_size);
+    }
+}
+
 /* Render (or Present) into `b` from *multipass;
  * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER when more remains. */
 static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *multipass)
@@ -246,6 +268,7 @@ static NTSTATUS render_part(WsSim *sim, WsRender *rd, WsDmaBuffer *b, UINT *mult
     uint32_t size = MIN(v->dma_size, info->dma_size);
     size = v->dma_limit ? MIN(size, v->dma_limit) : size;
     UINT before = *multipass;
+    private_data(b, info->dma_priv_size);
     uint8_t *end;
     D3DDDI_PATCHLOCATIONLIST *out_end;
     NTSTATUS st = rd->present ? present_into(sim, rd, b, size, multipass, &end, &out_end)

@@ -87,6 +87,8 @@ typedef struct WsDmaBuffer {
     bool busy;
     unsigned node;
     uint32_t fence;
+    uint8_t *priv;              /* its private data (the largest a context asked for) */
+    UINT priv_size;
 } WsDmaBuffer;
 
 /* A swizzling range VidMm acquired (kmt.c); alloc NULL: free. */
@@ -104,6 +106,7 @@ typedef struct WsContextInfo {
     UINT dma_segment_set;       /* DmaBufferSegmentSet */
     UINT alloc_list_size;       /* AllocationListSize */
     UINT patch_list_size;       /* PatchLocationListSize */
+    UINT dma_priv_size;         /* DmaBufferPrivateDataSize */
 } WsContextInfo;
 
 /* VidMm (vidmm.h): segments, the paging buffer and the paging context, all

@@ -182,6 +182,7 @@ static void free_alloc(RtDevice *d, RtAlloc *al)
     } else {
         ws_kmt_destroy_allocation(d->kmt, al->a);
     }
+    g_free(al->data);
     g_free(al);
 }
 
@@ -205,11 +206,14 @@ static void release_retired(RtDevice *d, bool all)
     }
 }
 
-static RtAlloc *new_alloc(RtDevice *d, const struct sable_alloc_private *p, D3DKMT_HANDLE chain,
-                          NTSTATUS *st)
+/* data: private data of at least struct sable_alloc_private (the part the
+ * runtime reads); passed to the KMD as is, so what it writes back (a 3D
+ * allocation's res_id) reaches the UMD's buffer. */
+static RtAlloc *new_alloc(RtDevice *d, void *data, UINT size, D3DKMT_HANDLE chain, NTSTATUS *st)
 {
     WsKmtAllocation *ka = NULL;
-    *st = ws_kmt_create_allocation(d->kmt, p, &ka);
+    g_autofree uint8_t *given = g_memdup2(data, size);
+    *st = ws_kmt_create_allocation_data(d->kmt, data, size, &ka);
     if (!NT_SUCCESS(*st)) {
         return NULL;
     }
@@ -217,7 +221,9 @@ static RtAlloc *new_alloc(RtDevice *d, const struct sable_alloc_private *p, D3DK
     al->h = d->next_handle++;
     al->chain = chain ? chain : al->h;
     al->a = ka;
-    al->priv = *p;
+    memcpy(&al->priv, data, sizeof(al->priv));
+    al->data = g_steal_pointer(&given);
+    al->data_size = size;
     g_hash_table_insert(d->allocs, GUINT_TO_POINTER(al->h), al);
     return al;
 }
@@ -279,7 +285,7 @@ static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
     for (UINT i = 0; i < c->NumAllocations; i++) {
         D3DDDI_ALLOCATIONINFO *info = &c->pAllocationInfo[i];
         if (!info->pPrivateDriverData ||
-            info->PrivateDriverDataSize != sizeof(struct sable_alloc_private)) {
+            info->PrivateDriverDataSize < sizeof(struct sable_alloc_private)) {
             RT_FAIL("pfnAllocateCb from %s: private data of %u bytes", cur_name(d),
                     info->PrivateDriverDataSize);
             return E_INVALIDARG;
@@ -288,7 +294,7 @@ static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
             return E_INVALIDARG;
         }
         NTSTATUS st;
-        RtAlloc *al = new_alloc(d, info->pPrivateDriverData, 0, &st);
+        RtAlloc *al = new_alloc(d, info->pPrivateDriverData, info->PrivateDriverDataSize, 0, &st);
         if (!al) {
             for (UINT j = 0; j < i; j++) {
                 RtAlloc *prev = lookup(d, c->pAllocationInfo[j].hAllocation);
@@ -522,7 +528,9 @@ static HRESULT WDDM_API cb_lock(HANDLE h, D3DDDICB_LOCK *l)
             return E_OUTOFMEMORY;
         }
         NTSTATUS st;
-        RtAlloc *n = new_alloc(d, &al->priv, al->chain, &st);
+        UINT size = al->data ? al->data_size : (UINT)sizeof(al->priv);
+        g_autofree uint8_t *data = g_memdup2(al->data ? (void *)al->data : &al->priv, size);
+        RtAlloc *n = new_alloc(d, data, size, al->chain, &st);
         if (!n) {
             return E_OUTOFMEMORY;
         }

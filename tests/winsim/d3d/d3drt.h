@@ -43,7 +43,9 @@ typedef struct RtAlloc {
     D3DKMT_HANDLE h;
     D3DKMT_HANDLE chain;        /* first handle of the allocation (renames share it) */
     WsKmtAllocation *a;
-    struct sable_alloc_private priv;
+    struct sable_alloc_private priv;   /* the shared part of its private data */
+    uint8_t *data;              /* the private data as the UMD passed it (renames) */
+    UINT data_size;
     bool retired;               /* renamed away: freed once idle and submitted past */
     unsigned retired_render;    /* renders when it was renamed away */
     HANDLE resource;            /* the runtime resource it belongs to, NULL: device allocation */
