@@ -572,7 +572,8 @@ static void test_constants(void)
 #define TEX2_GPA 0x59000ull
 #define MAX_SLOTS 4u
 
-/* A frame sampling textures: SRV slot i is a view of tex[i], sampler slot
+/* A frame sampling textures: SRV slot i is a view of tex[i] (a buffer:
+ * of 16-byte elements), sampler slot
  * i the sampler object made from samp[i]; a full-target quad with v1 =
  * (u, v, ref, 0), u from u0 (left edge) to u1 (right edge), v from 0 (top)
  * to 1 (bottom). */
@@ -625,9 +626,12 @@ static Mt *tex_frame(const TexFrame *f, Sm4ShaderInfo *info)
     }
     g_assert_cmpuint(nerrors, ==, 0);
     for (uint32_t i = 0; i < f->ntex; i++) {
+        const Extra *x = &f->tex[i];
         views[i] = 200 + i;
-        g_assert_true(vgl_create_sampler_view(&b, views[i], f->tex[i].id, f->tex[i].format, 0, 0,
-                                              0, 0, SABLE_VIRGL_SWIZZLE_IDENTITY));
+        g_assert_true(x->h ? vgl_create_sampler_view(&b, views[i], x->id, x->format, 0, 0, 0, 0,
+                                                     SABLE_VIRGL_SWIZZLE_IDENTITY)
+                           : vgl_create_buffer_view(&b, views[i], x->id, x->format, 0,
+                                                    x->w / 16 - 1, SABLE_VIRGL_SWIZZLE_IDENTITY));
     }
     bind_units(&b, &ps.info, views, samp);
     const float c[4][4] = { { f->u0, 0, f->ref, 0 }, { f->u1, 0, f->ref, 0 },
@@ -846,6 +850,34 @@ static void test_ld(void)
     mt_free(mt);
 }
 
+/* ld on a Buffer<float4> of four elements: element x / 4 in column x. */
+static void test_ld_buffer(void)
+{
+    static const char ps[] = "ps_4_0\n"
+                             "dcl_resource_buffer (float,float,float,float) t0\n"
+                             "dcl_input_ps_siv linear noperspective v0.x, position\n"
+                             "dcl_output o0.xyzw\n"
+                             "dcl_temps 1\n"
+                             "ftou r0.x, v0.x\n"
+                             "ushr r0.x, r0.x, l(2)\n"
+                             "ld o0.xyzw, r0.xxxx, t0.xyzw\n"
+                             "ret\n";
+    static const float elems[4][4] = {
+        { 1, 0, 0, 1 }, { 0, 1, 0, 1 }, { 0, 0, 1, 1 }, { 0.5f, 0.25f, 1, 0.75f },
+    };
+    const Extra buf = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW,
+                        SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, sizeof elems, 0, TEX_GPA, elems };
+    const TexFrame f = { ps, &buf, 1, NULL, 0, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    for (uint32_t y = 0; y < H; y += 5) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, x, y), ==, argb(elems[x / 4]));
+        }
+    }
+    mt_free(mt);
+}
+
 /* t1 with s0 (t0 is another texture, s1 a linear sampler): one unit, view
  * slot 1 with sampler slot 0; point samples of the second texture. */
 static void test_sample_pair(void)
@@ -950,6 +982,15 @@ static void test_golden_commands(void)
     expect(&b, (const uint32_t[]){ 0x00030005, 1, 6, 5, 0x00050801, 5, 1, 1, 2, 0x00040003,
                                    0x00060601, 7, 1, 67, 0x00020001, 0x300, 2 | 1 << 3 | 5 << 9 },
            17);
+    /* SAMPLER_VIEW of a buffer: handle, res, format, first and last
+     * element; first > last is refused, writing nothing */
+    vgl_init(&b, dw, 64);
+    vgl_create_buffer_view(&b, 8, 3, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, 2, 5,
+                           SABLE_VIRGL_SWIZZLE(0, 1, 2, 3));
+    g_assert_false(vgl_create_buffer_view(&b, 9, 3, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, 6, 5,
+                                          SABLE_VIRGL_SWIZZLE(0, 1, 2, 3)));
+    b.failed = false;
+    expect(&b, (const uint32_t[]){ 0x00060601, 8, 3, 31, 2, 5, 0 | 1 << 3 | 2 << 6 | 3 << 9 }, 7);
     /* SET_SAMPLER_VIEWS (10) / BIND_SAMPLER_STATES (18): stage, start,
      * handles; SET_INDEX_BUFFER (11): res, index size, offset;
      * SET_BLEND_COLOR (14): four floats; DESTROY_OBJECT (3) of a blend (1) */
@@ -1370,6 +1411,7 @@ int main(int argc, char **argv)
     g_test_add_func("/umd3d/render/sample-l", test_sample_l);
     g_test_add_func("/umd3d/render/sample-c", test_sample_c);
     g_test_add_func("/umd3d/render/ld", test_ld);
+    g_test_add_func("/umd3d/render/ld-buffer", test_ld_buffer);
     g_test_add_func("/umd3d/render/sample-pair", test_sample_pair);
     return g_test_run();
 }
