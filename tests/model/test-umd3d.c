@@ -743,20 +743,22 @@ static void test_sample_linear(void)
     mt_free(mt);
 }
 
-/* sample_l: min filter POINT, mag filter LINEAR. The quad magnifies (its
- * LOD is -3), so `sample` would filter linearly; an explicit LOD of 2
- * selects the minification filter: point samples; LOD 0, magnification:
- * linear. */
-static void sample_l_case(const char *lod, bool point)
+/* The LOD the sampler sees, told by the filter it picks: min filter
+ * POINT, mag filter LINEAR. The quad magnifies (its LOD is -3), so `sample`
+ * would filter linearly; a LOD above 0.5 (GL's switch-over for these
+ * filters; D3D's is 0) selects minification: point samples; one at or
+ * below 0, magnification: linear. `op` samples t0 with s0 at v1.xy into
+ * o0. */
+static void filter_case(const char *op, bool point)
 {
-    g_autofree char *ps = g_strdup_printf("ps_4_0\n"
+    g_autofree char *ps = g_strdup_printf("ps_5_0\n"
                                           "dcl_sampler s0, mode_default\n"
                                           "dcl_resource_texture2d (float,float,float,float) t0\n"
                                           "dcl_input_ps linear v1.xy\n"
                                           "dcl_output o0.xyzw\n"
-                                          "sample_l o0.xyzw, v1.xyxx, t0.xyzw, s0, l(%s)\n"
+                                          "%s\n"
                                           "ret\n",
-                                          lod);
+                                          op);
     const D3D10_DDI_SAMPLER_DESC sd = sampler_of(D3D10_DDI_FILTER_MIN_POINT_MAG_LINEAR_MIP_POINT,
                                                  D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
     const TexFrame f = { ps, &tex_rgbw, 1, &sd, 1, 0, 1, 0 };
@@ -776,10 +778,87 @@ static void sample_l_case(const char *lod, bool point)
     mt_free(mt);
 }
 
-static void test_sample_l(void)
+/* sample_l: the LOD operand (2, 0); sample_b: the bias added to -3 (5:
+ * 2, 0: -3); sample_d: the LOD from the derivatives given (a texel per
+ * pixel on the 2 x 2 texture: 2 texels, LOD 1; 1/64 texel: magnified). */
+static void test_sample_lod(void)
 {
-    sample_l_case("2.0", true);
-    sample_l_case("0.0", false);
+    filter_case("sample_l o0.xyzw, v1.xyxx, t0.xyzw, s0, l(2.0)", true);
+    filter_case("sample_l o0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0)", false);
+    filter_case("sample_b o0.xyzw, v1.xyxx, t0.xyzw, s0, l(5.0)", true);
+    filter_case("sample_b o0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0)", false);
+    filter_case("sample_d o0.xyzw, v1.xyxx, t0.xyzw, s0, l(1.0, 0, 0, 0), l(0, 1.0, 0, 0)",
+                true);
+    filter_case("sample_d o0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0078125, 0, 0, 0), "
+                "l(0, 0.0078125, 0, 0)",
+                false);
+}
+
+/* The texel offset of sample_aoffimmi (+1 in u): point CLAMP, every
+ * column takes texel column 1. */
+static void test_sample_offset(void)
+{
+    static const char ps[] = "ps_4_0\n"
+                             "dcl_sampler s0, mode_default\n"
+                             "dcl_resource_texture2d (float,float,float,float) t0\n"
+                             "dcl_input_ps linear v1.xy\n"
+                             "dcl_output o0.xyzw\n"
+                             "sample_aoffimmi(1,0,0) o0.xyzw, v1.xyxx, t0.xyzw, s0\n"
+                             "ret\n";
+    const D3D10_DDI_SAMPLER_DESC sd =
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_POINT, D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    const TexFrame f = { ps, &tex_rgbw, 1, &sd, 1, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, x, y), ==, texels[(y >= H / 2) * 2 + 1]);
+        }
+    }
+    mt_free(mt);
+}
+
+/* One colour for the whole target from a shader (coordinates constant). */
+static void uniform_case(const char *body, uint32_t want)
+{
+    g_autofree char *ps = g_strdup_printf("ps_5_0\n"
+                                          "dcl_sampler s0, mode_default\n"
+                                          "dcl_resource_texture2d (float,float,float,float) t0\n"
+                                          "dcl_output o0.xyzw\n"
+                                          "dcl_temps 1\n"
+                                          "%s\n"
+                                          "ret\n",
+                                          body);
+    const D3D10_DDI_SAMPLER_DESC sd =
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_POINT, D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    const TexFrame f = { ps, &tex_rgbw, 1, &sd, 1, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    for (uint32_t y = 0; y < H; y += 3) {
+        for (uint32_t x = 0; x < W; x += 3) {
+            g_assert_cmphex(px(mt, x, y), ==, want);
+        }
+    }
+    mt_free(mt);
+}
+
+/* gather4 at the texture's centre: the footprint's four texels, in D3D's
+ * order (u0, v1), (u1, v1), (u1, v0), (u0, v0) = blue, white, green, red;
+ * s0.x gathers red (0, 1, 0, 1), s0.y green (0, 1, 1, 0). resinfo of the
+ * 2 x 2 texture with one level: (2, 2, 0, 1), as floats scaled by 1/4;
+ * _rcpFloat: (1/2, 1/2, 0, 1); _uint: integers, converted here in the
+ * order wzyx: (1, 0, 2, 2), saturated by the target. */
+static void test_gather_resinfo(void)
+{
+    uniform_case("gather4 o0.xyzw, l(0.5, 0.5, 0, 0), t0.xyzw, s0.x", 0xff00ff00u);
+    uniform_case("gather4 o0.xyzw, l(0.5, 0.5, 0, 0), t0.xyzw, s0.y", 0x0000ffffu);
+    uniform_case("resinfo r0.xyzw, l(0), t0.xyzw\n"
+                 "mul o0.xyzw, r0.xyzw, l(0.25, 0.25, 0.25, 0.25)",
+                 0x40808000u);
+    uniform_case("resinfo_rcpFloat o0.xyzw, l(0), t0.xyzw", 0xff808000u);
+    uniform_case("resinfo_uint r0.xyzw, l(0), t0.xyzw\n"
+                 "utof o0.xyzw, r0.wzyx",
+                 0xffff00ffu);
 }
 
 /* sample_c / sample_c_lz against a 2 x 2 Z32_FLOAT texture (0.25, 0.75 /
@@ -1408,7 +1487,9 @@ int main(int argc, char **argv)
     g_test_add_func("/umd3d/render/constants", test_constants);
     g_test_add_func("/umd3d/render/sampler", test_sampler);
     g_test_add_func("/umd3d/render/sample-linear", test_sample_linear);
-    g_test_add_func("/umd3d/render/sample-l", test_sample_l);
+    g_test_add_func("/umd3d/render/sample-lod", test_sample_lod);
+    g_test_add_func("/umd3d/render/sample-offset", test_sample_offset);
+    g_test_add_func("/umd3d/render/gather-resinfo", test_gather_resinfo);
     g_test_add_func("/umd3d/render/sample-c", test_sample_c);
     g_test_add_func("/umd3d/render/ld", test_ld);
     g_test_add_func("/umd3d/render/ld-buffer", test_ld_buffer);
