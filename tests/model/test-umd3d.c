@@ -243,19 +243,21 @@ typedef struct Extra {
     uint32_t id, bind, format, w, h; /* h 0: a buffer of w bytes */
     uint64_t gpa;
     const void *data;
+    uint32_t layers; /* textures: 1, or 2 and more for a 2D array; buffers: 0 */
 } Extra;
 
 static void add_extra(Mt *mt, CmdBuf *cb, const Extra *x)
 {
-    uint32_t bytes = x->h ? x->w * x->h * 4 : x->w;
+    uint32_t layers = x->h ? x->layers : 1;
+    uint32_t bytes = x->h ? x->w * x->h * 4 * layers : x->w;
     memcpy(mt_vram(mt, x->gpa), x->data, bytes);
     if (x->h) {
-        p_res_2d(cb, x->id, x->format, x->bind, x->w, x->h, x->gpa, bytes);
+        p_res_2d_array(cb, x->id, x->format, x->bind, x->w, x->h, layers, x->gpa, bytes);
     } else {
         p_res_buffer(cb, x->id, x->bind, x->w, x->gpa);
     }
     p_attach(cb, SABLE_OP_3D_ATTACH, CTX, x->id);
-    p_transfer(cb, SABLE_3D_TO_HOST, x->id, x->w, x->h ? x->h : 1, x->h ? 4 : 1);
+    p_transfer_layers(cb, SABLE_3D_TO_HOST, x->id, x->w, x->h ? x->h : 1, layers, x->h ? 4 : 1);
 }
 
 /* Run a frame: context, target (B8G8R8A8, zeroed), optional Z32 depth,
@@ -540,7 +542,7 @@ static void test_constants(void)
     static const float cb1[8] = { 9, 9, 9, 9, 0.5f, 0.25f, 1, 1 };
     static const float cb0[8] = { 0.5f, 1, 0.5f, 1, 0.25f, 0, 0.125f, 0 };
     const Extra extra = { RES_CB, SABLE_VIRGL_BIND_CONSTANT_BUFFER, 0, sizeof(cb1), 0, CB_GPA,
-                          cb1 };
+                          cb1, 0 };
     Vtx v[3];
     fullscreen(v, 0, black);
     static uint32_t dw[MAX_DW];
@@ -628,8 +630,9 @@ static Mt *tex_frame(const TexFrame *f, Sm4ShaderInfo *info)
     for (uint32_t i = 0; i < f->ntex; i++) {
         const Extra *x = &f->tex[i];
         views[i] = 200 + i;
-        g_assert_true(x->h ? vgl_create_sampler_view(&b, views[i], x->id, x->format, 0, 0, 0, 0,
-                                                     SABLE_VIRGL_SWIZZLE_IDENTITY)
+        uint32_t last = x->h ? x->layers - 1 : 0;
+        g_assert_true(x->h ? vgl_create_sampler_view(&b, views[i], x->id, x->format, 0, last, 0,
+                                                     0, SABLE_VIRGL_SWIZZLE_IDENTITY)
                            : vgl_create_buffer_view(&b, views[i], x->id, x->format, 0,
                                                     x->w / 16 - 1, SABLE_VIRGL_SWIZZLE_IDENTITY));
     }
@@ -651,9 +654,9 @@ static Mt *tex_frame(const TexFrame *f, Sm4ShaderInfo *info)
 static const uint32_t texels[4] = { 0xffff0000u, 0xff00ff00u, 0xff0000ffu, 0xffffffffu };
 static const uint32_t texels2[4] = { 0xff202020u, 0xff406080u, 0xff80a0c0u, 0xffe0e0e0u };
 static const Extra tex_rgbw = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW,
-                                SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 2, 2, TEX_GPA, texels };
+                                SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 2, 2, TEX_GPA, texels, 1 };
 static const Extra tex_other = { RES_TEX2, SABLE_VIRGL_BIND_SAMPLER_VIEW,
-                                 SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 2, 2, TEX2_GPA, texels2 };
+                                 SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 2, 2, TEX2_GPA, texels2, 1 };
 
 static D3D10_DDI_SAMPLER_DESC sampler_of(D3D10_DDI_FILTER filter,
                                          D3D10_DDI_TEXTURE_ADDRESS_MODE address_u)
@@ -869,7 +872,7 @@ static void sample_c_case(const char *op, D3D10_DDI_COMPARISON_FUNC func)
 {
     static const float depth[4] = { 0.25f, 0.75f, 0.4f, 0.6f };
     const Extra tex = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW, SABLE_VIRGL_FORMAT_Z32_FLOAT, 2,
-                        2, TEX_GPA, depth };
+                        2, TEX_GPA, depth, 1 };
     g_autofree char *ps = g_strdup_printf("ps_4_0\n"
                                           "dcl_sampler s0, mode_comparison\n"
                                           "dcl_resource_texture2d (float,float,float,float) t0\n"
@@ -945,7 +948,7 @@ static void test_ld_buffer(void)
         { 1, 0, 0, 1 }, { 0, 1, 0, 1 }, { 0, 0, 1, 1 }, { 0.5f, 0.25f, 1, 0.75f },
     };
     const Extra buf = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW,
-                        SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, sizeof elems, 0, TEX_GPA, elems };
+                        SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, sizeof elems, 0, TEX_GPA, elems, 0 };
     const TexFrame f = { ps, &buf, 1, NULL, 0, 0, 1, 0 };
     Sm4ShaderInfo info;
     Mt *mt = tex_frame(&f, &info);
@@ -955,6 +958,47 @@ static void test_ld_buffer(void)
         }
     }
     mt_free(mt);
+}
+
+/* A Texture2DArray of two layers (the two 2 x 2 textures): sample at
+ * layer 1 (v1.z) and ld at layer 1 (address z) give the second one's
+ * texels, point filtering. */
+static void test_array(void)
+{
+    static uint32_t layers[8];
+    memcpy(layers, texels, sizeof texels);
+    memcpy(layers + 4, texels2, sizeof texels2);
+    const Extra tex = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM,
+                        2, 2, TEX_GPA, layers, 2 };
+    const D3D10_DDI_SAMPLER_DESC sd =
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_POINT, D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    static const char *const ops[] = {
+        "sample o0.xyzw, v1.xyzx, t0.xyzw, s0",
+        "ftou r0.xy, v0.xyxx\nushr r0.xy, r0.xyxx, l(3, 3, 0, 0)\nmov r0.zw, l(0, 0, 1, 0)\n"
+        "ld o0.xyzw, r0.xyzw, t0.xyzw",
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {
+        g_autofree char *ps =
+            g_strdup_printf("ps_4_0\n"
+                            "dcl_sampler s0, mode_default\n"
+                            "dcl_resource_texture2darray (float,float,float,float) t0\n"
+                            "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+                            "dcl_input_ps linear v1.xyz\n"
+                            "dcl_output o0.xyzw\n"
+                            "dcl_temps 1\n"
+                            "%s\n"
+                            "ret\n",
+                            ops[i]);
+        const TexFrame f = { ps, &tex, 1, &sd, 1, 0, 1, 1.0f };
+        Sm4ShaderInfo info;
+        Mt *mt = tex_frame(&f, &info);
+        for (uint32_t y = 0; y < H; y++) {
+            for (uint32_t x = 0; x < W; x++) {
+                g_assert_cmphex(px(mt, x, y), ==, texels2[(y >= H / 2) * 2 + (x >= W / 2)]);
+            }
+        }
+        mt_free(mt);
+    }
 }
 
 /* t1 with s0 (t0 is another texture, s1 a linear sampler): one unit, view
@@ -1493,6 +1537,7 @@ int main(int argc, char **argv)
     g_test_add_func("/umd3d/render/sample-c", test_sample_c);
     g_test_add_func("/umd3d/render/ld", test_ld);
     g_test_add_func("/umd3d/render/ld-buffer", test_ld_buffer);
+    g_test_add_func("/umd3d/render/array", test_array);
     g_test_add_func("/umd3d/render/sample-pair", test_sample_pair);
     return g_test_run();
 }
