@@ -31,7 +31,7 @@ typedef struct TexOp {
 static const char *const shadow_target[SM4_RES_COUNT] = {
     [SM4_RES_TEX1D] = "SHADOW1D",         [SM4_RES_TEX1DARRAY] = "SHADOW1D_ARRAY",
     [SM4_RES_TEX2D] = "SHADOW2D",         [SM4_RES_TEX2DARRAY] = "SHADOW2D_ARRAY",
-    [SM4_RES_TEXCUBE] = "SHADOWCUBE",     [SM4_RES_TEXCUBEARRAY] = "SHADOWCUBE_ARRAY",
+    [SM4_RES_TEXCUBE] = "SHADOWCUBE",     [SM4_RES_TEXCUBEARRAY] = "SHADOWCUBEARRAY",
 };
 
 /* The coordinate component that carries the comparison reference (cube
@@ -85,9 +85,14 @@ static bool find_unit(Tx *t, uint8_t view, uint8_t smp, bool shadow, uint32_t *u
     return true;
 }
 
-static bool immediate_slot(Tx *t, const Sm4Operand *o, const char *what)
+/* A t# or s# operand of the given type with one immediate index: true;
+ * else false, the error recorded. */
+static bool slot_operand(Tx *t, const Sm4Operand *o, uint8_t type, const char *what)
 {
-    if (o->ndim == 1 && o->idx[0].rel >= 0) {
+    if (o->type != type || o->ndim != 1) {
+        return tx_fail(t, SM4_ERR_OPERAND, "not a %s", what);
+    }
+    if (o->idx[0].rel >= 0) {
         return tx_fail(t, SM4_ERR_UNSUPPORTED, "dynamically indexed %s", what);
     }
     return true;
@@ -96,15 +101,14 @@ static bool immediate_slot(Tx *t, const Sm4Operand *o, const char *what)
 /* The unit and target of t# res with s# smp (NULL: a fetch or query). */
 static bool tex_unit(Tx *t, const Sm4Operand *res, const Sm4Operand *smp, bool shadow, TexOp *x)
 {
-    if (!immediate_slot(t, res, "resource") || (smp && !immediate_slot(t, smp, "sampler"))) {
+    if (!slot_operand(t, res, SM4_OT_RESOURCE, "typed shader resource") ||
+        (smp && !slot_operand(t, smp, SM4_OT_SAMPLER, "declared sampler"))) {
         return false;
     }
-    if (res->type != SM4_OT_RESOURCE || res->ndim != 1 || res->idx[0].imm >= SM4_MAX_SRV ||
-        t->srv_kind[res->idx[0].imm] != TX_KIND_TYPED) {
+    if (res->idx[0].imm >= SM4_MAX_SRV || t->srv_kind[res->idx[0].imm] != TX_KIND_TYPED) {
         return tx_fail(t, SM4_ERR_OPERAND, "not a typed shader resource");
     }
-    if (smp && (smp->type != SM4_OT_SAMPLER || smp->ndim != 1 ||
-                smp->idx[0].imm >= SM4_MAX_SAMPLERS ||
+    if (smp && (smp->idx[0].imm >= SM4_MAX_SAMPLERS ||
                 !(t->info->samplers_used >> smp->idx[0].imm & 1))) {
         return tx_fail(t, SM4_ERR_OPERAND, "not a declared sampler");
     }
@@ -279,6 +283,9 @@ static bool sample(Tx *t, const Sm4Insn *in)
     if (!tex_unit(t, res, opnd(t, in, r + 1), is_shadow_op(o), &x) || !samplable(t, x.dim) ||
         !tx_src(t, opnd(t, in, 1), c) || !tex_offset(t, in, po ? opnd(t, in, 2) : NULL, off)) {
         return false;
+    }
+    if (off[0] && (x.dim == SM4_RES_TEXCUBE || x.dim == SM4_RES_TEXCUBEARRAY)) {
+        return tx_fail(t, SM4_ERR_OPERAND, "texel offsets on a cube resource");
     }
     switch (o) {
     case SM4_SAMPLE:

@@ -1001,6 +1001,78 @@ static void test_array(void)
     }
 }
 
+/* Every texture form the translator emits compiles on the host: a draw
+ * with each shader (nothing bound; a shader the host cannot translate or
+ * compile is a context error, a fault of the engine). */
+static void test_tex_forms_compile(void)
+{
+    static const char pre[] =
+        "ps_5_0\n"
+        "dcl_sampler s0, mode_default\n"
+        "dcl_sampler s1, mode_comparison\n"
+        "dcl_resource_texture1d (float,float,float,float) t0\n"
+        "dcl_resource_texture1darray (float,float,float,float) t1\n"
+        "dcl_resource_texture2darray (float,float,float,float) t2\n"
+        "dcl_resource_texture3d (float,float,float,float) t3\n"
+        "dcl_resource_texturecube (float,float,float,float) t4\n"
+        "dcl_resource_texturecubearray (float,float,float,float) t5\n"
+        "dcl_resource_texture2dms(4) (float,float,float,float) t6\n"
+        "dcl_resource_buffer (uint,uint,uint,uint) t7\n"
+        "dcl_resource_texture2d (sint,sint,sint,sint) t8\n"
+        "dcl_input_ps linear v1.xyzw\n"
+        "dcl_output o0.xyzw\n"
+        "dcl_temps 2\n";
+    static const char *const bodies[] = {
+        "sample r0, v1.xxxx, t0, s0\nsample_l r1, v1.xyxx, t1, s0, l(1.0)\nadd o0, r0, r1",
+        "sample_c r0.x, v1.xyzx, t2.xxxx, s1, v1.w\nsample_c_lz r0.y, v1.xyzx, t2.xxxx, s1, v1.w\n"
+        "mov o0, r0",
+        "sample_c r0.x, v1.xxxx, t0.xxxx, s1, v1.w\nsample_c_lz r0.y, v1.xyxx, t1.xxxx, s1, v1.w\n"
+        "mov o0, r0",
+        "sample_c r0.x, v1.xyzx, t4.xxxx, s1, v1.w\nsample_c_lz r0.y, v1.xyzx, t4.xxxx, s1, v1.w\n"
+        "sample_c r0.z, v1.xyzw, t5.xxxx, s1, v1.w\nmov o0, r0",
+        "sample_l r0, v1.xyzw, t5, s0, l(1.0)\nsample_b r1, v1.xyzw, t5, s0, l(1.0)\n"
+        "sample r1, v1.xyzw, t5, s0\nadd o0, r0, r1",
+        "sample_d r0, v1.xyzx, t4, s0, v1.xyzx, v1.xyzx\nsample_d r1, v1.xyzx, t3, s0, v1.xyzx, "
+        "v1.xyzx\nadd o0, r0, r1",
+        "gather4 r0, v1.xyzx, t2, s0.w\ngather4_c r1, v1.xyzx, t2.xyzw, s1.x, v1.w\n"
+        "add o0, r0, r1",
+        "gather4 r0, v1.xyzx, t4, s0.y\ngather4 r1, v1.xyzw, t5, s0.z\nadd o0, r0, r1",
+        "ftoi r1, v1\ngather4_po r0, v1.xyzx, r1.xyxx, t2, s0.y\n"
+        "gather4_po_c r1, v1.xyzx, r1.xyxx, t2, s1.x, v1.w\nadd o0, r0, r1",
+        "sample_aoffimmi(1,-1,0) r0, v1.xyzx, t2, s0\nsample_l_aoffimmi(2,0,1) r1, v1.xyzx, t3, s0, "
+        "l(0)\nadd o0, r0, r1",
+        "lod r0.xy, v1.xyzx, t4, s0\nlod r0.zw, v1.xyzx, t3.zwxy, s0\nmov o0, r0",
+        "ftoi r0, v1\nld_ms r1, r0, t6, l(2)\nsample_info r0.x, t6.xxxx\n"
+        "sample_info_uint r0.y, t2.xxxx\nadd o0, r0, r1",
+        "ftoi r0, v1\nld r1, r0, t7\nld r0, r0, t8\nutof r1, r1\nitof r0, r0\nadd o0, r0, r1",
+        "ftoi r0, v1\nld r1, r0, t1\nld r0, r0, t3\nadd o0, r0, r1",
+        "resinfo r0, l(0), t3\nresinfo_rcpFloat r1, l(0), t4\nadd r0, r0, r1\n"
+        "resinfo_uint r1, l(0), t5\nbufinfo r1.x, t7\nutof r1, r1\nadd o0, r0, r1",
+        "resinfo r0, l(0), t6\nresinfo r1, l(0), t1\nadd o0, r0, r1",
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(bodies); i++) {
+        g_autofree char *text = g_strdup_printf("%s%s\nret\n", pre, bodies[i]);
+        Pipe p;
+        D3D10_1_DDI_BLEND_DESC bd = blend_desc(&rt_opaque);
+        D3D10_DDI_DEPTH_STENCIL_DESC dd = dss_desc(FALSE, D3D10_DDI_COMPARISON_LESS);
+        D3D10_DDI_RASTERIZER_DESC rd = rast_desc(D3D10_DDI_CULL_NONE, FALSE, FALSE);
+        pipe_init(&p, &bd, &dd, &rd);
+        UmdShader ps;
+        make_shader(&p.dev, text, SM4_PS, &ps);
+        umd_set_shader(&p.dev, UMD_DDI_PsSetShader, UMD_PS, &ps);
+        static uint32_t dw[MAX_DW];
+        VglBuf b;
+        vgl_init(&b, dw, MAX_DW);
+        frame_begin(&p, &b, false, black);
+        Vtx v[3];
+        fullscreen(v, 0, black);
+        draw(&b, 0, 3);
+        mt_free(run_frame(v, 3, false, &b));
+        umd_shader_destroy(&p.dev, &ps);
+        pipe_fini(&p);
+    }
+}
+
 /* t1 with s0 (t0 is another texture, s1 a linear sampler): one unit, view
  * slot 1 with sampler slot 0; point samples of the second texture. */
 static void test_sample_pair(void)
@@ -1538,6 +1610,7 @@ int main(int argc, char **argv)
     g_test_add_func("/umd3d/render/ld", test_ld);
     g_test_add_func("/umd3d/render/ld-buffer", test_ld_buffer);
     g_test_add_func("/umd3d/render/array", test_array);
+    g_test_add_func("/umd3d/render/tex-forms-compile", test_tex_forms_compile);
     g_test_add_func("/umd3d/render/sample-pair", test_sample_pair);
     return g_test_run();
 }

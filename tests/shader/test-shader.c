@@ -769,6 +769,38 @@ static void test_units(void)
     }
 }
 
+/* Cube arrays: the reference and the LOD as the second source (TEX2,
+ * TXL2); sample_c_lz and texel offsets refused there. */
+static void test_cube_array(void)
+{
+    static const char pre[] = "ps_5_0\n"
+                              "dcl_sampler s0, mode_default\n"
+                              "dcl_sampler s1, mode_comparison\n"
+                              "dcl_resource_texturecubearray (float,float,float,float) t0\n"
+                              "dcl_input_ps linear v1.xyzw\n"
+                              "dcl_output o0.xyzw\n";
+    static const char *const cases[][2] = {
+        { "sample_c o0.x, v1.xyzw, t0.xxxx, s1, l(0.5)",
+          "IMM[0] UINT32 {1056964608, 1056964608, 1056964608, 1056964608}\n"
+          "TEX2 TEMP[0], IN[1].xyzw, IMM[0].xxxx, SAMP[0], SHADOWCUBEARRAY\n"
+          "MOV OUT[0].x, TEMP[0].xxxx" },
+        { "sample_l o0.xyzw, v1.xyzw, t0.xyzw, s0, l(0.5)",
+          "IMM[0] UINT32 {1056964608, 1056964608, 1056964608, 1056964608}\n"
+          "TXL2 TEMP[0], IN[1].xyzw, IMM[0].xxxx, SAMP[0], CUBEARRAY\n"
+          "MOV OUT[0], TEMP[0].xyzw" },
+        { "sample_c_lz o0.x, v1.xyzw, t0.xxxx, s1, l(0.5)",
+          "error unsupported: sample_c_lz on a cube array" },
+        { "sample_aoffimmi(1,0,0) o0.xyzw, v1.xyzw, t0.xyzw, s0",
+          "error operand: texel offsets on a cube resource" },
+        { "ld o0.xyzw, v1.xyzw, t0.xyzw", "error operand: ld on a cube resource" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *text = g_strdup_printf("%s%s\nret\n", pre, cases[i][0]);
+        g_autofree char *got = su_body(text);
+        g_assert_cmpstr(got, ==, cases[i][1]);
+    }
+}
+
 /* 32 units at most: t0 and t1 with each of 16 samplers fill them; one
  * more pair (a comparison one) is refused. */
 static void test_units_limit(void)
@@ -802,6 +834,7 @@ int main(int argc, char **argv)
     g_test_add_func("/shader/tgsi/info", test_info);
     g_test_add_func("/shader/tgsi/units", test_units);
     g_test_add_func("/shader/tgsi/units-limit", test_units_limit);
+    g_test_add_func("/shader/tgsi/cube-array", test_cube_array);
     for (size_t i = 0; i < G_N_ELEMENTS(programs); i++) {
         g_autofree char *path = g_strdup_printf("/shader/tgsi/program/%s", programs[i].name);
         g_test_add_data_func(path, &programs[i], test_program);
