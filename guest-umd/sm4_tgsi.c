@@ -2,7 +2,7 @@
 /* The SM4/SM5 -> TGSI text translator (contract in sm4_tgsi.h): the text
  * buffers, immediates, registers and operands, and the driver.  The
  * declarations are in sm4_tgsi_decl.c, the instructions in
- * sm4_tgsi_insn.c. */
+ * sm4_tgsi_insn.c and sm4_tgsi_tex.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -501,7 +501,9 @@ Sm4Error sm4_to_tgsi(const Sm4Program *p, const Sm4Signatures *sig, char **text,
         if (t->scratch + TX_NSCRATCH > TX_MAX_TEMPS) {
             tx_fail(t, SM4_ERR_TOO_BIG, "more than %u temporaries", TX_MAX_TEMPS);
         } else {
-            pass_code(t);
+            if (pass_code(t)) {
+                tx_declare_units(t);
+            }
         }
     }
     Sm4Error e = t->err;

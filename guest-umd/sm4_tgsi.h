@@ -34,6 +34,19 @@ typedef struct Sm4Signatures {
 #define SM4_MAX_SRV 128
 #define SM4_MAX_SAMPLERS 16
 #define SM4_MAX_UAV 8      /* D3D11.0 */
+#define SM4_MAX_UNITS 32   /* TGSI sampler units per shader (virglrenderer's limit) */
+#define SM4_UNIT_NO_SAMPLER 0xFF
+
+/* TGSI unit u (SAMP[u] with SVIEW[u]): virglrenderer samples it through
+ * the stage's sampler view u and sampler state u.  D3D's t# and s# are
+ * independent, so the translator gives every (t#, s#) pair a shader
+ * samples with, and every t# it only fetches from or sizes, a unit: the
+ * draw path binds the view of SRV slot `view` at sampler view u and the
+ * sampler of slot `sampler` at sampler state u (SM4_UNIT_NO_SAMPLER: the
+ * unit is only fetched from or sized; any state or none). */
+typedef struct Sm4TexUnit {
+    uint8_t view, sampler;
+} Sm4TexUnit;
 
 /* What the draw path needs, filled at create time. */
 typedef struct Sm4ShaderInfo {
@@ -41,7 +54,9 @@ typedef struct Sm4ShaderInfo {
     uint32_t cb_size[SM4_MAX_CB];   /* vec4 registers declared per slot (0: unused) */
     uint32_t srv_used[SM4_MAX_SRV / 32];
     uint8_t srv_dim[SM4_MAX_SRV];   /* SM4_RES_* */
-    uint16_t samplers_used;
+    uint16_t samplers_used;         /* s# declared */
+    uint8_t nunits;                 /* sampler units, in the order of first use */
+    Sm4TexUnit unit[SM4_MAX_UNITS];
     uint8_t uavs_used;
     uint32_t in_mask, out_mask;     /* registers declared */
     uint8_t in_sv[SM4_MAX_IO], out_sv[SM4_MAX_IO]; /* D3D10_SB_NAME per register */

@@ -116,6 +116,7 @@ static bool decl_resource(Tx *t, const Sm4Insn *in)
             }
         }
         t->srv_kind[n] = TX_KIND_TYPED;
+        t->srv_ret[n] = (uint8_t)(in->extra[0] & 0xF);
         t->info->srv_dim[n] = (uint8_t)dim;
         break;
     case SM5_DCL_RESOURCE_STRUCTURED:
@@ -619,6 +620,11 @@ const char *tx_tex_target(uint32_t dim)
                                                                            : "BUFFER";
 }
 
+const char *tx_return_type(uint32_t ret)
+{
+    return ret < sizeof ret_name / sizeof *ret_name && ret_name[ret] ? ret_name[ret] : "FLOAT";
+}
+
 const char *tx_image_format(uint32_t ret)
 {
     return ret == SM4_RT_UINT   ? "PIPE_FORMAT_R32G32B32A32_UINT"
@@ -633,29 +639,11 @@ static void finish_resources(Tx *t)
             tb_printf(&t->decl, "DCL CONST[%u][0..%u]\n", i, t->info->cb_size[i] - 1);
         }
     }
-    for (uint32_t i = 0; i < SM4_MAX_SAMPLERS; i++) {
-        if (t->info->samplers_used >> i & 1) {
-            tb_printf(&t->decl, "DCL SAMP[%u]\n", i);
-        }
-    }
+    /* typed SRVs and samplers: the units (tx_declare_units) */
     for (uint32_t i = 0; i < SM4_MAX_SRV; i++) {
-        if (!(t->info->srv_used[i / 32] >> (i % 32) & 1)) {
-            continue;
-        }
-        if (t->srv_kind[i] != TX_KIND_TYPED) {
+        if ((t->info->srv_used[i / 32] >> (i % 32) & 1) && t->srv_kind[i] != TX_KIND_TYPED) {
             tb_printf(&t->decl, "DCL BUFFER[%u]\n", TX_SRV_BUFFER_BASE + i);
-            continue;
         }
-        /* the declared return type of x (TGSI's view types are per view) */
-        uint32_t rt = 0;
-        for (uint32_t k = 0; k < t->p->ninsn && !rt; k++) {
-            const Sm4Insn *in = &t->p->insn[k];
-            if (in->opcode == SM4_DCL_RESOURCE && sm4_opnd(t->p, in, 0)->idx[0].imm == i) {
-                rt = in->extra[0] & 0xF;
-            }
-        }
-        tb_printf(&t->decl, "DCL SVIEW[%u], %s, %s\n", i, tex_target[t->info->srv_dim[i]],
-                  rt <= SM4_RT_FLOAT && ret_name[rt] ? ret_name[rt] : "FLOAT");
     }
     for (uint32_t i = 0; i < SM4_MAX_UAV; i++) {
         if (t->uav_kind[i] == TX_KIND_TYPED) {

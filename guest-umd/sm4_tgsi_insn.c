@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The translator's instructions: each SM4/SM5 instruction becomes one or
  * more TGSI instructions with D3D's semantics (per-component transcendental
- * ops, masked shift counts, integer tests for conditionals, separate
- * resources and samplers, ...).  Scratch temporaries S0..S5 hold the
+ * ops, masked shift counts, integer tests for conditionals, ...; texture
+ * instructions in sm4_tgsi_tex.c).  Scratch temporaries S0..S5 hold the
  * intermediate results of the multi-instruction expansions; the last one
  * is the sink of null destinations. */
 #include <stdio.h>
@@ -410,7 +410,7 @@ static bool gs_output(Tx *t, const Sm4Insn *in)
 /* ---- resources ---- */
 
 /* The result in S0 goes to dst through the resource operand's swizzle. */
-static bool swizzled_out(Tx *t, const Sm4Insn *in, const Sm4Operand *res)
+bool tx_swizzled_out(Tx *t, const Sm4Insn *in, const Sm4Operand *res)
 {
     char d[TX_OPLEN];
     if (!tx_dst(t, op(t, in, 0), d)) {
@@ -423,124 +423,6 @@ static bool swizzled_out(Tx *t, const Sm4Insn *in, const Sm4Operand *res)
     tx_emit(t, "MOV%s %s, TEMP[%u].%c%c%c%c", sat(in), d, S(t, 0), "xyzw"[w[0]], "xyzw"[w[1]],
             "xyzw"[w[2]], "xyzw"[w[3]]);
     return true;
-}
-
-static bool typed_srv(Tx *t, const Sm4Operand *o, char *reg)
-{
-    if (o->type != SM4_OT_RESOURCE || o->ndim != 1 || o->idx[0].imm >= SM4_MAX_SRV ||
-        t->srv_kind[o->idx[0].imm] != TX_KIND_TYPED) {
-        return tx_fail(t, SM4_ERR_OPERAND, "not a typed shader resource");
-    }
-    return tx_reg(t, o, reg);
-}
-
-static bool sampler_of(Tx *t, const Sm4Operand *o, char *reg)
-{
-    if (o->type != SM4_OT_SAMPLER) {
-        return tx_fail(t, SM4_ERR_OPERAND, "not a sampler");
-    }
-    return tx_reg(t, o, reg);
-}
-
-static bool any_offset(const Sm4Insn *in)
-{
-    return in->has_offset && (in->offset[0] || in->offset[1] || in->offset[2]);
-}
-
-static const char *const sample_op[SM4_OPCODE_COUNT] = {
-    [SM4_SAMPLE] = "SAMPLE", [SM4_SAMPLE_C] = "SAMPLE_C", [SM4_SAMPLE_C_LZ] = "SAMPLE_C_LZ",
-    [SM4_SAMPLE_L] = "SAMPLE_L", [SM4_SAMPLE_D] = "SAMPLE_D", [SM4_SAMPLE_B] = "SAMPLE_B",
-    [SM4_LOD] = "LOD", [SM4_GATHER4] = "GATHER4",
-};
-
-/* sample*, lod, gather4: dst, coord, t#, s#, [extra sources] */
-static bool sample(Tx *t, const Sm4Insn *in)
-{
-    char c[TX_OPLEN], r[TX_OPLEN], sm[TX_OPLEN], x[2][TX_OPLEN] = { "", "" };
-    const Sm4Operand *res = op(t, in, 2), *smp = op(t, in, 3);
-    if (any_offset(in)) {
-        return tx_fail(t, SM4_ERR_UNSUPPORTED, "texel offsets on %s", sm4_op_info(in->opcode)->name);
-    }
-    if (in->opcode == SM4_GATHER4 && smp->ncomp == 4 && smp->sel != SM4_SEL_MASK && smp->swz[0]) {
-        return tx_fail(t, SM4_ERR_UNSUPPORTED, "gather4 of a channel other than x");
-    }
-    unsigned nx = in->nop - 4;
-    if (!tx_src(t, op(t, in, 1), c) || !typed_srv(t, res, r) || !sampler_of(t, smp, sm) ||
-        !srcs(t, in, 4, nx, x)) {
-        return false;
-    }
-    tx_emit(t, "%s TEMP[%u], %s, %s, %s%s%s%s%s", sample_op[in->opcode], S(t, 0), c, r, sm,
-            nx ? ", " : "", x[0], nx > 1 ? ", " : "", x[1]);
-    return swizzled_out(t, in, res);
-}
-
-/* ld dst, address, t# ; ld_ms dst, address, t#, sample: integer texel
- * fetches (immediate offsets are added to the address). */
-static bool load(Tx *t, const Sm4Insn *in)
-{
-    char a[TX_OPLEN], r[TX_OPLEN], smp[TX_OPLEN] = "";
-    const Sm4Operand *res = op(t, in, 2);
-    if (!tx_src(t, op(t, in, 1), a) || !typed_srv(t, res, r)) {
-        return false;
-    }
-    if (in->opcode == SM4_LD_MS && !tx_src(t, op(t, in, 3), smp)) {
-        return false;
-    }
-    if (any_offset(in)) {
-        tx_emit(t, "UADD TEMP[%u], %s, IMM[%u]", S(t, 1), a,
-                tx_imm(t, (uint32_t)in->offset[0], (uint32_t)in->offset[1],
-                       (uint32_t)in->offset[2], 0));
-        snprintf(a, sizeof a, "TEMP[%u]", S(t, 1));
-    }
-    if (in->opcode == SM4_LD_MS) {
-        tx_emit(t, "SAMPLE_I_MS TEMP[%u], %s, %s, %s", S(t, 0), a, r, smp);
-    } else {
-        tx_emit(t, "SAMPLE_I TEMP[%u], %s, %s", S(t, 0), a, r);
-    }
-    return swizzled_out(t, in, res);
-}
-
-/* resinfo[_uint|_rcpFloat] dst, mip, t# */
-static bool resinfo(Tx *t, const Sm4Insn *in)
-{
-    char m[TX_OPLEN], r[TX_OPLEN];
-    const Sm4Operand *res = op(t, in, 2);
-    uint32_t rt = in->ctl & 3;
-    if (rt > 2 || !tx_src(t, op(t, in, 1), m) || !typed_srv(t, res, r)) {
-        return rt > 2 ? tx_fail(t, SM4_ERR_OPCODE, "resinfo return type") : false;
-    }
-    unsigned s0 = S(t, 0);
-    tx_emit(t, "SVIEWINFO TEMP[%u], %s, %s", s0, m, r);
-    if (rt != 2) {
-        tx_emit(t, "U2F TEMP[%u], TEMP[%u]", s0, s0);
-    }
-    if (rt == 1) { /* reciprocals of the dimensions, not of the array size */
-        static const char *const dims[SM4_RES_COUNT] = {
-            [SM4_RES_BUFFER] = "x", [SM4_RES_TEX1D] = "x", [SM4_RES_TEX1DARRAY] = "x",
-            [SM4_RES_TEX2D] = "xy", [SM4_RES_TEX2DMS] = "xy", [SM4_RES_TEX2DARRAY] = "xy",
-            [SM4_RES_TEX2DMSARRAY] = "xy", [SM4_RES_TEXCUBE] = "xy",
-            [SM4_RES_TEXCUBEARRAY] = "xy", [SM4_RES_TEX3D] = "xyz",
-        };
-        const char *d = dims[t->info->srv_dim[res->idx[0].imm]];
-        for (; d && *d; d++) {
-            tx_emit(t, "RCP TEMP[%u].%c, TEMP[%u].%c%c%c%c", s0, *d, s0, *d, *d, *d, *d);
-        }
-    }
-    return swizzled_out(t, in, res);
-}
-
-static bool sample_info(Tx *t, const Sm4Insn *in)
-{
-    char r[TX_OPLEN];
-    const Sm4Operand *res = op(t, in, 1);
-    if (!typed_srv(t, res, r)) {
-        return false;
-    }
-    tx_emit(t, "SAMPLE_INFO TEMP[%u], %s", S(t, 0), r);
-    if (!(in->ctl & 1)) {
-        tx_emit(t, "U2F TEMP[%u], TEMP[%u]", S(t, 0), S(t, 0));
-    }
-    return swizzled_out(t, in, res);
 }
 
 /* ---- raw, structured and typed memory (SM5) ---- */
@@ -620,7 +502,7 @@ static bool mem_load(Tx *t, const Sm4Insn *in)
         return false;
     }
     tx_emit(t, "LOAD TEMP[%u], %s, %s%s", S(t, 0), m.reg, addr, m.quals);
-    return swizzled_out(t, in, m.o);
+    return tx_swizzled_out(t, in, m.o);
 }
 
 static bool mem_store(Tx *t, const Sm4Insn *in)
@@ -700,7 +582,11 @@ static bool bufinfo(Tx *t, const Sm4Insn *in)
         return res->type == SM5_OT_TGSM ? tx_fail(t, SM4_ERR_OPERAND, "bufinfo of memory") : false;
     }
     if (res->type == SM4_OT_RESOURCE && m.kind == TX_KIND_TYPED) {
-        tx_emit(t, "SVIEWINFO TEMP[%u], IMM[%u].xxxx, %s", S(t, 0), imm1(t, 0), m.reg);
+        char mip[TX_OPLEN];
+        snprintf(mip, sizeof mip, "IMM[%u].xxxx", imm1(t, 0));
+        if (!tx_tex_size(t, res, mip)) {
+            return false;
+        }
     } else {
         tx_emit(t, "RESQ TEMP[%u], %s", S(t, 0), m.reg);
     }
@@ -798,9 +684,6 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     if (shifts[o]) {
         return shift(t, in, shifts[o]);
     }
-    if (sample_op[o]) {
-        return sample(t, in);
-    }
     if (atomic_op[o] || (o >= SM5_LD_UAV_TYPED && o <= SM5_STORE_STRUCTURED) ||
         o == SM5_BUFINFO || o == SM5_SYNC) {
         return memory(t, in);
@@ -833,13 +716,11 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     case SM4_EMIT: case SM4_CUT: case SM4_EMITTHENCUT: case SM5_EMIT_STREAM:
     case SM5_CUT_STREAM: case SM5_EMITTHENCUT_STREAM:
         return gs_output(t, in);
-    case SM4_LD:
-    case SM4_LD_MS:
-        return load(t, in);
-    case SM4_RESINFO:
-        return resinfo(t, in);
-    case SM4_SAMPLE_INFO:
-        return sample_info(t, in);
+    case SM4_SAMPLE: case SM4_SAMPLE_B: case SM4_SAMPLE_L: case SM4_SAMPLE_D:
+    case SM4_SAMPLE_C: case SM4_SAMPLE_C_LZ: case SM4_LOD: case SM4_GATHER4:
+    case SM5_GATHER4_C: case SM5_GATHER4_PO: case SM5_GATHER4_PO_C:
+    case SM4_LD: case SM4_LD_MS: case SM4_RESINFO: case SM4_SAMPLE_INFO:
+        return tx_tex_insn(t, in);
     case SM5_EVAL_SNAPPED:
     case SM5_EVAL_SAMPLE_INDEX:
     case SM5_EVAL_CENTROID:

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The translator's shared state (sm4_tgsi.c: declarations, registers,
- * operands, the driver; sm4_tgsi_insn.c: instructions). */
+/* The translator's shared state (sm4_tgsi.c: registers, operands, the
+ * driver; sm4_tgsi_decl.c: declarations; sm4_tgsi_insn.c: instructions;
+ * sm4_tgsi_tex.c: texture instructions). */
 #ifndef SABLE_SM4_TGSI_PRIV_H
 #define SABLE_SM4_TGSI_PRIV_H
 
@@ -51,6 +52,8 @@ typedef struct Tx {
     TxReg in[SM4_MAX_IO], out[SM4_MAX_IO];
     TxReg special[SM4_OT_COUNT];          /* vPrim, oDepth, vThreadID, ... */
     uint8_t srv_kind[SM4_MAX_SRV], uav_kind[SM4_MAX_UAV];
+    uint8_t srv_ret[SM4_MAX_SRV];         /* typed: the x return type (SM4_RT_*) */
+    uint8_t unit_shadow[SM4_MAX_UNITS];   /* the unit samples with comparison */
     uint8_t uav_dim[SM4_MAX_UAV], uav_ret[SM4_MAX_UAV];
     uint32_t srv_stride[SM4_MAX_SRV], uav_stride[SM4_MAX_UAV], tgsm_stride[TX_MAX_TGSM];
     uint32_t tgsm_used, cb_dynamic;
@@ -85,11 +88,19 @@ void tx_emit(Tx *t, const char *fmt, ...);
 uint8_t tx_dst_mask(const Sm4Operand *o);
 
 const char *tx_tex_target(uint32_t sm4_dim);  /* TGSI texture target name */
+const char *tx_return_type(uint32_t ret);     /* TGSI return type name */
 const char *tx_image_format(uint32_t ret);    /* a PIPE_FORMAT for a typed UAV */
+/* The result in scratch S0 to the instruction's destination (operand 0)
+ * through res's swizzle. */
+bool tx_swizzled_out(Tx *t, const Sm4Insn *in, const Sm4Operand *res);
 
-/* Declarations (sm4_tgsi_decl.c) and instructions (sm4_tgsi_insn.c). */
+/* Declarations (sm4_tgsi_decl.c), instructions (sm4_tgsi_insn.c) and the
+ * texture instructions (sm4_tgsi_tex.c). */
 bool tx_decl(Tx *t, const Sm4Insn *in);
 bool tx_insn(Tx *t, const Sm4Insn *in);
+bool tx_tex_insn(Tx *t, const Sm4Insn *in); /* sample*, gather4*, lod, ld*, resinfo, sample_info */
+bool tx_tex_size(Tx *t, const Sm4Operand *res, const char *mip); /* S0 = TXQ of a typed SRV */
 void tx_finish_decls(Tx *t); /* DCLs, properties, prologue */
+void tx_declare_units(Tx *t); /* DCL SAMP / SVIEW of the units the code used */
 
 #endif /* SABLE_SM4_TGSI_PRIV_H */

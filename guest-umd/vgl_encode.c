@@ -202,6 +202,17 @@ bool vgl_create_sampler_view(VglBuf *b, uint32_t handle, uint32_t res, uint32_t 
     return create(b, SABLE_VIRGL_OBJECT_SAMPLER_VIEW, a, SABLE_VIRGL_SAMPLER_VIEW_LEN);
 }
 
+bool vgl_create_buffer_view(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,
+                            uint32_t first_element, uint32_t last_element, uint32_t swizzle)
+{
+    if (first_element > last_element) {
+        return refuse(b);
+    }
+    const uint32_t a[SABLE_VIRGL_SAMPLER_VIEW_LEN] = { handle,        res,          format,
+                                                       first_element, last_element, swizzle };
+    return create(b, SABLE_VIRGL_OBJECT_SAMPLER_VIEW, a, SABLE_VIRGL_SAMPLER_VIEW_LEN);
+}
+
 bool vgl_create_query(VglBuf *b, uint32_t handle, uint32_t type, uint32_t index,
                       uint32_t offset, uint32_t res)
 {

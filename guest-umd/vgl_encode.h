@@ -109,6 +109,9 @@ bool vgl_create_surface(VglBuf *b, uint32_t handle, uint32_t res, uint32_t forma
 bool vgl_create_sampler_view(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,
                              uint32_t first_layer, uint32_t last_layer, uint32_t first_level,
                              uint32_t last_level, uint32_t swizzle);
+/* Buffer view (a typed Buffer SRV): elements first..last of format's size. */
+bool vgl_create_buffer_view(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,
+                            uint32_t first_element, uint32_t last_element, uint32_t swizzle);
 bool vgl_create_query(VglBuf *b, uint32_t handle, uint32_t type, uint32_t index,
                       uint32_t offset, uint32_t res);
 bool vgl_create_so_target(VglBuf *b, uint32_t handle, uint32_t res, uint32_t offset,

@@ -7,16 +7,23 @@ void p_ctx(CmdBuf *c, uint32_t op, uint32_t ctx)
     cb_emit(c, &p, sizeof(p));
 }
 
-void p_res_2d(CmdBuf *c, uint32_t res, uint32_t format, uint32_t bind,
-              uint32_t w, uint32_t h, uint64_t backing, uint64_t size)
+void p_res_2d_array(CmdBuf *c, uint32_t res, uint32_t format, uint32_t bind, uint32_t w,
+                    uint32_t h, uint32_t layers, uint64_t backing, uint64_t size)
 {
     struct sable_cmd_3d_res_create p = {
         .header = SABLE_CMD_HEADER(SABLE_OP_3D_RES_CREATE, 0, 16),
-        .res_id = res, .target = SABLE_VIRGL_TARGET_TEXTURE_2D,
+        .res_id = res,
+        .target = layers > 1 ? SABLE_VIRGL_TARGET_TEXTURE_2D_ARRAY : SABLE_VIRGL_TARGET_TEXTURE_2D,
         .format = format, .bind = bind, .width = w, .height = h, .depth = 1,
-        .array_size = 1, .backing_addr = backing, .backing_size = size,
+        .array_size = layers, .backing_addr = backing, .backing_size = size,
     };
     cb_emit(c, &p, sizeof(p));
+}
+
+void p_res_2d(CmdBuf *c, uint32_t res, uint32_t format, uint32_t bind,
+              uint32_t w, uint32_t h, uint64_t backing, uint64_t size)
+{
+    p_res_2d_array(c, res, format, bind, w, h, 1, backing, size);
 }
 
 void p_res_buffer(CmdBuf *c, uint32_t res, uint32_t bind,
@@ -39,15 +46,21 @@ void p_attach(CmdBuf *c, uint32_t op, uint32_t ctx, uint32_t res)
 }
 
 /* Whole-level transfer of a w x h image (bpp bytes per pixel) or buffer. */
-void p_transfer(CmdBuf *c, uint32_t dir, uint32_t res, uint32_t w,
-                uint32_t h, uint32_t bpp)
+void p_transfer_layers(CmdBuf *c, uint32_t dir, uint32_t res, uint32_t w, uint32_t h, uint32_t d,
+                       uint32_t bpp)
 {
     struct sable_cmd_3d_transfer p = {
         .header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, 0, 16),
-        .direction = dir, .res_id = res, .w = w, .h = h, .d = 1,
-        .stride = w * bpp, .size = (uint64_t)w * h * bpp,
+        .direction = dir, .res_id = res, .w = w, .h = h, .d = d,
+        .stride = w * bpp, .size = (uint64_t)w * h * d * bpp,
     };
     cb_emit(c, &p, sizeof(p));
+}
+
+void p_transfer(CmdBuf *c, uint32_t dir, uint32_t res, uint32_t w,
+                uint32_t h, uint32_t bpp)
+{
+    p_transfer_layers(c, dir, res, w, h, 1, bpp);
 }
 
 void p_submit(CmdBuf *c, uint32_t ctx, uint64_t addr, uint32_t ndw)

@@ -16,10 +16,16 @@
 void p_ctx(CmdBuf *c, uint32_t op, uint32_t ctx);
 void p_res_2d(CmdBuf *c, uint32_t res, uint32_t format, uint32_t bind, uint32_t w, uint32_t h,
               uint64_t backing, uint64_t size);
+/* A 2D array texture of `layers` layers (one level). */
+void p_res_2d_array(CmdBuf *c, uint32_t res, uint32_t format, uint32_t bind, uint32_t w,
+                    uint32_t h, uint32_t layers, uint64_t backing, uint64_t size);
 void p_res_buffer(CmdBuf *c, uint32_t res, uint32_t bind, uint32_t bytes, uint64_t backing);
 void p_attach(CmdBuf *c, uint32_t op, uint32_t ctx, uint32_t res);
 /* Whole-level transfer of a w x h image (bpp bytes per pixel) or buffer. */
 void p_transfer(CmdBuf *c, uint32_t dir, uint32_t res, uint32_t w, uint32_t h, uint32_t bpp);
+/* The same of layers 0..d-1 (tightly packed). */
+void p_transfer_layers(CmdBuf *c, uint32_t dir, uint32_t res, uint32_t w, uint32_t h, uint32_t d,
+                       uint32_t bpp);
 void p_submit(CmdBuf *c, uint32_t ctx, uint64_t addr, uint32_t ndw);
 
 /* A device with the 3D engine. */

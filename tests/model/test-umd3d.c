@@ -243,19 +243,21 @@ typedef struct Extra {
     uint32_t id, bind, format, w, h; /* h 0: a buffer of w bytes */
     uint64_t gpa;
     const void *data;
+    uint32_t layers; /* textures: 1, or 2 and more for a 2D array; buffers: 0 */
 } Extra;
 
 static void add_extra(Mt *mt, CmdBuf *cb, const Extra *x)
 {
-    uint32_t bytes = x->h ? x->w * x->h * 4 : x->w;
+    uint32_t layers = x->h ? x->layers : 1;
+    uint32_t bytes = x->h ? x->w * x->h * 4 * layers : x->w;
     memcpy(mt_vram(mt, x->gpa), x->data, bytes);
     if (x->h) {
-        p_res_2d(cb, x->id, x->format, x->bind, x->w, x->h, x->gpa, bytes);
+        p_res_2d_array(cb, x->id, x->format, x->bind, x->w, x->h, layers, x->gpa, bytes);
     } else {
         p_res_buffer(cb, x->id, x->bind, x->w, x->gpa);
     }
     p_attach(cb, SABLE_OP_3D_ATTACH, CTX, x->id);
-    p_transfer(cb, SABLE_3D_TO_HOST, x->id, x->w, x->h ? x->h : 1, x->h ? 4 : 1);
+    p_transfer_layers(cb, SABLE_3D_TO_HOST, x->id, x->w, x->h ? x->h : 1, layers, x->h ? 4 : 1);
 }
 
 /* Run a frame: context, target (B8G8R8A8, zeroed), optional Z32 depth,
@@ -540,7 +542,7 @@ static void test_constants(void)
     static const float cb1[8] = { 9, 9, 9, 9, 0.5f, 0.25f, 1, 1 };
     static const float cb0[8] = { 0.5f, 1, 0.5f, 1, 0.25f, 0, 0.125f, 0 };
     const Extra extra = { RES_CB, SABLE_VIRGL_BIND_CONSTANT_BUFFER, 0, sizeof(cb1), 0, CB_GPA,
-                          cb1 };
+                          cb1, 0 };
     Vtx v[3];
     fullscreen(v, 0, black);
     static uint32_t dw[MAX_DW];
@@ -566,60 +568,125 @@ static void test_constants(void)
     pipe_fini(&p);
 }
 
-/* A sampler object from a D3D description: a 2 x 2 texture (red, green /
- * blue, white; row 0 is v = 0, the top) on the full target, u from -0.5
- * to 1.5 across, v from 0 to 1 down, point filtering. AddressU CLAMP:
- * columns 0-7 take texel column 0, 8-15 column 1; WRAP: column 0 at
- * 4-7 and 12-15, column 1 at 0-3 and 8-11. The fragment shader is TGSI
- * text with TEX: the translator's SAMPLE (SVIEW + SAMP operands) samples
- * zeros on virglrenderer 0.10.4 here (docs/umd.md, "What remains"). */
-static const char fs_tex[] =
-    "FRAG\n"
-    "DCL IN[1], GENERIC[1], LINEAR\n"
-    "DCL OUT[0], COLOR\n"
-    "DCL SAMP[0]\n"
-    "DCL SVIEW[0], 2D, FLOAT\n"
-    "  0: TEX OUT[0], IN[1], SAMP[0], 2D\n"
-    "  1: END\n";
+/* ---- sampling through the translated shaders ---- */
 
-static void sampler_case(D3D10_DDI_TEXTURE_ADDRESS_MODE address_u)
+#define RES_TEX2 6u
+#define TEX2_GPA 0x59000ull
+#define MAX_SLOTS 4u
+
+/* A frame sampling textures: SRV slot i is a view of tex[i] (a buffer:
+ * of 16-byte elements), sampler slot
+ * i the sampler object made from samp[i]; a full-target quad with v1 =
+ * (u, v, ref, 0), u from u0 (left edge) to u1 (right edge), v from 0 (top)
+ * to 1 (bottom). */
+typedef struct TexFrame {
+    const char *ps;                 /* SM4 text, translated by the UMD */
+    const Extra *tex;
+    uint32_t ntex;
+    const D3D10_DDI_SAMPLER_DESC *samp;
+    uint32_t nsamp;
+    float u0, u1, ref;
+} TexFrame;
+
+/* What the draw path does with the shader's units: unit u gets the view of
+ * SRV slot unit[u].view and the sampler of slot unit[u].sampler (none: no
+ * sampler state, 0). */
+static void bind_units(VglBuf *b, const Sm4ShaderInfo *info, const uint32_t *views,
+                       const UmdSampler *samplers)
+{
+    uint32_t v[SM4_MAX_UNITS], st[SM4_MAX_UNITS];
+    g_assert_cmpuint(info->nunits, >, 0);
+    for (uint32_t u = 0; u < info->nunits; u++) {
+        const Sm4TexUnit *unit = &info->unit[u];
+        v[u] = views[unit->view];
+        st[u] = unit->sampler == SM4_UNIT_NO_SAMPLER ? 0 : samplers[unit->sampler].handle;
+    }
+    g_assert_true(vgl_set_sampler_views(b, SABLE_VIRGL_SHADER_FRAGMENT, 0, v, info->nunits));
+    g_assert_true(vgl_bind_sampler_states(b, SABLE_VIRGL_SHADER_FRAGMENT, 0, st, info->nunits));
+}
+
+/* Runs the frame; the translated PS's info in *info. */
+static Mt *tex_frame(const TexFrame *f, Sm4ShaderInfo *info)
 {
     Pipe p;
     D3D10_1_DDI_BLEND_DESC bd = blend_desc(&rt_opaque);
     D3D10_DDI_DEPTH_STENCIL_DESC dd = dss_desc(FALSE, D3D10_DDI_COMPARISON_LESS);
     D3D10_DDI_RASTERIZER_DESC rd = rast_desc(D3D10_DDI_CULL_NONE, FALSE, FALSE);
     pipe_init(&p, &bd, &dd, &rd);
-    UmdSampler samp;
-    D3D10_DDI_SAMPLER_DESC sd = sampler_desc();
-    sd.Filter = D3D10_DDI_FILTER_MIN_MAG_MIP_POINT;
-    sd.AddressU = address_u;
-    sd.AddressV = sd.AddressW = D3D10_DDI_TEXTURE_ADDRESS_CLAMP;
-    umd_sampler_create(&p.dev, &sd, &samp);
-    umd_set_samplers(&p.dev, UMD_DDI_PsSetSamplers, UMD_PS, 0, 1,
-                     (const D3D10DDI_HSAMPLER[]){ { &samp } });
-    g_assert_cmpuint(nerrors, ==, 0);
-    const float uv[4][4] = { { -0.5f, 0, 0, 0 }, { 1.5f, 0, 0, 0 }, { -0.5f, 1, 0, 0 },
-                             { 1.5f, 1, 0, 0 } };
-    const Vtx v[6] = { vtx(0, 0, 0, uv[0]), vtx(W, 0, 0, uv[1]), vtx(0, H, 0, uv[2]),
-                       vtx(W, 0, 0, uv[1]), vtx(W, H, 0, uv[3]), vtx(0, H, 0, uv[2]) };
-    static const uint32_t texels[4] = { 0xffff0000u, 0xff00ff00u, 0xff0000ffu, 0xffffffffu };
-    const Extra extra = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW,
-                          SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 2, 2, TEX_GPA, texels };
+    UmdShader ps;
+    make_shader(&p.dev, f->ps, SM4_PS, &ps);
+    umd_set_shader(&p.dev, UMD_DDI_PsSetShader, UMD_PS, &ps);
+    UmdSampler samp[MAX_SLOTS];
+    uint32_t views[MAX_SLOTS];
     static uint32_t dw[MAX_DW];
     VglBuf b;
     vgl_init(&b, dw, MAX_DW);
     frame_begin(&p, &b, false, black);
-    const UmdSampler *bound = p.dev.state.sampler[UMD_PS][0];
-    g_assert_true(vgl_append(&b, bound->create, bound->ncreate));
-    g_assert_true(vgl_bind_sampler_states(&b, SABLE_VIRGL_SHADER_FRAGMENT, 0, &bound->handle, 1));
-    g_assert_true(vgl_create_sampler_view(&b, 200, RES_TEX, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 0,
-                                          0, 0, 0, SABLE_VIRGL_SWIZZLE_IDENTITY));
-    g_assert_true(vgl_set_sampler_views(&b, SABLE_VIRGL_SHADER_FRAGMENT, 0,
-                                        (const uint32_t[]){ 200 }, 1));
-    g_assert_true(vgl_create_shader(&b, 102, SABLE_VIRGL_SHADER_FRAGMENT, fs_tex, 0));
-    g_assert_true(vgl_bind_shader(&b, 102, SABLE_VIRGL_SHADER_FRAGMENT));
+    for (uint32_t i = 0; i < f->nsamp; i++) {
+        umd_sampler_create(&p.dev, &f->samp[i], &samp[i]);
+        g_assert_true(vgl_append(&b, samp[i].create, samp[i].ncreate));
+    }
+    g_assert_cmpuint(nerrors, ==, 0);
+    for (uint32_t i = 0; i < f->ntex; i++) {
+        const Extra *x = &f->tex[i];
+        views[i] = 200 + i;
+        uint32_t last = x->h ? x->layers - 1 : 0;
+        g_assert_true(x->h ? vgl_create_sampler_view(&b, views[i], x->id, x->format, 0, last, 0,
+                                                     0, SABLE_VIRGL_SWIZZLE_IDENTITY)
+                           : vgl_create_buffer_view(&b, views[i], x->id, x->format, 0,
+                                                    x->w / 16 - 1, SABLE_VIRGL_SWIZZLE_IDENTITY));
+    }
+    bind_units(&b, &ps.info, views, samp);
+    const float c[4][4] = { { f->u0, 0, f->ref, 0 }, { f->u1, 0, f->ref, 0 },
+                            { f->u0, 1, f->ref, 0 }, { f->u1, 1, f->ref, 0 } };
+    const Vtx v[6] = { vtx(0, 0, 0, c[0]), vtx(W, 0, 0, c[1]), vtx(0, H, 0, c[2]),
+                       vtx(W, 0, 0, c[1]), vtx(W, H, 0, c[3]), vtx(0, H, 0, c[2]) };
     draw(&b, 0, 6);
-    Mt *mt = run_frame_with(v, 6, false, &b, &extra, 1);
+    Mt *mt = run_frame_with(v, 6, false, &b, f->tex, f->ntex);
+    *info = ps.info;
+    umd_shader_destroy(&p.dev, &ps);
+    pipe_fini(&p);
+    return mt;
+}
+
+/* 2 x 2 textures: red, green / blue, white (row 0 is v = 0, the top) and
+ * a second one of other colours; as 0xAARRGGBB = B8G8R8A8 bytes. */
+static const uint32_t texels[4] = { 0xffff0000u, 0xff00ff00u, 0xff0000ffu, 0xffffffffu };
+static const uint32_t texels2[4] = { 0xff202020u, 0xff406080u, 0xff80a0c0u, 0xffe0e0e0u };
+static const Extra tex_rgbw = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW,
+                                SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 2, 2, TEX_GPA, texels, 1 };
+static const Extra tex_other = { RES_TEX2, SABLE_VIRGL_BIND_SAMPLER_VIEW,
+                                 SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, 2, 2, TEX2_GPA, texels2, 1 };
+
+static D3D10_DDI_SAMPLER_DESC sampler_of(D3D10_DDI_FILTER filter,
+                                         D3D10_DDI_TEXTURE_ADDRESS_MODE address_u)
+{
+    D3D10_DDI_SAMPLER_DESC sd = sampler_desc();
+    sd.Filter = filter;
+    sd.AddressU = address_u;
+    sd.AddressV = sd.AddressW = D3D10_DDI_TEXTURE_ADDRESS_CLAMP;
+    return sd;
+}
+
+/* float4 main(float2 uv : T1) : SV_Target { return t0.Sample(s0, uv); } */
+static const char ps_sample_text[] =
+    "ps_4_0\n"
+    "dcl_sampler s0, mode_default\n"
+    "dcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_input_ps linear v1.xy\n"
+    "dcl_output o0.xyzw\n"
+    "sample o0.xyzw, v1.xyxx, t0.xyzw, s0\n"
+    "ret\n";
+
+/* Point filtering, u from -0.5 to 1.5 across: AddressU CLAMP: columns 0-7
+ * take texel column 0, 8-15 column 1; WRAP: column 0 at 4-7 and 12-15,
+ * column 1 at 0-3 and 8-11. */
+static void sampler_case(D3D10_DDI_TEXTURE_ADDRESS_MODE address_u)
+{
+    const D3D10_DDI_SAMPLER_DESC sd = sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_POINT, address_u);
+    const TexFrame f = { ps_sample_text, &tex_rgbw, 1, &sd, 1, -0.5f, 1.5f, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
     for (uint32_t y = 0; y < H; y++) {
         for (uint32_t x = 0; x < W; x++) {
             uint32_t col = address_u == D3D10_DDI_TEXTURE_ADDRESS_CLAMP ? x >= 8
@@ -628,13 +695,414 @@ static void sampler_case(D3D10_DDI_TEXTURE_ADDRESS_MODE address_u)
         }
     }
     mt_free(mt);
-    pipe_fini(&p);
 }
 
 static void test_sampler(void)
 {
     sampler_case(D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
     sampler_case(D3D10_DDI_TEXTURE_ADDRESS_WRAP);
+}
+
+static float channel(uint32_t argb, unsigned c)
+{
+    return (float)(argb >> (16 - 8 * c) & 0xff) / 255.0f; /* c: 0 r, 1 g, 2 b, 3 a */
+}
+
+/* Bilinear filtering of the 2 x 2 texture at (u, v), CLAMP. */
+static void bilinear(const uint32_t *tx, float u, float v, float out[4])
+{
+    float fx = u * 2 - 0.5f, fy = v * 2 - 0.5f;
+    fx = fx < 0 ? 0 : fx > 1 ? 1 : fx;
+    fy = fy < 0 ? 0 : fy > 1 ? 1 : fy;
+    for (unsigned c = 0; c < 4; c++) {
+        float top = channel(tx[0], c) * (1 - fx) + channel(tx[1], c) * fx;
+        float bottom = channel(tx[2], c) * (1 - fx) + channel(tx[3], c) * fx;
+        out[c] = top * (1 - fy) + bottom * fy;
+    }
+}
+
+/* Linear filtering, u and v from 0 to 1: every pixel the bilinear mix at
+ * its centre (u = (x + 0.5) / 16), within 2 of 255: llvmpipe filters
+ * 8-bit texels with 8-bit fractional weights (an error below one unit),
+ * plus the rounding of the result. */
+static void test_sample_linear(void)
+{
+    const D3D10_DDI_SAMPLER_DESC sd =
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_LINEAR, D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    const TexFrame f = { ps_sample_text, &tex_rgbw, 1, &sd, 1, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    unsigned mixed = 0;
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            float want[4];
+            bilinear(texels, ((float)x + 0.5f) / W, ((float)y + 0.5f) / H, want);
+            assert_px(mt, x, y, want, 2);
+            mixed += px(mt, x, y) != texels[0] && px(mt, x, y) != texels[1] &&
+                     px(mt, x, y) != texels[2] && px(mt, x, y) != texels[3];
+        }
+    }
+    g_assert_cmpuint(mixed, >, W * H / 2); /* filtered, not point-sampled */
+    mt_free(mt);
+}
+
+/* The LOD the sampler sees, told by the filter it picks: min filter
+ * POINT, mag filter LINEAR. The quad magnifies (its LOD is -3), so `sample`
+ * would filter linearly; a LOD above 0.5 (GL's switch-over for these
+ * filters; D3D's is 0) selects minification: point samples; one at or
+ * below 0, magnification: linear. `op` samples t0 with s0 at v1.xy into
+ * o0. */
+static void filter_case(const char *op, bool point)
+{
+    g_autofree char *ps = g_strdup_printf("ps_5_0\n"
+                                          "dcl_sampler s0, mode_default\n"
+                                          "dcl_resource_texture2d (float,float,float,float) t0\n"
+                                          "dcl_input_ps linear v1.xy\n"
+                                          "dcl_output o0.xyzw\n"
+                                          "%s\n"
+                                          "ret\n",
+                                          op);
+    const D3D10_DDI_SAMPLER_DESC sd = sampler_of(D3D10_DDI_FILTER_MIN_POINT_MAG_LINEAR_MIP_POINT,
+                                                 D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    const TexFrame f = { ps, &tex_rgbw, 1, &sd, 1, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            float want[4];
+            if (point) {
+                g_assert_cmphex(px(mt, x, y), ==, texels[(y >= H / 2) * 2 + (x >= W / 2)]);
+                continue;
+            }
+            bilinear(texels, ((float)x + 0.5f) / W, ((float)y + 0.5f) / H, want);
+            assert_px(mt, x, y, want, 2);
+        }
+    }
+    mt_free(mt);
+}
+
+/* sample_l: the LOD operand (2, 0); sample_b: the bias added to -3 (5:
+ * 2, 0: -3); sample_d: the LOD from the derivatives given (a texel per
+ * pixel on the 2 x 2 texture: 2 texels, LOD 1; 1/64 texel: magnified). */
+static void test_sample_lod(void)
+{
+    filter_case("sample_l o0.xyzw, v1.xyxx, t0.xyzw, s0, l(2.0)", true);
+    filter_case("sample_l o0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0)", false);
+    filter_case("sample_b o0.xyzw, v1.xyxx, t0.xyzw, s0, l(5.0)", true);
+    filter_case("sample_b o0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0)", false);
+    filter_case("sample_d o0.xyzw, v1.xyxx, t0.xyzw, s0, l(1.0, 0, 0, 0), l(0, 1.0, 0, 0)",
+                true);
+    filter_case("sample_d o0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0078125, 0, 0, 0), "
+                "l(0, 0.0078125, 0, 0)",
+                false);
+}
+
+/* The texel offset of sample_aoffimmi (+1 in u): point CLAMP, every
+ * column takes texel column 1. */
+static void test_sample_offset(void)
+{
+    static const char ps[] = "ps_4_0\n"
+                             "dcl_sampler s0, mode_default\n"
+                             "dcl_resource_texture2d (float,float,float,float) t0\n"
+                             "dcl_input_ps linear v1.xy\n"
+                             "dcl_output o0.xyzw\n"
+                             "sample_aoffimmi(1,0,0) o0.xyzw, v1.xyxx, t0.xyzw, s0\n"
+                             "ret\n";
+    const D3D10_DDI_SAMPLER_DESC sd =
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_POINT, D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    const TexFrame f = { ps, &tex_rgbw, 1, &sd, 1, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, x, y), ==, texels[(y >= H / 2) * 2 + 1]);
+        }
+    }
+    mt_free(mt);
+}
+
+/* One colour for the whole target from a shader (coordinates constant). */
+static void uniform_case(const char *body, uint32_t want)
+{
+    g_autofree char *ps = g_strdup_printf("ps_5_0\n"
+                                          "dcl_sampler s0, mode_default\n"
+                                          "dcl_resource_texture2d (float,float,float,float) t0\n"
+                                          "dcl_output o0.xyzw\n"
+                                          "dcl_temps 1\n"
+                                          "%s\n"
+                                          "ret\n",
+                                          body);
+    const D3D10_DDI_SAMPLER_DESC sd =
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_POINT, D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    const TexFrame f = { ps, &tex_rgbw, 1, &sd, 1, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    for (uint32_t y = 0; y < H; y += 3) {
+        for (uint32_t x = 0; x < W; x += 3) {
+            g_assert_cmphex(px(mt, x, y), ==, want);
+        }
+    }
+    mt_free(mt);
+}
+
+/* gather4 at the texture's centre: the footprint's four texels, in D3D's
+ * order (u0, v1), (u1, v1), (u1, v0), (u0, v0) = blue, white, green, red;
+ * s0.x gathers red (0, 1, 0, 1), s0.y green (0, 1, 1, 0). resinfo of the
+ * 2 x 2 texture with one level: (2, 2, 0, 1), as floats scaled by 1/4;
+ * _rcpFloat: (1/2, 1/2, 0, 1); _uint: integers, converted here in the
+ * order wzyx: (1, 0, 2, 2), saturated by the target. */
+static void test_gather_resinfo(void)
+{
+    uniform_case("gather4 o0.xyzw, l(0.5, 0.5, 0, 0), t0.xyzw, s0.x", 0xff00ff00u);
+    uniform_case("gather4 o0.xyzw, l(0.5, 0.5, 0, 0), t0.xyzw, s0.y", 0x0000ffffu);
+    uniform_case("resinfo r0.xyzw, l(0), t0.xyzw\n"
+                 "mul o0.xyzw, r0.xyzw, l(0.25, 0.25, 0.25, 0.25)",
+                 0x40808000u);
+    uniform_case("resinfo_rcpFloat o0.xyzw, l(0), t0.xyzw", 0xff808000u);
+    uniform_case("resinfo_uint r0.xyzw, l(0), t0.xyzw\n"
+                 "utof o0.xyzw, r0.wzyx",
+                 0xffff00ffu);
+}
+
+/* sample_c / sample_c_lz against a 2 x 2 Z32_FLOAT texture (0.25, 0.75 /
+ * 0.4, 0.6) with a comparison sampler, reference 0.5 (v1.z), point
+ * filtering: LESS passes where 0.5 < the texel (the right column);
+ * GREATER where 0.5 > it (the left column). */
+static void sample_c_case(const char *op, D3D10_DDI_COMPARISON_FUNC func)
+{
+    static const float depth[4] = { 0.25f, 0.75f, 0.4f, 0.6f };
+    const Extra tex = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW, SABLE_VIRGL_FORMAT_Z32_FLOAT, 2,
+                        2, TEX_GPA, depth, 1 };
+    g_autofree char *ps = g_strdup_printf("ps_4_0\n"
+                                          "dcl_sampler s0, mode_comparison\n"
+                                          "dcl_resource_texture2d (float,float,float,float) t0\n"
+                                          "dcl_input_ps linear v1.xyz\n"
+                                          "dcl_output o0.xyzw\n"
+                                          "dcl_temps 1\n"
+                                          "%s r0.x, v1.xyxx, t0.xxxx, s0, v1.z\n"
+                                          "mov o0.xyzw, r0.xxxx\n"
+                                          "ret\n",
+                                          op);
+    D3D10_DDI_SAMPLER_DESC sd = sampler_of(D3D10_DDI_FILTER_COMPARISON_MIN_MAG_MIP_POINT,
+                                           D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    sd.ComparisonFunc = func;
+    const TexFrame f = { ps, &tex, 1, &sd, 1, 0, 1, 0.5f };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            bool pass = func == D3D10_DDI_COMPARISON_LESS ? x >= W / 2 : x < W / 2;
+            g_assert_cmphex(px(mt, x, y), ==, pass ? 0xffffffffu : 0);
+        }
+    }
+    mt_free(mt);
+}
+
+static void test_sample_c(void)
+{
+    sample_c_case("sample_c", D3D10_DDI_COMPARISON_LESS);
+    sample_c_case("sample_c", D3D10_DDI_COMPARISON_GREATER);
+    sample_c_case("sample_c_lz", D3D10_DDI_COMPARISON_LESS);
+}
+
+/* ld: the texel of each 8 x 8 quadrant by integer address (SV_Position /
+ * 8, mip 0), no sampler (its unit has none). */
+static void test_ld(void)
+{
+    static const char ps[] = "ps_4_0\n"
+                             "dcl_resource_texture2d (float,float,float,float) t0\n"
+                             "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+                             "dcl_output o0.xyzw\n"
+                             "dcl_temps 1\n"
+                             "ftou r0.xy, v0.xyxx\n"
+                             "ushr r0.xy, r0.xyxx, l(3, 3, 0, 0)\n"
+                             "mov r0.zw, l(0, 0, 0, 0)\n"
+                             "ld o0.xyzw, r0.xyzw, t0.xyzw\n"
+                             "ret\n";
+    const TexFrame f = { ps, &tex_rgbw, 1, NULL, 0, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    g_assert_cmpuint(info.nunits, ==, 1);
+    g_assert_cmpuint(info.unit[0].sampler, ==, SM4_UNIT_NO_SAMPLER);
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, x, y), ==, texels[(y >= H / 2) * 2 + (x >= W / 2)]);
+        }
+    }
+    mt_free(mt);
+}
+
+/* ld on a Buffer<float4> of four elements: element x / 4 in column x. */
+static void test_ld_buffer(void)
+{
+    static const char ps[] = "ps_4_0\n"
+                             "dcl_resource_buffer (float,float,float,float) t0\n"
+                             "dcl_input_ps_siv linear noperspective v0.x, position\n"
+                             "dcl_output o0.xyzw\n"
+                             "dcl_temps 1\n"
+                             "ftou r0.x, v0.x\n"
+                             "ushr r0.x, r0.x, l(2)\n"
+                             "ld o0.xyzw, r0.xxxx, t0.xyzw\n"
+                             "ret\n";
+    static const float elems[4][4] = {
+        { 1, 0, 0, 1 }, { 0, 1, 0, 1 }, { 0, 0, 1, 1 }, { 0.5f, 0.25f, 1, 0.75f },
+    };
+    const Extra buf = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW,
+                        SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, sizeof elems, 0, TEX_GPA, elems, 0 };
+    const TexFrame f = { ps, &buf, 1, NULL, 0, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    for (uint32_t y = 0; y < H; y += 5) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, x, y), ==, argb(elems[x / 4]));
+        }
+    }
+    mt_free(mt);
+}
+
+/* A Texture2DArray of two layers (the two 2 x 2 textures): sample at
+ * layer 1 (v1.z) and ld at layer 1 (address z) give the second one's
+ * texels, point filtering. */
+static void test_array(void)
+{
+    static uint32_t layers[8];
+    memcpy(layers, texels, sizeof texels);
+    memcpy(layers + 4, texels2, sizeof texels2);
+    const Extra tex = { RES_TEX, SABLE_VIRGL_BIND_SAMPLER_VIEW, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM,
+                        2, 2, TEX_GPA, layers, 2 };
+    const D3D10_DDI_SAMPLER_DESC sd =
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_POINT, D3D10_DDI_TEXTURE_ADDRESS_CLAMP);
+    static const char *const ops[] = {
+        "sample o0.xyzw, v1.xyzx, t0.xyzw, s0",
+        "ftou r0.xy, v0.xyxx\nushr r0.xy, r0.xyxx, l(3, 3, 0, 0)\nmov r0.zw, l(0, 0, 1, 0)\n"
+        "ld o0.xyzw, r0.xyzw, t0.xyzw",
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {
+        g_autofree char *ps =
+            g_strdup_printf("ps_4_0\n"
+                            "dcl_sampler s0, mode_default\n"
+                            "dcl_resource_texture2darray (float,float,float,float) t0\n"
+                            "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+                            "dcl_input_ps linear v1.xyz\n"
+                            "dcl_output o0.xyzw\n"
+                            "dcl_temps 1\n"
+                            "%s\n"
+                            "ret\n",
+                            ops[i]);
+        const TexFrame f = { ps, &tex, 1, &sd, 1, 0, 1, 1.0f };
+        Sm4ShaderInfo info;
+        Mt *mt = tex_frame(&f, &info);
+        for (uint32_t y = 0; y < H; y++) {
+            for (uint32_t x = 0; x < W; x++) {
+                g_assert_cmphex(px(mt, x, y), ==, texels2[(y >= H / 2) * 2 + (x >= W / 2)]);
+            }
+        }
+        mt_free(mt);
+    }
+}
+
+/* Every texture form the translator emits compiles on the host: a draw
+ * with each shader (nothing bound; a shader the host cannot translate or
+ * compile is a context error, a fault of the engine). */
+static void test_tex_forms_compile(void)
+{
+    static const char pre[] =
+        "ps_5_0\n"
+        "dcl_sampler s0, mode_default\n"
+        "dcl_sampler s1, mode_comparison\n"
+        "dcl_resource_texture1d (float,float,float,float) t0\n"
+        "dcl_resource_texture1darray (float,float,float,float) t1\n"
+        "dcl_resource_texture2darray (float,float,float,float) t2\n"
+        "dcl_resource_texture3d (float,float,float,float) t3\n"
+        "dcl_resource_texturecube (float,float,float,float) t4\n"
+        "dcl_resource_texturecubearray (float,float,float,float) t5\n"
+        "dcl_resource_texture2dms(4) (float,float,float,float) t6\n"
+        "dcl_resource_buffer (uint,uint,uint,uint) t7\n"
+        "dcl_resource_texture2d (sint,sint,sint,sint) t8\n"
+        "dcl_input_ps linear v1.xyzw\n"
+        "dcl_output o0.xyzw\n"
+        "dcl_temps 2\n";
+    static const char *const bodies[] = {
+        "sample r0, v1.xxxx, t0, s0\nsample_l r1, v1.xyxx, t1, s0, l(1.0)\nadd o0, r0, r1",
+        "sample_c r0.x, v1.xyzx, t2.xxxx, s1, v1.w\nsample_c_lz r0.y, v1.xyzx, t2.xxxx, s1, v1.w\n"
+        "mov o0, r0",
+        "sample_c r0.x, v1.xxxx, t0.xxxx, s1, v1.w\nsample_c_lz r0.y, v1.xyxx, t1.xxxx, s1, v1.w\n"
+        "mov o0, r0",
+        "sample_c r0.x, v1.xyzx, t4.xxxx, s1, v1.w\nsample_c_lz r0.y, v1.xyzx, t4.xxxx, s1, v1.w\n"
+        "sample_c r0.z, v1.xyzw, t5.xxxx, s1, v1.w\nmov o0, r0",
+        "sample_l r0, v1.xyzw, t5, s0, l(1.0)\nsample_b r1, v1.xyzw, t5, s0, l(1.0)\n"
+        "sample r1, v1.xyzw, t5, s0\nadd o0, r0, r1",
+        "sample_d r0, v1.xyzx, t4, s0, v1.xyzx, v1.xyzx\nsample_d r1, v1.xyzx, t3, s0, v1.xyzx, "
+        "v1.xyzx\nadd o0, r0, r1",
+        "gather4 r0, v1.xyzx, t2, s0.w\ngather4_c r1, v1.xyzx, t2.xyzw, s1.x, v1.w\n"
+        "add o0, r0, r1",
+        "gather4 r0, v1.xyzx, t4, s0.y\ngather4 r1, v1.xyzw, t5, s0.z\nadd o0, r0, r1",
+        "ftoi r1, v1\ngather4_po r0, v1.xyzx, r1.xyxx, t2, s0.y\n"
+        "gather4_po_c r1, v1.xyzx, r1.xyxx, t2, s1.x, v1.w\nadd o0, r0, r1",
+        "sample_aoffimmi(1,-1,0) r0, v1.xyzx, t2, s0\nsample_l_aoffimmi(2,0,1) r1, v1.xyzx, t3, s0, "
+        "l(0)\nadd o0, r0, r1",
+        "lod r0.xy, v1.xyzx, t4, s0\nlod r0.zw, v1.xyzx, t3.zwxy, s0\nmov o0, r0",
+        "ftoi r0, v1\nld_ms r1, r0, t6, l(2)\nsample_info r0.x, t6.xxxx\n"
+        "sample_info_uint r0.y, t2.xxxx\nadd o0, r0, r1",
+        "ftoi r0, v1\nld r1, r0, t7\nld r0, r0, t8\nutof r1, r1\nitof r0, r0\nadd o0, r0, r1",
+        "ftoi r0, v1\nld r1, r0, t1\nld r0, r0, t3\nadd o0, r0, r1",
+        "resinfo r0, l(0), t3\nresinfo_rcpFloat r1, l(0), t4\nadd r0, r0, r1\n"
+        "resinfo_uint r1, l(0), t5\nbufinfo r1.x, t7\nutof r1, r1\nadd o0, r0, r1",
+        "resinfo r0, l(0), t6\nresinfo r1, l(0), t1\nadd o0, r0, r1",
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(bodies); i++) {
+        g_autofree char *text = g_strdup_printf("%s%s\nret\n", pre, bodies[i]);
+        Pipe p;
+        D3D10_1_DDI_BLEND_DESC bd = blend_desc(&rt_opaque);
+        D3D10_DDI_DEPTH_STENCIL_DESC dd = dss_desc(FALSE, D3D10_DDI_COMPARISON_LESS);
+        D3D10_DDI_RASTERIZER_DESC rd = rast_desc(D3D10_DDI_CULL_NONE, FALSE, FALSE);
+        pipe_init(&p, &bd, &dd, &rd);
+        UmdShader ps;
+        make_shader(&p.dev, text, SM4_PS, &ps);
+        umd_set_shader(&p.dev, UMD_DDI_PsSetShader, UMD_PS, &ps);
+        static uint32_t dw[MAX_DW];
+        VglBuf b;
+        vgl_init(&b, dw, MAX_DW);
+        frame_begin(&p, &b, false, black);
+        Vtx v[3];
+        fullscreen(v, 0, black);
+        draw(&b, 0, 3);
+        mt_free(run_frame(v, 3, false, &b));
+        umd_shader_destroy(&p.dev, &ps);
+        pipe_fini(&p);
+    }
+}
+
+/* t1 with s0 (t0 is another texture, s1 a linear sampler): one unit, view
+ * slot 1 with sampler slot 0; point samples of the second texture. */
+static void test_sample_pair(void)
+{
+    static const char ps[] = "ps_4_0\n"
+                             "dcl_sampler s0, mode_default\n"
+                             "dcl_sampler s1, mode_default\n"
+                             "dcl_resource_texture2d (float,float,float,float) t0\n"
+                             "dcl_resource_texture2d (float,float,float,float) t1\n"
+                             "dcl_input_ps linear v1.xy\n"
+                             "dcl_output o0.xyzw\n"
+                             "sample o0.xyzw, v1.xyxx, t1.xyzw, s0\n"
+                             "ret\n";
+    const Extra tex[2] = { tex_rgbw, tex_other };
+    const D3D10_DDI_SAMPLER_DESC sd[2] = {
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_POINT, D3D10_DDI_TEXTURE_ADDRESS_CLAMP),
+        sampler_of(D3D10_DDI_FILTER_MIN_MAG_MIP_LINEAR, D3D10_DDI_TEXTURE_ADDRESS_CLAMP),
+    };
+    const TexFrame f = { ps, tex, 2, sd, 2, 0, 1, 0 };
+    Sm4ShaderInfo info;
+    Mt *mt = tex_frame(&f, &info);
+    g_assert_cmpuint(info.nunits, ==, 1);
+    g_assert_cmpuint(info.unit[0].view, ==, 1);
+    g_assert_cmpuint(info.unit[0].sampler, ==, 0);
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            g_assert_cmphex(px(mt, x, y), ==, texels2[(y >= H / 2) * 2 + (x >= W / 2)]);
+        }
+    }
+    mt_free(mt);
 }
 
 /* ---- encoder goldens: dwords derived from the protocol's layouts ---- */
@@ -709,6 +1177,15 @@ static void test_golden_commands(void)
     expect(&b, (const uint32_t[]){ 0x00030005, 1, 6, 5, 0x00050801, 5, 1, 1, 2, 0x00040003,
                                    0x00060601, 7, 1, 67, 0x00020001, 0x300, 2 | 1 << 3 | 5 << 9 },
            17);
+    /* SAMPLER_VIEW of a buffer: handle, res, format, first and last
+     * element; first > last is refused, writing nothing */
+    vgl_init(&b, dw, 64);
+    vgl_create_buffer_view(&b, 8, 3, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, 2, 5,
+                           SABLE_VIRGL_SWIZZLE(0, 1, 2, 3));
+    g_assert_false(vgl_create_buffer_view(&b, 9, 3, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, 6, 5,
+                                          SABLE_VIRGL_SWIZZLE(0, 1, 2, 3)));
+    b.failed = false;
+    expect(&b, (const uint32_t[]){ 0x00060601, 8, 3, 31, 2, 5, 0 | 1 << 3 | 2 << 6 | 3 << 9 }, 7);
     /* SET_SAMPLER_VIEWS (10) / BIND_SAMPLER_STATES (18): stage, start,
      * handles; SET_INDEX_BUFFER (11): res, index size, offset;
      * SET_BLEND_COLOR (14): four floats; DESTROY_OBJECT (3) of a blend (1) */
@@ -1125,5 +1602,15 @@ int main(int argc, char **argv)
     g_test_add_func("/umd3d/render/scissor", test_scissor);
     g_test_add_func("/umd3d/render/constants", test_constants);
     g_test_add_func("/umd3d/render/sampler", test_sampler);
+    g_test_add_func("/umd3d/render/sample-linear", test_sample_linear);
+    g_test_add_func("/umd3d/render/sample-lod", test_sample_lod);
+    g_test_add_func("/umd3d/render/sample-offset", test_sample_offset);
+    g_test_add_func("/umd3d/render/gather-resinfo", test_gather_resinfo);
+    g_test_add_func("/umd3d/render/sample-c", test_sample_c);
+    g_test_add_func("/umd3d/render/ld", test_ld);
+    g_test_add_func("/umd3d/render/ld-buffer", test_ld_buffer);
+    g_test_add_func("/umd3d/render/array", test_array);
+    g_test_add_func("/umd3d/render/tex-forms-compile", test_tex_forms_compile);
+    g_test_add_func("/umd3d/render/sample-pair", test_sample_pair);
     return g_test_run();
 }

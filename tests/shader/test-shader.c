@@ -190,51 +190,90 @@ static const Golden goldens[] = {
       "ENDSWITCH" },
     { "discard_nz r0.x", "UIF TEMP[0].xxxx\nKILL\nENDIF" },
     { "retc_nz r0.w", "UIF TEMP[0].wwww\nRET\nENDIF" },
-    /* sampling: resource and sampler apart; the result through the
+    /* sampling: the TEX family on unit SAMP[u] (u: the (t#, s#) pair's
+     * unit, from 0 in the order of first use); D3D's separate LOD, bias
+     * and reference go into the coordinate (S1); the result through the
      * resource operand's swizzle */
     { "sample r0.xyzw, v1.xyxx, t0.xyzw, s0",
-      "SAMPLE TEMP[4], IN[1].xyxx, SVIEW[0], SAMP[0]\nMOV TEMP[0], TEMP[4].xyzw" },
+      "TEX TEMP[4], IN[1].xyxx, SAMP[0], 2D\nMOV TEMP[0], TEMP[4].xyzw" },
     { "sample_l r0.xy, v1.xyxx, t0.wzyx, s0, l(2.0)",
       "IMM[0] UINT32 {1073741824, 1073741824, 1073741824, 1073741824}\n"
-      "SAMPLE_L TEMP[4], IN[1].xyxx, SVIEW[0], SAMP[0], IMM[0].xyzw\nMOV TEMP[0].xy, TEMP[4].wzyx" },
+      "MOV TEMP[5], IN[1].xyxx\nMOV TEMP[5].w, IMM[0].xxxx\nTXL TEMP[4], TEMP[5], SAMP[0], 2D\n"
+      "MOV TEMP[0].xy, TEMP[4].wzyx" },
     { "sample_b r0.xyzw, v1.xyxx, t0.xyzw, s0, r1.x",
-      "SAMPLE_B TEMP[4], IN[1].xyxx, SVIEW[0], SAMP[0], TEMP[1].xxxx\nMOV TEMP[0], TEMP[4].xyzw" },
+      "MOV TEMP[5], IN[1].xyxx\nMOV TEMP[5].w, TEMP[1].xxxx\nTXB TEMP[4], TEMP[5], SAMP[0], 2D\n"
+      "MOV TEMP[0], TEMP[4].xyzw" },
+    /* comparison: the reference in z (2D) or w (2D array) */
+    { "sample_c r0.x, v1.xyxx, t0.xxxx, s1, r1.x",
+      "MOV TEMP[5], IN[1].xyxx\nMOV TEMP[5].z, TEMP[1].xxxx\n"
+      "TEX TEMP[4], TEMP[5], SAMP[0], SHADOW2D\nMOV TEMP[0].x, TEMP[4].xxxx" },
     { "sample_c r0.x, v1.xyzx, t1.xxxx, s1, r1.x",
-      "SAMPLE_C TEMP[4], IN[1].xyzx, SVIEW[1], SAMP[1], TEMP[1].xxxx\nMOV TEMP[0].x, TEMP[4].xxxx" },
+      "MOV TEMP[5], IN[1].xyzx\nMOV TEMP[5].w, TEMP[1].xxxx\n"
+      "TEX TEMP[4], TEMP[5], SAMP[0], SHADOW2D_ARRAY\nMOV TEMP[0].x, TEMP[4].xxxx" },
+    /* level 0: zero derivatives */
     { "sample_c_lz r0.x, v1.xyzx, t1.xxxx, s1, r1.x",
-      "SAMPLE_C_LZ TEMP[4], IN[1].xyzx, SVIEW[1], SAMP[1], TEMP[1].xxxx\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\nMOV TEMP[5], IN[1].xyzx\nMOV TEMP[5].w, TEMP[1].xxxx\n"
+      "TXD TEMP[4], TEMP[5], IMM[0], IMM[0], SAMP[0], SHADOW2D_ARRAY\n"
       "MOV TEMP[0].x, TEMP[4].xxxx" },
     { "sample_d r0.xyzw, v1.xyxx, t0.xyzw, s0, r1.xyxx, r2.xyxx",
-      "SAMPLE_D TEMP[4], IN[1].xyxx, SVIEW[0], SAMP[0], TEMP[1].xyxx, TEMP[2].xyxx\n"
+      "TXD TEMP[4], IN[1].xyxx, TEMP[1].xyxx, TEMP[2].xyxx, SAMP[0], 2D\n"
       "MOV TEMP[0], TEMP[4].xyzw" },
     /* the SM5 form with extended opcode tokens (resource dim, return type) */
     { "sample_indexable(texture2d)(float,float,float,float) r0.xyzw, v1.xyxx, t0.xyzw, s0",
-      "SAMPLE TEMP[4], IN[1].xyxx, SVIEW[0], SAMP[0]\nMOV TEMP[0], TEMP[4].xyzw" },
+      "TEX TEMP[4], IN[1].xyxx, SAMP[0], 2D\nMOV TEMP[0], TEMP[4].xyzw" },
+    /* immediate texel offsets: the TEX family's offset operand */
+    { "sample_aoffimmi(1,-2,0) r0.xyzw, v1.xyxx, t0.xyzw, s0",
+      "IMM[0] UINT32 {1, 4294967294, 0, 0}\nTEX TEMP[4], IN[1].xyxx, SAMP[0], 2D, IMM[0].xyz\n"
+      "MOV TEMP[0], TEMP[4].xyzw" },
+    /* t1 with s0, then t0 with s0, then t1 with s1 (comparison): three units */
+    { "sample r0.xyzw, v1.xyzx, t1.xyzw, s0\nsample r2.xyzw, v1.xyxx, t0.xyzw, s0\n"
+      "sample_c r3.x, v1.xyzx, t1.xxxx, s1, r1.x",
+      "TEX TEMP[4], IN[1].xyzx, SAMP[0], 2D_ARRAY\nMOV TEMP[0], TEMP[4].xyzw\n"
+      "TEX TEMP[4], IN[1].xyxx, SAMP[1], 2D\nMOV TEMP[2], TEMP[4].xyzw\n"
+      "MOV TEMP[5], IN[1].xyzx\nMOV TEMP[5].w, TEMP[1].xxxx\n"
+      "TEX TEMP[4], TEMP[5], SAMP[2], SHADOW2D_ARRAY\nMOV TEMP[3].x, TEMP[4].xxxx" },
+    /* LODQ writes x and y */
     { "lod r0.xy, v1.xyxx, t0.xyzw, s0",
-      "LOD TEMP[4], IN[1].xyxx, SVIEW[0], SAMP[0]\nMOV TEMP[0].xy, TEMP[4].xyzw" },
+      "IMM[0] UINT32 {0, 0, 0, 0}\nMOV TEMP[4], IMM[0]\nLODQ TEMP[4].xy, IN[1].xyxx, SAMP[0], 2D\n"
+      "MOV TEMP[0].xy, TEMP[4].xyzw" },
+    /* gather: the channel the sampler operand selects; comparison; offsets */
     { "gather4 r0.xyzw, v1.xyxx, t0.xyzw, s0.x",
-      "GATHER4 TEMP[4], IN[1].xyxx, SVIEW[0], SAMP[0]\nMOV TEMP[0], TEMP[4].xyzw" },
-    /* ld: integer fetch, immediate offsets added to the address */
+      "IMM[0] UINT32 {0, 0, 0, 0}\nTG4 TEMP[4], IN[1].xyxx, IMM[0].xxxx, SAMP[0], 2D\n"
+      "MOV TEMP[0], TEMP[4].xyzw" },
+    { "gather4 r0.xyzw, v1.xyxx, t0.xyzw, s0.z",
+      "IMM[0] UINT32 {2, 2, 2, 2}\nTG4 TEMP[4], IN[1].xyxx, IMM[0].xxxx, SAMP[0], 2D\n"
+      "MOV TEMP[0], TEMP[4].xyzw" },
+    { "gather4_c r0.xyzw, v1.xyxx, t0.xyzw, s1.x, r1.x",
+      "IMM[0] UINT32 {0, 0, 0, 0}\nMOV TEMP[5], IN[1].xyxx\nMOV TEMP[5].z, TEMP[1].xxxx\n"
+      "TG4 TEMP[4], TEMP[5], IMM[0].xxxx, SAMP[0], SHADOW2D\nMOV TEMP[0], TEMP[4].xyzw" },
+    { "gather4_po r0.xyzw, v1.xyxx, r1.xyxx, t0.xyzw, s0.y",
+      "IMM[0] UINT32 {1, 1, 1, 1}\nMOV TEMP[6], TEMP[1].xyxx\n"
+      "TG4 TEMP[4], IN[1].xyxx, IMM[0].xxxx, SAMP[0], 2D, TEMP[6].xyz\nMOV TEMP[0], TEMP[4].xyzw" },
+    /* ld: TXF (mip in w as D3D's address has it); immediate offsets added
+     * to the address; it shares a unit of its resource */
     { "ld r0.xyzw, r1.xyzw, t0.xyzw",
-      "SAMPLE_I TEMP[4], TEMP[1].xyzw, SVIEW[0]\nMOV TEMP[0], TEMP[4].xyzw" },
+      "TXF TEMP[4], TEMP[1].xyzw, SAMP[0], 2D\nMOV TEMP[0], TEMP[4].xyzw" },
     { "ld_aoffimmi(1,-1,0) r0.xyzw, r1.xyzw, t0.xyzw",
       "IMM[0] UINT32 {1, 4294967295, 0, 0}\nUADD TEMP[5], TEMP[1].xyzw, IMM[0]\n"
-      "SAMPLE_I TEMP[4], TEMP[5], SVIEW[0]\nMOV TEMP[0], TEMP[4].xyzw" },
-    { "ld_ms r0.xyzw, r1.xyzw, t0.xyzw, l(1)",
-      "IMM[0] UINT32 {1, 1, 1, 1}\nSAMPLE_I_MS TEMP[4], TEMP[1].xyzw, SVIEW[0], IMM[0].xyzw\n"
-      "MOV TEMP[0], TEMP[4].xyzw" },
-    /* resinfo: float by default, _uint as is, _rcpFloat inverts the dims */
+      "TXF TEMP[4], TEMP[5], SAMP[0], 2D\nMOV TEMP[0], TEMP[4].xyzw" },
+    { "sample r0.xyzw, v1.xyxx, t1.xyzw, s1\nld r2.xyzw, r1.xyzw, t1.xyzw",
+      "TEX TEMP[4], IN[1].xyxx, SAMP[0], 2D_ARRAY\nMOV TEMP[0], TEMP[4].xyzw\n"
+      "TXF TEMP[4], TEMP[1].xyzw, SAMP[0], 2D_ARRAY\nMOV TEMP[2], TEMP[4].xyzw" },
+    /* resinfo: TXQ (integers, zeros where the target has no value); float
+     * by default, _uint as is, _rcpFloat inverts the dims */
     { "resinfo_uint r0.xyzw, l(0), t0.xyzw",
-      "IMM[0] UINT32 {0, 0, 0, 0}\nSVIEWINFO TEMP[4], IMM[0].xyzw, SVIEW[0]\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\nMOV TEMP[4], IMM[0]\nTXQ TEMP[4], IMM[0].xyzw, SAMP[0], 2D\n"
       "MOV TEMP[0], TEMP[4].xyzw" },
     { "resinfo r0.xyzw, l(0), t0.xyzw",
-      "IMM[0] UINT32 {0, 0, 0, 0}\nSVIEWINFO TEMP[4], IMM[0].xyzw, SVIEW[0]\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\nMOV TEMP[4], IMM[0]\nTXQ TEMP[4], IMM[0].xyzw, SAMP[0], 2D\n"
       "U2F TEMP[4], TEMP[4]\nMOV TEMP[0], TEMP[4].xyzw" },
     { "resinfo_rcpFloat r0.xy, l(0), t0.xyzw",
-      "IMM[0] UINT32 {0, 0, 0, 0}\nSVIEWINFO TEMP[4], IMM[0].xyzw, SVIEW[0]\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\nMOV TEMP[4], IMM[0]\nTXQ TEMP[4], IMM[0].xyzw, SAMP[0], 2D\n"
       "U2F TEMP[4], TEMP[4]\nRCP TEMP[4].x, TEMP[4].xxxx\nRCP TEMP[4].y, TEMP[4].yyyy\n"
       "MOV TEMP[0].xy, TEMP[4].xyzw" },
-    { "sample_info_uint r0.x, t0.xyzw", "SAMPLE_INFO TEMP[4], SVIEW[0]\nMOV TEMP[0].x, TEMP[4].xyzw" },
+    /* not multisampled: 0 samples */
+    { "sample_info_uint r0.x, t0.xyzw",
+      "IMM[0] UINT32 {0, 0, 0, 0}\nMOV TEMP[4], IMM[0]\nMOV TEMP[0].x, TEMP[4].xyzw" },
     /* pull-model interpolation (offsets in 1/16 pixel) */
     { "eval_centroid r0.xyzw, v1.xyzw", "INTERP_CENTROID TEMP[0], IN[1].xyzw" },
     { "eval_sample_index r0.xyzw, v1.xyzw, l(2)",
@@ -244,16 +283,16 @@ static const Golden goldens[] = {
       "I2F TEMP[4], TEMP[1].xyxx\nMUL TEMP[4], TEMP[4], IMM[0]\n"
       "INTERP_OFFSET TEMP[0], IN[1].xyzw, TEMP[4]" },
     /* not mapped: reported, with the reason */
-    { "sample_aoffimmi(1,0,0) r0.xyzw, v1.xyxx, t0.xyzw, s0",
-      "error unsupported: texel offsets on sample" },
     { "dadd r0.xy, r1.xyxx, r2.xyxx", "error unsupported: instruction dadd" },
     { "call label0", "error unsupported: instruction call" },
-    { "gather4_c r0.xyzw, v1.xyxx, t0.xyzw, s1.x, r1.x", "error unsupported: instruction gather4_c" },
     /* malformed in ways the decoder cannot see */
     { "mov r7.xyzw, r0.xyzw", "error operand: temp register out of range" },
     { "mov r0.xyzw, cb0[9].xyzw", "error operand: index 9 out of range (8)" },
     { "mov r0.xyzw, cb3[0].xyzw", "error operand: constant buffer not declared" },
     { "sample r0.xyzw, v1.xyxx, t5.xyzw, s0", "error operand: not a typed shader resource" },
+    { "sample r0.xyzw, v1.xyxx, t0.xyzw, s3", "error operand: not a declared sampler" },
+    { "ld_ms r0.xyzw, r1.xyzw, t0.xyzw, l(1)",
+      "error operand: ld_ms on a resource that is not multisampled" },
     { "endif", "error opcode: unbalanced ENDIF" },
     { "loop\nendif\nendloop", "error opcode: unbalanced ENDIF" },
     { "break", "error opcode: break outside loop/switch" },
@@ -466,7 +505,9 @@ static const Program programs[] = {
     /* Buffer<int4> b; Texture3D<unorm float4> v; TextureCube c;
      * Texture2DMS<uint4, 4> m; StructuredBuffer<S> sb; SamplerState s;
      * [earlydepthstencil] float4 main(uint cov : SV_Coverage, out uint mask : SV_Coverage)
-     * : SV_Target { float4 r; r.xy = sb[1].f.zw; r.z = (count); mask = cov & 1; ... } */
+     * : SV_Target { float4 r; r.xy = sb[1].f.zw; r.z = (count); r.w = m.Load(int2(1, 2), 3),
+     * then GetSamplesCount of m, c.Sample(s, 0.5), b.Load(3), v's width ...; mask = cov & 1; }
+     * Units in the order of first use: m (fetch), c with s, b, v. */
     { "ps5-resources-coverage",
       "ps_5_0\n"
       "dcl_globalFlags refactoringAllowed | forceEarlyDepthStencil\n"
@@ -483,6 +524,11 @@ static const Program programs[] = {
       "ld_structured_indexable(structured_buffer, stride=16)(mixed,mixed,mixed,mixed) r0.xy, "
       "l(1), l(8), t4.zwxx\n"
       "bufinfo r0.z, t4.xxxx\n"
+      "ld_ms r0.w, l(1, 2, 0, 0), t3.xyzw, l(3)\n"
+      "sample_info_uint r0.w, t3.xxxx\n"
+      "sample r0.w, l(0.5, 0.5, 0.5, 0), t2.xyzw, s0\n"
+      "ld r0.w, l(3, 0, 0, 0), t0.xyzw\n"
+      "resinfo_uint r0.w, l(0), t1.xyzw\n"
       "and oMask, vCoverage, l(1)\n"
       "mov o0.xyzw, r0.xyzw\n"
       "ret\n",
@@ -494,25 +540,47 @@ static const Program programs[] = {
       "DCL OUT[0], COLOR[0]\n"
       "DCL SV[0], SAMPLEMASK\n"
       "DCL OUT[33], SAMPLEMASK\n"
-      "DCL SAMP[0]\n"
-      "DCL SVIEW[0], BUFFER, SINT\n"
-      "DCL SVIEW[1], 3D, UNORM\n"
-      "DCL SVIEW[2], CUBE, FLOAT\n"
-      "DCL SVIEW[3], 2D_MSAA, UINT\n"
       "DCL BUFFER[12]\n"
+      "DCL SAMP[0]\n"
+      "DCL SVIEW[0], 2D_MSAA, UINT\n"
+      "DCL SAMP[1]\n"
+      "DCL SVIEW[1], CUBE, FLOAT\n"
+      "DCL SAMP[2]\n"
+      "DCL SVIEW[2], BUFFER, SINT\n"
+      "DCL SAMP[3]\n"
+      "DCL SVIEW[3], 3D, UNORM\n"
       "DCL TEMP[1..6]\n"
       "IMM[0] UINT32 {1, 1, 1, 1}\n"
       "IMM[1] UINT32 {8, 8, 8, 8}\n"
       "IMM[2] UINT32 {16, 16, 16, 16}\n"
+      "IMM[3] UINT32 {1, 2, 0, 0}\n"
+      "IMM[4] UINT32 {3, 3, 3, 3}\n"
+      "IMM[5] UINT32 {0, 0, 0, 0}\n"
+      "IMM[6] UINT32 {1056964608, 1056964608, 1056964608, 0}\n"
+      "IMM[7] UINT32 {3, 0, 0, 0}\n"
       "  0: UMAD TEMP[2].x, IMM[0].xyzw, IMM[2], IMM[1].xyzw\n"
       "  1: LOAD TEMP[1], BUFFER[12], TEMP[2].xxxx\n"
       "  2: MOV TEMP[0].xy, TEMP[1].zwxx\n"
       "  3: RESQ TEMP[1], BUFFER[12]\n"
       "  4: UDIV TEMP[1].x, TEMP[1].xxxx, IMM[2]\n"
       "  5: MOV TEMP[0].z, TEMP[1].xxxx\n"
-      "  6: AND OUT[33].x, SV[0].xxxx, IMM[0].xyzw\n"
-      "  7: MOV OUT[0], TEMP[0].xyzw\n"
-      "  8: END\n" },
+      "  6: MOV TEMP[2], IMM[3].xyzw\n"
+      "  7: MOV TEMP[2].w, IMM[4].xxxx\n"
+      "  8: TXF TEMP[1], TEMP[2], SAMP[0], 2D_MSAA\n"
+      "  9: MOV TEMP[0].w, TEMP[1].xyzw\n"
+      " 10: MOV TEMP[1], IMM[5]\n"
+      " 11: TXQS TEMP[1].x, SAMP[0], 2D_MSAA\n"
+      " 12: MOV TEMP[0].w, TEMP[1].xxxx\n"
+      " 13: TEX TEMP[1], IMM[6].xyzw, SAMP[1], CUBE\n"
+      " 14: MOV TEMP[0].w, TEMP[1].xyzw\n"
+      " 15: TXF TEMP[1], IMM[7].xyzw, SAMP[2], BUFFER\n"
+      " 16: MOV TEMP[0].w, TEMP[1].xyzw\n"
+      " 17: MOV TEMP[1], IMM[5]\n"
+      " 18: TXQ TEMP[1], IMM[5].xyzw, SAMP[3], 3D\n"
+      " 19: MOV TEMP[0].w, TEMP[1].xyzw\n"
+      " 20: AND OUT[33].x, SV[0].xxxx, IMM[0].xyzw\n"
+      " 21: MOV OUT[0], TEMP[0].xyzw\n"
+      " 22: END\n" },
     /* float4 main(float4 p : P, out float4 c0 : SV_ClipDistance0,
      *   out float2 c1 : SV_ClipDistance1) : SV_Position { ... } */
     { "vs-two-clip-registers",
@@ -669,6 +737,92 @@ static void test_info(void)
     g_assert_cmphex(info.in_mask, ==, 0x2);
     g_assert_cmphex(info.in_usage[1], ==, 0xF);
     g_assert_cmphex(info.out_mask, ==, 0x1);
+    g_assert_cmpuint(info.nunits, ==, 0);
+}
+
+/* The units the draw path binds: t1 with s0; a fetch from t0 (no
+ * sampler); t0 with comparison sampler s1 (a unit of its own); t0 with s0,
+ * which the fetch-only unit takes. */
+static void test_units(void)
+{
+    uint32_t n;
+    g_autofree char *text = g_strconcat(ps_prelude,
+                                        "sample r0.xyzw, v1.xyzx, t1.xyzw, s0\n"
+                                        "ld r2.xyzw, r1.xyzw, t0.xyzw\n"
+                                        "sample_c r3.x, v1.xyxx, t0.xxxx, s1, r1.x\n"
+                                        "sample r2.xyzw, v1.xyxx, t0.xyzw, s0\n"
+                                        "ret\n", NULL);
+    g_autofree uint32_t *t = su_assemble(text, &n);
+    char *tgsi;
+    Sm4ShaderInfo info;
+    g_assert_cmpint(su_translate(t, n, &tgsi, &info, NULL, 0), ==, SM4_OK);
+    g_assert_nonnull(strstr(tgsi, "DCL SAMP[0]\nDCL SVIEW[0], 2D_ARRAY, UINT\n"
+                                  "DCL SAMP[1]\nDCL SVIEW[1], 2D, FLOAT\n"
+                                  "DCL SAMP[2]\nDCL SVIEW[2], 2D, FLOAT\n"));
+    g_assert_null(strstr(tgsi, "SAMP[3]"));
+    free(tgsi);
+    g_assert_cmpuint(info.nunits, ==, 3);
+    const Sm4TexUnit want[3] = { { 1, 0 }, { 0, 0 }, { 0, 1 } };
+    for (unsigned u = 0; u < 3; u++) {
+        g_assert_cmpuint(info.unit[u].view, ==, want[u].view);
+        g_assert_cmpuint(info.unit[u].sampler, ==, want[u].sampler);
+    }
+}
+
+/* Cube arrays: the reference and the LOD as the second source (TEX2,
+ * TXL2); sample_c_lz and texel offsets refused there. */
+static void test_cube_array(void)
+{
+    static const char pre[] = "ps_5_0\n"
+                              "dcl_sampler s0, mode_default\n"
+                              "dcl_sampler s1, mode_comparison\n"
+                              "dcl_resource_texturecubearray (float,float,float,float) t0\n"
+                              "dcl_input_ps linear v1.xyzw\n"
+                              "dcl_output o0.xyzw\n";
+    static const char *const cases[][2] = {
+        { "sample_c o0.x, v1.xyzw, t0.xxxx, s1, l(0.5)",
+          "IMM[0] UINT32 {1056964608, 1056964608, 1056964608, 1056964608}\n"
+          "TEX2 TEMP[0], IN[1].xyzw, IMM[0].xxxx, SAMP[0], SHADOWCUBEARRAY\n"
+          "MOV OUT[0].x, TEMP[0].xxxx" },
+        { "sample_l o0.xyzw, v1.xyzw, t0.xyzw, s0, l(0.5)",
+          "IMM[0] UINT32 {1056964608, 1056964608, 1056964608, 1056964608}\n"
+          "TXL2 TEMP[0], IN[1].xyzw, IMM[0].xxxx, SAMP[0], CUBEARRAY\n"
+          "MOV OUT[0], TEMP[0].xyzw" },
+        { "sample_c_lz o0.x, v1.xyzw, t0.xxxx, s1, l(0.5)",
+          "error unsupported: sample_c_lz on a cube array" },
+        { "sample_aoffimmi(1,0,0) o0.xyzw, v1.xyzw, t0.xyzw, s0",
+          "error operand: texel offsets on a cube resource" },
+        { "ld o0.xyzw, v1.xyzw, t0.xyzw", "error operand: ld on a cube resource" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *text = g_strdup_printf("%s%s\nret\n", pre, cases[i][0]);
+        g_autofree char *got = su_body(text);
+        g_assert_cmpstr(got, ==, cases[i][1]);
+    }
+}
+
+/* 32 units at most: t0 and t1 with each of 16 samplers fill them; one
+ * more pair (a comparison one) is refused. */
+static void test_units_limit(void)
+{
+    GString *b = g_string_new("ps_4_0\n"
+                              "dcl_resource_texture2d (float,float,float,float) t0\n"
+                              "dcl_resource_texture2d (float,float,float,float) t1\n"
+                              "dcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n");
+    for (unsigned i = 0; i < 16; i++) {
+        g_string_append_printf(b, "dcl_sampler s%u, mode_default\n", i);
+    }
+    for (unsigned i = 0; i < 32; i++) {
+        g_string_append_printf(b, "sample o0.xyzw, v1.xyxx, t%u.xyzw, s%u\n", i / 16, i % 16);
+    }
+    g_autofree char *full = g_strdup_printf("%sret\n", b->str);
+    g_autofree char *over = g_strdup_printf("%ssample_c o0.x, v1.xyxx, t0.xxxx, s0, v1.z\nret\n",
+                                            b->str);
+    g_string_free(b, TRUE);
+    g_autofree char *ok = su_body(full);
+    g_assert_nonnull(strstr(ok, "SAMP[31], 2D"));
+    g_autofree char *refused = su_body(over);
+    g_assert_cmpstr(refused, ==, "error unsupported: more than 32 resource/sampler pairs");
 }
 
 int main(int argc, char **argv)
@@ -678,6 +832,9 @@ int main(int argc, char **argv)
     g_test_add_func("/shader/tgsi/per-lane", test_per_lane);
     g_test_add_func("/shader/tgsi/goldens", test_goldens);
     g_test_add_func("/shader/tgsi/info", test_info);
+    g_test_add_func("/shader/tgsi/units", test_units);
+    g_test_add_func("/shader/tgsi/units-limit", test_units_limit);
+    g_test_add_func("/shader/tgsi/cube-array", test_cube_array);
     for (size_t i = 0; i < G_N_ELEMENTS(programs); i++) {
         g_autofree char *path = g_strdup_printf("/shader/tgsi/program/%s", programs[i].name);
         g_test_add_data_func(path, &programs[i], test_program);

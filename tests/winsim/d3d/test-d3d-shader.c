@@ -109,7 +109,10 @@ static void test_create(gconstpointer data)
     const UmdShader *p = shader_of(ps);
     g_assert_cmpuint(p->info.srv_dim[0], ==, SM4_RES_TEX2D);
     g_assert_cmphex(p->info.samplers_used, ==, 1);
-    g_assert_nonnull(strstr(p->tgsi, "SAMPLE TEMP[1], IN[1].xyxx, SVIEW[0], SAMP[0]\n"));
+    g_assert_nonnull(strstr(p->tgsi, "TEX TEMP[1], IN[1].xyxx, SAMP[0], 2D\n"));
+    g_assert_cmpuint(p->info.nunits, ==, 1); /* unit 0: t0 with s0 */
+    g_assert_cmpuint(p->info.unit[0].view, ==, 0);
+    g_assert_cmpuint(p->info.unit[0].sampler, ==, 0);
     g_assert_nonnull(strstr(p->tgsi, "DCL IN[1], GENERIC[1], PERSPECTIVE\n"));
     /* binding records; destroying unbinds */
     g_assert_cmphex((uint32_t)rt_set_shader(d, RT_VS, vs), ==, 0);
