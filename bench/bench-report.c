@@ -98,6 +98,7 @@ void bench_print_verdicts(const GArray *res)
     print_scale(res, "adapter reset flat, VRAM 64 MiB -> 1 GiB", "reset_vram_1024_ratio");
     print_scale(res, "dump flat, VRAM 64 MiB -> 1 GiB", "dump_vram_1024_ratio");
     print_scale(res, "COPY from a 4 GiB GART's last pages vs its first", "gart_copy_last_ratio");
+    print_scale(res, "soak cost per fault flat, 100 -> 1000 faults", "soak_fault_1000_ms_ratio");
     print_display(res);
 }
 

@@ -127,6 +127,8 @@ void bench_scale(GArray *out);
  * time for VRAM of 64 MiB to 1 GiB; a COPY through a 4 GiB GART's last
  * pages against its first; each as a ratio to the smallest case. */
 void bench_device_scale(GArray *out);
+/* The soak's wall time per fault at 100 and 1000 faults (in process). */
+void bench_soak(GArray *out);
 /* Display refresh of a 1024x768 scanout in process, every band changed
  * and none changed (dirty tracking), against memcpy of the frame. */
 void bench_display(GArray *out);

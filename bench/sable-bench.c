@@ -66,6 +66,7 @@ int main(int argc, char **argv)
     bench_3d(&opt, rtt, res);
     bench_scale(res);
     bench_device_scale(res);
+    bench_soak(res);
     bench_display(res);
     bench_print(res);
     bench_print_verdicts(res);
