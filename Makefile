@@ -16,7 +16,7 @@ WIN64_BUILD ?= build-win64
 WIN32_BUILD ?= build-win32
 FUZZ_BUILD ?= build-fuzz
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = core dump kmd qmp shader
+FUZZ_TARGETS = core 3d dump kmd qmp shader
 JOBS ?= $(shell nproc)
 
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
