@@ -78,7 +78,9 @@ $(FUZZ_BUILD)/build.ninja:
 	    "-Dc_args=-fsanitize=fuzzer-no-link -fno-sanitize-recover=undefined"
 
 fuzzers: deps $(FUZZ_BUILD)/build.ninja
-	meson compile -C $(FUZZ_BUILD) -j $(JOBS) $(addprefix fuzz-,$(FUZZ_TARGETS))
+	@# ninja, not meson compile: it regenerates a stale build first, so
+	@# targets added since the folder was set up are known
+	ninja -C $(FUZZ_BUILD) -j $(JOBS) $(addprefix tests/fuzz/fuzz-,$(FUZZ_TARGETS))
 
 # The whole stack against QEMU: winsim's dxgkrnl loads the KMD, renders,
 # injects a hang and shows the TDR with its decoded dump, then recovers;
