@@ -46,6 +46,8 @@ static struct {
     SableVirglCaps caps;
     uint32_t fence_seq;  /* 3D thread only */
     volatile gint fence_done;
+    bool quit;           /* process exit: the thread cleans up and ends */
+    bool stopped;        /* ... and has */
 } g3d;
 
 /* virglrenderer reports some stream errors only through its log (the
@@ -184,6 +186,29 @@ static int run_job(SableVirglJob *j)
     return -EINVAL;
 }
 
+/* At process exit, before EGL's and Mesa's own exit handlers (registered
+ * while the renderer started, so they run after this one), the 3D thread
+ * tears virglrenderer down and ends: nothing of it still runs while the
+ * process dismantles the libraries under it. Bounded: a thread stuck in GL
+ * work is left alone after SABLE_VIRGL_EXIT_WAIT_US. */
+#define SABLE_VIRGL_EXIT_WAIT_US (2 * G_TIME_SPAN_SECOND)
+
+static void stop_at_exit(void)
+{
+    gint64 deadline = g_get_monotonic_time() + SABLE_VIRGL_EXIT_WAIT_US;
+
+    g_mutex_lock(&g3d.lock);
+    g3d.quit = true;
+    g_cond_broadcast(&g3d.cond);
+    while (!g3d.stopped && g_cond_wait_until(&g3d.cond, &g3d.lock, deadline)) {
+    }
+    bool stopped = g3d.stopped;
+    g_mutex_unlock(&g3d.lock);
+    if (stopped) {
+        g_thread_join(g3d.thread);
+    }
+}
+
 static void start_renderer(void)
 {
     int flags = VIRGL_RENDERER_USE_EGL | VIRGL_RENDERER_USE_SURFACELESS |
@@ -199,6 +224,7 @@ static void start_renderer(void)
         virgl_renderer_get_cap_set(CAPSET_VIRGL2, &ver, &size);
         caps = g_malloc0(MAX(size, 1));
         virgl_renderer_fill_caps(CAPSET_VIRGL2, ver, caps);
+        atexit(stop_at_exit);
     }
     g_mutex_lock(&g3d.lock);
     g3d.caps = (SableVirglCaps){ CAPSET_VIRGL2, ver, size, caps };
@@ -235,8 +261,12 @@ static gpointer thread_main(gpointer unused)
     }
     for (;;) {
         g_mutex_lock(&g3d.lock);
-        while (g_queue_is_empty(&g3d.queue)) {
+        while (g_queue_is_empty(&g3d.queue) && !g3d.quit) {
             g_cond_wait(&g3d.cond, &g3d.lock);
+        }
+        if (g3d.quit) {
+            g_mutex_unlock(&g3d.lock);
+            break;
         }
         Job *job = g_queue_pop_head(&g3d.queue);
         g_mutex_unlock(&g3d.lock);
@@ -247,6 +277,11 @@ static gpointer thread_main(gpointer unused)
         }
         deliver(job);
     }
+    virgl_renderer_cleanup(NULL);
+    g_mutex_lock(&g3d.lock);
+    g3d.stopped = true;
+    g_cond_broadcast(&g3d.cond);
+    g_mutex_unlock(&g3d.lock);
     return NULL;
 }
 
