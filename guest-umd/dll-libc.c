@@ -32,6 +32,7 @@ void *realloc(void *p, size_t size);
 void free(void *p);
 size_t strlen(const char *s);
 char *strchr(const char *s, int c);
+int strcmp(const char *a, const char *b);
 int __mingw_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *memset(void *dst, int c, size_t n);
@@ -127,6 +128,13 @@ char *strchr(const char *s, int c)
             return NULL;
         }
     }
+}
+
+int strcmp(const char *a, const char *b)
+{
+    for (; *a && *a == *b; a++, b++) {
+    }
+    return (unsigned char)*a - (unsigned char)*b;
 }
 
 int __mingw_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
