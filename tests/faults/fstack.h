@@ -17,7 +17,7 @@
 
 #include "d3drt.h"
 #include "vidsch.h"
-#include "tdr.h"
+#include "ws-tdr.h"
 #include "sable-dump-decode.h"
 
 #define FS_JOB_SIZE 4096u

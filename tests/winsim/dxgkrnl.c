@@ -11,7 +11,7 @@
 #include "ddi.h"
 #include "vidmm.h"
 #include "vidsch.h"
-#include "tdr.h"
+#include "ws-tdr.h"
 #include "kmd-report.h"
 
 static WsSim *current;

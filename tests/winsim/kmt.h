@@ -95,7 +95,7 @@ void ws_kmt_unlock(WsKmtDevice *d, WsKmtAllocation *a);
  * with, locked without the aperture, evicted or destroyed, or when another
  * lock needs it. */
 NTSTATUS ws_kmt_lock_aperture(WsKmtDevice *d, WsKmtAllocation *a, void **cpu);
-/* TDR cleanup (tdr.c): the adapter reset discarded every range. */
+/* TDR cleanup (ws-tdr.c): the adapter reset discarded every range. */
 void ws_kmt_swizzle_lost(WsSim *sim);
 /* allocs[i] is allocation index i of the patch list. */
 NTSTATUS ws_kmt_render(WsKmtDevice *d, unsigned node, const void *cmd, uint32_t len,

@@ -12,7 +12,7 @@
 #include "winsim.h"
 #include "vidsch.h"
 #include "vidmm.h"
-#include "tdr.h"
+#include "ws-tdr.h"
 #include "kmt.h"
 #include "kmd-report.h"
 #include "mdl.h"

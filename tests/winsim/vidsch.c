@@ -4,7 +4,7 @@
 #include "vidsch.h"
 #include "kmd-report.h"
 #include "bugcheck.h"
-#include "tdr.h"
+#include "ws-tdr.h"
 
 NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence)

@@ -24,7 +24,7 @@
 NTSTATUS ws_submit(WsSim *sim, HANDLE context, unsigned node, unsigned segment,
                    uint64_t gpu, uint32_t size, bool paging, uint32_t *fence);
 /* Wait until `fence` retired on node: true. No progress for tdr_delay_ns of
- * device time is a timeout: the TDR (tdr.h) runs; if it resubmitted the
+ * device time is a timeout: the TDR (ws-tdr.h) runs; if it resubmitted the
  * fence's work (an innocent context; also an earlier TDR) the wait
  * follows the new fence, else it returns false (the work was aborted). */
 bool ws_wait_fence(WsSim *sim, unsigned node, uint32_t fence);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <unistd.h>
 
-#include "tdr.h"
+#include "ws-tdr.h"
 #include "bugcheck.h"
 #include "vidsch.h"
 #include "kmt.h"
