@@ -69,8 +69,9 @@ static void range_result(SableDevice *dev, SableSwzRange *r, uint32_t ctl,
     if (err) {
         sable_reg_error(dev, SABLE_ERROR_SWIZZLE_RANGE, offset);
     }
-    sable_emit(dev, SABLE_EV_SWIZZLE, (unsigned)(r - dev->swz), r->gpu_addr,
-               r->offset, ctl | err << 8);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_SWIZZLE,
+                                   .engine = (unsigned)(r - dev->swz),
+                                   .swizzle = { r->gpu_addr, r->offset, ctl, err } });
 }
 
 static bool windows_overlap(const SableSwzRange *a, const SableSwzRange *b)

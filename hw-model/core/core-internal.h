@@ -170,8 +170,7 @@ struct SableDevice {
 #define SABLE_STAGE_MAX (4u * 1024 * 1024) /* bytes staged per 2D band */
 
 /* device.c: event emission helper. */
-void sable_emit(SableDevice *dev, SableEventType type, unsigned engine,
-                uint64_t a, uint64_t b, uint32_t c);
+void sable_emit(SableDevice *dev, const SableEvent *ev);
 
 /* irq.c: IRQ_STATUS/IRQ_MASK; pulses the vector of every cause that newly
  * becomes pending&unmasked, drives the level on every change. `drop` skips

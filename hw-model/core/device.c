@@ -86,13 +86,10 @@ void sable_device_reset(SableDevice *dev)
     sable_reset_power_on(dev);
 }
 
-void sable_emit(SableDevice *dev, SableEventType type, unsigned engine,
-                uint64_t a, uint64_t b, uint32_t c)
+void sable_emit(SableDevice *dev, const SableEvent *ev)
 {
     if (dev->ops.event) {
-        SableEvent ev = { .type = type, .engine = engine,
-                          .a = a, .b = b, .c = c };
-        dev->ops.event(dev->opaque, &ev);
+        dev->ops.event(dev->opaque, ev);
     }
 }
 

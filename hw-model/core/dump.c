@@ -222,7 +222,8 @@ void sable_dump_request(SableDevice *dev, uint32_t value)
     dev->dump_status = dump_write(dev);
     dev->dump_written = dev->dump_status == SABLE_DUMP_STATUS_OK
                             ? dev->dump_required : 0;
-    sable_emit(dev, SABLE_EV_DUMP, 0, dev->dump_addr, dev->dump_written,
-               dev->dump_status);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_DUMP,
+                                   .dump = { dev->dump_addr, dev->dump_written,
+                                             dev->dump_status } });
     sable_irq_raise(dev, SABLE_IRQ_DUMP_DONE, false);
 }

@@ -117,7 +117,8 @@ static void finish_fence(SableEngine *eng)
     eng->busy = false;
     eng->completed_fence = eng->cur.fence;
     write_fence_page(eng);
-    sable_emit(dev, SABLE_EV_FENCE, eng->index, eng->completed_fence, 0, 0);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_FENCE, .engine = eng->index,
+                                   .fence = { eng->completed_fence } });
     if (!(eng->cur.flags & SABLE_SUBMIT_F_NO_IRQ)) {
         bool drop = sable_inject_take(eng, SABLE_INJECT_DROP_IRQ, NULL);
         sable_irq_raise(dev, SABLE_IRQ_FENCE(eng->index), drop);

@@ -22,6 +22,7 @@ void sable_fault(SableEngine *eng, uint32_t code, uint64_t addr, uint32_t flags)
     }
     sable_engine_stop(eng);
     eng->state = ENG_FAULTED;
-    sable_emit(dev, SABLE_EV_FAULT, eng->index, addr, eng->cur.fence, code);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_FAULT, .engine = eng->index,
+                                   .fault = { addr, eng->cur.fence, code } });
     sable_irq_raise(dev, SABLE_IRQ_FAULT(eng->index), false);
 }

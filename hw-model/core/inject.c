@@ -186,7 +186,8 @@ bool sable_inject(SableDevice *dev, const SableInjection *inj, GError **err)
             if (!s->inj.param_ns) {
                 s->inj.param_ns = INJECT_DEFAULT_DELAY_NS;
             }
-            sable_emit(dev, SABLE_EV_INJECT, inj->engine, 0, 0, inj->kind);
+            sable_emit(dev, &(SableEvent){ .type = SABLE_EV_INJECT, .engine = inj->engine,
+                                           .inject = { inj->kind, false } });
             return true;
         }
     }
@@ -232,7 +233,8 @@ bool sable_inject_take(SableEngine *eng, SableInjectKind kind,
                 *param_ns = s->inj.param_ns;
             }
             s->active = --s->remaining > 0;
-            sable_emit(eng->dev, SABLE_EV_INJECT, eng->index, 1, 0, kind);
+            sable_emit(eng->dev, &(SableEvent){ .type = SABLE_EV_INJECT, .engine = eng->index,
+                                                .inject = { kind, true } });
             return true;
         }
     }

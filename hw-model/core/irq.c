@@ -13,13 +13,15 @@ static void irq_pulse_new(SableDevice *dev, uint32_t newly)
         uint32_t c = newly & SABLE_IRQ_ENGINE_CAUSES(e);
         if (c) {
             dev->ops.irq_pulse(dev->opaque, SABLE_MSIX_VEC_ENGINE(e));
-            sable_emit(dev, SABLE_EV_IRQ, e, SABLE_MSIX_VEC_ENGINE(e), 0, c);
+            sable_emit(dev, &(SableEvent){ .type = SABLE_EV_IRQ, .engine = e,
+                                           .irq = { SABLE_MSIX_VEC_ENGINE(e), c } });
         }
     }
     if (newly & SABLE_IRQ_MISC_CAUSES) {
         dev->ops.irq_pulse(dev->opaque, SABLE_MSIX_VEC_MISC);
-        sable_emit(dev, SABLE_EV_IRQ, 0, SABLE_MSIX_VEC_MISC, 0,
-                   newly & SABLE_IRQ_MISC_CAUSES);
+        sable_emit(dev, &(SableEvent){ .type = SABLE_EV_IRQ,
+                                       .irq = { SABLE_MSIX_VEC_MISC,
+                                                newly & SABLE_IRQ_MISC_CAUSES } });
     }
 }
 
@@ -48,7 +50,8 @@ void sable_irq_raise(SableDevice *dev, uint32_t causes, bool drop)
         uint32_t e_mask = causes & ~SABLE_IRQ_MISC_CAUSES;
         unsigned engine = e_mask ? (unsigned)g_bit_nth_lsf(e_mask, -1) % 8u : 0;
         dev->irq_status |= causes;
-        sable_emit(dev, SABLE_EV_IRQ_DROPPED, engine, 0, 0, causes);
+        sable_emit(dev, &(SableEvent){ .type = SABLE_EV_IRQ_DROPPED, .engine = engine,
+                                       .irq_dropped = { causes } });
         return;
     }
     irq_apply(dev, dev->irq_status | causes, dev->irq_mask);

@@ -162,7 +162,7 @@ uint32_t sable_mmio_read(SableDevice *dev, uint32_t offset)
 void sable_reg_error(SableDevice *dev, uint32_t bit, uint32_t offset)
 {
     dev->error_status |= bit;
-    sable_emit(dev, SABLE_EV_REG_ERROR, 0, offset, 0, bit);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_REG_ERROR, .reg_error = { offset, bit } });
 }
 
 bool sable_ring_config_valid(const SableEngine *e)

@@ -45,8 +45,8 @@ void sable_reset_engine(SableEngine *eng)
     sable_engine_stop(eng);
     if (sable_inject_take(eng, SABLE_INJECT_RESET_FAIL, NULL)) {
         eng->state = ENG_HUNG;
-        sable_emit(dev, SABLE_EV_ENGINE_RESET, eng->index,
-                   eng->last_aborted_fence, 0, 1);
+        sable_emit(dev, &(SableEvent){ .type = SABLE_EV_ENGINE_RESET, .engine = eng->index,
+                                       .engine_reset = { eng->last_aborted_fence, true } });
         reset_done(dev, SABLE_RESET_STATUS_FAILED | engine_bits);
         return;
     }
@@ -69,7 +69,8 @@ void sable_reset_engine(SableEngine *eng)
     eng->commands_executed = 0;
     eng->last_aborted_fence = aborted;
     eng->reset_count++;
-    sable_emit(dev, SABLE_EV_ENGINE_RESET, eng->index, aborted, 0, 0);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_ENGINE_RESET, .engine = eng->index,
+                                   .engine_reset = { aborted, false } });
     reset_done(dev, engine_bits);
 }
 
@@ -108,6 +109,7 @@ void sable_reset_adapter(SableDevice *dev)
     sable_reset_power_on(dev);
     dev->adapter_reset_count = count;
     sable_irq_set_mask(dev, mask);
-    sable_emit(dev, SABLE_EV_ADAPTER_RESET, 0, count, 0, 0);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_ADAPTER_RESET,
+                                   .adapter_reset = { count } });
     reset_done(dev, SABLE_RESET_STATUS_ADAPTER);
 }

@@ -29,7 +29,8 @@ void sable_ring_doorbell(SableEngine *eng)
         return;
     }
     eng->tail = GUINT32_FROM_LE(tail);
-    sable_emit(dev, SABLE_EV_DOORBELL, eng->index, eng->tail, 0, 0);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_DOORBELL, .engine = eng->index,
+                                   .doorbell = { eng->tail } });
     dev->ops.schedule(dev->opaque, eng->index);
 }
 
@@ -89,8 +90,8 @@ bool sable_ring_fetch(SableEngine *eng)
         sable_fault(eng, SABLE_FAULT_BAD_DESCRIPTOR, d.dma_addr, 0);
         return false;
     }
-    sable_emit(dev, SABLE_EV_SUBMIT, eng->index, d.fence, d.dma_addr,
-               d.dma_size);
+    sable_emit(dev, &(SableEvent){ .type = SABLE_EV_SUBMIT, .engine = eng->index,
+                                   .submit = { d.fence, d.dma_addr, d.dma_size } });
     return true;
 }
 

@@ -22,20 +22,8 @@
 
 typedef struct SableDevice SableDevice;
 
-/* Observable actions, for trace-events and tests. Field meaning per type:
- *   DOORBELL      engine, a = tail read from the ring
- *   SUBMIT        engine, a = fence, b = dma_addr, c = dma_size
- *   FENCE         engine, a = completed fence
- *   FAULT         engine, a = GPU address, b = fence, c = fault code
- *   ENGINE_RESET  engine, a = last aborted fence, c = 1 if the reset failed
- *   ADAPTER_RESET a = adapter reset count
- *   DUMP          a = bus address, b = bytes written, c = SABLE_DUMP_STATUS_*
- *   IRQ           c = causes newly raised, a = vector (MSI-X)
- *   IRQ_DROPPED   engine, c = causes whose interrupt injection dropped
- *   INJECT        engine, c = SableInjectKind armed or fired, a = 1 if fired
- *   REG_ERROR     c = SABLE_ERROR_* bit latched, a = register offset
- *   SWIZZLE       engine = range, a = GPU address, b = aperture offset,
- *                 c = SABLE_SWZ_CONTROL_* | SABLE_SWZ_ERR_* << 8 */
+/* Observable actions, for trace-events and tests: the type, the engine (or
+ * swizzle range) it concerns, and the members of that type. */
 typedef enum SableEventType {
     SABLE_EV_DOORBELL,
     SABLE_EV_SUBMIT,
@@ -53,9 +41,21 @@ typedef enum SableEventType {
 
 typedef struct SableEvent {
     SableEventType type;
-    unsigned engine;
-    uint64_t a, b;
-    uint32_t c;
+    unsigned engine;          /* SWIZZLE: the range */
+    union {
+        struct { uint64_t tail; } doorbell;                 /* read from the ring */
+        struct { uint64_t fence, dma_addr, dma_size; } submit;
+        struct { uint64_t completed; } fence;
+        struct { uint64_t addr, fence; uint32_t code; } fault; /* SABLE_FAULT_* */
+        struct { uint64_t last_aborted; bool failed; } engine_reset;
+        struct { uint64_t count; } adapter_reset;
+        struct { uint64_t addr, written; uint32_t status; } dump; /* SABLE_DUMP_STATUS_* */
+        struct { uint64_t vector; uint32_t causes; } irq;   /* causes newly raised */
+        struct { uint32_t causes; } irq_dropped;            /* whose injection dropped */
+        struct { uint32_t kind; bool fired; } inject;       /* SableInjectKind, armed or fired */
+        struct { uint64_t offset; uint32_t bit; } reg_error; /* SABLE_ERROR_* latched */
+        struct { uint64_t gpu_addr, offset; uint32_t control, error; } swizzle;
+    };
 } SableEvent;
 
 /* A range of bus addresses [addr, addr + size). */

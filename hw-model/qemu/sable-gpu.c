@@ -223,17 +223,18 @@ static void sable_gpu_log_event(SableGpuState *s, const SableEvent *ev)
     case SABLE_EV_FAULT:
         sable_gpu_guest_error(s, "engine %u fault code %u at GPU address "
                               "0x%" PRIx64 " (fence %" PRIu64 ")",
-                              ev->engine, ev->c, ev->a, ev->b);
+                              ev->engine, ev->fault.code, ev->fault.addr,
+                              ev->fault.fence);
         break;
     case SABLE_EV_REG_ERROR:
         sable_gpu_guest_error(s, "register error 0x%x at offset 0x%" PRIx64,
-                              ev->c, ev->a);
+                              ev->reg_error.bit, ev->reg_error.offset);
         break;
     case SABLE_EV_SWIZZLE:
-        if (ev->c >> 8) {
+        if (ev->swizzle.error) {
             sable_gpu_guest_error(s, "swizzle range %u error 0x%x at GPU "
                                   "address 0x%" PRIx64, ev->engine,
-                                  ev->c >> 8, ev->a);
+                                  ev->swizzle.error, ev->swizzle.gpu_addr);
         }
         break;
     default:
@@ -254,42 +255,46 @@ static void sable_gpu_event(void *opaque, const SableEvent *ev)
     sable_gpu_log_event(opaque, ev);
     switch (ev->type) {
     case SABLE_EV_DOORBELL:
-        trace_sable_gpu_doorbell(ev->engine, ev->a);
+        trace_sable_gpu_doorbell(ev->engine, ev->doorbell.tail);
         break;
     case SABLE_EV_SUBMIT:
-        trace_sable_gpu_submit(ev->engine, ev->a, ev->b, ev->c);
+        trace_sable_gpu_submit(ev->engine, ev->submit.fence, ev->submit.dma_addr,
+                               ev->submit.dma_size);
         break;
     case SABLE_EV_FENCE:
-        trace_sable_gpu_fence(ev->engine, ev->a);
+        trace_sable_gpu_fence(ev->engine, ev->fence.completed);
         break;
     case SABLE_EV_FAULT:
-        trace_sable_gpu_fault(ev->engine, ev->a, ev->b, ev->c);
+        trace_sable_gpu_fault(ev->engine, ev->fault.addr, ev->fault.fence,
+                              ev->fault.code);
         break;
     case SABLE_EV_ENGINE_RESET:
-        trace_sable_gpu_engine_reset(ev->engine, ev->a, ev->c);
+        trace_sable_gpu_engine_reset(ev->engine, ev->engine_reset.last_aborted,
+                                     ev->engine_reset.failed);
         break;
     case SABLE_EV_ADAPTER_RESET:
-        trace_sable_gpu_adapter_reset(ev->a);
+        trace_sable_gpu_adapter_reset(ev->adapter_reset.count);
         break;
     case SABLE_EV_DUMP:
-        trace_sable_gpu_dump(ev->a, ev->b, ev->c);
+        trace_sable_gpu_dump(ev->dump.addr, ev->dump.written, ev->dump.status);
         break;
     case SABLE_EV_IRQ:
-        trace_sable_gpu_irq(ev->c, ev->a);
+        trace_sable_gpu_irq(ev->irq.causes, ev->irq.vector);
         break;
     case SABLE_EV_IRQ_DROPPED:
-        trace_sable_gpu_irq_dropped(ev->engine, ev->c);
+        trace_sable_gpu_irq_dropped(ev->engine, ev->irq_dropped.causes);
         break;
     case SABLE_EV_INJECT:
         trace_sable_gpu_inject(ev->engine,
-                               sable_inject_kind_name((SableInjectKind)ev->c),
-                               ev->a);
+                               sable_inject_kind_name((SableInjectKind)ev->inject.kind),
+                               ev->inject.fired);
         break;
     case SABLE_EV_REG_ERROR:
-        trace_sable_gpu_reg_error(ev->c, ev->a);
+        trace_sable_gpu_reg_error(ev->reg_error.bit, ev->reg_error.offset);
         break;
     case SABLE_EV_SWIZZLE:
-        trace_sable_gpu_swizzle(ev->engine, ev->a, ev->b, ev->c);
+        trace_sable_gpu_swizzle(ev->engine, ev->swizzle.gpu_addr, ev->swizzle.offset,
+                                ev->swizzle.control | ev->swizzle.error << 8);
         break;
     }
 }

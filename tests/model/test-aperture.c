@@ -123,8 +123,9 @@ static void test_enable_shows_linear(void)
     g_assert_cmpmem(window(mt, WIN), PITCH * ROWS, mt_vram(mt, LIN), PITCH * ROWS);
     const SableEvent *ev = simbus_last(mt->bus, SABLE_EV_SWIZZLE);
     g_assert_nonnull(ev);
-    g_assert_cmphex(ev->a, ==, TILED);
-    g_assert_cmpuint(ev->c, ==, SABLE_SWZ_CONTROL_ENABLE);
+    g_assert_cmphex(ev->swizzle.gpu_addr, ==, TILED);
+    g_assert_cmpuint(ev->swizzle.control, ==, SABLE_SWZ_CONTROL_ENABLE);
+    g_assert_cmpuint(ev->swizzle.error, ==, 0);
     g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_ERROR_STATUS), ==, 0);
     g_free(ref);
     mt_free(mt);

@@ -46,12 +46,12 @@ static void test_write32_64(void)
     g_assert_cmpuint(mt_reg64(mt, 0, SABLE_ENG_SUBMITTED_FENCE_LO), ==, f);
     assert_no_fault(mt, 0);
     const SableEvent *db = simbus_last(mt->bus, SABLE_EV_DOORBELL);
-    g_assert_cmpuint(db->a, ==, 1);
+    g_assert_cmpuint(db->doorbell.tail, ==, 1);
     const SableEvent *sub = simbus_last(mt->bus, SABLE_EV_SUBMIT);
     g_assert_cmpuint(sub->engine, ==, 0);
-    g_assert_cmpuint(sub->a, ==, f);
-    g_assert_cmphex(sub->b, ==, mt_last_dma(mt, 0));
-    g_assert_cmpuint(sub->c, ==, cb.n * 4);
+    g_assert_cmpuint(sub->submit.fence, ==, f);
+    g_assert_cmphex(sub->submit.dma_addr, ==, mt_last_dma(mt, 0));
+    g_assert_cmpuint(sub->submit.dma_size, ==, cb.n * 4);
     /* idle again: nothing in flight */
     g_assert_cmpuint(mt_status(mt, 0), ==, SABLE_ENGINE_STATUS_ENABLED);
     g_assert_cmpuint(mt_reg64(mt, 0, SABLE_ENG_CURRENT_DMA_LO), ==, 0);
@@ -99,7 +99,7 @@ static void test_fence_page_and_irq(void)
     const SableEvent *ie = simbus_last(mt->bus, SABLE_EV_IRQ);
     g_assert_nonnull(fe);
     g_assert_true(fe < ie);
-    g_assert_cmpuint(fe->a, ==, f);
+    g_assert_cmpuint(fe->fence.completed, ==, f);
     /* W1C */
     simbus_write(mt->bus, SABLE_REG_IRQ_STATUS, SABLE_IRQ_FENCE(1));
     g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_IRQ_STATUS), ==, 0);

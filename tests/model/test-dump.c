@@ -140,9 +140,9 @@ static void test_dump_fault(void)
     g_assert_cmpuint(request_dump(mt, MT_DUMP, need + 100), ==, SABLE_DUMP_STATUS_OK);
     g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_DUMP_WRITTEN), ==, need);
     const SableEvent *ev = simbus_last(mt->bus, SABLE_EV_DUMP);
-    g_assert_cmpuint(ev->a, ==, MT_DUMP);
-    g_assert_cmpuint(ev->b, ==, need);
-    g_assert_cmpuint(ev->c, ==, SABLE_DUMP_STATUS_OK);
+    g_assert_cmpuint(ev->dump.addr, ==, MT_DUMP);
+    g_assert_cmpuint(ev->dump.written, ==, need);
+    g_assert_cmpuint(ev->dump.status, ==, SABLE_DUMP_STATUS_OK);
 
     Parsed *p = g_new0(Parsed, 1);
     parse(simbus_ram(mt->bus, MT_DUMP, need), need, p);

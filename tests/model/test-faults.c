@@ -30,8 +30,8 @@ static void check_fault(Mt *mt, unsigned e, uint64_t fence, const Expect *x)
     g_assert_cmpuint(mt->bus->pulses[SABLE_MSIX_VEC_ENGINE(e)], >=, 1);
     const SableEvent *ev = simbus_last(mt->bus, SABLE_EV_FAULT);
     g_assert_nonnull(ev);
-    g_assert_cmpuint(ev->c, ==, x->code);
-    g_assert_cmpuint(ev->a, ==, x->addr);
+    g_assert_cmpuint(ev->fault.code, ==, x->code);
+    g_assert_cmpuint(ev->fault.addr, ==, x->addr);
     g_assert_cmpuint(mt_completed(mt, e), <, fence);
 }
 

@@ -111,8 +111,8 @@ static void test_hang(void)
     g_assert_cmpuint(mt_reg64(mt, 1, SABLE_ENG_CURRENT_FENCE_LO), ==, f2);
     g_assert_cmpuint(sable_inject_pending(mt->bus->dev), ==, 0);
     const SableEvent *ev = simbus_last(mt->bus, SABLE_EV_INJECT);
-    g_assert_cmpuint(ev->a, ==, 1);
-    g_assert_cmpuint(ev->c, ==, SABLE_INJECT_HANG);
+    g_assert_true(ev->inject.fired);
+    g_assert_cmpuint(ev->inject.kind, ==, SABLE_INJECT_HANG);
     simbus_advance(mt->bus, 1000000000ull);
     g_assert_cmpuint(mt_completed(mt, 1), ==, f1);
     mt_write_reg(mt, 1, SABLE_ENG_RESET, 1);
@@ -171,7 +171,7 @@ static void test_drop_irq(void)
     const SableEvent *ev = simbus_last(mt->bus, SABLE_EV_IRQ_DROPPED);
     g_assert_nonnull(ev);
     g_assert_cmpuint(ev->engine, ==, 0);
-    g_assert_cmpuint(ev->c, ==, SABLE_IRQ_FENCE(0));
+    g_assert_cmpuint(ev->irq_dropped.causes, ==, SABLE_IRQ_FENCE(0));
     /* only once: the next completion interrupts again */
     simbus_write(mt->bus, SABLE_REG_IRQ_STATUS, SABLE_IRQ_FENCE(0));
     uint64_t f2 = mt_submit_writes(mt, &cb, 0, 1);
@@ -231,7 +231,7 @@ static void test_reset_fail(void)
                      SABLE_RESET_STATUS_DONE | SABLE_RESET_STATUS_FAILED);
     g_assert_cmpuint(mt_status(mt, 0) & SABLE_ENGINE_STATUS_HUNG, !=, 0);
     const SableEvent *ev = simbus_last(mt->bus, SABLE_EV_ENGINE_RESET);
-    g_assert_cmpuint(ev->c, ==, 1);
+    g_assert_true(ev->engine_reset.failed);
     g_assert_cmpuint(simbus_read(mt->bus, SABLE_REG_IRQ_STATUS) & SABLE_IRQ_RESET_DONE,
                      !=, 0);
     /* the next reset succeeds */

@@ -82,7 +82,7 @@ static void expect_error(SimBus *bus, uint32_t bit)
     g_assert_cmphex(simbus_read(bus, SABLE_REG_ERROR_STATUS) & bit, ==, bit);
     const SableEvent *ev = simbus_last(bus, SABLE_EV_REG_ERROR);
     g_assert_nonnull(ev);
-    g_assert_cmphex(ev->c, ==, bit);
+    g_assert_cmphex(ev->reg_error.bit, ==, bit);
     simbus_write(bus, SABLE_REG_ERROR_STATUS, bit); /* W1C */
     g_assert_cmphex(simbus_read(bus, SABLE_REG_ERROR_STATUS) & bit, ==, 0);
     simbus_clear_events(bus);
