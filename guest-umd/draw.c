@@ -362,10 +362,12 @@ static bool put_inputs(UmdDevice *d, bool indexed)
 {
     UmdState *st = &d->state;
     VglBuf *b = &d->s3d.b;
-    VglVertexBuffer vb[UMD_VB_SLOTS];
-    uint32_t n = vb_slots(st);
-    for (uint32_t i = 0; i < n; i++) {
-        vb[i] = (VglVertexBuffer){ st->vb_stride[i], st->vb_offset[i],
+    /* binding r: the D3D slot element r reads (umd_layout_bindings) */
+    VglVertexBuffer vb[UMD_MAX_ELEMENTS];
+    uint32_t n = st->layout ? st->layout->nve : 0;
+    for (uint32_t r = 0; r < n; r++) {
+        uint32_t i = st->layout->ve[r].vertex_buffer_index;
+        vb[r] = (VglVertexBuffer){ st->vb_stride[i], st->vb_offset[i],
                                    st->vb[i] ? st->vb[i]->res_id : 0 };
     }
     bool ok = !n || vgl_set_vertex_buffers(b, vb, n);
@@ -471,4 +473,45 @@ void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
         }
     }
     d->draws++;
+}
+
+/* ---- clears of 3D render targets and depth buffers: CLEAR in the stream ---- */
+
+/* The view's surface alone in the framebuffer, then CLEAR; the host copy
+ * is newer afterwards (the whole resource: 3D textures have one level and
+ * one slice, so the backing's older contents do not matter). */
+static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uint32_t mip,
+                    uint32_t first, uint32_t count, uint32_t *handle, bool *host, bool zs,
+                    uint32_t buffers, const float rgba[4], double z, uint32_t stencil)
+{
+    Named n = { .n = 0 };
+    name(&n, r, true);
+    if (!stream_begin(d) || !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host) ||
+        !stream_room(d, ddi, &n, 32) ||
+        !vgl_set_framebuffer(&d->s3d.b, handle, zs ? 0 : 1, zs ? *handle : 0) ||
+        !vgl_clear(&d->s3d.b, buffers, rgba, z, stencil) || !stream_send(d, ddi, &n)) {
+        if (!d->lost) {
+            umd_unsupported(d, ddi, 0);
+        }
+        return;
+    }
+    r->host_newer = true;
+    r->backing_newer = false;
+}
+
+void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
+{
+    clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, v->first_slice,
+            v->slices, &v->handle, &v->host, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
+}
+
+void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil)
+{
+    static const float none[4];
+    uint32_t buffers = ((flags & D3D10_DDI_CLEAR_DEPTH) ? SABLE_VIRGL_CLEAR_DEPTH : 0) |
+                       ((flags & D3D10_DDI_CLEAR_STENCIL) ? SABLE_VIRGL_CLEAR_STENCIL : 0);
+    if (buffers) {
+        clear3d(d, UMD_DDI_ClearDepthStencilView, v->res, v->format, v->mip, v->first_slice,
+                v->slices, &v->handle, &v->host, true, buffers, none, depth, stencil);
+    }
 }

@@ -41,8 +41,8 @@ uint32_t umd_virgl_format(DXGI_FORMAT f)
         return SABLE_VIRGL_FORMAT_R32G32_FLOAT;
     case DXGI_FORMAT_R32_FLOAT:
         return SABLE_VIRGL_FORMAT_R32_FLOAT;
-    case DXGI_FORMAT_D24_UNORM_S8_UINT:
-        return SABLE_VIRGL_FORMAT_Z24_UNORM_S8_UINT;
+    /* D24_UNORM_S8_UINT: not yet (the device lost the device on a
+     * Z24_UNORM_S8_UINT depth buffer here; not understood) */
     case DXGI_FORMAT_D32_FLOAT:
         return SABLE_VIRGL_FORMAT_Z32_FLOAT;
     default:

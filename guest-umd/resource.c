@@ -1222,8 +1222,14 @@ static uint32_t unorm8(FLOAT f)
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
 {
     if (umd_check_lost(d, UMD_DDI_ClearRenderTargetView) || !v->res ||
-        v->res->magic != UMD_RESOURCE_MAGIC ||
-        !sync_before(d, UMD_DDI_ClearRenderTargetView, v->res)) {
+        v->res->magic != UMD_RESOURCE_MAGIC) {
+        return;
+    }
+    if (v->res->res_id && v->res->dim != D3D10DDIRESOURCE_BUFFER) {
+        umd_clear3d_rtv(d, v, rgba);
+        return;
+    }
+    if (!sync_before(d, UMD_DDI_ClearRenderTargetView, v->res)) {
         return;
     }
     UmdResource *r = v->res;
@@ -1327,8 +1333,14 @@ static uint32_t unorm(FLOAT f, uint32_t max)
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil)
 {
     if (umd_check_lost(d, UMD_DDI_ClearDepthStencilView) || !v->res ||
-        v->res->magic != UMD_RESOURCE_MAGIC ||
-        !sync_before(d, UMD_DDI_ClearDepthStencilView, v->res)) {
+        v->res->magic != UMD_RESOURCE_MAGIC) {
+        return;
+    }
+    if (v->res->res_id) {
+        umd_clear3d_dsv(d, v, flags, depth, stencil);
+        return;
+    }
+    if (!sync_before(d, UMD_DDI_ClearDepthStencilView, v->res)) {
         return;
     }
     umd_res3d_backing_written(v->res);

@@ -140,7 +140,9 @@ void umd_layout_create(UmdDevice *d, const D3D10DDIARG_CREATEELEMENTLAYOUT *c,
         o->nelem = c->NumElements;
         o->handle = next_handle(d);
         if (o->nve) {
-            ENCODE(o, vgl_create_vertex_elements(&b_, o->handle, o->ve, o->nve));
+            VglVertexElement ve[UMD_MAX_ELEMENTS];
+            umd_layout_bindings(o, ve);
+            ENCODE(o, vgl_create_vertex_elements(&b_, o->handle, ve, o->nve));
         }
     }
 }

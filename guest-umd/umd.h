@@ -440,6 +440,9 @@ void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw);
 void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, bool host);
 uint32_t umd_vgl_handle(UmdDevice *d);
 void umd_stream_fini(UmdDevice *d);
+/* Clears of views of 3D textures: CLEAR in the stream (the host copy). */
+void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
+void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
 /* D3D topology (D3D10_DDI_PRIMITIVE_TOPOLOGY) -> SABLE_VIRGL_PRIM_*, -1 if none. */
 int umd_prim_mode(UINT topology);
 

@@ -104,6 +104,12 @@ UmdStateErr umd_map_sampler(const D3D10_DDI_SAMPLER_DESC *d, D3D10_DDI_SAMPLER_D
 UmdStateErr umd_map_elements(const D3D10DDIARG_CREATEELEMENTLAYOUT *d,
                              D3D10DDIARG_INPUT_ELEMENT_DESC *elem, VglVertexElement *ve,
                              uint32_t *nve);
+/* The elements as the virgl object gets them: element r reads virgl
+ * vertex buffer binding r (the draw binds the D3D slot of element r
+ * there). virglrenderer 0.10.4 applies an instance divisor to the
+ * binding of the element's own index, so a binding per element is what
+ * makes per-instance data in any slot work. */
+void umd_layout_bindings(const UmdElementLayout *o, VglVertexElement *out);
 /* The virgl format of a vertex element's DXGI format, 0 if none. */
 uint32_t umd_vertex_format(DXGI_FORMAT f);
 /* Bytes of one element of a vertex format (DXGI), 0 if not one. */

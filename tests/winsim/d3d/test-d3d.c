@@ -2684,6 +2684,7 @@ int main(int argc, char **argv)
     g_test_add_data_func("/d3d/texture/b8g8r8a8", GUINT_TO_POINTER(DXGI_FORMAT_B8G8R8A8_UNORM),
                          test_texture);
     d3d_shader_tests_add();
+    d3d_draw_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

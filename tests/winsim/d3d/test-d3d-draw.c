@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 'stack' suite, draws (issue 12): winsim's runtime calls the UMD's
+ * state, resource and Draw* DDIs of an 11.0 device; the UMD builds virgl
+ * streams in inline 3D SUBMITs, the KMD creates the device objects, the
+ * device runs them through virglrenderer (llvmpipe). Pixels come back by
+ * CopyResource into a staging texture and Map, checked against values
+ * computed here: inside pixels within a stated tolerance, outside pixels
+ * exactly the clear colour.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "d3drt.h"
+#include "sm4_asm.h"
+#include "test-d3d.h"
+#include "umd.h"
+
+enum { W = 16, H = 16 };
+
+/* struct V { float4 p : POSITION; float4 c : COLOR; };
+ * V main(V v) { return v; } */
+static const char vs_text[] =
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_input v1.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "mov o1.xyzw, v1.xyzw\n"
+    "ret\n";
+
+/* V main(V v, float2 o : OFFSET) { v.p.xy += o; return v; }  (o: per instance) */
+static const char vs_inst_text[] =
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_input v1.xyzw\n"
+    "dcl_input v2.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_temps 1\n"
+    "mov r0.xyzw, v0.xyzw\n"
+    "add r0.xy, r0.xyxx, v2.xyxx\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "mov o1.xyzw, v1.xyzw\n"
+    "ret\n";
+
+/* float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target { return c; } */
+static const char ps_color_text[] =
+    "ps_4_0\n"
+    "dcl_input_ps linear v1.xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, v1.xyzw\n"
+    "ret\n";
+
+/* cbuffer C : register(b0) { float4 color; };
+ * float4 main() : SV_Target { return color; } */
+static const char ps_cb_text[] =
+    "ps_4_0\n"
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, cb0[0].xyzw\n"
+    "ret\n";
+
+typedef struct Vtx {
+    float p[4], c[4];
+} Vtx;
+
+typedef struct Scene {
+    Env e;
+    RtDevice *d;
+    RtResource *rt;
+    RtView *rtv;
+    RtResource *depth;
+    RtView *dsv;
+    RtShader *vs, *ps;
+    void *layout;
+    RtResource *vb, *ib, *inst, *cb;
+} Scene;
+
+static RtShader *shader(RtDevice *d, unsigned stage, const char *text)
+{
+    char err[256] = "";
+    size_t len;
+    uint8_t *c = sm4_assemble_dxbc(text, &len, err, sizeof err);
+    if (!c) {
+        g_error("assembling: %s", err);
+    }
+    RtShader *s;
+    g_assert_cmphex((uint32_t)rt_create_shader(d, stage, c, len, &s), ==, 0);
+    g_free(c);
+    return s;
+}
+
+/* Pixel-space point (x right, y down, pixel centres at +0.5) -> NDC. */
+static Vtx vtx(float x, float y, float z, const float c[4])
+{
+    Vtx v = { { x / W * 2 - 1, 1 - y / H * 2, z, 1 }, { c[0], c[1], c[2], c[3] } };
+    return v;
+}
+
+static RtResource *buffer(RtDevice *d, UINT bind, const void *data, UINT size)
+{
+    RtResource *b;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, size, D3D10_DDI_USAGE_DEFAULT, bind, 0, data,
+                                               &b), ==, 0);
+    return b;
+}
+
+static void set_layout(Scene *s, bool instanced)
+{
+    RtDevice *d = s->d;
+    const D3D10DDIARG_INPUT_ELEMENT_DESC el[3] = {
+        { 0, 0, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 0 },
+        { 0, 16, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 1 },
+        { 1, 0, DXGI_FORMAT_R32G32_FLOAT, D3D10_DDI_INPUT_PER_INSTANCE_DATA, 1, 2 },
+    };
+    D3D10DDIARG_CREATEELEMENTLAYOUT c = { el, instanced ? 3 : 2 };
+    s->layout = g_malloc0(F(d, pfnCalcPrivateElementLayoutSize)(d->h, &c));
+    D3D10DDI_HELEMENTLAYOUT h = { s->layout };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateElementLayout, 0,
+                                      F(d, pfnCreateElementLayout)(d->h, &c, h,
+                                                                   (D3D10DDI_HRTELEMENTLAYOUT){ s->layout })),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetInputLayout, 0, F(d, pfnIaSetInputLayout)(d->h, h)),
+                    ==, 0);
+}
+
+static void set_vbs(Scene *s, RtResource *vb, RtResource *inst)
+{
+    RtDevice *d = s->d;
+    D3D10DDI_HRESOURCE hb[2] = { vb->h, inst ? inst->h : (D3D10DDI_HRESOURCE){ NULL } };
+    UINT strides[2] = { sizeof(Vtx), 8 }, offsets[2] = { 0, 0 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetVertexBuffers, 0,
+                                      F(d, pfnIaSetVertexBuffers)(d->h, 0, inst ? 2 : 1, hb,
+                                                                  strides, offsets)), ==, 0);
+}
+
+/* A W x H B8G8R8A8 target (and a depth buffer of `depth_format`, or
+ * none), the viewport over it, triangle lists, the VS and a PS. */
+static Scene scene_new_vs(const char *vs, const char *ps_text, DXGI_FORMAT depth_format)
+{
+    Scene s;
+    memset(&s, 0, sizeof s);
+    s.e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = s.d = s.e.d;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &s.rt),
+                    ==, 0);
+    g_assert_cmpuint(((UmdResource *)s.rt->mem)->res_id, >, 0);
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, s.rt, 0, 0, 1, &s.rtv), ==, 0);
+    D3D10DDI_HDEPTHSTENCILVIEW nodsv = { NULL };
+    if (depth_format) {
+        g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, depth_format,
+                                                  D3D10_DDI_USAGE_DEFAULT,
+                                                  D3D10_DDI_BIND_DEPTH_STENCIL, 0, NULL, &s.depth),
+                        ==, 0);
+        g_assert_cmphex((uint32_t)rt_create_dsv(d, s.depth, 0, 0, 1, &s.dsv), ==, 0);
+    }
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { s.rtv->h };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRenderTargets, 0,
+                                      d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7,
+                                                                  s.dsv ? s.dsv->dsv : nodsv,
+                                                                  NULL, NULL, 0, 0, 0, 0)),
+                    ==, 0);
+    D3D10_DDI_VIEWPORT vp = { 0, 0, W, H, 0, 1 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4)), ==,
+                    0);
+    s.vs = shader(d, RT_VS, vs);
+    s.ps = shader(d, RT_PS, ps_text);
+    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_VS, s.vs), ==, 0);
+    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_PS, s.ps), ==, 0);
+    return s;
+}
+
+static Scene scene_new(const char *ps_text, DXGI_FORMAT depth_format)
+{
+    return scene_new_vs(vs_text, ps_text, depth_format);
+}
+
+static void scene_free(Scene *s)
+{
+    RtDevice *d = s->d;
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, s->vs);
+    rt_destroy_shader(d, s->ps);
+    if (s->layout) {
+        RT_CALL(d, DestroyElementLayout, 0,
+                F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ s->layout }));
+        g_free(s->layout);
+    }
+    RtResource *bufs[4] = { s->vb, s->ib, s->inst, s->cb };
+    for (unsigned i = 0; i < 4; i++) {
+        if (bufs[i]) {
+            rt_destroy(d, bufs[i]);
+        }
+    }
+    rt_destroy_rtv(d, s->rtv);
+    rt_destroy(d, s->rt);
+    if (s->dsv) {
+        rt_destroy_dsv(d, s->dsv);
+        rt_destroy(d, s->depth);
+    }
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&s->e);
+}
+
+/* The target's pixels (B, G, R, A bytes) through CopyResource into a
+ * staging texture and Map. */
+static void read_rt(Scene *s, uint8_t out[W * H * 4])
+{
+    RtDevice *d = s->d;
+    RtResource *st;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                              D3D10_DDI_USAGE_STAGING, 0,
+                                              D3D10_DDI_CPU_ACCESS_READ, NULL, &st), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, s->rt), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
+    for (unsigned y = 0; y < H; y++) {
+        memcpy(out + y * W * 4, (const uint8_t *)m.pData + y * m.RowPitch, W * 4);
+    }
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
+    rt_destroy(d, st);
+}
+
+static uint8_t u8(float f)
+{
+    return (uint8_t)(f * 255.0f + 0.5f);
+}
+
+/* Pixel (x, y) is rgba within tol per channel. */
+static void assert_px(const uint8_t *px, unsigned x, unsigned y, const float rgba[4], int tol)
+{
+    const uint8_t *p = px + (y * W + x) * 4;
+    const uint8_t want[4] = { u8(rgba[2]), u8(rgba[1]), u8(rgba[0]), u8(rgba[3]) };
+    for (unsigned i = 0; i < 4; i++) {
+        if (abs((int)p[i] - (int)want[i]) > tol) {
+            g_error("pixel (%u,%u) = %02x%02x%02x%02x (BGRA), want %02x%02x%02x%02x +- %d", x, y,
+                    p[0], p[1], p[2], p[3], want[0], want[1], want[2], want[3], tol);
+        }
+    }
+}
+
+static const float clear_c[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
+static const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 }, blue[4] = { 0, 0, 1, 1 };
+
+static void clear(Scene *s)
+{
+    g_assert_cmphex((uint32_t)rt_clear(s->d, s->rtv, clear_c[0], clear_c[1], clear_c[2],
+                                       clear_c[3]), ==, 0);
+}
+
+static void draw(Scene *s, UINT count, UINT start)
+{
+    g_assert_cmphex((uint32_t)RT_CALL(s->d, Draw, 0, F(s->d, pfnDraw)(s->d->h, count, start)),
+                    ==, 0);
+}
+
+/* A triangle with a colour per vertex, vertices at the pixel centres
+ * (1,1) red, (14,1) green, (1,14) blue; the default rasterizer culls
+ * back faces, this one is clockwise on screen (front). Inside pixel
+ * (px, py): barycentric weights from the centre (px + 0.5, py + 0.5),
+ * within 2/255; pixels whose centre is past the hypotenuse, exactly the
+ * clear colour. */
+static void test_triangle(void)
+{
+    Scene s = scene_new(ps_color_text, 0);
+    const Vtx v[3] = { vtx(1.5f, 1.5f, 0, red), vtx(14.5f, 1.5f, 0, green),
+                       vtx(1.5f, 14.5f, 0, blue) };
+    s.vb = buffer(s.d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    clear(&s);
+    draw(&s, 3, 0);
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    const unsigned inside[][2] = { { 4, 4 }, { 2, 10 }, { 10, 2 }, { 6, 7 } };
+    for (unsigned i = 0; i < G_N_ELEMENTS(inside); i++) {
+        float cx = inside[i][0] + 0.5f - 1.5f, cy = inside[i][1] + 0.5f - 1.5f;
+        float wb = cx / 13, wc = cy / 13, wa = 1 - wb - wc;
+        const float want[4] = { wa, wb, wc, 1 };
+        assert_px(px, inside[i][0], inside[i][1], want, 2);
+    }
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            if (x == 0 || y == 0 || x + y >= 16 || x == 15 || y == 15) {
+                assert_px(px, x, y, clear_c, 0);
+            }
+        }
+    }
+    SableUmdStats st = rt_umd_stats(s.d);
+    (void)st;
+    UmdDevice *u = s.d->drv;
+    g_assert_cmpuint(u->draws, ==, 1);
+    g_assert_cmpuint(u->submits3d, >=, 1);
+    g_assert_cmpuint(u->transfers, >=, 2); /* the cleared target and the vertices to the host,
+                                            * the drawn target back */
+    scene_free(&s);
+}
+
+/* An axis-aligned rectangle [x0, x1) x [y0, y1) in pixels (edges on pixel
+ * boundaries: exactly those pixels are covered), two clockwise
+ * triangles as 4 vertices + 6 indices. */
+static void rect_vertices(Vtx *v, float x0, float y0, float x1, float y1, float z,
+                          const float c[4])
+{
+    v[0] = vtx(x0, y0, z, c);
+    v[1] = vtx(x1, y0, z, c);
+    v[2] = vtx(x0, y1, z, c);
+    v[3] = vtx(x1, y1, z, c);
+}
+
+static const uint16_t rect_idx[6] = { 0, 1, 2, 2, 1, 3 };
+
+static void assert_rect(const uint8_t *px, unsigned x0, unsigned y0, unsigned x1, unsigned y1,
+                        const float c[4], const float outside[4])
+{
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            bool in = x >= x0 && x < x1 && y >= y0 && y < y1;
+            if (in || outside) {
+                assert_px(px, x, y, in ? c : outside, in ? 1 : 0);
+            }
+        }
+    }
+}
+
+/* DrawIndexed with 16-bit indices, then 32-bit ones with a base vertex
+ * of 4 (the first 4 vertices are elsewhere). */
+static void test_indexed(void)
+{
+    Scene s = scene_new(ps_color_text, 0);
+    Vtx v[8];
+    rect_vertices(v, 0, 0, 16, 16, 0, red); /* never drawn: base vertex skips it */
+    rect_vertices(v + 4, 2, 3, 10, 12, 0, green);
+    s.vb = buffer(s.d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    uint16_t i16[6];
+    uint32_t i32[6];
+    for (unsigned i = 0; i < 6; i++) {
+        i16[i] = (uint16_t)(rect_idx[i] + 4);
+        i32[i] = rect_idx[i];
+    }
+    RtDevice *d = s.d;
+    uint8_t px[W * H * 4];
+    for (unsigned k = 0; k < 2; k++) {
+        s.ib = buffer(d, D3D10_DDI_BIND_INDEX_BUFFER, k ? (const void *)i32 : (const void *)i16,
+                      k ? sizeof i32 : sizeof i16);
+        g_assert_cmphex((uint32_t)RT_CALL(d, IaSetIndexBuffer, 0,
+                                          F(d, pfnIaSetIndexBuffer)(d->h, s.ib->h,
+                                                                    k ? DXGI_FORMAT_R32_UINT
+                                                                      : DXGI_FORMAT_R16_UINT,
+                                                                    0)), ==, 0);
+        clear(&s);
+        g_assert_cmphex((uint32_t)RT_CALL(d, DrawIndexed, 0,
+                                          F(d, pfnDrawIndexed)(d->h, 6, 0, k ? 4 : 0)), ==, 0);
+        read_rt(&s, px);
+        assert_rect(px, 2, 3, 10, 12, green, clear_c);
+        rt_destroy(d, s.ib);
+        s.ib = NULL;
+    }
+    scene_free(&s);
+}
+
+/* DrawInstanced: two instances of a 4 x 4 rectangle, the second offset by
+ * (8, 8) pixels from a per-instance vertex buffer (NDC (1, -1)). */
+static void test_instanced(void)
+{
+    Scene s = scene_new_vs(vs_inst_text, ps_color_text, 0);
+    Vtx v[6];
+    Vtx q[4];
+    rect_vertices(q, 1, 1, 5, 5, 0, blue);
+    for (unsigned i = 0; i < 6; i++) {
+        v[i] = q[rect_idx[i]];
+    }
+    const float offsets[4] = { 0, 0, 1.0f, -1.0f };
+    s.vb = buffer(s.d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    s.inst = buffer(s.d, D3D10_DDI_BIND_VERTEX_BUFFER, offsets, sizeof offsets);
+    set_layout(&s, true);
+    set_vbs(&s, s.vb, s.inst);
+    clear(&s);
+    g_assert_cmphex((uint32_t)RT_CALL(s.d, DrawInstanced, 0,
+                                      F(s.d, pfnDrawInstanced)(s.d->h, 6, 2, 0, 0)), ==, 0);
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            bool in = (x >= 1 && x < 5 && y >= 1 && y < 5) || (x >= 9 && x < 13 && y >= 9 && y < 13);
+            assert_px(px, x, y, in ? blue : clear_c, in ? 1 : 0);
+        }
+    }
+    scene_free(&s);
+}
+
+/* Depth (the default depth-stencil state: LESS, writes): green at z 0.5
+ * over everything, then red at z 0.7 over everything (behind: hidden),
+ * then blue at z 0.3 over the left half (in front). */
+static void depth_case(DXGI_FORMAT f)
+{
+    Scene s = scene_new(ps_color_text, f);
+    Vtx q[12];
+    rect_vertices(q, 0, 0, 16, 16, 0.5f, green);
+    rect_vertices(q + 4, 0, 0, 16, 16, 0.7f, red);
+    rect_vertices(q + 8, 0, 0, 8, 16, 0.3f, blue);
+    Vtx v[18];
+    for (unsigned r = 0; r < 3; r++) {
+        for (unsigned i = 0; i < 6; i++) {
+            v[r * 6 + i] = q[r * 4 + rect_idx[i]];
+        }
+    }
+    s.vb = buffer(s.d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    clear(&s);
+    g_assert_cmphex((uint32_t)rt_clear_dsv(s.d, s.dsv,
+                                           D3D10_DDI_CLEAR_DEPTH | D3D10_DDI_CLEAR_STENCIL, 1.0f,
+                                           0), ==, 0);
+    for (unsigned r = 0; r < 3; r++) {
+        draw(&s, 6, r * 6);
+    }
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            assert_px(px, x, y, x < 8 ? blue : green, 1);
+        }
+    }
+    scene_free(&s);
+}
+
+static void test_depth_d32(void)
+{
+    depth_case(DXGI_FORMAT_D32_FLOAT);
+}
+
+/* A constant buffer changing between two draws of one frame (one
+ * command buffer): UpdateSubresource red, draw the left half; green,
+ * draw the right half. */
+static void test_constants(void)
+{
+    Scene s = scene_new(ps_cb_text, 0);
+    Vtx q[8];
+    rect_vertices(q, 0, 0, 8, 16, 0, clear_c);
+    rect_vertices(q + 4, 8, 0, 16, 16, 0, clear_c);
+    Vtx v[12];
+    for (unsigned r = 0; r < 2; r++) {
+        for (unsigned i = 0; i < 6; i++) {
+            v[r * 6 + i] = q[r * 4 + rect_idx[i]];
+        }
+    }
+    RtDevice *d = s.d;
+    s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    s.cb = buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, red, 16);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    g_assert_cmphex((uint32_t)RT_CALL(d, PsSetConstantBuffers, 0,
+                                      F(d, pfnPsSetConstantBuffers)(d->h, 0, 1, &s.cb->h)),
+                    ==, 0);
+    clear(&s);
+    draw(&s, 6, 0);
+    g_assert_cmphex((uint32_t)rt_update(d, s.cb, 0, NULL, green, 16), ==, 0);
+    draw(&s, 6, 6);
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            assert_px(px, x, y, x < 8 ? red : green, 1);
+        }
+    }
+    scene_free(&s);
+}
+
+static void *rasterizer(RtDevice *d, D3D10_DDI_CULL_MODE cull)
+{
+    const D3D10_DDI_RASTERIZER_DESC rd = { D3D10_DDI_FILL_SOLID, cull, FALSE, 0, 0.0f, 0.0f,
+                                           TRUE, FALSE, FALSE, FALSE };
+    void *mem = g_malloc0(F(d, pfnCalcPrivateRasterizerStateSize)(d->h, &rd));
+    D3D10DDI_HRASTERIZERSTATE h = { mem };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateRasterizerState, 0,
+                                      F(d, pfnCreateRasterizerState)(d->h, &rd, h,
+                                                                     (D3D10DDI_HRTRASTERIZERSTATE){ mem })),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRasterizerState, 0,
+                                      F(d, pfnSetRasterizerState)(d->h, h)), ==, 0);
+    return mem;
+}
+
+static void destroy_rasterizer(RtDevice *d, void *mem)
+{
+    RT_CALL(d, SetRasterizerState, 0,
+            F(d, pfnSetRasterizerState)(d->h, (D3D10DDI_HRASTERIZERSTATE){ NULL }));
+    RT_CALL(d, DestroyRasterizerState, 0,
+            F(d, pfnDestroyRasterizerState)(d->h, (D3D10DDI_HRASTERIZERSTATE){ mem }));
+    g_free(mem);
+}
+
+/* Culling: the left rectangle clockwise on screen (front), the right one
+ * counter-clockwise (back). Default state: the right one is culled;
+ * CULL_FRONT: the left one; CULL_NONE: both drawn. */
+static void test_cull(void)
+{
+    Scene s = scene_new(ps_color_text, 0);
+    Vtx q[8];
+    rect_vertices(q, 1, 1, 7, 15, 0, red);
+    rect_vertices(q + 4, 9, 1, 15, 15, 0, red);
+    static const uint16_t ccw[6] = { 0, 2, 1, 1, 2, 3 };
+    Vtx v[12];
+    for (unsigned i = 0; i < 6; i++) {
+        v[i] = q[rect_idx[i]];
+        v[6 + i] = q[4 + ccw[i]];
+    }
+    RtDevice *d = s.d;
+    s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    uint8_t px[W * H * 4];
+    const D3D10_DDI_CULL_MODE modes[3] = { 0, D3D10_DDI_CULL_FRONT, D3D10_DDI_CULL_NONE };
+    for (unsigned k = 0; k < 3; k++) {
+        void *rs = modes[k] ? rasterizer(d, modes[k]) : NULL;
+        clear(&s);
+        draw(&s, 12, 0);
+        read_rt(&s, px);
+        bool left = k != 1, right = k != 0;
+        for (unsigned y = 1; y < 15; y++) {
+            assert_px(px, 3, y, left ? red : clear_c, left ? 1 : 0);
+            assert_px(px, 12, y, right ? red : clear_c, right ? 1 : 0);
+        }
+        if (rs) {
+            destroy_rasterizer(d, rs);
+        }
+    }
+    scene_free(&s);
+}
+
+void d3d_draw_tests_add(void)
+{
+    g_test_add_func("/d3d/draw/triangle", test_triangle);
+    g_test_add_func("/d3d/draw/indexed", test_indexed);
+    g_test_add_func("/d3d/draw/instanced", test_instanced);
+    g_test_add_func("/d3d/draw/depth-d32", test_depth_d32);
+    g_test_add_func("/d3d/draw/constants", test_constants);
+    g_test_add_func("/d3d/draw/cull", test_cull);
+}
