@@ -181,7 +181,8 @@ static Scene scene_new(const char *ps_text, DXGI_FORMAT depth_format)
     return scene_new_vs(vs_text, ps_text, depth_format);
 }
 
-static void scene_free(Scene *s)
+/* removed: the device was removed (every call after reports it) */
+static void scene_free_as(Scene *s, bool removed)
 {
     RtDevice *d = s->d;
     rt_set_shader(d, RT_VS, NULL);
@@ -205,8 +206,17 @@ static void scene_free(Scene *s)
         rt_destroy_dsv(d, s->dsv);
         rt_destroy(d, s->depth);
     }
-    g_assert_cmpuint(d->errors, ==, 0);
+    if (removed) {
+        g_assert_cmpuint(d->errors, >=, 2);
+    } else {
+        g_assert_cmpuint(d->errors, ==, 0);
+    }
     env_free(&s->e);
+}
+
+static void scene_free(Scene *s)
+{
+    scene_free_as(s, false);
 }
 
 /* The target's pixels (B, G, R, A bytes) through CopyResource into a
@@ -538,8 +548,44 @@ static void test_cull(void)
     scene_free(&s);
 }
 
+/* A draw that hangs the 3D engine (the device's draw-hang injection: the
+ * next 3D SUBMIT never finishes): the TDR resets the engine, the device's
+ * context is in error, and the UMD reports DEVICEREMOVED from the Map
+ * that waits for it and from the next draw. */
+static void test_tdr(void)
+{
+    Scene s = scene_new(ps_color_text, 0);
+    Vtx v[3] = { vtx(1.5f, 1.5f, 0, red), vtx(14.5f, 1.5f, 0, green), vtx(1.5f, 14.5f, 0, blue) };
+    s.vb = buffer(s.d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    RtDevice *d = s.d;
+    clear(&s);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    rt_wait_idle(d);
+    GError *err = NULL;
+    g_assert_true(s.e.sim->t->ops->inject(s.e.sim->t, "draw-hang", &err));
+    g_assert_no_error(err);
+    draw(&s, 3, 0);
+    RtResource *st;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                              D3D10_DDI_USAGE_STAGING, 0,
+                                              D3D10_DDI_CPU_ACCESS_READ, NULL, &st), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, s.rt), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==,
+                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    g_assert_cmpuint(s.e.sim->stats.timeouts, ==, 1);
+    g_assert_cmpuint(rt_umd_stats(d).lost, ==, 1);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 3, 0)), ==,
+                    (uint32_t)D3DDDIERR_DEVICEREMOVED);
+    rt_destroy(d, st);
+    scene_free_as(&s, true);
+}
+
 void d3d_draw_tests_add(void)
 {
+    g_test_add_func("/d3d/draw/tdr", test_tdr);
     g_test_add_func("/d3d/draw/triangle", test_triangle);
     g_test_add_func("/d3d/draw/indexed", test_indexed);
     g_test_add_func("/d3d/draw/instanced", test_instanced);
