@@ -147,44 +147,43 @@ void umd_layout_create(UmdDevice *d, const D3D10DDIARG_CREATEELEMENTLAYOUT *c,
     }
 }
 
-/* The virgl object kind of a live state object, and its handle/host. */
-static uint32_t host_object(void *o, uint32_t *handle, bool **host)
+/* The virgl object kind of a live state object, its handle, host flag
+ * and the DDI that destroys it. */
+typedef struct HostObject {
+    uint32_t type, handle;
+    bool host;
+    UmdDdi ddi;
+} HostObject;
+
+#define HOST_OBJECT(T, kind, fn) \
+    (HostObject){ kind, ((T *)o)->handle, ((T *)o)->host, UMD_DDI_##fn }
+
+static HostObject host_object(void *o)
 {
     switch (*(uint32_t *)o) {
     case UMD_BLEND_MAGIC:
-        *handle = ((UmdBlendState *)o)->handle;
-        *host = &((UmdBlendState *)o)->host;
-        return SABLE_VIRGL_OBJECT_BLEND;
+        return HOST_OBJECT(UmdBlendState, SABLE_VIRGL_OBJECT_BLEND, DestroyBlendState);
     case UMD_DSS_MAGIC:
-        *handle = ((UmdDepthStencilState *)o)->handle;
-        *host = &((UmdDepthStencilState *)o)->host;
-        return SABLE_VIRGL_OBJECT_DSA;
+        return HOST_OBJECT(UmdDepthStencilState, SABLE_VIRGL_OBJECT_DSA,
+                           DestroyDepthStencilState);
     case UMD_RAST_MAGIC:
-        *handle = ((UmdRasterizerState *)o)->handle;
-        *host = &((UmdRasterizerState *)o)->host;
-        return SABLE_VIRGL_OBJECT_RASTERIZER;
+        return HOST_OBJECT(UmdRasterizerState, SABLE_VIRGL_OBJECT_RASTERIZER,
+                           DestroyRasterizerState);
     case UMD_SAMPLER_MAGIC:
-        *handle = ((UmdSampler *)o)->handle;
-        *host = &((UmdSampler *)o)->host;
-        return SABLE_VIRGL_OBJECT_SAMPLER_STATE;
+        return HOST_OBJECT(UmdSampler, SABLE_VIRGL_OBJECT_SAMPLER_STATE, DestroySampler);
     case UMD_LAYOUT_MAGIC:
-        *handle = ((UmdElementLayout *)o)->handle;
-        *host = &((UmdElementLayout *)o)->host;
-        return SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS;
+        return HOST_OBJECT(UmdElementLayout, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
+                           DestroyElementLayout);
     default:
-        return SABLE_VIRGL_OBJECT_NULL;
+        return (HostObject){ SABLE_VIRGL_OBJECT_NULL, 0, false, UMD_DDI_DestroyBlendState };
     }
 }
 
 void umd_state_object_destroy(UmdDevice *d, void *o, size_t size)
 {
-    uint32_t handle = 0;
-    bool *host = NULL;
-    uint32_t type = host_object(o, &handle, &host);
+    HostObject h = host_object(o);
     umd_state_forget(d, o);
-    if (type != SABLE_VIRGL_OBJECT_NULL) {
-        umd_vgl_destroy(d, UMD_DDI_DestroyBlendState, type, handle, *host);
-    }
+    umd_vgl_destroy(d, h.ddi, h.type, h.handle, h.host);
     memset(o, 0, size);
 }
 

@@ -378,8 +378,9 @@ static void test_indexed(void)
     scene_free(&s);
 }
 
-/* DrawInstanced: two instances of a 4 x 4 rectangle, the second offset by
- * (8, 8) pixels from a per-instance vertex buffer (NDC (1, -1)). */
+/* DrawInstanced, then DrawIndexedInstanced (indices 0-5): two instances
+ * of a 4 x 4 rectangle, the second offset by (8, 8) pixels from a
+ * per-instance vertex buffer in slot 1 (NDC (1, -1)). */
 static void test_instanced(void)
 {
     Scene s = scene_new_vs(vs_inst_text, ps_color_text, 0);
@@ -394,15 +395,30 @@ static void test_instanced(void)
     s.inst = buffer(s.d, D3D10_DDI_BIND_VERTEX_BUFFER, offsets, sizeof offsets);
     set_layout(&s, true);
     set_vbs(&s, s.vb, s.inst);
-    clear(&s);
-    g_assert_cmphex((uint32_t)RT_CALL(s.d, DrawInstanced, 0,
-                                      F(s.d, pfnDrawInstanced)(s.d->h, 6, 2, 0, 0)), ==, 0);
+    RtDevice *d = s.d;
+    const uint16_t idx[6] = { 0, 1, 2, 3, 4, 5 };
+    s.ib = buffer(d, D3D10_DDI_BIND_INDEX_BUFFER, idx, sizeof idx);
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetIndexBuffer, 0,
+                                      F(d, pfnIaSetIndexBuffer)(d->h, s.ib->h,
+                                                                DXGI_FORMAT_R16_UINT, 0)), ==, 0);
     uint8_t px[W * H * 4];
-    read_rt(&s, px);
-    for (unsigned y = 0; y < H; y++) {
-        for (unsigned x = 0; x < W; x++) {
-            bool in = (x >= 1 && x < 5 && y >= 1 && y < 5) || (x >= 9 && x < 13 && y >= 9 && y < 13);
-            assert_px(px, x, y, in ? blue : clear_c, in ? 1 : 0);
+    for (unsigned k = 0; k < 2; k++) { /* DrawInstanced, DrawIndexedInstanced */
+        clear(&s);
+        if (k) {
+            g_assert_cmphex((uint32_t)RT_CALL(d, DrawIndexedInstanced, 0,
+                                              F(d, pfnDrawIndexedInstanced)(d->h, 6, 2, 0, 0, 0)),
+                            ==, 0);
+        } else {
+            g_assert_cmphex((uint32_t)RT_CALL(d, DrawInstanced, 0,
+                                              F(d, pfnDrawInstanced)(d->h, 6, 2, 0, 0)), ==, 0);
+        }
+        read_rt(&s, px);
+        for (unsigned y = 0; y < H; y++) {
+            for (unsigned x = 0; x < W; x++) {
+                bool in = (x >= 1 && x < 5 && y >= 1 && y < 5) ||
+                          (x >= 9 && x < 13 && y >= 9 && y < 13);
+                assert_px(px, x, y, in ? blue : clear_c, in ? 1 : 0);
+            }
         }
     }
     scene_free(&s);
