@@ -478,14 +478,17 @@ void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
 /* ---- clears of 3D render targets and depth buffers: CLEAR in the stream ---- */
 
 /* The view's surface alone in the framebuffer, then CLEAR; the host copy
- * is newer afterwards (the whole resource: 3D textures have one level and
- * one slice, so the backing's older contents do not matter). */
+ * is newer afterwards, so the other subresources' newer backing goes to
+ * the host first. */
 static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uint32_t mip,
                     uint32_t first, uint32_t count, uint32_t *handle, bool *host, bool zs,
                     uint32_t buffers, const float rgba[4], double z, uint32_t stencil)
 {
     Named n = { .n = 0 };
     name(&n, r, true);
+    if (!umd_res3d_to_host(d, ddi, r)) {
+        return;
+    }
     if (!stream_begin(d) || !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host) ||
         !stream_room(d, ddi, &n, 32) ||
         !vgl_set_framebuffer(&d->s3d.b, handle, zs ? 0 : 1, zs ? *handle : 0) ||

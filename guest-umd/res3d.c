@@ -41,8 +41,9 @@ uint32_t umd_virgl_format(DXGI_FORMAT f)
         return SABLE_VIRGL_FORMAT_R32G32_FLOAT;
     case DXGI_FORMAT_R32_FLOAT:
         return SABLE_VIRGL_FORMAT_R32_FLOAT;
-    /* D24_UNORM_S8_UINT: not yet (the device lost the device on a
-     * Z24_UNORM_S8_UINT depth buffer here; not understood) */
+    /* D24_UNORM_S8_UINT: not yet (virglrenderer here fails the device's
+     * RES_CREATE of a Z24_UNORM_S8_UINT depth texture: the engine reset
+     * lands in the prologue; not understood) */
     case DXGI_FORMAT_D32_FLOAT:
         return SABLE_VIRGL_FORMAT_Z32_FLOAT;
     default:
@@ -63,7 +64,7 @@ static uint32_t virgl_bind(UINT bind)
 }
 
 /* Buffers bound as vertex, index, constant buffer or shader resource, and
- * 2D textures (one sample, one level, one slice) with a 3D bind; textures in a
+ * 2D textures and 2D arrays (one sample) with a 3D bind; textures in a
  * format the table above maps. Shared resources stay 2D (the KMD refuses
  * to open 3D allocations on another device), and so do swap chain buffers
  * (BIND_PRESENT: the KMD's present reads a 2D surface description). */
@@ -77,10 +78,7 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         return (r->bind & BUFFER_BINDS_3D) != 0;
     }
-    /* arrays with mips: the device's RES_CREATE of such a 2D_ARRAY failed
-     * here (not understood yet); one level, one slice for now */
-    return r->dim == D3D10DDIRESOURCE_TEXTURE2D && r->mips == 1 && r->array_size == 1 &&
-           umd_virgl_format(r->format) != 0;
+    return r->dim == D3D10DDIRESOURCE_TEXTURE2D && umd_virgl_format(r->format) != 0;
 }
 
 void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p)

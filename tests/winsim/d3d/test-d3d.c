@@ -1182,7 +1182,9 @@ static void test_event_query(void)
 static void test_depth_clear(gconstpointer data)
 {
     UINT iv = GPOINTER_TO_UINT(data);
-    Env e = env_new(iv, 0, 0, 0);
+    /* the 2D path (FILL); with 3D, depth textures are host textures, whose
+     * uploads of arbitrary bytes (not valid depths) do not round-trip */
+    Env e = env_new_2d(iv);
     RtDevice *d = e.d;
     enum { W = 16, H = 8, MIPS = 2, SLICES = 2 };
     static const DXGI_FORMAT fmts[3] = {
