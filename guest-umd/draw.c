@@ -380,15 +380,16 @@ static bool put_inputs(UmdDevice *d, bool indexed)
 
 /* Constant buffers: D3D slot n is virgl constant buffer n of the stage;
  * slot 0 inline from the buffer's CPU copy (SET_CONSTANT_BUFFER: the
- * translator's CONST[0] is the default block), the others
- * SET_UNIFORM_BUFFER on the resource. */
+ * translator's CONST[0] is the default block), as many registers as the
+ * shader declares; the others SET_UNIFORM_BUFFER on the resource. */
 static bool put_constants(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
 {
     UmdState *st = &d->state;
     uint32_t type = virgl_stage[stage];
     UmdResource *cb0 = st->cb[stage][0];
-    if (cb0 && cb0->cb_data) {
-        uint32_t ndw = cb0->width / 4u > 4096u * 4u ? 4096u * 4u : cb0->width / 4u;
+    uint32_t declared = st->shader[stage]->info.cb_size[0] * 4u;
+    if (cb0 && cb0->cb_data && declared) {
+        uint32_t ndw = cb0->width / 4u < declared ? cb0->width / 4u : declared;
         if (!stream_room(d, ddi, n, ndw + 4) ||
             !vgl_set_constant_buffer(&d->s3d.b, type, 0, (const uint32_t *)cb0->cb_data, ndw)) {
             return false;
