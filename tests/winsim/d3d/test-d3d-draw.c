@@ -54,12 +54,14 @@ static const char ps_color_text[] =
     "ret\n";
 
 /* cbuffer C : register(b0) { float4 color; };
- * float4 main() : SV_Target { return color; } */
+ * cbuffer S : register(b1) { float4 scale; };
+ * float4 main() : SV_Target { return color * scale; } */
 static const char ps_cb_text[] =
     "ps_4_0\n"
     "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "dcl_constantbuffer cb1[1], immediateIndexed\n"
     "dcl_output o0.xyzw\n"
-    "mov o0.xyzw, cb0[0].xyzw\n"
+    "mul o0.xyzw, cb0[0].xyzw, cb1[0].xyzw\n"
     "ret\n";
 
 typedef struct Vtx {
@@ -467,7 +469,8 @@ static void test_depth_d32(void)
 
 /* A constant buffer changing between two draws of one frame (one
  * command buffer): UpdateSubresource red, draw the left half; green,
- * draw the right half. */
+ * draw the right half. Slot 0 goes inline, slot 1 (a scale of
+ * (1, 0.5, 1, 1)) is the buffer resource on the host. */
 static void test_constants(void)
 {
     Scene s = scene_new(ps_cb_text, 0);
@@ -481,12 +484,18 @@ static void test_constants(void)
         }
     }
     RtDevice *d = s.d;
+    const float half_green[4] = { 0, 0.5f, 0, 1 };
     s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
     s.cb = buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, red, 16);
+    const float scale[4] = { 1, 0.5f, 1, 1 };
+    RtResource *cb1 = buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, scale, 16);
     set_layout(&s, false);
     set_vbs(&s, s.vb, NULL);
     g_assert_cmphex((uint32_t)RT_CALL(d, PsSetConstantBuffers, 0,
                                       F(d, pfnPsSetConstantBuffers)(d->h, 0, 1, &s.cb->h)),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, PsSetConstantBuffers, 0,
+                                      F(d, pfnPsSetConstantBuffers)(d->h, 1, 1, &cb1->h)),
                     ==, 0);
     clear(&s);
     draw(&s, 6, 0);
@@ -496,16 +505,17 @@ static void test_constants(void)
     read_rt(&s, px);
     for (unsigned y = 0; y < H; y++) {
         for (unsigned x = 0; x < W; x++) {
-            assert_px(px, x, y, x < 8 ? red : green, 1);
+            assert_px(px, x, y, x < 8 ? red : half_green, 1);
         }
     }
+    rt_destroy(d, cb1);
     scene_free(&s);
 }
 
-static void *rasterizer(RtDevice *d, D3D10_DDI_CULL_MODE cull)
+static void *rasterizer(RtDevice *d, D3D10_DDI_CULL_MODE cull, BOOL scissor)
 {
     const D3D10_DDI_RASTERIZER_DESC rd = { D3D10_DDI_FILL_SOLID, cull, FALSE, 0, 0.0f, 0.0f,
-                                           TRUE, FALSE, FALSE, FALSE };
+                                           TRUE, scissor, FALSE, FALSE };
     void *mem = g_malloc0(F(d, pfnCalcPrivateRasterizerStateSize)(d->h, &rd));
     D3D10DDI_HRASTERIZERSTATE h = { mem };
     g_assert_cmphex((uint32_t)RT_CALL(d, CreateRasterizerState, 0,
@@ -548,7 +558,7 @@ static void test_cull(void)
     uint8_t px[W * H * 4];
     const D3D10_DDI_CULL_MODE modes[3] = { 0, D3D10_DDI_CULL_FRONT, D3D10_DDI_CULL_NONE };
     for (unsigned k = 0; k < 3; k++) {
-        void *rs = modes[k] ? rasterizer(d, modes[k]) : NULL;
+        void *rs = modes[k] ? rasterizer(d, modes[k], FALSE) : NULL;
         clear(&s);
         draw(&s, 12, 0);
         read_rt(&s, px);
@@ -599,8 +609,42 @@ static void test_tdr(void)
     scene_free_as(&s, true);
 }
 
+/* Scissor rectangle (4, 3)-(9, 12): ignored while the rasterizer does
+ * not enable scissoring (the whole target drawn), honoured when it does. */
+static void test_scissor(void)
+{
+    Scene s = scene_new(ps_color_text, 0);
+    Vtx q[4], v[6];
+    rect_vertices(q, 0, 0, 16, 16, 0, green);
+    for (unsigned i = 0; i < 6; i++) {
+        v[i] = q[rect_idx[i]];
+    }
+    RtDevice *d = s.d;
+    s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    const D3D10_DDI_RECT r = { 4, 3, 9, 12 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetScissorRects, 0,
+                                      F(d, pfnSetScissorRects)(d->h, 1, 0, &r)), ==, 0);
+    uint8_t px[W * H * 4];
+    for (unsigned k = 0; k < 2; k++) {
+        void *rs = rasterizer(d, D3D10_DDI_CULL_NONE, k == 1);
+        clear(&s);
+        draw(&s, 6, 0);
+        read_rt(&s, px);
+        if (k) {
+            assert_rect(px, 4, 3, 9, 12, green, clear_c);
+        } else {
+            assert_rect(px, 0, 0, 16, 16, green, NULL);
+        }
+        destroy_rasterizer(d, rs);
+    }
+    scene_free(&s);
+}
+
 void d3d_draw_tests_add(void)
 {
+    g_test_add_func("/d3d/draw/scissor", test_scissor);
     g_test_add_func("/d3d/draw/tdr", test_tdr);
     g_test_add_func("/d3d/draw/triangle", test_triangle);
     g_test_add_func("/d3d/draw/indexed", test_indexed);
