@@ -642,8 +642,62 @@ static void test_scissor(void)
     scene_free(&s);
 }
 
+/* Blending (D3D11 blend state, SrcAlpha / InvSrcAlpha for colour, One /
+ * Zero for alpha): opaque red, then green with alpha 0.5 over the left
+ * half: (0.5, 0.5, 0, 0.5) there within 2/255, red elsewhere. */
+static void test_blend(void)
+{
+    Scene s = scene_new(ps_color_text, 0);
+    const float half[4] = { 0, 1, 0, 0.5f };
+    Vtx q[8], v[12];
+    rect_vertices(q, 0, 0, 16, 16, 0, red);
+    rect_vertices(q + 4, 0, 0, 8, 16, 0, half);
+    for (unsigned r = 0; r < 2; r++) {
+        for (unsigned i = 0; i < 6; i++) {
+            v[r * 6 + i] = q[r * 4 + rect_idx[i]];
+        }
+    }
+    RtDevice *d = s.d;
+    s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    D3D10_1_DDI_BLEND_DESC bd;
+    memset(&bd, 0, sizeof bd);
+    for (unsigned i = 0; i < 8; i++) {
+        bd.RenderTarget[i] = (D3D10_DDI_RENDER_TARGET_BLEND_DESC1){
+            i == 0, D3D10_DDI_BLEND_SRC_ALPHA, D3D10_DDI_BLEND_INV_SRC_ALPHA,
+            D3D10_DDI_BLEND_OP_ADD, D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_ZERO,
+            D3D10_DDI_BLEND_OP_ADD, 0xf };
+    }
+    void *mem = g_malloc0(d->f11->pfnCalcPrivateBlendStateSize(d->h, &bd));
+    D3D10DDI_HBLENDSTATE h = { mem };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateBlendState, 0,
+                                      d->f11->pfnCreateBlendState(d->h, &bd, h,
+                                                                  (D3D10DDI_HRTBLENDSTATE){ mem })),
+                    ==, 0);
+    const FLOAT factor[4] = { 1, 1, 1, 1 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetBlendState, 0,
+                                      d->f11->pfnSetBlendState(d->h, h, factor, ~0u)), ==, 0);
+    clear(&s);
+    draw(&s, 12, 0);
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    const float mixed[4] = { 0.5f, 0.5f, 0, 0.5f };
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            assert_px(px, x, y, x < 8 ? mixed : red, 2);
+        }
+    }
+    D3D10DDI_HBLENDSTATE none = { NULL };
+    RT_CALL(d, SetBlendState, 0, d->f11->pfnSetBlendState(d->h, none, factor, ~0u));
+    RT_CALL(d, DestroyBlendState, 0, d->f11->pfnDestroyBlendState(d->h, h));
+    g_free(mem);
+    scene_free(&s);
+}
+
 void d3d_draw_tests_add(void)
 {
+    g_test_add_func("/d3d/draw/blend", test_blend);
     g_test_add_func("/d3d/draw/scissor", test_scissor);
     g_test_add_func("/d3d/draw/tdr", test_tdr);
     g_test_add_func("/d3d/draw/triangle", test_triangle);
