@@ -142,7 +142,7 @@ uint8_t *umd_cmd_begin(UmdDevice *d, UmdDdi ddi, uint32_t bytes, UmdAlloc *const
     return cb->packet;
 }
 
-void umd_cmd_patch(UmdDevice *d, uint32_t field_off, UmdAlloc *a, uint64_t off, bool write)
+uint32_t umd_cmd_list(UmdDevice *d, UmdAlloc *a, bool write)
 {
     UmdCmdBuf *cb = &d->cb;
     uint32_t index;
@@ -158,6 +158,13 @@ void umd_cmd_patch(UmdDevice *d, uint32_t field_off, UmdAlloc *a, uint64_t off, 
     if (write) {
         cb->alloc[index].WriteOperation = 1;
     }
+    return index;
+}
+
+void umd_cmd_patch(UmdDevice *d, uint32_t field_off, UmdAlloc *a, uint64_t off, bool write)
+{
+    UmdCmdBuf *cb = &d->cb;
+    uint32_t index = umd_cmd_list(d, a, write);
     D3DDDI_PATCHLOCATIONLIST *p = &cb->patch[cb->npatch++];
     memset(p, 0, sizeof(*p));
     p->AllocationIndex = index;

@@ -180,7 +180,10 @@ static VOID WDDM_API ddi_create_rtv(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATE
 
 static VOID WDDM_API ddi_destroy_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v)
 {
-    umd_state_forget(DEV(h), v.pDrvPrivate);
+    UmdRtv *o = v.pDrvPrivate;
+    umd_state_forget(DEV(h), o);
+    umd_vgl_destroy(DEV(h), UMD_DDI_DestroyRenderTargetView, SABLE_VIRGL_OBJECT_SURFACE,
+                    o->handle, o->host);
     memset(v.pDrvPrivate, 0, sizeof(UmdRtv));
 }
 
@@ -236,7 +239,10 @@ static VOID WDDM_API ddi_create_dsv11(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREA
 
 static VOID WDDM_API ddi_destroy_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v)
 {
-    umd_state_forget(DEV(h), v.pDrvPrivate);
+    UmdDsv *o = v.pDrvPrivate;
+    umd_state_forget(DEV(h), o);
+    umd_vgl_destroy(DEV(h), UMD_DDI_DestroyDepthStencilView, SABLE_VIRGL_OBJECT_SURFACE,
+                    o->handle, o->host);
     memset(v.pDrvPrivate, 0, sizeof(UmdDsv));
 }
 
@@ -279,7 +285,10 @@ SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArrayFac
 
 static VOID WDDM_API ddi_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
 {
-    umd_state_forget(DEV(h), v.pDrvPrivate);
+    UmdSrv *o = v.pDrvPrivate;
+    umd_state_forget(DEV(h), o);
+    umd_vgl_destroy(DEV(h), UMD_DDI_DestroyShaderResourceView, SABLE_VIRGL_OBJECT_SAMPLER_VIEW,
+                    o->handle, o->host);
     memset(v.pDrvPrivate, 0, sizeof(UmdSrv));
 }
 
@@ -480,6 +489,54 @@ SET_SAMPLERS(HsSetSamplers, UMD_HS)
 SET_SAMPLERS(DsSetSamplers, UMD_DS)
 SET_SAMPLERS(CsSetSamplers, UMD_CS)
 
+/* ---- draws (draw.c) ---- */
+
+static void draw(D3D10DDI_HDEVICE h, UmdDdi ddi, VglDraw v)
+{
+    UmdDevice *d = DEV(h);
+    int mode = umd_prim_mode(d->state.topology);
+    if (mode < 0 || v.count == 0 || v.instance_count == 0) {
+        if (mode < 0 && !umd_check_lost(d, ddi)) {
+            umd_unsupported(d, ddi, 0); /* patch lists: no tessellation */
+        }
+        return;
+    }
+    v.mode = (uint32_t)mode;
+    v.max_index = 0xffffffffu;
+    if (v.indexed) {
+        v.primitive_restart = true; /* D3D10+: strip cuts at the all-ones index */
+        v.restart_index = d->state.ib_format == DXGI_FORMAT_R32_UINT ? 0xffffffffu : 0xffffu;
+    }
+    umd_draw(d, ddi, &v);
+}
+
+static VOID WDDM_API ddi_Draw(D3D10DDI_HDEVICE h, UINT count, UINT start)
+{
+    draw(h, UMD_DDI_Draw, (VglDraw){ .start = start, .count = count, .instance_count = 1 });
+}
+
+static VOID WDDM_API ddi_DrawIndexed(D3D10DDI_HDEVICE h, UINT count, UINT start, INT base)
+{
+    draw(h, UMD_DDI_DrawIndexed, (VglDraw){ .start = start, .count = count, .indexed = true,
+                                            .index_bias = base, .instance_count = 1 });
+}
+
+static VOID WDDM_API ddi_DrawInstanced(D3D10DDI_HDEVICE h, UINT count, UINT instances,
+                                       UINT start, UINT start_instance)
+{
+    draw(h, UMD_DDI_DrawInstanced, (VglDraw){ .start = start, .count = count,
+                                              .instance_count = instances,
+                                              .start_instance = start_instance });
+}
+
+static VOID WDDM_API ddi_DrawIndexedInstanced(D3D10DDI_HDEVICE h, UINT count, UINT instances,
+                                              UINT start, INT base, UINT start_instance)
+{
+    draw(h, UMD_DDI_DrawIndexedInstanced,
+         (VglDraw){ .start = start, .count = count, .indexed = true, .index_bias = base,
+                    .instance_count = instances, .start_instance = start_instance });
+}
+
 /* ---- not implemented yet: umd_unsupported() ---- */
 
 #define UNSUP(name) umd_unsupported(DEV(h), UMD_DDI_##name, 0)
@@ -630,10 +687,6 @@ SET_WITH_IFACES(HsSetShaderWithIfaces, UMD_HS)
 SET_WITH_IFACES(DsSetShaderWithIfaces, UMD_DS)
 SET_WITH_IFACES(CsSetShaderWithIfaces, UMD_CS)
 
-STUB(DrawIndexed, UINT a, UINT b, INT c)
-STUB(Draw, UINT a, UINT b)
-STUB(DrawIndexedInstanced, UINT a, UINT b, UINT c, INT e, UINT f)
-STUB(DrawInstanced, UINT a, UINT b, UINT c, UINT e)
 STUB0(DrawAuto)
 STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
@@ -724,8 +777,8 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnPsSetShader = ddi_PsSetShader; \
     (f)->pfnPsSetSamplers = ddi_PsSetSamplers; \
     (f)->pfnVsSetShader = ddi_VsSetShader; \
-    (f)->pfnDrawIndexed = stub_DrawIndexed; \
-    (f)->pfnDraw = stub_Draw; \
+    (f)->pfnDrawIndexed = ddi_DrawIndexed; \
+    (f)->pfnDraw = ddi_Draw; \
     (f)->pfnDynamicIABufferMapNoOverwrite = ddi_map_ia_nooverwrite; \
     (f)->pfnDynamicIABufferUnmap = ddi_unmap_ia; \
     (f)->pfnDynamicConstantBufferMapDiscard = ddi_map_cb_discard; \
@@ -735,8 +788,8 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnIaSetInputLayout = ddi_IaSetInputLayout; \
     (f)->pfnIaSetVertexBuffers = ddi_IaSetVertexBuffers; \
     (f)->pfnIaSetIndexBuffer = ddi_IaSetIndexBuffer; \
-    (f)->pfnDrawIndexedInstanced = stub_DrawIndexedInstanced; \
-    (f)->pfnDrawInstanced = stub_DrawInstanced; \
+    (f)->pfnDrawIndexedInstanced = ddi_DrawIndexedInstanced; \
+    (f)->pfnDrawInstanced = ddi_DrawInstanced; \
     (f)->pfnDynamicResourceMapDiscard = ddi_map_dynamic_discard; \
     (f)->pfnDynamicResourceUnmap = ddi_unmap_dynamic; \
     (f)->pfnGsSetConstantBuffers = ddi_GsSetConstantBuffers; \

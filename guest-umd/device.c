@@ -108,6 +108,7 @@ void umd_device_destroy(UmdDevice *d)
     umd_cmd_submit(d, UMD_DDI_DestroyDevice, false);
     umd_drain_deferred(d);
     umd_cmd_fini(d);
+    umd_stream_fini(d);
     d->magic = 0;
 }
 

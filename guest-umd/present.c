@@ -57,7 +57,9 @@ HRESULT umd_present(UmdDevice *d, const DXGI_DDI_ARG_PRESENT *p)
     }
     /* The DXGI_DDI_BASE_FUNCTIONS page (pfnPresent): submit the partially
      * built command buffer with pfnRenderCb, then call pfnPresentCbDXGI
-     * with kernel (allocation) handles and pDXGIContext unchanged. */
+     * with kernel (allocation) handles and pDXGIContext unchanged. A 3D
+     * source's rendered pixels go to its allocation first (res3d.c). */
+    umd_res3d_from_host(d, UMD_DDI_DxgiPresent, src);
     umd_cmd_submit(d, UMD_DDI_DxgiPresent, false);
     if (d->lost) {
         return D3DDDIERR_DEVICEREMOVED;

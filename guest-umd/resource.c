@@ -184,13 +184,13 @@ static void buffer_private(struct sable_alloc_private *p, uint64_t size, bool cp
  * data, which dxgkrnl keeps for OpenResource; the kernel-mode resource
  * handle comes back in hKMResource. */
 static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private *p,
-                             UmdResource *shared)
+                             UINT psize, UmdResource *shared)
 {
     uint64_t size = p->size;
     D3DDDI_ALLOCATIONINFO info;
     memset(&info, 0, sizeof(info));
     info.pPrivateDriverData = p;
-    info.PrivateDriverDataSize = sizeof(*p);
+    info.PrivateDriverDataSize = psize;
     if (p->flags & SABLE_ALLOC_F_PRIMARY) {
         info.Flags.Primary = 1;
         info.VidPnSourceId = p->vidpn_source;
@@ -224,7 +224,7 @@ HRESULT umd_allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_
 {
     struct sable_alloc_private p;
     buffer_private(&p, size, cpu, segment);
-    return allocate_desc(d, a, &p, NULL);
+    return allocate_desc(d, a, &p, sizeof(p), NULL);
 }
 
 static HRESULT lock(UmdDevice *d, D3DDDICB_LOCK *l)
@@ -418,7 +418,7 @@ bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *des
     r->array_size = desc->array_size;
     r->nsub = nsub;
     /* primaries stay linear: the display scans them out */
-    if (r->primary || !tiled_layout(d, r)) {
+    if (r->primary || umd_res3d_wanted(d, r) || !tiled_layout(d, r)) {
         layout(r);
     }
     return true;
@@ -446,6 +446,38 @@ static bool creatable(const D3D11DDIARG_CREATERESOURCE *c)
             (c->pPrimaryDesc->Flags & DXGI_DDI_PRIMARY_OPTIONAL));
 }
 
+static HRESULT allocate_2d(UmdDevice *d, UmdResource *r)
+{
+    struct sable_alloc_private p;
+    umd_resource_alloc_private(r, &p);
+    return allocate_desc(d, &r->alloc, &p, sizeof(p),
+                         (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED) ? r : NULL);
+}
+
+/* A 3D allocation (res3d.c): the KMD writes the resource id back into the
+ * private data; constant buffers get their CPU copy. */
+static HRESULT allocate_3d(UmdDevice *d, UmdResource *r)
+{
+    struct sable_alloc_private_3d p;
+    umd_res3d_private(r, total_size(r), &p);
+    if ((r->bind & D3D10_DDI_BIND_CONSTANT_BUFFER) && !(r->cb_data = calloc(1, r->width))) {
+        return E_OUTOFMEMORY;
+    }
+    HRESULT hr = allocate_desc(d, &r->alloc, &p.base, sizeof(p), NULL);
+    if (SUCCEEDED(hr) && p.virgl.res_id == 0) {
+        umd_deallocate(d, NULL, r->alloc.h);
+        hr = E_OUTOFMEMORY;
+    }
+    if (FAILED(hr)) {
+        free(r->cb_data);
+        r->cb_data = NULL;
+        return hr;
+    }
+    r->res_id = p.virgl.res_id;
+    r->virgl_format = p.virgl.format;
+    return S_OK;
+}
+
 void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
                          D3D10DDI_HRTRESOURCE rt)
 {
@@ -465,10 +497,8 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     }
     r->magic = UMD_RESOURCE_MAGIC;
     r->rt = rt;
-    struct sable_alloc_private p;
-    umd_resource_alloc_private(r, &p);
-    HRESULT hr = allocate_desc(d, &r->alloc, &p,
-                               (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED) ? r : NULL);
+    HRESULT hr = umd_res3d_wanted(d, r) ? allocate_3d(d, r)
+                                        : allocate_2d(d, r);
     d->tiled_resources += r->tiled && SUCCEEDED(hr);
     if (FAILED(hr)) {
         r->magic = 0;
@@ -503,6 +533,8 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
         r->mapped = 0;
     }
     umd_state_forget(d, r);
+    free(r->cb_data);
+    r->cb_data = NULL;
     /* Primaries are destroyed at once (after submitting what names them);
      * the rest waits for the submission of whatever references it. A shared
      * (or opened) resource is released through its runtime resource
@@ -727,9 +759,9 @@ static int update_in_place(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint64_t of
     return 1;
 }
 
-void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
-                            const D3D10_DDI_BOX *box, const void *data, UINT row_pitch,
-                            UINT depth_pitch)
+static void update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
+                               const D3D10_DDI_BOX *box, const void *data, UINT row_pitch,
+                               UINT depth_pitch)
 {
     uint64_t off, row_bytes;
     uint32_t rows, slices;
@@ -781,7 +813,33 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
     }
 }
 
-void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src)
+/* 3D resources around a 2D/copy packet or CPU write (res3d.c): the host
+ * copy first if a draw wrote it, the backing newer after a write. */
+static bool sync_before(UmdDevice *d, UmdDdi ddi, UmdResource *r)
+{
+    return r->magic != UMD_RESOURCE_MAGIC || umd_res3d_from_host(d, ddi, r);
+}
+
+void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
+                            const D3D10_DDI_BOX *box, const void *data, UINT row_pitch,
+                            UINT depth_pitch)
+{
+    if (umd_check_lost(d, ddi) || !sync_before(d, ddi, r)) {
+        return;
+    }
+    update_subresource(d, ddi, r, s, box, data, row_pitch, depth_pitch);
+    if (r->magic == UMD_RESOURCE_MAGIC && data) {
+        umd_res3d_backing_written(r);
+        uint64_t off = box ? (uint64_t)box->left : 0;
+        uint64_t n = box ? (uint64_t)(box->right - box->left) : r->width;
+        umd_res3d_cb_write(r, off, data, n);
+    }
+}
+
+static void copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y,
+                        UINT z, UmdResource *src, UINT ss, const D3D10_DDI_BOX *box);
+
+static void copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src)
 {
     if (umd_check_lost(d, ddi) || dst->magic != UMD_RESOURCE_MAGIC ||
         src->magic != UMD_RESOURCE_MAGIC) {
@@ -793,7 +851,7 @@ void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *
     if (dst->tiled != src->tiled || dst->nsub != src->nsub ||
         (dst->tiled && (dst->sub[0].pitch != src->sub[0].pitch || dst->rows != src->rows))) {
         for (uint32_t s = 0; s < dst->nsub && s < src->nsub; s++) {
-            umd_copy_region(d, ddi, dst, s, 0, 0, 0, src, s, NULL);
+            copy_region(d, ddi, dst, s, 0, 0, 0, src, s, NULL);
         }
         return;
     }
@@ -801,8 +859,19 @@ void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *
     emit_copy(d, ddi, &dst->alloc, 0, &src->alloc, 0, size);
 }
 
-void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y, UINT z,
-                     UmdResource *src, UINT ss, const D3D10_DDI_BOX *box)
+void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src)
+{
+    if (umd_check_lost(d, ddi) || !sync_before(d, ddi, src) || !sync_before(d, ddi, dst)) {
+        return;
+    }
+    copy_resource(d, ddi, dst, src);
+    if (dst->magic == UMD_RESOURCE_MAGIC) {
+        umd_res3d_backing_written(dst);
+    }
+}
+
+static void copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y,
+                        UINT z, UmdResource *src, UINT ss, const D3D10_DDI_BOX *box)
 {
     uint64_t soff, row_bytes;
     uint32_t rows, slices;
@@ -833,6 +902,18 @@ void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x
     for (uint32_t k = 0; k < slices; k++) {
         copy_rows(d, ddi, &dst->alloc, doff + k * dsub->slice_pitch, dsub->pitch, &src->alloc,
                   soff + k * src->sub[ss].slice_pitch, src->sub[ss].pitch, row_bytes, rows);
+    }
+}
+
+void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y, UINT z,
+                     UmdResource *src, UINT ss, const D3D10_DDI_BOX *box)
+{
+    if (umd_check_lost(d, ddi) || !sync_before(d, ddi, src) || !sync_before(d, ddi, dst)) {
+        return;
+    }
+    copy_region(d, ddi, dst, ds, x, y, z, src, ss, box);
+    if (dst->magic == UMD_RESOURCE_MAGIC) {
+        umd_res3d_backing_written(dst);
     }
 }
 
@@ -921,8 +1002,13 @@ void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DD
 {
     UINT ctx = (flags & D3D10_DDI_MAP_FLAG_DONOTWAIT) ? D3D_UMDDI_ERRCTX_MAP_DONOTWAIT : 0;
     memset(out, 0, sizeof(*out));
-    if (umd_check_lost(d, ddi) || r->magic != UMD_RESOURCE_MAGIC || s >= r->nsub) {
+    if (umd_check_lost(d, ddi) || r->magic != UMD_RESOURCE_MAGIC || s >= r->nsub ||
+        !sync_before(d, ddi, r)) {
         return;
+    }
+    /* A 3D allocation keeps its resource id: no renaming (DISCARD waits) */
+    if (r->res_id && type == D3D10_DDI_MAP_WRITE_DISCARD) {
+        type = D3D10_DDI_MAP_WRITE;
     }
     if (r->tiled) {
         if (!r->mapped && !map_tiled(d, ddi, r, type, ctx)) {
@@ -970,6 +1056,9 @@ void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DD
         r->map_base = l.pData;
     }
     r->mapped++;
+    if (type != D3D10_DDI_MAP_READ) {
+        umd_res3d_backing_written(r);
+    }
     out->pData = r->map_base + r->sub[s].offset;
     out->RowPitch = r->sub[s].pitch;
     out->DepthPitch = (UINT)r->sub[s].slice_pitch;
@@ -981,6 +1070,7 @@ void umd_resource_unmap(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s)
         return;
     }
     if (--r->mapped == 0) {
+        umd_res3d_cb_write(r, 0, r->map_base, r->width);
         r->map_base = NULL;
         if (!r->shadow_used) {
             unlock(d, r->alloc.h); /* the range stays until VidMm needs it */
@@ -1135,7 +1225,15 @@ void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
         v->res->magic != UMD_RESOURCE_MAGIC) {
         return;
     }
+    if (v->res->res_id && v->res->dim != D3D10DDIRESOURCE_BUFFER) {
+        umd_clear3d_rtv(d, v, rgba);
+        return;
+    }
+    if (!sync_before(d, UMD_DDI_ClearRenderTargetView, v->res)) {
+        return;
+    }
     UmdResource *r = v->res;
+    umd_res3d_backing_written(r); /* the fills below come before any later draw */
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         uint32_t pattern = 0, esize = umd_format_bpp(v->format);
         buffer_pattern(v->format, rgba, &pattern);
@@ -1238,6 +1336,14 @@ void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stenc
         v->res->magic != UMD_RESOURCE_MAGIC) {
         return;
     }
+    if (v->res->res_id) {
+        umd_clear3d_dsv(d, v, flags, depth, stencil);
+        return;
+    }
+    if (!sync_before(d, UMD_DDI_ClearDepthStencilView, v->res)) {
+        return;
+    }
+    umd_res3d_backing_written(v->res);
     uint32_t pattern;
     bool clear_depth = (flags & D3D10_DDI_CLEAR_DEPTH) != 0;
     switch (v->format) {

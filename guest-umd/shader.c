@@ -200,6 +200,7 @@ void umd_shader_destroy(UmdDevice *d, UmdShader *s)
 {
     umd_state_forget(d, s);
     if (s->magic == UMD_SHADER_MAGIC) {
+        umd_vgl_destroy(d, UMD_DDI_DestroyShader, SABLE_VIRGL_OBJECT_SHADER, s->handle, s->host);
         free(s->tgsi);
         free(s->so);
     }

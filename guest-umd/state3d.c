@@ -13,10 +13,7 @@
  * a handle). */
 static uint32_t next_handle(UmdDevice *d)
 {
-    if (++d->vgl_handles == 0) {
-        d->vgl_handles = 1;
-    }
-    return d->vgl_handles;
+    return umd_vgl_handle(d);
 }
 
 /* Before touching the object: a lost device, or a NULL description
@@ -143,15 +140,87 @@ void umd_layout_create(UmdDevice *d, const D3D10DDIARG_CREATEELEMENTLAYOUT *c,
         o->nelem = c->NumElements;
         o->handle = next_handle(d);
         if (o->nve) {
-            ENCODE(o, vgl_create_vertex_elements(&b_, o->handle, o->ve, o->nve));
+            VglVertexElement ve[UMD_MAX_ELEMENTS];
+            umd_layout_bindings(o, ve);
+            ENCODE(o, vgl_create_vertex_elements(&b_, o->handle, ve, o->nve));
         }
+    }
+}
+
+/* The virgl object kind of a live state object, its handle, host flag
+ * and the DDI that destroys it. */
+typedef struct HostObject {
+    uint32_t type, handle;
+    bool host;
+    UmdDdi ddi;
+} HostObject;
+
+#define HOST_OBJECT(T, kind, fn) \
+    (HostObject){ kind, ((T *)o)->handle, ((T *)o)->host, UMD_DDI_##fn }
+
+static HostObject host_object(void *o)
+{
+    switch (*(uint32_t *)o) {
+    case UMD_BLEND_MAGIC:
+        return HOST_OBJECT(UmdBlendState, SABLE_VIRGL_OBJECT_BLEND, DestroyBlendState);
+    case UMD_DSS_MAGIC:
+        return HOST_OBJECT(UmdDepthStencilState, SABLE_VIRGL_OBJECT_DSA,
+                           DestroyDepthStencilState);
+    case UMD_RAST_MAGIC:
+        return HOST_OBJECT(UmdRasterizerState, SABLE_VIRGL_OBJECT_RASTERIZER,
+                           DestroyRasterizerState);
+    case UMD_SAMPLER_MAGIC:
+        return HOST_OBJECT(UmdSampler, SABLE_VIRGL_OBJECT_SAMPLER_STATE, DestroySampler);
+    case UMD_LAYOUT_MAGIC:
+        return HOST_OBJECT(UmdElementLayout, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
+                           DestroyElementLayout);
+    default:
+        return (HostObject){ SABLE_VIRGL_OBJECT_NULL, 0, false, UMD_DDI_DestroyBlendState };
     }
 }
 
 void umd_state_object_destroy(UmdDevice *d, void *o, size_t size)
 {
+    HostObject h = host_object(o);
     umd_state_forget(d, o);
+    umd_vgl_destroy(d, h.ddi, h.type, h.handle, h.host);
     memset(o, 0, size);
+}
+
+/* D3D10/11 defaults: no blending, all channels written; depth test LESS
+ * with writes, no stencil; solid fill, back faces culled, clockwise front,
+ * depth clip, no scissor. */
+void umd_state_defaults(UmdDevice *d, UmdBlendState *b, UmdDepthStencilState *s,
+                        UmdRasterizerState *r)
+{
+    D3D10_1_DDI_BLEND_DESC bd;
+    memset(&bd, 0, sizeof(bd));
+    for (uint32_t i = 0; i < D3D10_DDI_SIMULTANEOUS_RENDER_TARGET_COUNT; i++) {
+        bd.RenderTarget[i] = (D3D10_DDI_RENDER_TARGET_BLEND_DESC1){
+            FALSE, D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_ZERO, D3D10_DDI_BLEND_OP_ADD,
+            D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_ZERO, D3D10_DDI_BLEND_OP_ADD, 0xf };
+    }
+    const D3D10_DDI_DEPTH_STENCILOP_DESC keep = {
+        D3D10_DDI_STENCIL_OP_KEEP, D3D10_DDI_STENCIL_OP_KEEP, D3D10_DDI_STENCIL_OP_KEEP,
+        D3D10_DDI_COMPARISON_ALWAYS };
+    const D3D10_DDI_DEPTH_STENCIL_DESC dd = { TRUE, D3D10_DDI_DEPTH_WRITE_MASK_ALL,
+                                              D3D10_DDI_COMPARISON_LESS, FALSE, FALSE, FALSE,
+                                              0xff, 0xff, keep, keep };
+    const D3D10_DDI_RASTERIZER_DESC rd = { D3D10_DDI_FILL_SOLID, D3D10_DDI_CULL_BACK, FALSE, 0,
+                                           0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE };
+    memset(b, 0, sizeof(*b));
+    memset(s, 0, sizeof(*s));
+    memset(r, 0, sizeof(*r));
+    umd_map_blend(&bd, &b->desc, &b->vgl);
+    umd_map_dsa(&dd, &s->desc, &s->vgl);
+    r->desc = rd;
+    umd_map_rasterizer(&rd, &r->vgl);
+    b->handle = next_handle(d);
+    s->handle = next_handle(d);
+    r->handle = next_handle(d);
+    ENCODE(b, vgl_create_blend(&b_, b->handle, &b->vgl));
+    ENCODE(s, vgl_create_dsa(&b_, s->handle, &s->vgl));
+    ENCODE(r, vgl_create_rasterizer(&b_, r->handle, &r->vgl));
 }
 
 /* ---- setters ----

@@ -377,6 +377,14 @@ uint32_t umd_vertex_format_size(DXGI_FORMAT f)
     return i < 0 ? 0 : vertex_formats[i].bytes;
 }
 
+void umd_layout_bindings(const UmdElementLayout *o, VglVertexElement *out)
+{
+    for (uint32_t r = 0; r < o->nve; r++) {
+        out[r] = o->ve[r];
+        out[r].vertex_buffer_index = r;
+    }
+}
+
 /* D3D10/11 input slots (D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT). */
 #define INPUT_SLOTS 32u
 

@@ -92,6 +92,15 @@ typedef struct UmdResource {
     bool shadow_used;         /* mapped through the copy-and-deswizzle path */
     bool shadow_write;        /* ... and a map may have written */
     UmdAlloc shadow;          /* the linear copy while mapped that way */
+    /* 3D resources (res3d.c, docs/umd.md "The draw path"): a 3D allocation
+     * (linear) whose device resource id the KMD returned; the coherence
+     * state of its backing and host copy; constant buffers keep a CPU copy
+     * of their contents for the inline slot 0. */
+    uint32_t res_id;          /* 0: not a 3D resource */
+    uint32_t virgl_format;
+    bool host_newer;          /* a draw wrote the host copy: FROM_HOST before 2D/CPU */
+    bool backing_newer;       /* CPU/2D wrote the backing: TO_HOST before a draw */
+    uint8_t *cb_data;         /* constant buffers: width bytes */
     uint32_t nsub;
     UmdSubresource sub[];     /* mip-major within each array slice */
 } UmdResource;
@@ -99,6 +108,8 @@ typedef struct UmdResource {
 
 typedef struct UmdRtv {
     UmdResource *res;
+    uint32_t handle;          /* its virgl surface, created at first draw */
+    bool host;
     DXGI_FORMAT format;
     uint32_t mip, first_slice, slices;
     uint32_t first_element, elements; /* buffer views */
@@ -107,6 +118,8 @@ typedef struct UmdRtv {
 /* A shader-resource view: recorded (nothing samples yet). */
 typedef struct UmdSrv {
     UmdResource *res;
+    uint32_t handle;          /* its virgl sampler view, created at first draw */
+    bool host;
     DXGI_FORMAT format;
     uint32_t first_mip, mips, first_slice, slices;
     uint32_t first_element, elements;
@@ -114,6 +127,8 @@ typedef struct UmdSrv {
 
 typedef struct UmdDsv {
     UmdResource *res;
+    uint32_t handle;          /* its virgl surface, created at first draw */
+    bool host;
     DXGI_FORMAT format;
     uint32_t mip, first_slice, slices;
 } UmdDsv;
@@ -205,6 +220,21 @@ typedef struct UmdUploadPiece {
     uint64_t offset;
 } UmdUploadPiece;
 
+/* The device's virgl sub-stream (draw.c): one chunk being built, sent as
+ * an inline 3D SUBMIT naming the allocations in `alloc`; the D3D default
+ * state objects, made at the first draw. */
+#define UMD_STREAM_ALLOCS 64u
+typedef struct UmdStream {
+    uint32_t *dw;             /* SABLE_KMD_3D_MAX_INLINE_DW dwords, NULL until used */
+    VglBuf b;
+    UmdAlloc *alloc[UMD_STREAM_ALLOCS];
+    uint32_t nalloc;
+    bool defaults;
+    UmdBlendState blend;
+    UmdDepthStencilState dss;
+    UmdRasterizerState rast;
+} UmdStream;
+
 typedef struct UmdDevice {
     uint32_t magic;
     UmdAdapter *adapter;
@@ -235,6 +265,8 @@ typedef struct UmdDevice {
     int last_shader_error;   /* Sm4Error of the last rejected shader */
     uint32_t states_created, states_rejected; /* state objects (state3d.c) */
     uint32_t vgl_handles;    /* the last virgl object handle handed out */
+    UmdStream s3d;           /* the draw path (draw.c) */
+    uint32_t draws, transfers, submits3d, objects3d;
     bool submitted_since_amortized;
 } UmdDevice;
 #define UMD_DEVICE_MAGIC 0x56454455u /* "UDEV" */
@@ -291,6 +323,9 @@ uint8_t *umd_cmd_begin(UmdDevice *d, UmdDdi ddi, uint32_t bytes, UmdAlloc *const
 /* The 8-byte GPU address field at `field_off` of the packet: allocation a,
  * offset `off`. Fields in increasing offset order. */
 void umd_cmd_patch(UmdDevice *d, uint32_t field_off, UmdAlloc *a, uint64_t off, bool write);
+/* Lists allocation a (once per command buffer) without a patch location:
+ * 3D packets name it by resource id. Returns its list index. */
+uint32_t umd_cmd_list(UmdDevice *d, UmdAlloc *a, bool write);
 void umd_cmd_commit(UmdDevice *d);
 /* pfnRenderCb of what was built (nothing if empty); auto: ran out of room. */
 HRESULT umd_cmd_submit(UmdDevice *d, UmdDdi ddi, bool automatic);
@@ -384,6 +419,32 @@ void umd_set_scissors(UmdDevice *d, UINT n, const D3D10_DDI_RECT *r);
 void umd_set_rts(UmdDevice *d, const D3D10DDI_HRENDERTARGETVIEW *ph, UINT n, UINT clear,
                  D3D10DDI_HDEPTHSTENCILVIEW dsv);
 void umd_state_forget(UmdDevice *d, const void *object);
+
+/* res3d.c: 3D resources and their coherence (docs/umd.md). */
+bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
+uint32_t umd_virgl_format(DXGI_FORMAT f);
+void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p);
+/* Before a draw uses r: TRANSFER TO_HOST if the backing is newer. */
+bool umd_res3d_to_host(UmdDevice *d, UmdDdi ddi, UmdResource *r);
+/* Before the CPU or a 2D/copy packet touches r: FROM_HOST if a draw
+ * wrote the host copy. false: the packet could not be built. */
+bool umd_res3d_from_host(UmdDevice *d, UmdDdi ddi, UmdResource *r);
+/* After the CPU or a 2D/copy packet wrote r's backing. */
+void umd_res3d_backing_written(UmdResource *r);
+/* Constant buffers: the CPU copy of bytes [off, off + n). */
+void umd_res3d_cb_write(UmdResource *r, uint64_t off, const void *data, uint64_t n);
+
+/* draw.c: the draw path. */
+void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw);
+/* DESTROY_OBJECT of a virgl object the draw path created (host set). */
+void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, bool host);
+uint32_t umd_vgl_handle(UmdDevice *d);
+void umd_stream_fini(UmdDevice *d);
+/* Clears of views of 3D textures: CLEAR in the stream (the host copy). */
+void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
+void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
+/* D3D topology (D3D10_DDI_PRIMITIVE_TOPOLOGY) -> SABLE_VIRGL_PRIM_*, -1 if none. */
+int umd_prim_mode(UINT topology);
 
 /* query.c */
 void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);

@@ -30,6 +30,8 @@ typedef struct UmdShader {
     uint32_t nso;
     uint32_t so_stride[4];
     uint32_t rasterized_stream;
+    uint32_t handle;            /* its virgl shader object (draw.c), host: created */
+    bool host;
 } UmdShader;
 
 struct UmdDevice;

@@ -43,6 +43,7 @@ typedef struct UmdBlendState {
     D3D10_1_DDI_BLEND_DESC desc;  /* the 10.0 form is kept in the 10.1 form */
     VglBlend vgl;
     uint32_t handle;
+    bool host;                /* created in the device's virgl context */
     uint32_t ncreate;
     uint32_t create[VGL_BLEND_DW];
 } UmdBlendState;
@@ -52,6 +53,7 @@ typedef struct UmdDepthStencilState {
     D3D10_DDI_DEPTH_STENCIL_DESC desc;
     VglDsa vgl;
     uint32_t handle;
+    bool host;                /* created in the device's virgl context */
     uint32_t ncreate;
     uint32_t create[VGL_DSA_DW];
 } UmdDepthStencilState;
@@ -61,6 +63,7 @@ typedef struct UmdRasterizerState {
     D3D10_DDI_RASTERIZER_DESC desc;
     VglRasterizer vgl;
     uint32_t handle;
+    bool host;                /* created in the device's virgl context */
     uint32_t ncreate;
     uint32_t create[VGL_RASTERIZER_DW];
 } UmdRasterizerState;
@@ -70,6 +73,7 @@ typedef struct UmdSampler {
     D3D10_DDI_SAMPLER_DESC desc;
     VglSampler vgl;
     uint32_t handle;
+    bool host;                /* created in the device's virgl context */
     uint32_t ncreate;
     uint32_t create[VGL_SAMPLER_DW];
 } UmdSampler;
@@ -81,6 +85,7 @@ typedef struct UmdElementLayout {
     VglVertexElement ve[UMD_MAX_ELEMENTS]; /* indexed by input register */
     uint32_t nve;                          /* highest register + 1, 0: no inputs */
     uint32_t handle;
+    bool host;                /* created in the device's virgl context */
     uint32_t ncreate;                      /* 0 when nve is 0 */
     uint32_t create[VGL_VE_DW(UMD_MAX_ELEMENTS)];
 } UmdElementLayout;
@@ -99,6 +104,12 @@ UmdStateErr umd_map_sampler(const D3D10_DDI_SAMPLER_DESC *d, D3D10_DDI_SAMPLER_D
 UmdStateErr umd_map_elements(const D3D10DDIARG_CREATEELEMENTLAYOUT *d,
                              D3D10DDIARG_INPUT_ELEMENT_DESC *elem, VglVertexElement *ve,
                              uint32_t *nve);
+/* The elements as the virgl object gets them: element r reads virgl
+ * vertex buffer binding r (the draw binds the D3D slot of element r
+ * there). virglrenderer 0.10.4 applies an instance divisor to the
+ * binding of the element's own index, so a binding per element is what
+ * makes per-instance data in any slot work. */
+void umd_layout_bindings(const UmdElementLayout *o, VglVertexElement *out);
 /* The virgl format of a vertex element's DXGI format, 0 if none. */
 uint32_t umd_vertex_format(DXGI_FORMAT f);
 /* Bytes of one element of a vertex format (DXGI), 0 if not one. */
@@ -119,7 +130,12 @@ void umd_rast_create(struct UmdDevice *d, const D3D10_DDI_RASTERIZER_DESC *c,
 void umd_sampler_create(struct UmdDevice *d, const D3D10_DDI_SAMPLER_DESC *c, UmdSampler *o);
 void umd_layout_create(struct UmdDevice *d, const D3D10DDIARG_CREATEELEMENTLAYOUT *c,
                        UmdElementLayout *o);
-/* Destroy*: unbinds, then zeroes the object (sizeof *o bytes). */
+/* The D3D default blend, depth-stencil and rasterizer states (what a
+ * NULL binding means), encoded with handles of d; no statistics. */
+void umd_state_defaults(struct UmdDevice *d, UmdBlendState *b, UmdDepthStencilState *s,
+                        UmdRasterizerState *r);
+/* Destroy*: unbinds, destroys its virgl object if the draw path created
+ * one, then zeroes the object (sizeof *o bytes). */
 void umd_state_object_destroy(struct UmdDevice *d, void *o, size_t size);
 
 /* Setters: a NULL object binds the default state; an object that is not a

@@ -224,8 +224,10 @@ static void frame_begin(Pipe *p, VglBuf *b, bool depth, const float clear[4])
     g_assert_true(vgl_create_shader(b, 101, SABLE_VIRGL_SHADER_FRAGMENT, s->shader[UMD_PS]->tgsi,
                                     0));
     g_assert_true(vgl_bind_shader(b, 101, SABLE_VIRGL_SHADER_FRAGMENT));
-    const VglVertexBuffer vb = { sizeof(Vtx), 0, RES_VB };
-    g_assert_true(vgl_set_vertex_buffers(b, &vb, 1));
+    /* one binding per element (umd_layout_bindings): all in slot 0 */
+    const VglVertexBuffer vb[2] = { { sizeof(Vtx), 0, RES_VB }, { sizeof(Vtx), 0, RES_VB } };
+    g_assert_cmpuint(s->layout->nve, ==, 2);
+    g_assert_true(vgl_set_vertex_buffers(b, vb, 2));
     g_assert_true(vgl_clear(b, SABLE_VIRGL_CLEAR_COLOR0 | (depth ? SABLE_VIRGL_CLEAR_DEPTH : 0),
                             clear, 1.0, 0));
 }

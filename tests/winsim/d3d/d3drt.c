@@ -41,6 +41,9 @@ static HRESULT WDDM_API cb_query_adapter_info(HANDLE h, const D3DDDICB_QUERYADAP
         struct sable_umd_private *p = q->pPrivateDriverData;
         p->abi_version = (a->fake_abi_major << 16) | SABLE_ABI_VERSION_MINOR(p->abi_version);
     }
+    if (a->hide_3d) {
+        ((struct sable_umd_private *)q->pPrivateDriverData)->kmd_features &= ~SABLE_KMD_F_3D;
+    }
     return S_OK;
 }
 
@@ -48,9 +51,15 @@ static void shared_free(gpointer p);
 
 RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr)
 {
+    return rt_adapter_open_ex(sim, fake_abi_major, false, hr);
+}
+
+RtAdapter *rt_adapter_open_ex(WsSim *sim, uint32_t fake_abi_major, bool hide_3d, HRESULT *hr)
+{
     RtAdapter *a = g_new0(RtAdapter, 1);
     a->sim = sim;
     a->fake_abi_major = fake_abi_major;
+    a->hide_3d = hide_3d;
     a->cb.pfnQueryAdapterInfoCb = cb_query_adapter_info;
     /* Like every Windows 10/11 runtime, this one is newer than any version
      * the UMD lists; it learns what to create through GetSupportedVersions. */

@@ -61,6 +61,7 @@ typedef struct RtAdapter {
     UINT64 versions[8];
     UINT32 nversions;
     uint32_t fake_abi_major;    /* tests: answer UMDRIVERPRIVATE with this ABI major */
+    bool hide_3d;               /* tests: answer it without SABLE_KMD_F_3D (a 2D-only KMD) */
     UINT pipeline_caps;         /* GetCaps(D3D11DDICAPS_3DPIPELINESUPPORT) */
     GHashTable *shared;         /* kernel-mode handle -> RtShared (d3drt.c) */
     D3DKMT_HANDLE next_km;
@@ -173,6 +174,9 @@ typedef struct RtQuery {
 /* OpenAdapter10_2 (offering RT_RUNTIME_INTERFACE) + GetSupportedVersions.
  * NULL if OpenAdapter failed (*hr says why). */
 RtAdapter *rt_adapter_open(WsSim *sim, uint32_t fake_abi_major, HRESULT *hr);
+/* The same, the UMD told the KMD has no 3D (hide_3d): every resource is a
+ * 2D one (TILE_Y where it can be). */
+RtAdapter *rt_adapter_open_ex(WsSim *sim, uint32_t fake_abi_major, bool hide_3d, HRESULT *hr);
 void rt_adapter_close(RtAdapter *a);
 /* A device of the interface version (D3D10_0/10_1/11_0_DDI_INTERFACE_VERSION)
  * with default command buffer sizes (or those set in *cfg if not NULL:

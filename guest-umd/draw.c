@@ -1,0 +1,526 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The draw path (docs/umd.md "The draw path"): per draw, the bound D3D
+ * state becomes a virgl sub-stream in the command buffer, sent as inline
+ * 3D SUBMIT packets (at most SABLE_KMD_3D_MAX_INLINE_DW dwords each, split
+ * at command boundaries) that list the allocations they name.
+ *
+ * Objects (state objects, shaders, surfaces of RTVs/DSVs, sampler views of
+ * SRVs) are created in the device's virgl context at their first draw
+ * with UMD-chosen handles (`host` set) and destroyed when the D3D object
+ * is (umd_vgl_destroy). Resources the draw reads get TRANSFER TO_HOST when
+ * their backing is newer; render targets and the depth buffer have a
+ * newer host copy afterwards (res3d.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "umd.h"
+
+#define STATE_DW 2048u /* one group of per-draw state commands at most */
+#define SUBMIT_BYTES ((uint32_t)sizeof(struct sable_cmd_3d_submit))
+
+uint32_t umd_vgl_handle(UmdDevice *d)
+{
+    if (++d->vgl_handles == 0) {
+        d->vgl_handles = 1;
+    }
+    return d->vgl_handles;
+}
+
+int umd_prim_mode(UINT t)
+{
+    switch (t) {
+    case 1: return SABLE_VIRGL_PRIM_POINTS;
+    case 2: return SABLE_VIRGL_PRIM_LINES;
+    case 3: return SABLE_VIRGL_PRIM_LINE_STRIP;
+    case 4: return SABLE_VIRGL_PRIM_TRIANGLES;
+    case 5: return SABLE_VIRGL_PRIM_TRIANGLE_STRIP;
+    case 10: return SABLE_VIRGL_PRIM_LINES_ADJACENCY;
+    case 11: return SABLE_VIRGL_PRIM_LINE_STRIP_ADJACENCY;
+    case 12: return SABLE_VIRGL_PRIM_TRIANGLES_ADJACENCY;
+    case 13: return SABLE_VIRGL_PRIM_TRIANGLE_STRIP_ADJACENCY;
+    default: return -1; /* undefined, patch lists (no tessellation) */
+    }
+}
+
+/* ---- the stream: chunks as inline SUBMITs ---- */
+
+typedef struct Named {
+    UmdResource *res[UMD_STREAM_ALLOCS];
+    bool write[UMD_STREAM_ALLOCS];
+    uint32_t n;
+} Named;
+
+static bool stream_begin(UmdDevice *d)
+{
+    UmdStream *s = &d->s3d;
+    if (!s->dw && !(s->dw = malloc(SABLE_KMD_3D_MAX_INLINE_DW * 4u))) {
+        return false;
+    }
+    uint32_t cap = (d->cb.size - SUBMIT_BYTES) / 4u;
+    vgl_init(&s->b, s->dw, cap < SABLE_KMD_3D_MAX_INLINE_DW ? cap : SABLE_KMD_3D_MAX_INLINE_DW);
+    return true;
+}
+
+/* The chunk built so far as one inline SUBMIT listing `named`. */
+static bool stream_send(UmdDevice *d, UmdDdi ddi, const Named *named)
+{
+    UmdStream *s = &d->s3d;
+    uint32_t n = s->b.n;
+    if (s->b.failed) {
+        return false;
+    }
+    if (n == 0) {
+        return true;
+    }
+    UmdAlloc *allocs[UMD_STREAM_ALLOCS];
+    for (uint32_t i = 0; i < named->n; i++) {
+        allocs[i] = &named->res[i]->alloc;
+    }
+    uint8_t *p = umd_cmd_begin(d, ddi, SUBMIT_BYTES + n * 4u, allocs, named->n, 0);
+    if (!p) {
+        return false;
+    }
+    struct sable_cmd_3d_submit h = {
+        .header = SABLE_CMD_HEADER(SABLE_OP_3D_SUBMIT, 0, 6u + n),
+        .size_dw = n,
+    };
+    memcpy(p, &h, sizeof(h));
+    memcpy(p + SUBMIT_BYTES, s->dw, (size_t)n * 4u);
+    for (uint32_t i = 0; i < named->n; i++) {
+        umd_cmd_list(d, allocs[i], named->write[i]);
+    }
+    umd_cmd_commit(d);
+    d->submits3d++;
+    s->b.n = 0;
+    return true;
+}
+
+/* Room for ndw more dwords in the chunk: the chunk goes first if not. */
+static bool stream_room(UmdDevice *d, UmdDdi ddi, const Named *named, uint32_t ndw)
+{
+    VglBuf *b = &d->s3d.b;
+    if (b->cap - b->n >= ndw) {
+        return true;
+    }
+    return stream_send(d, ddi, named) && b->cap >= ndw;
+}
+
+void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, bool host)
+{
+    static const Named none;
+    if (!host || d->lost || !stream_begin(d)) {
+        return;
+    }
+    vgl_destroy_object(&d->s3d.b, type, handle);
+    stream_send(d, ddi, &none);
+}
+
+void umd_stream_fini(UmdDevice *d)
+{
+    free(d->s3d.dw);
+    d->s3d.dw = NULL;
+}
+
+/* ---- what a draw names ---- */
+
+static bool name(Named *n, UmdResource *r, bool write)
+{
+    if (!r) {
+        return true;
+    }
+    if (r->magic != UMD_RESOURCE_MAGIC || !r->res_id) {
+        return false; /* not a 3D resource: cannot be drawn with */
+    }
+    for (uint32_t i = 0; i < n->n; i++) {
+        if (n->res[i] == r) {
+            n->write[i] |= write;
+            return true;
+        }
+    }
+    if (n->n == UMD_STREAM_ALLOCS) {
+        return false;
+    }
+    n->res[n->n] = r;
+    n->write[n->n++] = write;
+    return true;
+}
+
+/* Vertex buffer slots the layout reads: highest buffer index + 1. */
+static uint32_t vb_slots(const UmdState *st)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; st->layout && i < st->layout->nve; i++) {
+        uint32_t s = st->layout->ve[i].vertex_buffer_index + 1;
+        n = s > n ? s : n;
+    }
+    return n;
+}
+
+static const unsigned draw_stages[] = { UMD_VS, UMD_PS, UMD_GS };
+#define NSTAGES (sizeof(draw_stages) / sizeof(draw_stages[0]))
+
+static bool name_stage(Named *n, const UmdState *st, unsigned stage)
+{
+    bool ok = true;
+    for (uint32_t i = 0; i < UMD_CB_SLOTS; i++) {
+        ok &= name(n, st->cb[stage][i], false);
+    }
+    for (uint32_t i = 0; i < UMD_SRV_SLOTS; i++) {
+        ok &= !st->srv[stage][i] || name(n, st->srv[stage][i]->res, false);
+    }
+    return ok;
+}
+
+static bool collect(const UmdState *st, bool indexed, Named *n)
+{
+    bool ok = true;
+    for (uint32_t i = 0; i < UMD_RT_SLOTS; i++) {
+        ok &= !st->rtv[i] || name(n, st->rtv[i]->res, true);
+    }
+    ok &= !st->dsv || name(n, st->dsv->res, true);
+    for (uint32_t i = 0; i < vb_slots(st); i++) {
+        ok &= name(n, st->vb[i], false);
+    }
+    ok &= !indexed || name(n, st->ib, false);
+    for (uint32_t i = 0; i < NSTAGES; i++) {
+        ok &= !st->shader[draw_stages[i]] || name_stage(n, st, draw_stages[i]);
+    }
+    return ok;
+}
+
+/* ---- objects ---- */
+
+static const uint32_t virgl_stage[UMD_STAGES] = {
+    [UMD_VS] = SABLE_VIRGL_SHADER_VERTEX, [UMD_PS] = SABLE_VIRGL_SHADER_FRAGMENT,
+    [UMD_GS] = SABLE_VIRGL_SHADER_GEOMETRY, [UMD_HS] = SABLE_VIRGL_SHADER_TESS_CTRL,
+    [UMD_DS] = SABLE_VIRGL_SHADER_TESS_EVAL, [UMD_CS] = SABLE_VIRGL_SHADER_COMPUTE,
+};
+
+static bool make(UmdDevice *d, UmdDdi ddi, const Named *n, const uint32_t *create,
+                 uint32_t ncreate, bool *host)
+{
+    if (*host || ncreate == 0) {
+        return true;
+    }
+    if (!stream_room(d, ddi, n, ncreate) || !vgl_append(&d->s3d.b, create, ncreate)) {
+        return false;
+    }
+    *host = true;
+    d->objects3d++;
+    return true;
+}
+
+static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, unsigned stage)
+{
+    if (!s || s->host) {
+        return true;
+    }
+    uint32_t ndw = 8u + (uint32_t)(strlen(s->tgsi) + 4) / 4u;
+    s->handle = umd_vgl_handle(d);
+    if (!stream_room(d, ddi, n, ndw) ||
+        !vgl_create_shader(&d->s3d.b, s->handle, virgl_stage[stage], s->tgsi, 0)) {
+        return false;
+    }
+    s->host = true;
+    d->objects3d++;
+    return true;
+}
+
+static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *r,
+                         DXGI_FORMAT f, uint32_t mip, uint32_t first, uint32_t count,
+                         uint32_t *handle, bool *host)
+{
+    if (*host) {
+        return true;
+    }
+    uint32_t vf = umd_virgl_format(f);
+    *handle = umd_vgl_handle(d);
+    if (!vf || !stream_room(d, ddi, n, 8) ||
+        !vgl_create_surface(&d->s3d.b, *handle, r->res_id, vf, mip, first, first + count - 1)) {
+        return false;
+    }
+    *host = true;
+    d->objects3d++;
+    return true;
+}
+
+static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v)
+{
+    if (v->host) {
+        return true;
+    }
+    uint32_t vf = umd_virgl_format(v->format);
+    v->handle = umd_vgl_handle(d);
+    if (!vf || v->res->dim == D3D10DDIRESOURCE_BUFFER || !stream_room(d, ddi, n, 8) ||
+        !vgl_create_sampler_view(&d->s3d.b, v->handle, v->res->res_id, vf, v->first_slice,
+                                 v->first_slice + v->slices - 1, v->first_mip,
+                                 v->first_mip + v->mips - 1, SABLE_VIRGL_SWIZZLE_IDENTITY)) {
+        return false;
+    }
+    v->host = true;
+    d->objects3d++;
+    return true;
+}
+
+static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
+{
+    UmdState *st = &d->state;
+    bool ok = make_shader(d, ddi, n, st->shader[stage], stage);
+    for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
+        ok = !st->srv[stage][i] || make_view(d, ddi, n, st->srv[stage][i]);
+    }
+    for (uint32_t i = 0; ok && i < UMD_SAMPLER_SLOTS; i++) {
+        UmdSampler *s = st->sampler[stage][i];
+        ok = !s || make(d, ddi, n, s->create, s->ncreate, &s->host);
+    }
+    return ok;
+}
+
+static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
+{
+    UmdState *st = &d->state;
+    UmdStream *s = &d->s3d;
+    if (!s->defaults) {
+        umd_state_defaults(d, &s->blend, &s->dss, &s->rast);
+        s->defaults = true;
+    }
+    UmdBlendState *bl = st->blend ? st->blend : &s->blend;
+    UmdDepthStencilState *ds = st->dss ? st->dss : &s->dss;
+    UmdRasterizerState *rs = st->rast ? st->rast : &s->rast;
+    bool ok = make(d, ddi, n, bl->create, bl->ncreate, &bl->host) &&
+              make(d, ddi, n, ds->create, ds->ncreate, &ds->host) &&
+              make(d, ddi, n, rs->create, rs->ncreate, &rs->host) &&
+              (!st->layout ||
+               make(d, ddi, n, st->layout->create, st->layout->ncreate, &st->layout->host));
+    for (uint32_t i = 0; ok && i < NSTAGES; i++) {
+        ok = make_stage(d, ddi, n, draw_stages[i]);
+    }
+    for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
+        UmdRtv *v = st->rtv[i];
+        ok = !v || make_surface(d, ddi, n, v->res, v->format, v->mip, v->first_slice, v->slices,
+                                &v->handle, &v->host);
+    }
+    UmdDsv *z = st->dsv;
+    return ok && (!z || make_surface(d, ddi, n, z->res, z->format, z->mip, z->first_slice,
+                                     z->slices, &z->handle, &z->host));
+}
+
+/* ---- per-draw state ---- */
+
+static bool put_framebuffer(UmdDevice *d)
+{
+    UmdState *st = &d->state;
+    VglBuf *b = &d->s3d.b;
+    uint32_t cbufs[UMD_RT_SLOTS] = { 0 }, n = 0;
+    for (uint32_t i = 0; i < UMD_RT_SLOTS; i++) {
+        if (st->rtv[i]) {
+            cbufs[i] = st->rtv[i]->handle;
+            n = i + 1;
+        }
+    }
+    bool ok = vgl_set_framebuffer(b, cbufs, n, st->dsv ? st->dsv->handle : 0);
+    VglViewport vp[UMD_VIEWPORT_SLOTS];
+    for (uint32_t i = 0; i < st->viewports; i++) {
+        umd_map_viewport(&st->viewport[i], &vp[i]);
+    }
+    ok = ok && (!st->viewports || vgl_set_viewports(b, 0, vp, st->viewports));
+    if (st->rast && st->rast->desc.ScissorEnable && st->scissors) {
+        VglScissor sc[UMD_VIEWPORT_SLOTS];
+        for (uint32_t i = 0; i < st->scissors; i++) {
+            umd_map_scissor(&st->scissor[i], &sc[i]);
+        }
+        ok = ok && vgl_set_scissors(b, 0, sc, st->scissors);
+    }
+    return ok;
+}
+
+static bool put_binds(UmdDevice *d)
+{
+    UmdState *st = &d->state;
+    UmdStream *s = &d->s3d;
+    VglBuf *b = &s->b;
+    bool ok = vgl_bind_object(b, SABLE_VIRGL_OBJECT_BLEND,
+                              (st->blend ? st->blend : &s->blend)->handle) &&
+              vgl_bind_object(b, SABLE_VIRGL_OBJECT_DSA, (st->dss ? st->dss : &s->dss)->handle) &&
+              vgl_bind_object(b, SABLE_VIRGL_OBJECT_RASTERIZER,
+                              (st->rast ? st->rast : &s->rast)->handle) &&
+              vgl_bind_object(b, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
+                              st->layout && st->layout->ncreate ? st->layout->handle : 0);
+    for (uint32_t i = 0; ok && i < NSTAGES; i++) {
+        UmdShader *sh = st->shader[draw_stages[i]];
+        ok = vgl_bind_shader(b, sh ? sh->handle : 0, virgl_stage[draw_stages[i]]);
+    }
+    const float *f = st->blend_factor;
+    return ok && vgl_set_blend_color(b, f) &&
+           vgl_set_stencil_ref(b, (uint8_t)st->stencil_ref, (uint8_t)st->stencil_ref) &&
+           vgl_set_sample_mask(b, st->sample_mask);
+}
+
+static bool put_inputs(UmdDevice *d, bool indexed)
+{
+    UmdState *st = &d->state;
+    VglBuf *b = &d->s3d.b;
+    /* binding r: the D3D slot element r reads (umd_layout_bindings) */
+    VglVertexBuffer vb[UMD_MAX_ELEMENTS];
+    uint32_t n = st->layout ? st->layout->nve : 0;
+    for (uint32_t r = 0; r < n; r++) {
+        uint32_t i = st->layout->ve[r].vertex_buffer_index;
+        vb[r] = (VglVertexBuffer){ st->vb_stride[i], st->vb_offset[i],
+                                   st->vb[i] ? st->vb[i]->res_id : 0 };
+    }
+    bool ok = !n || vgl_set_vertex_buffers(b, vb, n);
+    if (indexed) {
+        uint32_t size = st->ib_format == DXGI_FORMAT_R32_UINT ? 4 : 2;
+        ok = ok && vgl_set_index_buffer(b, st->ib ? st->ib->res_id : 0, size, st->ib_offset);
+    }
+    return ok;
+}
+
+/* Constant buffers: D3D slot n is virgl constant buffer n of the stage;
+ * slot 0 inline from the buffer's CPU copy (SET_CONSTANT_BUFFER: the
+ * translator's CONST[0] is the default block), as many registers as the
+ * shader declares; the others SET_UNIFORM_BUFFER on the resource. */
+static bool put_constants(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
+{
+    UmdState *st = &d->state;
+    uint32_t type = virgl_stage[stage];
+    UmdResource *cb0 = st->cb[stage][0];
+    uint32_t declared = st->shader[stage]->info.cb_size[0] * 4u;
+    if (cb0 && cb0->cb_data && declared) {
+        uint32_t ndw = cb0->width / 4u < declared ? cb0->width / 4u : declared;
+        if (!stream_room(d, ddi, n, ndw + 4) ||
+            !vgl_set_constant_buffer(&d->s3d.b, type, 0, (const uint32_t *)cb0->cb_data, ndw)) {
+            return false;
+        }
+    }
+    if (!stream_room(d, ddi, n, STATE_DW)) {
+        return false;
+    }
+    bool ok = true;
+    for (uint32_t i = 1; ok && i < UMD_CB_SLOTS; i++) {
+        UmdResource *r = st->cb[stage][i];
+        ok = !r || vgl_set_uniform_buffer(&d->s3d.b, type, i, 0, r->width, r->res_id);
+    }
+    return ok;
+}
+
+/* The stage's shader samples through units (Sm4ShaderInfo.unit, docs/umd.md
+ * "Sampler units"): unit u is the view of SRV slot unit[u].view at sampler
+ * view u and the sampler of slot unit[u].sampler at sampler state u. */
+static bool put_samplers(UmdDevice *d, unsigned stage)
+{
+    UmdState *st = &d->state;
+    const Sm4ShaderInfo *info = &st->shader[stage]->info;
+    uint32_t views[SM4_MAX_UNITS], samps[SM4_MAX_UNITS];
+    uint32_t n = info->nunits <= SM4_MAX_UNITS ? info->nunits : SM4_MAX_UNITS;
+    for (uint32_t u = 0; u < n; u++) {
+        const Sm4TexUnit *t = &info->unit[u];
+        const UmdSrv *v = t->view < UMD_SRV_SLOTS ? st->srv[stage][t->view] : NULL;
+        const UmdSampler *s =
+            t->sampler < UMD_SAMPLER_SLOTS ? st->sampler[stage][t->sampler] : NULL;
+        views[u] = v ? v->handle : 0;
+        samps[u] = s ? s->handle : 0;
+    }
+    VglBuf *b = &d->s3d.b;
+    return !n || (vgl_set_sampler_views(b, virgl_stage[stage], 0, views, n) &&
+                  vgl_bind_sampler_states(b, virgl_stage[stage], 0, samps, n));
+}
+
+static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *draw)
+{
+    bool ok = stream_room(d, ddi, n, STATE_DW) && put_framebuffer(d) && put_binds(d) &&
+              put_inputs(d, draw->indexed);
+    for (uint32_t i = 0; ok && i < NSTAGES; i++) {
+        unsigned stage = draw_stages[i];
+        ok = !d->state.shader[stage] ||
+             (put_constants(d, ddi, n, stage) && stream_room(d, ddi, n, STATE_DW) &&
+              put_samplers(d, stage));
+    }
+    return ok && stream_room(d, ddi, n, STATE_DW) && vgl_draw_vbo(&d->s3d.b, draw) &&
+           stream_send(d, ddi, n);
+}
+
+/* What this draw path cannot do: no 3D, tessellation, or nothing to draw
+ * with (no vertex shader). */
+static bool drawable(const UmdDevice *d)
+{
+    const UmdState *st = &d->state;
+    return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) && st->shader[UMD_VS] &&
+           !st->shader[UMD_HS] && !st->shader[UMD_DS];
+}
+
+void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
+{
+    if (umd_check_lost(d, ddi)) {
+        return;
+    }
+    Named n = { .n = 0 };
+    if (!drawable(d) || !collect(&d->state, draw->indexed, &n)) {
+        umd_unsupported(d, ddi, 0);
+        return;
+    }
+    for (uint32_t i = 0; i < n.n; i++) {
+        if (!umd_res3d_to_host(d, ddi, n.res[i])) {
+            return;
+        }
+    }
+    if (!stream_begin(d) || !make_objects(d, ddi, &n) || !put_draw(d, ddi, &n, draw)) {
+        if (!d->lost) {
+            umd_unsupported(d, ddi, 0);
+        }
+        return;
+    }
+    for (uint32_t i = 0; i < n.n; i++) {
+        if (n.write[i]) {
+            n.res[i]->host_newer = true;
+            n.res[i]->backing_newer = false;
+        }
+    }
+    d->draws++;
+}
+
+/* ---- clears of 3D render targets and depth buffers: CLEAR in the stream ---- */
+
+/* The view's surface alone in the framebuffer, then CLEAR; the host copy
+ * is newer afterwards, so the other subresources' newer backing goes to
+ * the host first. */
+static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uint32_t mip,
+                    uint32_t first, uint32_t count, uint32_t *handle, bool *host, bool zs,
+                    uint32_t buffers, const float rgba[4], double z, uint32_t stencil)
+{
+    Named n = { .n = 0 };
+    name(&n, r, true);
+    if (!umd_res3d_to_host(d, ddi, r)) {
+        return;
+    }
+    if (!stream_begin(d) || !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host) ||
+        !stream_room(d, ddi, &n, 32) ||
+        !vgl_set_framebuffer(&d->s3d.b, handle, zs ? 0 : 1, zs ? *handle : 0) ||
+        !vgl_clear(&d->s3d.b, buffers, rgba, z, stencil) || !stream_send(d, ddi, &n)) {
+        if (!d->lost) {
+            umd_unsupported(d, ddi, 0);
+        }
+        return;
+    }
+    r->host_newer = true;
+    r->backing_newer = false;
+}
+
+void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
+{
+    clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, v->first_slice,
+            v->slices, &v->handle, &v->host, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
+}
+
+void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil)
+{
+    static const float none[4];
+    uint32_t buffers = ((flags & D3D10_DDI_CLEAR_DEPTH) ? SABLE_VIRGL_CLEAR_DEPTH : 0) |
+                       ((flags & D3D10_DDI_CLEAR_STENCIL) ? SABLE_VIRGL_CLEAR_STENCIL : 0);
+    if (buffers) {
+        clear3d(d, UMD_DDI_ClearDepthStencilView, v->res, v->format, v->mip, v->first_slice,
+                v->slices, &v->handle, &v->host, true, buffers, none, depth, stencil);
+    }
+}
