@@ -6,7 +6,9 @@
  * (no timer), never the caller. Everything in here runs on the 3D thread
  * except the queue/owner bookkeeping, which is under `lock`.
  */
+#include <dlfcn.h>
 #include <errno.h>
+#include <link.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,6 +211,19 @@ static void stop_at_exit(void)
     }
 }
 
+/* Mesa's GL driver (a DRI module EGL loaded for virglrenderer) stays
+ * loaded until the process ends: virgl_renderer_cleanup at exit makes EGL
+ * unload it, which would leave the few allocations Mesa keeps for the
+ * process pointed at from a vanished module (reported as leaks). */
+static int pin_gl_driver(struct dl_phdr_info *info, size_t size, void *unused)
+{
+    const char *name = info->dlpi_name;
+    if (name && (strstr(name, "_dri.so") || strstr(name, "libgallium"))) {
+        (void)dlopen(name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+    }
+    return 0;
+}
+
 static void start_renderer(void)
 {
     int flags = VIRGL_RENDERER_USE_EGL | VIRGL_RENDERER_USE_SURFACELESS |
@@ -224,6 +239,7 @@ static void start_renderer(void)
         virgl_renderer_get_cap_set(CAPSET_VIRGL2, &ver, &size);
         caps = g_malloc0(MAX(size, 1));
         virgl_renderer_fill_caps(CAPSET_VIRGL2, ver, caps);
+        dl_iterate_phdr(pin_gl_driver, NULL);
         atexit(stop_at_exit);
     }
     g_mutex_lock(&g3d.lock);

@@ -707,7 +707,8 @@ static void test_sampler(void)
 
 static float channel(uint32_t argb, unsigned c)
 {
-    return (float)(argb >> (16 - 8 * c) & 0xff) / 255.0f; /* c: 0 r, 1 g, 2 b, 3 a */
+    static const unsigned shift[4] = { 16, 8, 0, 24 }; /* c: 0 r, 1 g, 2 b, 3 a */
+    return (float)(argb >> shift[c] & 0xff) / 255.0f;
 }
 
 /* Bilinear filtering of the 2 x 2 texture at (u, v), CLAMP. */
