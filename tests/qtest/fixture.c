@@ -27,6 +27,15 @@ void fixture_irq_clear(SqtDevice *d)
     }
 }
 
+SqtFrame fixture_screendump(SqtDevice *d)
+{
+    g_autoptr(GError) err = NULL;
+    SqtFrame f = { 0 };
+    g_assert_true(sqt_screendump(d->m, &f, &err));
+    g_assert_no_error(err);
+    return f;
+}
+
 void fixture_random_bytes(GRand *rng, void *buf, size_t len)
 {
     uint8_t *p = buf;

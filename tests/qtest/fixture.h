@@ -12,6 +12,8 @@ SqtDevice *fixture_open(const SqtOptions *opt);
 uint64_t fixture_run(SqtDevice *d, unsigned e, const SqtCmdBuf *cb);
 /* Acknowledge every pending interrupt cause and clear the MSI slots. */
 void fixture_irq_clear(SqtDevice *d);
+/* QMP screendump of the device's console (asserting success; g_free rgb). */
+SqtFrame fixture_screendump(SqtDevice *d);
 /* Fill buf with bytes from a fixed-seed generator. */
 void fixture_random_bytes(GRand *rng, void *buf, size_t len);
 

@@ -92,15 +92,6 @@ static unsigned lit_pixels(const SqtFrame *f, unsigned y0, unsigned y1)
     return lit;
 }
 
-static SqtFrame screendump(SqtDevice *d)
-{
-    g_autoptr(GError) err = NULL;
-    SqtFrame f = { 0 };
-    g_assert_true(sqt_screendump(d->m, &f, &err));
-    g_assert_no_error(err);
-    return f;
-}
-
 static uint8_t pixel_r(unsigned x, unsigned y) { return (uint8_t)(x * 3 + y); }
 static uint8_t pixel_g(unsigned x, unsigned y) { return (uint8_t)(y * 5); }
 static uint8_t pixel_b(unsigned x, unsigned y) { return (uint8_t)(x ^ y); }
@@ -138,7 +129,7 @@ static void test_ramfb_mode(void)
         }
     }
     ramfb_set_mode(d, sel, fb.bus, stride);
-    SqtFrame f = screendump(d);
+    SqtFrame f = fixture_screendump(d);
     expect_pattern(&f);
     g_free(f.rgb);
 
@@ -152,17 +143,17 @@ static void test_ramfb_mode(void)
     sqt_reg_write(d, SABLE_REG_SCANOUT_WIDTH, 16);
     sqt_reg_write(d, SABLE_REG_SCANOUT_HEIGHT, 16);
     sqt_reg_write(d, SABLE_REG_SCANOUT_CONTROL, SABLE_SCANOUT_CONTROL_ENABLE);
-    f = screendump(d);
+    f = fixture_screendump(d);
     g_assert_cmpuint(f.width, ==, 16);
     g_assert_cmpuint(f.rgb[0], ==, 0xff);
     g_free(f.rgb);
     sqt_reg_write(d, SABLE_REG_SCANOUT_CONTROL, 0);
-    f = screendump(d);
+    f = fixture_screendump(d);
     g_assert_cmpuint(f.width, ==, 640);
     g_assert_cmpuint(f.rgb[0], ==, 0);
     g_free(f.rgb);
     ramfb_set_mode(d, sel, fb.bus, stride);
-    f = screendump(d);
+    f = fixture_screendump(d);
     expect_pattern(&f);
     g_free(f.rgb);
     sqt_device_close(d);
@@ -174,7 +165,7 @@ static void test_off(void)
     SqtOptions opt = { .boot_display = "off" };
     SqtDevice *d = fixture_open(&opt);
     g_assert_cmpuint(fw_cfg_find_file(d->m, "etc/ramfb"), ==, 0);
-    SqtFrame f = screendump(d);
+    SqtFrame f = fixture_screendump(d);
     g_assert_cmpuint(f.width, ==, 640);
     g_assert_cmpuint(lit_pixels(&f, 0, f.height), ==, 0);
     g_free(f.rgb);

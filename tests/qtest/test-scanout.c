@@ -11,16 +11,6 @@
 #define PITCH 256u
 #define PERIOD SABLE_SCANOUT_VBLANK_PERIOD_NS
 
-/* QMP screendump of the device's console. */
-static SqtFrame screendump(SqtDevice *d)
-{
-    g_autoptr(GError) err = NULL;
-    SqtFrame f = { 0 };
-    g_assert_true(sqt_screendump(d->m, &f, &err));
-    g_assert_no_error(err);
-    return f;
-}
-
 static void scanout_program(SqtDevice *d, uint64_t gpu, uint32_t format)
 {
     sqt_reg_write64(d, SABLE_REG_SCANOUT_ADDR_LO, gpu);
@@ -39,7 +29,7 @@ static void test_screendump(void)
     g_assert_true(sqt_reg_read64(d, SABLE_REG_FEATURES_LO) & SABLE_FEATURE_SCANOUT);
 
     /* Disabled: a black 640x480 frame. */
-    SqtFrame blank = screendump(d);
+    SqtFrame blank = fixture_screendump(d);
     g_assert_cmpuint(blank.width, ==, 640);
     g_assert_cmpuint(blank.height, ==, 480);
     for (gsize i = 0; i < (gsize)640 * 480 * 3; i++) {
@@ -60,7 +50,7 @@ static void test_screendump(void)
         }
     }
     scanout_program(d, gpu, SABLE_FORMAT_B8G8R8A8_UNORM);
-    SqtFrame p = screendump(d);
+    SqtFrame p = fixture_screendump(d);
     g_assert_cmpuint(p.width, ==, W);
     g_assert_cmpuint(p.height, ==, H);
     for (unsigned y = 0; y < H; y++) {
@@ -90,7 +80,7 @@ static void test_screendump(void)
     /* A GPU address outside VRAM: black frame, ERR_FAULT with the address. */
     uint64_t outside = sqt_vram_size(d->m) + 0x1000;
     scanout_program(d, outside, SABLE_FORMAT_B8G8R8A8_UNORM);
-    p = screendump(d);
+    p = fixture_screendump(d);
     g_assert_cmpuint(p.rgb[0] | p.rgb[1] | p.rgb[2], ==, 0);
     g_assert_cmphex(sqt_reg_read(d, SABLE_REG_SCANOUT_STATUS), ==,
                     SABLE_SCANOUT_STATUS_ENABLED | SABLE_SCANOUT_ERR_FAULT << 8);
@@ -147,7 +137,7 @@ static void test_dirty_tracking(void)
         px[i] = 0x00204060;
     }
     scanout_program(d, gpu, SABLE_FORMAT_B8G8R8A8_UNORM);
-    SqtFrame f = screendump(d);
+    SqtFrame f = fixture_screendump(d);
     g_assert_cmpuint(f.rgb[(5 * W + 5) * 3], ==, 0x20);
     g_free(f.rgb);
 
@@ -157,7 +147,7 @@ static void test_dirty_tracking(void)
     SqtCmdBuf cb = sqt_cmdbuf_new(d, 64);
     sqt_cmd_write32(&cb, gpu + 18 * PITCH + 30 * 4, 0x00112233); /* device */
     fixture_run(d, SABLE_ENGINE_GRAPHICS, &cb);
-    f = screendump(d);
+    f = fixture_screendump(d);
     g_assert_cmpuint(f.rgb[(5 * W + 5) * 3], ==, 0x20);
     g_assert_cmpuint(f.rgb[(20 * W + 7) * 3], ==, 0xaa);
     g_assert_cmpuint(f.rgb[(20 * W + 7) * 3 + 2], ==, 0xcc);
@@ -167,7 +157,7 @@ static void test_dirty_tracking(void)
     uint64_t gpu2 = sqt_vram_alloc(d, PITCH * H, 4096);
     memcpy(sqt_vram_ptr(d->m, gpu2, PITCH * H), px, PITCH * H);
     scanout_program(d, gpu2, SABLE_FORMAT_B8G8R8A8_UNORM); /* a flip */
-    f = screendump(d);
+    f = fixture_screendump(d);
     g_assert_cmpuint(f.rgb[(5 * W + 5) * 3], ==, 0xff);
     g_free(f.rgb);
     sqt_device_close(d);
