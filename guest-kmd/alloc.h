@@ -26,7 +26,6 @@ typedef struct KmdAllocation {
     UINT segment;                /* where the last paging operation put it, 0: none */
     uint64_t gpu;                /* its GPU address there */
     struct sable_alloc_virgl virgl; /* 3D allocations (SABLE_ALLOC_F_3D): res_id != 0 */
-    uint64_t backing;            /* 3D: the backing address the device has (s3d.c) */
 } KmdAllocation;
 
 typedef struct KmdResource {

@@ -17,9 +17,14 @@ uint32_t kmd_3d_prologue_bytes(uint32_t n)
     return FIRST_RES_SLOT + n * (RES_SLOT + ATTACH_SLOT);
 }
 
+/* The prologue resends every object with SABLE_CMD_F_ENSURE (ABI 1.4), so
+ * a submission is right whatever resets happened before it runs. */
+#define KMD_3D_MIN_MINOR 4u
+
 NTSTATUS kmd_3d_start(KmdAdapter *a)
 {
-    if (!(a->features & SABLE_FEATURE_3D)) {
+    if (!(a->features & SABLE_FEATURE_3D) ||
+        SABLE_ABI_VERSION_MINOR(a->abi_version) < KMD_3D_MIN_MINOR) {
         return STATUS_SUCCESS;
     }
     a->s3d = kmd_os_alloc(sizeof(*a->s3d));
@@ -181,23 +186,26 @@ void kmd_3d_reserve(uint8_t *dma, uint32_t n)
 
 static void put_ctx(uint8_t *at, uint32_t op, uint32_t id)
 {
-    struct sable_cmd_3d_ctx p = { SABLE_CMD_HEADER(op, 0, 2), id };
+    struct sable_cmd_3d_ctx p = { SABLE_CMD_HEADER(op, SABLE_CMD_F_ENSURE, 2), id };
     memcpy(at, &p, sizeof(p));
 }
 
 /* Under the lock: the destroy slots take the oldest queued destroys. */
-static void fill_destroys(Kmd3d *s, uint8_t *dma)
+static void fill_destroys(Kmd3d *s, uint8_t *dma, KmdTrack *t)
 {
     uint32_t n = s->npending < KMD_3D_DESTROY_SLOTS ? s->npending : KMD_3D_DESTROY_SLOTS;
+    t->ndestroy = n;
     for (uint32_t i = 0; i < n; i++) {
         uint16_t e = s->pending[i];
+        t->destroyed[i] = e;
         uint32_t id = e & ~KMD_3D_PENDING_CTX;
         uint8_t *slot = dma + CTX_SLOT + i * DESTROY_SLOT;
         if (e & KMD_3D_PENDING_CTX) {
             put_ctx(slot, SABLE_OP_3D_CTX_DESTROY, id);
             s->ctx_used[id] = 0;
         } else {
-            struct sable_cmd_3d_res p = { SABLE_CMD_HEADER(SABLE_OP_3D_RES_DESTROY, 0, 2), id };
+            struct sable_cmd_3d_res p = {
+                SABLE_CMD_HEADER(SABLE_OP_3D_RES_DESTROY, SABLE_CMD_F_ENSURE, 2), id };
             memcpy(slot, &p, sizeof(p));
             s->res[id] = KMD_RES_FREE;
         }
@@ -209,7 +217,7 @@ static void fill_destroys(Kmd3d *s, uint8_t *dma)
 static void put_res_create(uint8_t *slot, const KmdAllocation *al, uint64_t addr)
 {
     struct sable_cmd_3d_res_create p = {
-        .header = SABLE_CMD_HEADER(SABLE_OP_3D_RES_CREATE, 0, RES_SLOT / 4),
+        .header = SABLE_CMD_HEADER(SABLE_OP_3D_RES_CREATE, SABLE_CMD_F_ENSURE, RES_SLOT / 4),
         .res_id = al->virgl.res_id, .target = al->virgl.target, .format = al->virgl.format,
         .bind = al->virgl.bind, .width = al->desc.width, .height = al->desc.height,
         .depth = al->virgl.depth, .array_size = al->virgl.array_size,
@@ -219,26 +227,14 @@ static void put_res_create(uint8_t *slot, const KmdAllocation *al, uint64_t addr
     memcpy(slot, &p, sizeof(p));
 }
 
-static void put_res_backing(uint8_t *slot, const KmdAllocation *al, uint64_t addr)
-{
-    struct sable_cmd_3d_res_backing p = {
-        SABLE_CMD_HEADER(SABLE_OP_3D_RES_BACKING, 0, sizeof(p) / 4), al->virgl.res_id, addr,
-        al->size };
-    memcpy(slot, &p, sizeof(p));
-    put_nop(slot + sizeof(p), RES_SLOT - (uint32_t)sizeof(p));
-}
-
-/* Under the lock: one 3D allocation's slots. */
+/* Under the lock: one 3D allocation's slots: RES_CREATE with ENSURE (it
+ * creates the resource, or moves a live one's backing to addr), ATTACH. */
 static void fill_res(Kmd3d *s, uint8_t *slot, KmdAllocation *al, uint64_t addr, uint32_t ctx)
 {
     uint32_t id = al->virgl.res_id;
+    put_res_create(slot, al, addr);
     if (s->res[id] == KMD_RES_ASSIGNED) {
-        put_res_create(slot, al, addr);
         s->res[id] = KMD_RES_LIVE;
-        al->backing = addr;
-    } else if (al->backing != addr) {
-        put_res_backing(slot, al, addr);
-        al->backing = addr;
     }
     struct sable_cmd_3d_attach p = { SABLE_CMD_HEADER(SABLE_OP_3D_ATTACH, 0, 4), ctx, id, 0 };
     memcpy(slot + RES_SLOT, &p, sizeof(p));
@@ -271,8 +267,10 @@ static KmdTrack *track_slot(Kmd3d *s, uint64_t dma)
     return t ? t : oldest;
 }
 
-/* Under the lock: what this DMA buffer now holds (nothing 3D: forgotten). */
-static void remember(Kmd3d *s, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv, uint32_t ctx)
+/* Under the lock: what this DMA buffer now holds (nothing 3D: forgotten,
+ * NULL); the slots are recorded as the prologue is filled. */
+static KmdTrack *remember(Kmd3d *s, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv,
+                          uint32_t ctx)
 {
     uint64_t dma = (uint64_t)p->DmaBufferPhysicalAddress.QuadPart;
     if (!priv->prologue_bytes) {
@@ -280,27 +278,27 @@ static void remember(Kmd3d *s, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv
         if (old) {
             memset(old, 0, sizeof(*old));
         }
-        return;
+        return NULL;
     }
     KmdTrack *t = track_slot(s, dma);
+    memset(t, 0, sizeof(*t));
     t->dma = dma;
     t->seq = ++s->seq;
     t->ctx = ctx;
     t->prologue_end = priv->prologue_bytes;
     t->first_submit = priv->nsubmit ? priv->submit_off[0] : UINT32_MAX;
+    return t;
 }
 
 /* Under the lock: the whole prologue. */
 static void fill_prologue(KmdAdapter *a, const DXGKARG_PATCH *p, const KmdDmaPrivate *priv,
-                          uint32_t ctx)
+                          uint32_t ctx, KmdTrack *t)
 {
     Kmd3d *s = a->s3d;
     uint8_t *dma = p->pDmaBuffer;
-    if (!s->ctx_live[ctx]) {
-        put_ctx(dma, SABLE_OP_3D_CTX_CREATE, ctx);
-        s->ctx_live[ctx] = 1;
-    }
-    fill_destroys(s, dma);
+    put_ctx(dma, SABLE_OP_3D_CTX_CREATE, ctx);
+    s->ctx_live[ctx] = 1;
+    fill_destroys(s, dma, t);
     uint32_t slot = 0;
     for (UINT i = 0; i < p->AllocationListSize && slot < priv->nalloc3d; i++) {
         KmdAllocation *al = list_3d(&p->pAllocationList[i]);
@@ -356,8 +354,7 @@ NTSTATUS kmd_3d_patch(KmdAdapter *a, const DXGKARG_PATCH *p, const KmdDmaPrivate
         return STATUS_INVALID_PARAMETER;
     }
     kmd_os_lock_acquire(a->lock);
-    fill_prologue(a, p, priv, c->ctx3d);
-    remember(a->s3d, p, priv, c->ctx3d);
+    fill_prologue(a, p, priv, c->ctx3d, remember(a->s3d, p, priv, c->ctx3d));
     kmd_os_lock_release(a->lock);
     for (uint32_t i = 0; i < priv->nsubmit; i++) {
         fill_submit(p, priv->submit_off[i], c->ctx3d);
@@ -373,24 +370,51 @@ void kmd_3d_forget(KmdAdapter *a)
     if (!s) {
         return;
     }
+    /* The device destroyed the context whose work was in flight; the
+     * others and every resource survive (with their contents). Queued
+     * destroys stay queued; every prologue creates its context again if it
+     * is gone (ENSURE), so which one it was need not be known. */
     kmd_os_lock_acquire(a->lock);
-    for (uint32_t i = 0; i < s->npending; i++) {
-        uint16_t e = s->pending[i];
-        if (e & KMD_3D_PENDING_CTX) {
-            s->ctx_used[e & ~KMD_3D_PENDING_CTX] = 0;
-        } else {
-            s->res[e] = KMD_RES_FREE;
-        }
-    }
-    s->npending = 0;
     memset(s->ctx_live, 0, sizeof(s->ctx_live));
-    for (uint32_t id = 1; id <= SABLE_3D_MAX_RESOURCES; id++) {
-        if (s->res[id] == KMD_RES_LIVE) {
-            s->res[id] = KMD_RES_ASSIGNED; /* created again at its next use */
-        }
-    }
     memset(s->track, 0, sizeof(s->track));
     kmd_os_lock_release(a->lock);
+}
+
+/* Under the lock: a queued destroy the device did not run goes back to
+ * the front of the queue, its object back to what it was. False if its id
+ * was handed out again meanwhile (then which object the id names is
+ * unknown). */
+static bool undo_destroy(Kmd3d *s, uint16_t e)
+{
+    uint32_t id = e & ~KMD_3D_PENDING_CTX;
+    bool ok = (e & KMD_3D_PENDING_CTX) ? !s->ctx_used[id] : s->res[id] == KMD_RES_FREE;
+    if (!ok || s->npending >= KMD_3D_PENDING) {
+        return false;
+    }
+    if (e & KMD_3D_PENDING_CTX) {
+        s->ctx_used[id] = 1;
+    } else {
+        s->res[id] = KMD_RES_DOOMED;
+    }
+    memmove(s->pending + 1, s->pending, s->npending * sizeof(s->pending[0]));
+    s->pending[0] = e;
+    s->npending++;
+    return true;
+}
+
+/* Under the lock: the destroys of the prologue at or past `offset` did not
+ * run (the device stopped there: the packets before it ran, none after);
+ * they go back to the queue. Creates need nothing: every prologue resends
+ * them. False if an id was handed out again meanwhile. */
+static bool undo_prologue(Kmd3d *s, const KmdTrack *t, uint32_t offset)
+{
+    bool ok = true;
+    for (uint32_t i = t->ndestroy; i-- > 0;) {
+        if (CTX_SLOT + i * DESTROY_SLOT >= offset) {
+            ok &= undo_destroy(s, t->destroyed[i]);
+        }
+    }
+    return ok;
 }
 
 bool kmd_3d_engine_reset(KmdAdapter *a, const KmdInFlight *f)
@@ -404,7 +428,7 @@ bool kmd_3d_engine_reset(KmdAdapter *a, const KmdInFlight *f)
     const KmdTrack *t = track_find(s, f->dma);
     if (t) {
         if (f->offset < t->prologue_end) {
-            sure = false; /* its creates/destroys may or may not have run */
+            sure = undo_prologue(s, t, f->offset);
         } else if (f->offset >= t->first_submit) {
             s->ctx_live[t->ctx] = 0; /* the device destroyed the guilty context */
         }

@@ -59,13 +59,16 @@ typedef enum KmdResState {
  * keyed by its GPU address (what the device reports in flight), so a
  * resubmission of the same buffer after a reset is found too. Patching the
  * buffer again (3D or not) replaces the entry; the least recently patched
- * entry makes room. */
+ * entry makes room. The destroys its prologue carries go back to the queue
+ * if the device stopped before them. */
 typedef struct KmdTrack {
     uint64_t dma;               /* DMA buffer GPU address, 0: free */
     uint64_t seq;               /* Patch order */
     uint32_t ctx;               /* its device 3D context */
     uint32_t prologue_end;      /* DMA offset past the prologue */
     uint32_t first_submit;      /* DMA offset of its first SUBMIT, UINT32_MAX: none */
+    uint32_t ndestroy;          /* destroy slots used, and their entries */
+    uint16_t destroyed[KMD_3D_DESTROY_SLOTS];
 } KmdTrack;
 
 typedef struct Kmd3d {

@@ -10,6 +10,13 @@
  *             range of GPU memory (the allocation) that TRANSFER packets copy
  *             to and from. A stream may only name resources attached to its
  *             context (ATTACH/DETACH).
+ * With SABLE_CMD_F_ENSURE (ABI 1.4) the object packets state what must hold
+ * afterwards instead of a change: CTX_CREATE of a live context and
+ * RES_CREATE of a live resource (whose backing it then moves, the
+ * description and host copy untouched: ids name one object until their
+ * destroy) succeed, and so do CTX_DESTROY / RES_DESTROY of an id that does
+ * not exist; a driver can then resend every object a submission needs,
+ * which stays right after any reset.
  * Coherence is the guest's: the device never moves data between the backing
  * and the host copy except on TRANSFER. Packets run in ring order; a 3D
  * packet finishes (its virgl work is issued, or for TRANSFER FROM_HOST the
@@ -18,9 +25,10 @@
  * finished its work. A packet on another engine, a bad id, a create of an
  * existing id or an object in the wrong state latches SABLE_FAULT_3D_OBJECT;
  * work virglrenderer refuses latches SABLE_FAULT_3D_REJECTED; both at the
- * packet's GPU address. Engine reset destroys the 3D context of the packet
- * in flight or faulted (the guilty one); adapter reset destroys every context
- * and resource. Reserved fields must be zero (SABLE_FAULT_BAD_ARGUMENT).
+ * packet's GPU address. Engine reset and adapter reset (1.4) destroy the 3D
+ * context of the packet in flight or faulted (the guilty one); other
+ * contexts and every resource (with its host copy) survive; power-on reset
+ * destroys everything. Reserved fields must be zero (SABLE_FAULT_BAD_ARGUMENT).
  */
 #ifndef SABLE_3D_H
 #define SABLE_3D_H

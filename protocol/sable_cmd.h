@@ -27,6 +27,10 @@
 #define SABLE_CMD_SIZE_DW(h) ((h) >> 16)
 
 #define SABLE_CMD_F_OPTIONAL (1u << 0)
+/* 1.4, only on 3D_CTX_CREATE, 3D_CTX_DESTROY, 3D_RES_CREATE, 3D_RES_DESTROY
+ * (elsewhere BAD_ARGUMENT): the packet states what must hold afterwards
+ * (sable_3d.h), so it is not an error that it already does. */
+#define SABLE_CMD_F_ENSURE (1u << 1)
 
 enum sable_opcode {
     SABLE_OP_NOP = 0x00,          /* any size: padding */

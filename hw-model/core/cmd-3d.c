@@ -72,7 +72,7 @@ static void abandon(Sable3D *s)
     s->result = NULL;
 }
 
-void sable_3d_reset_all(SableDevice *dev)
+void sable_3d_reset_guilty(SableDevice *dev)
 {
     Sable3D *s = &dev->s3d;
 
@@ -80,7 +80,20 @@ void sable_3d_reset_all(SableDevice *dev)
         return;
     }
     abandon(s);
+    if (s->guilty_ctx && s->ctx_live[s->guilty_ctx]) {
+        destroy_ctx(s, s->guilty_ctx);
+    }
     end_submission(s);
+}
+
+void sable_3d_reset_all(SableDevice *dev)
+{
+    Sable3D *s = &dev->s3d;
+
+    if (!s->virgl) {
+        return;
+    }
+    sable_3d_reset_guilty(dev);
     s->recent_count = s->recent_next = 0;
     for (uint32_t c = 1; c <= SABLE_3D_MAX_CONTEXTS; c++) {
         if (s->ctx_live[c]) {
@@ -109,16 +122,9 @@ void sable_3d_fini(SableDevice *dev)
 
 void sable_3d_engine_reset(SableEngine *eng)
 {
-    Sable3D *s = &eng->dev->s3d;
-
-    if (!s->virgl || eng->index != SABLE_ENGINE_GRAPHICS) {
-        return;
+    if (eng->index == SABLE_ENGINE_GRAPHICS) {
+        sable_3d_reset_guilty(eng->dev);
     }
-    abandon(s);
-    if (s->guilty_ctx && s->ctx_live[s->guilty_ctx]) {
-        destroy_ctx(s, s->guilty_ctx);
-    }
-    end_submission(s);
 }
 
 /* Queue `job` and block the engine until sable_3d_poll() brings it back. */
@@ -236,6 +242,11 @@ static void drop_result(Sable3D *s)
 
 /* ---- packets ------------------------------------------------------------ */
 
+static bool ensure(const SableEngine *eng)
+{
+    return SABLE_CMD_FLAGS(eng->pkt.header) & SABLE_CMD_F_ENSURE;
+}
+
 SableCmdResult sable_cmd_3d_ctx_create(SableEngine *eng)
 {
     Sable3D *s = &eng->dev->s3d;
@@ -244,6 +255,9 @@ SableCmdResult sable_cmd_3d_ctx_create(SableEngine *eng)
 
     if (!usable(eng, &r)) {
         return r;
+    }
+    if (eng->progress == STEP_START && ensure(eng) && ctx_ok(s, c->ctx_id)) {
+        return CMD_DONE;
     }
     if (eng->progress == STEP_START) {
         if (c->ctx_id < 1 || c->ctx_id > SABLE_3D_MAX_CONTEXTS ||
@@ -274,7 +288,8 @@ SableCmdResult sable_cmd_3d_ctx_destroy(SableEngine *eng)
         return r;
     }
     if (!ctx_ok(s, c->ctx_id)) {
-        return fault3d(eng, SABLE_FAULT_3D_OBJECT);
+        return ensure(eng) && c->ctx_id >= 1 && c->ctx_id <= SABLE_3D_MAX_CONTEXTS
+                   ? CMD_DONE : fault3d(eng, SABLE_FAULT_3D_OBJECT);
     }
     if (s->guilty_ctx == c->ctx_id) {
         s->guilty_ctx = 0;
@@ -293,12 +308,17 @@ SableCmdResult sable_cmd_3d_res_create(SableEngine *eng)
         return r;
     }
     if (eng->progress == STEP_START) {
+        if (!sable_range_ok(c->backing_addr, c->backing_size)) {
+            return fault3d(eng, SABLE_FAULT_BAD_ARGUMENT);
+        }
+        if (ensure(eng) && res_ok(s, c->res_id)) { /* live: its backing moves */
+            s->res[c->res_id].backing_addr = c->backing_addr;
+            s->res[c->res_id].backing_size = c->backing_size;
+            return CMD_DONE;
+        }
         if (c->res_id < 1 || c->res_id > SABLE_3D_MAX_RESOURCES ||
             s->res[c->res_id].live) {
             return fault3d(eng, SABLE_FAULT_3D_OBJECT);
-        }
-        if (!sable_range_ok(c->backing_addr, c->backing_size)) {
-            return fault3d(eng, SABLE_FAULT_BAD_ARGUMENT);
         }
         eng->progress = STEP_WAIT;
         SableVirglJob *job = sable_virgl_job_new(SABLE_VIRGL_RES_CREATE);
@@ -329,7 +349,8 @@ SableCmdResult sable_cmd_3d_res_destroy(SableEngine *eng)
         return r;
     }
     if (!res_ok(s, c->res_id)) {
-        return fault3d(eng, SABLE_FAULT_3D_OBJECT);
+        return ensure(eng) && c->res_id >= 1 && c->res_id <= SABLE_3D_MAX_RESOURCES
+                   ? CMD_DONE : fault3d(eng, SABLE_FAULT_3D_OBJECT);
     }
     s->res[c->res_id].live = false;
     s->res_count--;

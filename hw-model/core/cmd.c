@@ -310,7 +310,7 @@ static FetchResult cmd_fetch(SableEngine *eng)
         return fetch_fault(eng, SABLE_FAULT_INVALID_COMMAND,
                            SABLE_FAULT_F_INJECTED);
     }
-    if (SABLE_CMD_FLAGS(header) & ~SABLE_CMD_F_OPTIONAL) {
+    if (!sable_cmd_flags_ok(header)) {
         return fetch_fault(eng, SABLE_FAULT_BAD_ARGUMENT, 0);
     }
     const CmdInfo *info = cmd_info(SABLE_CMD_OPCODE(header));
@@ -370,13 +370,23 @@ SableCmdResult sable_cmd_step(SableEngine *eng)
     return r;
 }
 
+/* OPTIONAL anywhere; ENSURE on the 3D object packets only. */
+bool sable_cmd_flags_ok(uint32_t header)
+{
+    uint32_t op = SABLE_CMD_OPCODE(header), flags = SABLE_CMD_FLAGS(header);
+    bool object = op == SABLE_OP_3D_CTX_CREATE || op == SABLE_OP_3D_CTX_DESTROY ||
+                  op == SABLE_OP_3D_RES_CREATE || op == SABLE_OP_3D_RES_DESTROY;
+    uint32_t allowed = SABLE_CMD_F_OPTIONAL | (object ? SABLE_CMD_F_ENSURE : 0);
+    return !(flags & ~allowed);
+}
+
 bool sable_cmd_resumable(const SableEngine *eng)
 {
     uint32_t header = eng->pkt.header;
     const CmdInfo *info = cmd_info(SABLE_CMD_OPCODE(header));
 
     return info && (!info->debug || eng->dev->cfg.debug) &&
-           !(SABLE_CMD_FLAGS(header) & ~SABLE_CMD_F_OPTIONAL) &&
+           sable_cmd_flags_ok(header) &&
            eng->pkt_bytes == SABLE_CMD_SIZE_DW(header) * 4 &&
            eng->pkt_bytes >= info->min_bytes &&
            eng->offset < eng->cur.dma_size &&

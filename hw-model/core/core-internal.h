@@ -254,6 +254,8 @@ uint64_t sable_cmd_gpa(const SableEngine *eng);
 /* The command in flight (pkt, pkt_bytes, offset) is one cmd_step may resume:
  * a known opcode allowed by the config, of a valid size inside the
  * submission (state.c re-checks restored state with it). */
+/* The header's flags are allowed for its opcode (cmd.c). */
+bool sable_cmd_flags_ok(uint32_t header);
 bool sable_cmd_resumable(const SableEngine *eng);
 
 /* tiling.c: surface layouts (LINEAR, TILE_Y). A layout is valid for rows
@@ -310,6 +312,10 @@ SableCmdResult sable_cmd_solid_fill(SableEngine *eng);
  * wait for it. */
 bool sable_3d_init(SableDevice *dev, GError **err);
 void sable_3d_fini(SableDevice *dev);
+/* Adapter reset (and graphics engine reset): the 3D context whose work was
+ * in flight is destroyed; other contexts and every resource (with its host
+ * copy, as VRAM keeps its contents) survive. */
+void sable_3d_reset_guilty(SableDevice *dev);
 void sable_3d_reset_all(SableDevice *dev);
 void sable_3d_engine_reset(SableEngine *eng);
 bool sable_3d_fence_begin(SableEngine *eng);

@@ -74,15 +74,16 @@ void sable_reset_engine(SableEngine *eng)
     reset_done(dev, engine_bits);
 }
 
-/* Everything back to power-on state, including the interrupt outputs. */
-void sable_reset_power_on(SableDevice *dev)
+/* Everything but memory and the 3D objects of work not in flight back to
+ * power-on state, including the interrupt outputs. */
+static void reset_state(SableDevice *dev)
 {
     for (unsigned e = 0; e < SABLE_NUM_ENGINES; e++) {
         sable_engine_stop(&dev->eng[e]);
         sable_engine_init(&dev->eng[e], dev, e);
     }
     sable_inject_clear(dev);
-    sable_3d_reset_all(dev);
+    sable_3d_reset_guilty(dev);
     sable_swz_reset(dev);
     sable_scanout_reset(dev);
     dev->fence_page = 0;
@@ -101,12 +102,18 @@ void sable_reset_power_on(SableDevice *dev)
     sable_irq_set_mask(dev, 0);
 }
 
+void sable_reset_power_on(SableDevice *dev)
+{
+    reset_state(dev);
+    sable_3d_reset_all(dev);
+}
+
 void sable_reset_adapter(SableDevice *dev)
 {
     uint32_t count = dev->adapter_reset_count + 1;
     uint32_t mask = dev->irq_mask;
 
-    sable_reset_power_on(dev);
+    reset_state(dev);
     dev->adapter_reset_count = count;
     sable_irq_set_mask(dev, mask);
     sable_emit(dev, &(SableEvent){ .type = SABLE_EV_ADAPTER_RESET,

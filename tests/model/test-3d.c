@@ -541,6 +541,18 @@ static void test_hostile(void)
 
 /* Adapter reset with live objects destroys them all: ids are free again
  * and a new context draws on new resources with the same ids. */
+/* The packet appended last (starting at dword `at`) gets SABLE_CMD_F_ENSURE. */
+static void ensure_from(CmdBuf *c, uint32_t at)
+{
+    c->dw[at] |= SABLE_CMD_F_ENSURE << 8;
+}
+
+/* Adapter reset with 3D objects live and no 3D work in flight: the context
+ * and the resources survive, with the host copy's contents (as VRAM keeps
+ * its own): creating resource 1 again is a 3D_OBJECT fault; with ENSURE
+ * it moves on, and so does a context create of the live context 1; a new
+ * context attaches the surviving target and a FROM_HOST transfer brings
+ * back the triangle drawn before the reset, over a cleared backing. */
 static void test_adapter_reset(void)
 {
     Mt *mt = mt3d();
@@ -548,9 +560,50 @@ static void test_adapter_reset(void)
     simbus_write(mt->bus, SABLE_REG_ADAPTER_RESET, SABLE_ADAPTER_RESET_KEY);
     g_assert_true(simbus_settle_3d(mt->bus, SETTLE_MS));
     mt_rings_init(mt);
+
+    cb_reset(&cb);
+    p_res_2d(&cb, 1, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, SABLE_VIRGL_BIND_RENDER_TARGET, W, H,
+             RT_GPA, W * H * 4);
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_3D_OBJECT, 0);
+    mt_write_reg(mt, 0, SABLE_ENG_RESET, 1);
+
     memset(mt_vram(mt, RT_GPA), 0, W * H * 4);
-    draw_triangle(mt, 1, 1, 2, RT_GPA, VB_GPA);
+    cb_reset(&cb);
+    uint32_t at = cb.n;
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 1);
+    ensure_from(&cb, at);
+    at = cb.n;
+    p_res_2d(&cb, 1, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, SABLE_VIRGL_BIND_RENDER_TARGET, W, H,
+             RT_GPA, W * H * 4);
+    ensure_from(&cb, at);
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 3);
+    p_attach(&cb, SABLE_OP_3D_ATTACH, 3, 1);
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 1, W, H, 4);
+    assert_ok(mt, run3d(mt, &cb));
     assert_triangle(mt, RT_GPA);
+    mt_free(mt);
+}
+
+/* ENSURE is for the 3D object packets: on another packet it is a bad
+ * argument; a destroy of a missing object with it succeeds. */
+static void test_ensure_flag(void)
+{
+    Mt *mt = mt3d();
+    cb_reset(&cb);
+    uint32_t at = cb.n;
+    p_ctx(&cb, SABLE_OP_3D_CTX_DESTROY, 7);
+    ensure_from(&cb, at);
+    at = cb.n;
+    p_ctx(&cb, SABLE_OP_3D_RES_DESTROY, 9); /* same layout: header, id */
+    ensure_from(&cb, at);
+    uint64_t f = run3d(mt, &cb);
+    assert_ok(mt, f);
+    cb_reset(&cb);
+    cb_write32(&cb, 0x100, 1);
+    cb.dw[0] |= SABLE_CMD_F_ENSURE << 8;
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_BAD_ARGUMENT, 0);
     mt_free(mt);
 }
 
@@ -814,6 +867,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/objects", test_objects);
     g_test_add_func("/3d/hostile", test_hostile);
     g_test_add_func("/3d/adapter-reset", test_adapter_reset);
+    g_test_add_func("/3d/ensure-flag", test_ensure_flag);
     g_test_add_func("/3d/2d-3d-order", test_2d_3d_order);
     g_test_add_func("/3d/long-draw-reset", test_long_draw_reset);
     g_test_add_func("/3d/inject", test_inject);
