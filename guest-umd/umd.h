@@ -8,7 +8,7 @@
  * CalcPrivateDeviceSize memory), UmdResource (CalcPrivateResourceSize
  * memory; one allocation holding every subresource, linear or TILE_Y), UmdRtv. The
  * DDI entries (ddi.c, stubs.c) are thin: they find the object and call the
- * core (device.c, cmdbuf.c, resource.c). Errors go through umd_error()
+ * core (device.c, cmdbuf.c, resource.c, ...). Errors go through umd_error()
  * (errors.c) only.
  */
 #ifndef SABLE_UMD_H
@@ -56,7 +56,7 @@ typedef struct UmdSubresource {
 } UmdSubresource;
 
 /* What a resource is, as CreateResource described it: all the UMD needs to
- * lay it out (resource.c) and, for a shared resource, what another device
+ * lay it out (layout.c) and, for a shared resource, what another device
  * gets back at OpenResource (shared.c). */
 typedef struct UmdResourceDesc {
     uint32_t dim;             /* D3D10DDIRESOURCE_TYPE */
@@ -357,6 +357,21 @@ void umd_upload_end(UmdDevice *d);
 void umd_upload_fini(UmdDevice *d);
 
 /* resource.c */
+SIZE_T umd_resource_size(const D3D11DDIARG_CREATERESOURCE *c);
+void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
+                         D3D10DDI_HRTRESOURCE rt);
+void umd_resource_destroy(UmdDevice *d, UmdResource *r);
+/* The allocation private data of r's allocation (as CreateResource asks). */
+void umd_resource_alloc_private(const UmdResource *r, struct sable_alloc_private *p);
+/* layout.c */
+/* Fields and layout of r from a description; false: the UMD cannot make
+ * such a resource. Sets nothing that needs an allocation. */
+bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *desc);
+/* Subresources of a description, 0 if it is not one the UMD can make. */
+uint32_t umd_desc_subresources(const UmdResourceDesc *desc);
+/* dxgi_format.c */
+UINT umd_format_caps(DXGI_FORMAT f); /* D3D10_DDI_FORMAT_SUPPORT_* */
+/* map.c */
 /* pfnLockCb with Discard (WriteOnly): a new instance of a, renamed in a
  * (later packets name it); if the video memory manager cannot, the command
  * buffer is submitted and the lock retried with NoExistingReference (and
@@ -364,39 +379,28 @@ void umd_upload_fini(UmdDevice *d);
  * device and it was reported. */
 HRESULT umd_lock_discard(UmdDevice *d, UmdDdi ddi, UmdAlloc *a, bool donotwait,
                          D3DDDICB_LOCK *l);
-/* Fields and layout of r from a description; false: the UMD cannot make
- * such a resource. Sets nothing that needs an allocation. */
-bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *desc);
-/* Subresources of a description, 0 if it is not one the UMD can make. */
-uint32_t umd_desc_subresources(const UmdResourceDesc *desc);
-/* The allocation private data of r's allocation (as CreateResource asks). */
-void umd_resource_alloc_private(const UmdResource *r, struct sable_alloc_private *p);
-UINT umd_format_caps(DXGI_FORMAT f); /* D3D10_DDI_FORMAT_SUPPORT_* */
-SIZE_T umd_resource_size(const D3D11DDIARG_CREATERESOURCE *c);
-void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdResource *r,
-                         D3D10DDI_HRTRESOURCE rt);
-void umd_resource_destroy(UmdDevice *d, UmdResource *r);
 void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT sub, D3D10_DDI_MAP type,
                       UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out);
 void umd_resource_unmap(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT sub);
 BOOL umd_resource_is_busy(UmdDevice *d, UmdResource *r);
+/* copy.c */
 void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT sub,
                             const D3D10_DDI_BOX *box, const void *data, UINT row_pitch,
                             UINT depth_pitch);
 void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src);
 void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT dst_sub, UINT x, UINT y,
                      UINT z, UmdResource *src, UINT src_sub, const D3D10_DDI_BOX *box);
+/* view.c */
 void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v);
-void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
-
 void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
                     D3D10DDIRESOURCE_TYPE dim, const D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW *t,
                     UmdDsv *v);
-void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
-
 void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
                     const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
                     const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v);
+/* clear.c */
+void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
+void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
 
 /* present.c: the DXGI base functions PresentDXGI, SetDisplayModeDXGI,
  * RotateResourceIdentitiesDXGI, BltDXGI. */

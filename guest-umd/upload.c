@@ -10,7 +10,7 @@
  * manager frees when it is done) and filling starts again at 0: the UMD
  * never waits for the GPU to reuse upload memory, and allocates and frees
  * nothing per upload. An upload larger than the ring takes a temporary
- * allocation of its own (resource.c).
+ * allocation of its own (copy.c).
  */
 #include <string.h>
 

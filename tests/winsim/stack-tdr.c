@@ -11,6 +11,28 @@
 #define BUCKET(type, node, cause) (KMD_BUCKET_TAG << 16 | (type) << 8 | ((node) + 1) << 4 | (cause))
 #define HUNG 1u
 
+/* The set-up most tests share: a started stack with a context on every
+ * node and mapped pages for packets and results. */
+typedef struct Tdr {
+    WsSim *sim;
+    Ctx c;
+    Mapped m;
+} Tdr;
+
+static void tdr_setup(Tdr *t, gconstpointer data)
+{
+    t->sim = started();
+    open_contexts(t->sim, &t->c);
+    map_pages(t->sim, &t->m);
+}
+
+static void tdr_teardown(Tdr *t, gconstpointer data)
+{
+    unmap_pages(t->sim, &t->m);
+    close_contexts(t->sim, &t->c);
+    ws_sim_free(t->sim);
+}
+
 /* Check saved TDR dump i: engine `e` hung on fence f, DMA buffer gpu, the
  * next command at `offset` (the report's CurrentDmaBufferOffset). */
 static void check_dump(WsSim *sim, unsigned i, unsigned e, uint32_t f, uint64_t gpu)
@@ -54,24 +76,22 @@ static void run_after_tdr(WsSim *sim, Ctx *c, Mapped *m, unsigned guilty)
 /* An injected hang on the graphics engine times out after TdrDelay: the
  * per-engine path (dump, ResetEngine) recovers it; the copy node, busy
  * meanwhile, is not disturbed; new work runs on both nodes. */
-static void test_tdr_engine(void)
+static void test_tdr_engine(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     inject_ok(sim, "hang,engine=0");
-    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
-    uint32_t copy = submit_write32(sim, &c, &m, 1, 0x12);
+    uint32_t f = submit_write32(sim, c, m, 0, 0x11);
+    uint32_t copy = submit_write32(sim, c, m, 1, 0x12);
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->node[1].retired, ==, copy); /* completed, not aborted */
-    g_assert_cmphex(read_result(&m, 1), ==, 0x12);
+    g_assert_cmphex(read_result(m, 1), ==, 0x12);
     g_assert_cmpuint(sim->stats.timeouts, ==, 1);
     g_assert_cmpuint(sim->stats.engine_resets, ==, 1);
     g_assert_cmpuint(sim->stats.adapter_resets, ==, 0);
     g_assert_cmpuint(sim->node[0].retired, ==, f); /* aborted, not completed */
-    g_assert_cmphex(read_result(&m, 0), ==, 0);
+    g_assert_cmphex(read_result(m, 0), ==, 0);
     g_assert_cmpuint(sim->dump_files->len, ==, 1);
     /* QueryEngineStatus, then CollectDbgInfo2 with the engine payload */
     g_assert_cmpuint(sim->tdr_reports->len, ==, 1);
@@ -86,59 +106,50 @@ static void test_tdr_engine(void)
     g_assert_cmpuint(rep->payload.LastHwCompletedFenceId, ==, (uint32_t)(f - 1));
     g_assert_cmphex(rep->ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 0, HUNG));
     g_assert_cmpuint(rep->ext.CurrentDmaBufferOffset, ==, 0); /* hung on its first packet */
-    check_dump(sim, 0, 0, f, m.gpu);
-    run_after_tdr(sim, &c, &m, 0);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &c);
-    ws_sim_free(sim);
+    check_dump(sim, 0, 0, f, m->gpu);
+    run_after_tdr(sim, c, m, 0);
 }
 
 /* Two contexts share the graphics node; the first hangs, the second's work
  * is queued behind it. The engine reset aborts both: the hung context is
  * put in error, the innocent one's work is submitted again and completes,
  * and its wait follows it to the new fence. */
-static void test_tdr_innocent_resubmitted(void)
+static void test_tdr_innocent_resubmitted(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx a, b;
-    Mapped m;
-    open_contexts(sim, &a);
+    WsSim *sim = t->sim;
+    Ctx *a = &t->c;
+    Mapped *m = &t->m;
+    Ctx b;
     open_contexts(sim, &b);
-    map_pages(sim, &m);
     inject_ok(sim, "hang,engine=0");
-    submit_write32(sim, &a, &m, 0, 0x66);
-    put_write32(&m, 1, 0x77);
+    submit_write32(sim, a, m, 0, 0x66);
+    put_write32(m, 1, 0x77);
     uint32_t innocent;
     g_assert_cmphex((uint32_t)ws_submit(sim, b.context[0], 0, SABLE_SEGMENT_APERTURE,
-                                        m.gpu + 256, sizeof(struct sable_cmd_write32), false,
+                                        m->gpu + 256, sizeof(struct sable_cmd_write32), false,
                                         &innocent), ==, 0);
     g_assert_true(ws_wait_fence(sim, 0, innocent));
     g_assert_cmpuint(sim->stats.engine_resets, ==, 1);
     g_assert_cmpuint(sim->stats.resubmitted, ==, 1);
-    g_assert_cmphex(read_result(&m, 1), ==, 0x77);
-    g_assert_cmphex(read_result(&m, 0), ==, 0);
+    g_assert_cmphex(read_result(m, 1), ==, 0x77);
+    g_assert_cmphex(read_result(m, 0), ==, 0);
     uint32_t fence;
-    g_assert_cmphex((uint32_t)ws_submit(sim, a.context[0], 0, 0, 0, 0, false, &fence), ==,
+    g_assert_cmphex((uint32_t)ws_submit(sim, a->context[0], 0, 0, 0, 0, false, &fence), ==,
                     (uint32_t)STATUS_DEVICE_REMOVED);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &a);
     close_contexts(sim, &b);
-    ws_sim_free(sim);
 }
 
 /* The engine reset fails: the TDR is promoted to an adapter reset
  * (ResetFromTimeout/RestartFromTimeout, the KMD programs everything again)
  * and new work runs on both nodes. */
-static void test_tdr_promoted(void)
+static void test_tdr_promoted(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     inject_ok(sim, "hang,engine=0");
     inject_ok(sim, "reset-fail,engine=0");
-    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    uint32_t f = submit_write32(sim, c, m, 0, 0x11);
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->stats.timeouts, ==, 1);
     g_assert_cmpuint(sim->stats.engine_resets, ==, 0);
@@ -154,12 +165,9 @@ static void test_tdr_promoted(void)
     /* no payload: the KMD finds the stuck engine itself */
     g_assert_cmphex(adp->ext.BucketingKey, ==,
                     BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT_PROMOTED, 0, HUNG));
-    check_dump(sim, 0, 0, f, m.gpu);
-    check_dump(sim, 1, 0, f, m.gpu);
-    run_after_tdr(sim, &c, &m, 0);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &c);
-    ws_sim_free(sim);
+    check_dump(sim, 0, 0, f, m->gpu);
+    check_dump(sim, 1, 0, f, m->gpu);
+    run_after_tdr(sim, c, m, 0);
 }
 
 /* Per-engine recovery: a hung copy engine is reported unresponsive, its
@@ -167,19 +175,17 @@ static void test_tdr_promoted(void)
  * behind it (LastAbortedFenceId is the last of them), the graphics
  * node is never disturbed, and the copy node runs new work. A reset the
  * device fails is reported as a failure. */
-static void test_reset_engine(void)
+static void test_reset_engine(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     inject_ok(sim, "hang,engine=1");
-    uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
-    submit_write32(sim, &c, &m, 1, 0x34);           /* queued behind the hang */
-    uint32_t last = submit_write32(sim, &c, &m, 1, 0x35);
+    uint32_t hung = submit_write32(sim, c, m, 1, 0x33);
+    submit_write32(sim, c, m, 1, 0x34);           /* queued behind the hang */
+    uint32_t last = submit_write32(sim, c, m, 1, 0x35);
     g_assert_cmphex(last, ==, hung + 2);
-    uint32_t f0 = submit_write32(sim, &c, &m, 0, 0x44);
+    uint32_t f0 = submit_write32(sim, c, m, 0, 0x44);
     g_assert_true(ws_wait_fence(sim, 0, f0));
     DXGKARG_QUERYENGINESTATUS qs = { .NodeOrdinal = 1 };
     g_assert_cmphex((uint32_t)sim->init.DxgkDdiQueryEngineStatus(sim->adapter, &qs), ==, 0);
@@ -193,21 +199,18 @@ static void test_reset_engine(void)
     uint32_t aborted = 0;
     g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
     g_assert_cmphex(aborted, ==, last); /* the last of the three aborted */
-    g_assert_cmphex(read_result(&m, 1), ==, 0); /* none of them ran */
+    g_assert_cmphex(read_result(m, 1), ==, 0); /* none of them ran */
     Ctx fresh;
     open_contexts(sim, &fresh);
-    uint32_t f1 = submit_write32(sim, &fresh, &m, 1, 0x55);
+    uint32_t f1 = submit_write32(sim, &fresh, m, 1, 0x55);
     g_assert_true(ws_wait_fence(sim, 1, f1));
-    g_assert_cmphex(read_result(&m, 1), ==, 0x55);
+    g_assert_cmphex(read_result(m, 1), ==, 0x55);
     close_contexts(sim, &fresh);
     g_assert_cmpuint(sim->stats.timeouts, ==, 0);
 
     inject_ok(sim, "reset-fail,engine=1");
     g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==,
                     (uint32_t)STATUS_DEVICE_HARDWARE_ERROR);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &c);
-    ws_sim_free(sim);
 }
 
 /* `hangs` hangs, each on a fresh context, in a subprocess whose winsim
@@ -251,16 +254,14 @@ static void test_tdr_limit(void)
 }
 
 /* TdrLevel Off: detection disabled, the wait gives up with nothing reset. */
-static void test_tdr_level_off(void)
+static void test_tdr_level_off(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     sim->tdr_level = WS_TDR_LEVEL_OFF;
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
     inject_ok(sim, "hang,engine=0");
-    g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 1)));
+    g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, c, m, 0, 1)));
     g_assert_cmpuint(sim->stats.timeouts, ==, 0);
     g_assert_cmpuint(sim->stats.engine_resets + sim->stats.adapter_resets, ==, 0);
     g_assert_cmpuint(sim->tdr_reports->len, ==, 0);
@@ -268,9 +269,6 @@ static void test_tdr_level_off(void)
     sim->tdr_level = WS_TDR_LEVEL_RECOVER;
     g_assert_false(ws_wait_fence(sim, 0, sim->node[0].submitted));
     g_assert_cmpuint(sim->stats.timeouts, ==, 1);
-    close_contexts(sim, &c);
-    unmap_pages(sim, &m);
-    ws_sim_free(sim);
 }
 
 static void level_bugcheck(WsSim *sim)
@@ -283,7 +281,6 @@ static void test_tdr_level_bugcheck(void)
 {
     bugcheck_on_hang(level_bugcheck, 1, "*STOP 0x00000117*TdrLevel is Bugcheck*");
 }
-
 
 /* Two timeouts further apart than TdrLimitTime do not add up: with a limit
  * of one TDR per second of device time, two hangs two seconds apart are
@@ -311,29 +308,24 @@ static void test_tdr_limit_time(void)
 /* The hang comes at the second packet of a DMA buffer: CollectDbgInfo2's
  * CurrentDmaBufferOffset is where the engine stopped (past the first
  * packet, which ran), as the dump shows. */
-static void test_tdr_dma_offset(void)
+static void test_tdr_dma_offset(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     const uint32_t one = sizeof(struct sable_cmd_write32);
-    put_write32(&m, 0, 0x71);
-    put_write32(&m, 1, 0x72);
-    memmove(m.cpu + one, m.cpu + 256, one); /* both packets back to back */
+    put_write32(m, 0, 0x71);
+    put_write32(m, 1, 0x72);
+    memmove(m->cpu + one, m->cpu + 256, one); /* both packets back to back */
     inject_ok(sim, "hang,engine=0,after=1");
-    uint32_t f = submit_ok(sim, &c, 0, m.gpu, 2 * one);
+    uint32_t f = submit_ok(sim, c, 0, m->gpu, 2 * one);
     g_assert_false(ws_wait_fence(sim, 0, f));
-    g_assert_cmphex(read_result(&m, 0), ==, 0x71);
-    g_assert_cmphex(read_result(&m, 1), ==, 0);
+    g_assert_cmphex(read_result(m, 0), ==, 0x71);
+    g_assert_cmphex(read_result(m, 1), ==, 0);
     g_assert_cmpuint(sim->tdr_reports->len, ==, 1);
     const WsTdrReport *rep = &g_array_index(sim->tdr_reports, WsTdrReport, 0);
     g_assert_cmpuint(rep->ext.CurrentDmaBufferOffset, ==, one);
-    check_dump(sim, 0, 0, f, m.gpu);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &c);
-    ws_sim_free(sim);
+    check_dump(sim, 0, 0, f, m->gpu);
 }
 
 static NTSTATUS collect2(WsSim *sim, void *buf, SIZE_T size, DXGK_TDR_TYPE type,
@@ -352,18 +344,16 @@ static NTSTATUS collect2(WsSim *sim, void *buf, SIZE_T size, DXGK_TDR_TYPE type,
  * payload names the node when it is large enough, a NULL or short payload
  * is not read (the KMD finds the hung engine itself), a small buffer gets a
  * prefix and nothing past BufferSize, the full one decodes. */
-static void test_collect_dbg_info2(void)
+static void test_collect_dbg_info2(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     GError *err = NULL;
     g_assert_true(ws_has_collect_dbg_info2(sim));
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
     inject_ok(sim, "hang,engine=1");
-    uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
-    g_assert_true(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 0x44)));
+    uint32_t hung = submit_write32(sim, c, m, 1, 0x33);
+    g_assert_true(ws_wait_fence(sim, 0, submit_write32(sim, c, m, 0, 0x44)));
 
     g_autofree uint8_t *buf = g_malloc(KMD_DUMP_SIZE);
     DXGKARG_COLLECTDBGINFO_EXT ext;
@@ -408,41 +398,31 @@ static void test_collect_dbg_info2(void)
     uint32_t aborted;
     g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
     g_assert_cmphex(aborted, ==, hung);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &c);
-    ws_sim_free(sim);
 }
-
-
 
 /* TdrDelay counts time without progress, not time waited: four completions
  * each 0.9 s late keep a wait going for 3.6 s of device time with no TDR;
  * one 2.1 s late (no progress for longer than TdrDelay, 2 s) gives exactly
  * one TDR. */
-static void test_tdr_progress(void)
+static void test_tdr_progress(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     g_assert_cmpuint(sim->tdr_delay_ns, ==, 2000000000ull);
     uint64_t t0 = sim->now_ns;
     inject_ok(sim, "slow,engine=0,count=4,delay-ns=900000000");
     uint32_t last = 0;
     for (unsigned i = 0; i < 4; i++) {
-        last = submit_write32(sim, &c, &m, 0, 0x100 + i);
+        last = submit_write32(sim, c, m, 0, 0x100 + i);
     }
     g_assert_true(ws_wait_fence(sim, 0, last));
     g_assert_cmpuint(sim->now_ns - t0, >=, 4 * 900000000ull);
     g_assert_cmpuint(sim->stats.timeouts, ==, 0);
-    g_assert_cmphex(read_result(&m, 0), ==, 0x103);
+    g_assert_cmphex(read_result(m, 0), ==, 0x103);
     inject_ok(sim, "slow,engine=0,delay-ns=2100000000");
-    g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, &c, &m, 0, 0x200)));
+    g_assert_false(ws_wait_fence(sim, 0, submit_write32(sim, c, m, 0, 0x200)));
     g_assert_cmpuint(sim->stats.timeouts, ==, 1);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &c);
-    ws_sim_free(sim);
 }
 
 /* The device's own dump of its current state, taken through the DUMP
@@ -505,15 +485,13 @@ static void mask_dump_registers(uint8_t *ref, uint32_t written, uint8_t *other, 
  * BufferSize when smaller, zero-filled after the dump when larger, and
  * nothing is written past BufferSize (the dump registers' own values
  * aside). */
-static void test_collect_exact(void)
+static void test_collect_exact(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     inject_ok(sim, "hang,engine=1");
-    uint32_t hung = submit_write32(sim, &c, &m, 1, 0x33);
+    uint32_t hung = submit_write32(sim, c, m, 1, 0x33);
     uint32_t written;
     g_autofree uint8_t *ref = device_dump(sim, &written);
     g_assert_cmpuint(written, >, 64);
@@ -539,50 +517,47 @@ static void test_collect_exact(void)
     uint32_t aborted;
     g_assert_cmphex((uint32_t)ws_reset_engine(sim, 1, true, &aborted), ==, 0);
     g_assert_cmphex(aborted, ==, hung);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &c);
-    ws_sim_free(sim);
 }
 
 /* A KMD that does not declare WDDM 3.2 is never asked for CollectDbgInfo2:
  * winsim falls back to CollectDbgInfo (no TdrType), whose report still
  * decodes and carries the extension. */
-static void test_tdr_collect_fallback(void)
+static void test_tdr_collect_fallback(Tdr *t, gconstpointer data)
 {
-    WsSim *sim = started();
-    Ctx c;
-    Mapped m;
+    WsSim *sim = t->sim;
+    Ctx *c = &t->c;
+    Mapped *m = &t->m;
     sim->init.Version = DXGKDDI_INTERFACE_VERSION_WIN8; /* as if captured from such a KMD */
     g_assert_false(ws_has_collect_dbg_info2(sim));
-    open_contexts(sim, &c);
-    map_pages(sim, &m);
     inject_ok(sim, "hang,engine=0");
-    uint32_t f = submit_write32(sim, &c, &m, 0, 0x11);
+    uint32_t f = submit_write32(sim, c, m, 0, 0x11);
     g_assert_false(ws_wait_fence(sim, 0, f));
     g_assert_cmpuint(sim->tdr_reports->len, ==, 1);
     const WsTdrReport *rep = &g_array_index(sim->tdr_reports, WsTdrReport, 0);
     g_assert_false(rep->v2);
     g_assert_cmphex(rep->reason, ==, VIDEO_ENGINE_TIMEOUT_DETECTED);
     g_assert_cmphex(rep->ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_UNKNOWN, 0, HUNG));
-    check_dump(sim, 0, 0, f, m.gpu);
-    unmap_pages(sim, &m);
-    close_contexts(sim, &c);
-    ws_sim_free(sim);
+    check_dump(sim, 0, 0, f, m->gpu);
+}
+
+static void add_tdr(const char *path, void (*test)(Tdr *t, gconstpointer data))
+{
+    g_test_add(path, Tdr, NULL, tdr_setup, test, tdr_teardown);
 }
 
 void stack_add_tdr_tests(void)
 {
-    g_test_add_func("/stack/tdr/engine-reset", test_tdr_engine);
-    g_test_add_func("/stack/tdr/dma-offset", test_tdr_dma_offset);
-    g_test_add_func("/stack/tdr/collect-dbg-info2", test_collect_dbg_info2);
-    g_test_add_func("/stack/tdr/collect-fallback", test_tdr_collect_fallback);
-    g_test_add_func("/stack/tdr/collect-exact", test_collect_exact);
-    g_test_add_func("/stack/tdr/progress", test_tdr_progress);
-    g_test_add_func("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
-    g_test_add_func("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
-    g_test_add_func("/stack/tdr/reset-engine", test_reset_engine);
+    add_tdr("/stack/tdr/engine-reset", test_tdr_engine);
+    add_tdr("/stack/tdr/dma-offset", test_tdr_dma_offset);
+    add_tdr("/stack/tdr/collect-dbg-info2", test_collect_dbg_info2);
+    add_tdr("/stack/tdr/collect-fallback", test_tdr_collect_fallback);
+    add_tdr("/stack/tdr/collect-exact", test_collect_exact);
+    add_tdr("/stack/tdr/progress", test_tdr_progress);
+    add_tdr("/stack/tdr/promoted-to-adapter", test_tdr_promoted);
+    add_tdr("/stack/tdr/innocent-resubmitted", test_tdr_innocent_resubmitted);
+    add_tdr("/stack/tdr/reset-engine", test_reset_engine);
     g_test_add_func("/stack/tdr/limit-bugcheck", test_tdr_limit);
     g_test_add_func("/stack/tdr/limit-time", test_tdr_limit_time);
-    g_test_add_func("/stack/tdr/level-off", test_tdr_level_off);
+    add_tdr("/stack/tdr/level-off", test_tdr_level_off);
     g_test_add_func("/stack/tdr/level-bugcheck", test_tdr_level_bugcheck);
 }

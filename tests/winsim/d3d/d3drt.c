@@ -1,51 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* winsim's D3D runtime (d3drt.h). */
+/* winsim's D3D runtime (d3drt.h): adapters, devices and the D3D11-shaped
+ * API tests call; the callbacks the UMD calls are in rt-callbacks.c, the
+ * DXGI side (swap chains, present, display) in rt-dxgi.c. */
 #include <string.h>
 
 #include "d3drt.h"
-#include "dxgdisplay.h"
+#include "rt-internal.h"
 #include "vidsch.h"
-#include "kmd-report.h"
-
-/* In a test: fail it (and go on, as the runtime would remove the device);
- * elsewhere (the demo): stop. */
-#define RT_FAIL(...) do { \
-        g_printerr(__VA_ARGS__); \
-        g_printerr("\n"); \
-        if (g_test_initialized()) { \
-            g_test_fail(); \
-        } else { \
-            g_error("winsim d3d runtime: contract violation"); \
-        } \
-    } while (0)
-
-static const char *cur_name(const RtDevice *d)
-{
-    return d->cur < 0 ? "(no DDI)" : umd_ddi_name((UmdDdi)d->cur);
-}
-
-/* ---- adapter callbacks ---- */
-
-static HRESULT WDDM_API cb_query_adapter_info(HANDLE h, const D3DDDICB_QUERYADAPTERINFO *q)
-{
-    RtAdapter *a = h;
-    a->queries++;
-    if (!q || !q->pPrivateDriverData) {
-        return E_INVALIDARG;
-    }
-    NTSTATUS st = ws_kmt_query_umd_private(a->sim, q->pPrivateDriverData, q->PrivateDriverDataSize);
-    if (!NT_SUCCESS(st)) {
-        return E_INVALIDARG;
-    }
-    if (a->fake_abi_major) {
-        struct sable_umd_private *p = q->pPrivateDriverData;
-        p->abi_version = (a->fake_abi_major << 16) | SABLE_ABI_VERSION_MINOR(p->abi_version);
-    }
-    if (a->hide_3d) {
-        ((struct sable_umd_private *)q->pPrivateDriverData)->kmd_features &= ~SABLE_KMD_F_3D;
-    }
-    return S_OK;
-}
 
 static void shared_free(gpointer p);
 
@@ -60,7 +21,7 @@ RtAdapter *rt_adapter_open_ex(WsSim *sim, uint32_t fake_abi_major, bool hide_3d,
     a->sim = sim;
     a->fake_abi_major = fake_abi_major;
     a->hide_3d = hide_3d;
-    a->cb.pfnQueryAdapterInfoCb = cb_query_adapter_info;
+    rt_callbacks_adapter(a);
     /* Like every Windows 10/11 runtime, this one is newer than any version
      * the UMD lists; it learns what to create through GetSupportedVersions. */
     D3D10DDIARG_OPENADAPTER o = {
@@ -111,18 +72,8 @@ void rt_adapter_close(RtAdapter *a)
     g_free(a);
 }
 
-/* ---- shared resources (dxgkrnl's kernel-mode resource objects) ----
- * The runtime models one allocation per shared resource, which is what
- * Sable's UMD makes; a second one fails the test. */
-typedef struct RtShared {
-    unsigned refs;              /* resources, created or opened, holding it */
-    WsKmtAllocation *a;
-    struct sable_alloc_private alloc_priv;
-    uint8_t *res_priv;          /* the resource private data, as allocated */
-    UINT res_priv_size;
-    RtResource desc;            /* the runtime's own description of it */
-} RtShared;
-
+/* ---- shared resources (dxgkrnl's kernel-mode resource objects,
+ * RtShared in rt-internal.h) ---- */
 static void shared_free(gpointer p)
 {
     RtShared *s = p;
@@ -130,7 +81,7 @@ static void shared_free(gpointer p)
     g_free(s);
 }
 
-static void shared_release(RtAdapter *a, D3DKMT_HANDLE km)
+void rt_shared_release(RtAdapter *a, D3DKMT_HANDLE km)
 {
     RtShared *s = g_hash_table_lookup(a->shared, GUINT_TO_POINTER(km));
     g_assert_nonnull(s);
@@ -146,681 +97,6 @@ uint8_t *rt_shared_private(RtAdapter *a, D3DKMT_HANDLE km, UINT *size)
     *size = s->res_priv_size;
     return s->res_priv;
 }
-
-/* ---- device callbacks ---- */
-
-static RtAlloc *lookup(RtDevice *d, D3DKMT_HANDLE h)
-{
-    return g_hash_table_lookup(d->allocs, GUINT_TO_POINTER(h));
-}
-
-/* Interrupts delivered, completed work retired, idle renamed instances
- * released. */
-static void poll(RtDevice *d)
-{
-    ws_service_interrupts(d->ad->sim);
-}
-
-/* GPU use of an allocation by any device (VidMm's view, kmt.h). */
-static bool busy(RtDevice *d, const RtAlloc *al)
-{
-    return ws_kmt_busy(d->ad->sim, al->a);
-}
-
-static void wait_for(RtDevice *d, const RtAlloc *al)
-{
-    ws_kmt_wait_allocation(d->ad->sim, al->a);
-}
-
-/* A TDR put one of the device's contexts in error: the device is removed
- * (winsim's dxgkrnl refuses its renders with STATUS_DEVICE_REMOVED). */
-static bool removed(RtDevice *d)
-{
-    for (unsigned n = 0; n < d->ad->sim->nodes; n++) {
-        if (g_hash_table_contains(d->ad->sim->errored, d->kmt->context[n])) {
-            return true;
-        }
-    }
-    return false;
-}
-
-static void free_alloc(RtDevice *d, RtAlloc *al)
-{
-    if (al->opened) {
-        ws_kmt_close_allocation(d->kmt, al->a);
-    } else {
-        ws_kmt_destroy_allocation(d->kmt, al->a);
-    }
-    g_free(al->data);
-    g_free(al);
-}
-
-/* A renamed-away instance may still be named by the UMD's command buffer
- * until its next submission; it is released once a submission followed
- * the rename and the GPU is done with it. */
-static void release_retired(RtDevice *d, bool all)
-{
-    for (guint i = 0; i < d->retired->len;) {
-        RtAlloc *al = g_ptr_array_index(d->retired, i);
-        if (all || (d->renders->len > al->retired_render && !busy(d, al))) {
-            if (all) {
-                wait_for(d, al);
-            }
-            g_hash_table_remove(d->allocs, GUINT_TO_POINTER(al->h));
-            free_alloc(d, al);
-            g_ptr_array_remove_index(d->retired, i);
-        } else {
-            i++;
-        }
-    }
-}
-
-/* data: private data of at least struct sable_alloc_private (the part the
- * runtime reads); passed to the KMD as is, so what it writes back (a 3D
- * allocation's res_id) reaches the UMD's buffer. */
-static RtAlloc *new_alloc(RtDevice *d, void *data, UINT size, D3DKMT_HANDLE chain, NTSTATUS *st)
-{
-    WsKmtAllocation *ka = NULL;
-    g_autofree uint8_t *given = g_memdup2(data, size);
-    *st = ws_kmt_create_allocation_data(d->kmt, data, size, &ka);
-    if (!NT_SUCCESS(*st)) {
-        return NULL;
-    }
-    RtAlloc *al = g_new0(RtAlloc, 1);
-    al->h = d->next_handle++;
-    al->chain = chain ? chain : al->h;
-    al->a = ka;
-    memcpy(&al->priv, data, sizeof(al->priv));
-    al->data = g_steal_pointer(&given);
-    al->data_size = size;
-    g_hash_table_insert(d->allocs, GUINT_TO_POINTER(al->h), al);
-    return al;
-}
-
-/* Allocations of a runtime resource: the one being created. A shared one
- * gets a kernel-mode resource that keeps the private data for
- * OpenResource. Returns hKMResource (0: not shared). */
-static D3DKMT_HANDLE share(RtDevice *d, const D3DDDICB_ALLOCATE *c)
-{
-    RtResource *r = d->creating;
-    if (!(r->misc & D3D10_DDI_RESOURCE_MISC_SHARED)) {
-        return 0;
-    }
-    if (c->NumAllocations != 1 || r->km) {
-        RT_FAIL("%s: a shared resource with more than one allocation", cur_name(d));
-    }
-    RtShared *s = g_new0(RtShared, 1);
-    RtAlloc *al = lookup(d, c->pAllocationInfo[0].hAllocation);
-    s->refs = 1;
-    s->a = al->a;
-    s->alloc_priv = al->priv;
-    s->res_priv = g_memdup2(c->pPrivateDriverData, c->PrivateDriverDataSize);
-    s->res_priv_size = c->PrivateDriverDataSize;
-    s->desc = *r;
-    r->km = al->km = ++d->ad->next_km;
-    g_hash_table_insert(d->ad->shared, GUINT_TO_POINTER(r->km), s);
-    return r->km;
-}
-
-/* D3DDDI_ALLOCATIONINFO of a primary: Flags.Primary and its VidPnSourceId,
- * which a driver sets "only for the primary allocation type"; the KMD's
- * private data says the same. */
-static bool primary_info_ok(RtDevice *d, const D3DDDI_ALLOCATIONINFO *info)
-{
-    const struct sable_alloc_private *p = info->pPrivateDriverData;
-    bool primary = (p->flags & SABLE_ALLOC_F_PRIMARY) != 0;
-    if (info->Flags.Primary != primary || (primary && info->VidPnSourceId != p->vidpn_source) ||
-        (!primary && info->VidPnSourceId != 0)) {
-        RT_FAIL("pfnAllocateCb from %s: Flags.Primary %u VidPnSourceId %u for an allocation "
-                "whose private data says primary %d source %u", cur_name(d), info->Flags.Primary,
-                info->VidPnSourceId, primary, p->vidpn_source);
-        return false;
-    }
-    return true;
-}
-
-static HRESULT WDDM_API cb_allocate(HANDLE h, D3DDDICB_ALLOCATE *c)
-{
-    RtDevice *d = h;
-    poll(d);
-    if (removed(d)) {
-        return D3DDDIERR_DEVICEREMOVED;
-    }
-    if (c->hResource && (!d->creating || c->hResource != d->creating->rt.handle)) {
-        RT_FAIL("pfnAllocateCb from %s: hResource is not the resource being created",
-                cur_name(d));
-        return E_INVALIDARG;
-    }
-    for (UINT i = 0; i < c->NumAllocations; i++) {
-        D3DDDI_ALLOCATIONINFO *info = &c->pAllocationInfo[i];
-        if (!info->pPrivateDriverData ||
-            info->PrivateDriverDataSize < sizeof(struct sable_alloc_private)) {
-            RT_FAIL("pfnAllocateCb from %s: private data of %u bytes", cur_name(d),
-                    info->PrivateDriverDataSize);
-            return E_INVALIDARG;
-        }
-        if (!primary_info_ok(d, info)) {
-            return E_INVALIDARG;
-        }
-        NTSTATUS st;
-        RtAlloc *al = new_alloc(d, info->pPrivateDriverData, info->PrivateDriverDataSize, 0, &st);
-        if (!al) {
-            for (UINT j = 0; j < i; j++) {
-                RtAlloc *prev = lookup(d, c->pAllocationInfo[j].hAllocation);
-                g_hash_table_steal(d->allocs, GUINT_TO_POINTER(prev->h));
-                free_alloc(d, prev);
-            }
-            return st == STATUS_GRAPHICS_NO_VIDEO_MEMORY ? E_OUTOFMEMORY : E_INVALIDARG;
-        }
-        info->hAllocation = al->h;
-        al->resource = c->hResource;
-        d->allocations++;
-        if (d->creating && !d->creating->chain) {
-            d->creating->chain = al->h;
-        }
-    }
-    c->hKMResource = c->hResource ? share(d, c) : 0;
-    return S_OK;
-}
-
-/* "If hResource is non-NULL, the HandleList and NumAllocations members
- * ... are ignored": every allocation of the resource is released, and its
- * reference to a shared kernel-mode resource. */
-static HRESULT deallocate_resource(RtDevice *d, HANDLE resource)
-{
-    GHashTableIter it;
-    gpointer k, v;
-    D3DKMT_HANDLE km = 0;
-    unsigned n = 0;
-    g_hash_table_iter_init(&it, d->allocs);
-    while (g_hash_table_iter_next(&it, &k, &v)) {
-        RtAlloc *al = v;
-        if (al->resource == resource && !al->retired) {
-            km = al->km ? al->km : km;
-            g_hash_table_iter_steal(&it);
-            free_alloc(d, al);
-            d->deallocations++;
-            n++;
-        }
-    }
-    if (!n) {
-        RT_FAIL("pfnDeallocateCb from %s: resource %p has no allocations", cur_name(d), resource);
-        return E_INVALIDARG;
-    }
-    if (km) {
-        shared_release(d->ad, km);
-    }
-    return S_OK;
-}
-
-static HRESULT WDDM_API cb_deallocate(HANDLE h, const D3DDDICB_DEALLOCATE *c)
-{
-    RtDevice *d = h;
-    if (c->hResource) {
-        return deallocate_resource(d, c->hResource);
-    }
-    for (UINT i = 0; i < c->NumAllocations; i++) {
-        RtAlloc *al = lookup(d, c->HandleList[i]);
-        if (!al || al->retired) {
-            RT_FAIL("pfnDeallocateCb from %s: unknown allocation 0x%x", cur_name(d),
-                    c->HandleList[i]);
-            return E_INVALIDARG;
-        }
-        if (al->a->locked) {
-            RT_FAIL("pfnDeallocateCb from %s: allocation 0x%x still locked", cur_name(d), al->h);
-        }
-        if (al->a->primary && d->ad->sim->display.address == al->a->gpu) {
-            RT_FAIL("pfnDeallocateCb from %s: primary 0x%x is being scanned out", cur_name(d),
-                    al->h);
-        }
-        g_hash_table_steal(d->allocs, GUINT_TO_POINTER(al->h));
-        free_alloc(d, al);
-        d->deallocations++;
-    }
-    return S_OK;
-}
-
-/* pfnSetDisplayModeCb: scan out a primary allocation of the committed
- * mode's size (another size: E_INVALIDARG, as the page says for a mode
- * whose resolution differs) through SetVidPnSourceAddress. */
-static HRESULT WDDM_API cb_set_display_mode(HANDLE h, D3DDDICB_SETDISPLAYMODE *m)
-{
-    RtDevice *d = h;
-    WsSim *sim = d->ad->sim;
-    RtAlloc *al = lookup(d, m->hPrimaryAllocation);
-    if (!al || al->retired || !(al->priv.flags & SABLE_ALLOC_F_PRIMARY)) {
-        RT_FAIL("pfnSetDisplayModeCb from %s: 0x%x is not a primary allocation", cur_name(d),
-                m->hPrimaryAllocation);
-        return E_INVALIDARG;
-    }
-    UINT w, hgt;
-    uint32_t f;
-    if (!ws_display_mode(sim, al->priv.vidpn_source, &w, &hgt, &f) || al->priv.width != w ||
-        al->priv.height != hgt) {
-        return E_INVALIDARG;
-    }
-    if (removed(d)) {
-        return D3DDDIERR_DEVICEREMOVED;
-    }
-    NTSTATUS st = ws_display_set_address(sim, al->a);
-    if (!NT_SUCCESS(st)) {
-        RT_FAIL("pfnSetDisplayModeCb from %s: SetVidPnSourceAddress failed: 0x%08x", cur_name(d),
-                (uint32_t)st);
-        return E_INVALIDARG;
-    }
-    return S_OK;
-}
-
-static unsigned instances(RtDevice *d, D3DKMT_HANDLE chain)
-{
-    unsigned n = 1;
-    for (guint i = 0; i < d->retired->len; i++) {
-        n += ((RtAlloc *)g_ptr_array_index(d->retired, i))->chain == chain;
-    }
-    return n;
-}
-
-static HRESULT lock_now(RtAlloc *al, D3DDDICB_LOCK *l, bool wait, RtDevice *d)
-{
-    if (wait) { /* a TDR on the way removes the device if its work was guilty */
-        wait_for(d, al);
-        if (removed(d)) {
-            return D3DDDIERR_DEVICEREMOVED;
-        }
-        l->pData = ws_kmt_lock(d->kmt, al->a);
-    } else {
-        /* IgnoreSync / a renamed instance nothing uses: no wait (the thunk
-         * has no such flag, ws_kmt_lock waits) */
-        al->a->locked = true;
-        l->pData = al->a->cpu;
-    }
-    return S_OK;
-}
-
-/* Lock with AcquireAperture: VidMm (ws_kmt_lock_aperture) waits for the
- * GPU, then acquires a swizzling range (releasing the least recently used
- * range of an unlocked allocation and retrying while none is free or BAR4
- * has no room). The rules checked: no DonotWait with an acquired range, no
- * IgnoreSync (nor Discard) with AcquireAperture, PrivateDriverData 0 (a
- * Sable allocation is one surface: the KMD has no sub-parts). When no range
- * can be had (UNAVAILABLE after every retry, or UNSUPPORTED: the allocation
- * cannot use one) the lock fails with D3DERR_NOTAVAILABLE, as the runtime
- * reports it (Sable's reading: both are "no aperture for this lock"). */
-static HRESULT lock_aperture(RtDevice *d, RtAlloc *al, D3DDDICB_LOCK *l)
-{
-    if (l->Flags.DonotWait || l->Flags.IgnoreSync || l->Flags.Discard) {
-        RT_FAIL("pfnLockCb from %s: AcquireAperture with%s%s%s", cur_name(d),
-                l->Flags.DonotWait ? " DonotWait" : "", l->Flags.IgnoreSync ? " IgnoreSync" : "",
-                l->Flags.Discard ? " Discard" : "");
-        return E_INVALIDARG;
-    }
-    if (l->PrivateDriverData != 0) {
-        RT_FAIL("pfnLockCb from %s: AcquireAperture with PrivateDriverData %u (Sable "
-                "allocations are one surface)", cur_name(d), l->PrivateDriverData);
-        return E_INVALIDARG;
-    }
-    wait_for(d, al);
-    if (removed(d)) {
-        return D3DDDIERR_DEVICEREMOVED;
-    }
-    void *cpu = NULL;
-    NTSTATUS st = ws_kmt_lock_aperture(d->kmt, al->a, &cpu);
-    if (st == STATUS_GRAPHICS_UNSWIZZLING_APERTURE_UNAVAILABLE ||
-        st == STATUS_GRAPHICS_UNSWIZZLING_APERTURE_UNSUPPORTED) {
-        d->aperture_unavailable++;
-        return D3DERR_NOTAVAILABLE;
-    }
-    if (!NT_SUCCESS(st)) {
-        return E_INVALIDARG;
-    }
-    d->aperture_locks++;
-    l->pData = cpu;
-    return S_OK;
-}
-
-/* pfnLockCb: Discard renames (a new instance, new handle) and fails when
- * the allocation has max_instances live instances (or a test forces it);
- * Discard|NoExistingReference (after a flush) waits instead when it cannot
- * rename; DonotWait fails with WASSTILLDRAWING while the GPU uses it;
- * IgnoreSync does not wait; anything else waits. */
-static HRESULT WDDM_API cb_lock(HANDLE h, D3DDDICB_LOCK *l)
-{
-    RtDevice *d = h;
-    poll(d);
-    release_retired(d, false);
-    RtAlloc *al = lookup(d, l->hAllocation);
-    if (!al || al->a->locked || al->retired) {
-        RT_FAIL("pfnLockCb from %s: allocation 0x%x %s", cur_name(d), l->hAllocation,
-                al ? "already locked" : "unknown");
-        return E_INVALIDARG;
-    }
-    if (removed(d)) {
-        return D3DDDIERR_DEVICEREMOVED;
-    }
-    if (l->Flags.NoExistingReference && !l->Flags.Discard) {
-        RT_FAIL("pfnLockCb from %s: NoExistingReference without Discard", cur_name(d));
-        return E_INVALIDARG;
-    }
-    if (l->Flags.AcquireAperture) {
-        return lock_aperture(d, al, l);
-    }
-    if (l->Flags.Discard) {
-        if (l->Flags.NoExistingReference) {
-            /* The UMD says nothing it has not submitted names the
-             * allocation: its allocation list (cleared by each render)
-             * must not hold it. */
-            RtContext *c = &d->ctx[0];
-            for (UINT i = 0; c->open && i < c->alist_size; i++) {
-                if (c->alist[i].hAllocation == al->h) {
-                    RT_FAIL("pfnLockCb from %s: Discard|NoExistingReference of 0x%x while the "
-                            "unsubmitted allocation list names it", cur_name(d), al->h);
-                }
-            }
-            d->ner_locks++;
-            if (!busy(d, al)) {
-                return lock_now(al, l, false, d);
-            }
-        }
-        bool can = instances(d, al->chain) < d->max_instances;
-        if (d->fail_renames > 0) {
-            d->fail_renames--;
-            can = false;
-        }
-        if (!can) {
-            if (l->Flags.NoExistingReference) {
-                if (l->Flags.DonotWait) {
-                    return D3DERR_WASSTILLDRAWING;
-                }
-                return lock_now(al, l, true, d); /* wait for the GPU, same instance */
-            }
-            d->rename_failures++;
-            return E_OUTOFMEMORY;
-        }
-        NTSTATUS st;
-        UINT size = al->data ? al->data_size : (UINT)sizeof(al->priv);
-        g_autofree uint8_t *data = g_memdup2(al->data ? (void *)al->data : &al->priv, size);
-        RtAlloc *n = new_alloc(d, data, size, al->chain, &st);
-        if (!n) {
-            return E_OUTOFMEMORY;
-        }
-        al->retired = true;
-        al->retired_render = d->renders->len;
-        g_ptr_array_add(d->retired, al);
-        d->renames++;
-        l->hAllocation = n->h;
-        return lock_now(n, l, false, d);
-    }
-    if (l->Flags.IgnoreSync) {
-        return lock_now(al, l, false, d);
-    }
-    if (l->Flags.DonotWait && busy(d, al)) {
-        return D3DERR_WASSTILLDRAWING;
-    }
-    return lock_now(al, l, true, d);
-}
-
-static HRESULT WDDM_API cb_unlock(HANDLE h, const D3DDDICB_UNLOCK *u)
-{
-    RtDevice *d = h;
-    for (UINT i = 0; i < u->NumAllocations; i++) {
-        RtAlloc *al = lookup(d, u->phAllocations[i]);
-        if (!al || !al->a->locked) {
-            RT_FAIL("pfnUnlockCb from %s: allocation 0x%x not locked", cur_name(d),
-                    u->phAllocations[i]);
-            return E_INVALIDARG;
-        }
-        ws_kmt_unlock(d->kmt, al->a);
-    }
-    return S_OK;
-}
-
-static RtContext *context_of(RtDevice *d, HANDLE h)
-{
-    for (unsigned n = 0; n < d->ad->sim->nodes; n++) {
-        if (h == (HANDLE)&d->ctx[n] && d->ctx[n].open) {
-            return &d->ctx[n];
-        }
-    }
-    return NULL;
-}
-
-static HRESULT WDDM_API cb_render(HANDLE h, D3DDDICB_RENDER *r)
-{
-    RtDevice *d = h;
-    RtContext *c = context_of(d, r->hContext);
-    if (!c || r->CommandOffset != 0 || r->CommandLength > c->cmd_size ||
-        r->NumAllocations > c->alist_size || r->NumPatchLocations > c->plist_size) {
-        RT_FAIL("pfnRenderCb from %s: bad arguments", cur_name(d));
-        return E_INVALIDARG;
-    }
-    if (d->fail_renders > 0) {
-        d->fail_renders--;
-        return E_OUTOFMEMORY; /* the pfnRenderCb page's "insufficient memory" */
-    }
-    g_autofree WsKmtAllocation **list = g_new0(WsKmtAllocation *, r->NumAllocations + 1);
-    g_autofree RtAlloc **ral = g_new0(RtAlloc *, r->NumAllocations + 1);
-    for (UINT i = 0; i < r->NumAllocations; i++) {
-        ral[i] = lookup(d, c->alist[i].hAllocation);
-        if (!ral[i]) {
-            RT_FAIL("pfnRenderCb from %s: unknown allocation 0x%x", cur_name(d),
-                    c->alist[i].hAllocation);
-            return E_INVALIDARG;
-        }
-        for (UINT j = 0; j < i; j++) {
-            if (ral[j] == ral[i]) {
-                RT_FAIL("pfnRenderCb from %s: allocation 0x%x listed twice", cur_name(d),
-                        ral[i]->h);
-            }
-        }
-        list[i] = ral[i]->a;
-    }
-    uint32_t fence = 0;
-    NTSTATUS st = ws_kmt_render(d->kmt, c->node, c->cmd, r->CommandLength, list,
-                                r->NumAllocations, c->plist, r->NumPatchLocations, &fence);
-    if (st == STATUS_DEVICE_REMOVED) {
-        return D3DDDIERR_DEVICEREMOVED;
-    }
-    if (!NT_SUCCESS(st)) {
-        RT_FAIL("pfnRenderCb from %s: the KMD refused the command buffer: 0x%08x", cur_name(d),
-                (uint32_t)st);
-        return E_INVALIDARG;
-    }
-    memset(c->alist, 0, sizeof(*c->alist) * c->alist_size); /* a fresh list */
-    RtRender rec = { r->CommandLength, r->NumAllocations, r->NumPatchLocations };
-    g_array_append_val(d->renders, rec);
-    d->renders_since_amortized++;
-    r->pNewCommandBuffer = c->cmd;
-    r->NewCommandBufferSize = c->cmd_size;
-    r->pNewAllocationList = c->alist;
-    r->NewAllocationListSize = c->alist_size;
-    r->pNewPatchLocationList = c->plist;
-    r->NewPatchLocationListSize = c->plist_size;
-    r->QueuedBufferCount = 0;
-    return S_OK;
-}
-
-static HRESULT WDDM_API cb_create_context(HANDLE h, D3DDDICB_CREATECONTEXT *cc)
-{
-    RtDevice *d = h;
-    if (cc->NodeOrdinal >= d->ad->sim->nodes || d->ctx[cc->NodeOrdinal].open) {
-        return E_INVALIDARG;
-    }
-    /* the list sizes dxgkrnl hands back are the ones the KMD reported for
-     * the kernel context (a test may ask for smaller ones) */
-    const WsContextInfo *info = ws_context_info(d->ad->sim, d->kmt->context[cc->NodeOrdinal]);
-    RtContext *c = &d->ctx[cc->NodeOrdinal];
-    c->open = true;
-    c->node = cc->NodeOrdinal;
-    c->cmd_size = d->cfg_cmd_size;
-    c->alist_size = d->cfg_alist_size ? MIN(d->cfg_alist_size, info->alloc_list_size)
-                                      : info->alloc_list_size;
-    c->plist_size = d->cfg_plist_size ? MIN(d->cfg_plist_size, info->patch_list_size)
-                                      : info->patch_list_size;
-    c->cmd = g_malloc0(c->cmd_size);
-    c->alist = g_new0(D3DDDI_ALLOCATIONLIST, c->alist_size);
-    c->plist = g_new0(D3DDDI_PATCHLOCATIONLIST, c->plist_size);
-    cc->hContext = (HANDLE)c;
-    cc->pCommandBuffer = c->cmd;
-    cc->CommandBufferSize = c->cmd_size;
-    cc->pAllocationList = c->alist;
-    cc->AllocationListSize = c->alist_size;
-    cc->pPatchLocationList = c->plist;
-    cc->PatchLocationListSize = c->plist_size;
-    return S_OK;
-}
-
-static HRESULT WDDM_API cb_destroy_context(HANDLE h, const D3DDDICB_DESTROYCONTEXT *dc)
-{
-    RtDevice *d = h;
-    RtContext *c = context_of(d, dc->hContext);
-    if (!c) {
-        return E_INVALIDARG;
-    }
-    g_free(c->cmd);
-    g_free(c->alist);
-    g_free(c->plist);
-    memset(c, 0, sizeof(*c));
-    return S_OK;
-}
-
-/* ---- core-layer callbacks ---- */
-
-static VOID WDDM_API cb_set_error(D3D10DDI_HRTCORELAYER h, HRESULT hr)
-{
-    RtDevice *d = h.handle;
-    d->errors++;
-    if (d->cur < 0) {
-        RT_FAIL("pfnSetErrorCb(0x%08x) outside of a DDI call", (uint32_t)hr);
-        return;
-    }
-    D3D_UMDDI_ERROR_CATEGORY cat = rt_ddi_category(cur_name(d), d->cur_ctx);
-    if (!d3d_umddi_error_allowed(cat, hr, d->cur_ctx)) {
-        /* a critical error: logged, and the device is lost on purpose */
-        if (d->critical++ == 0) {
-            d->critical_ddi = cur_name(d);
-            d->critical_hr = hr;
-        }
-        g_printerr("d3d runtime: critical error 0x%08x from %s (category %s): device removed\n",
-                   (uint32_t)hr, cur_name(d), d3d_umddi_error_category_name(cat));
-        return;
-    }
-    if (FAILED(d->last_error) == 0) {
-        d->last_error = hr;
-    }
-}
-
-static VOID WDDM_API cb_amortized(D3D10DDI_HRTCORELAYER h)
-{
-    RtDevice *d = h.handle;
-    if (d->renders_since_amortized == 0) {
-        RT_FAIL("pfnPerformAmortizedProcessingCb from %s without a submission since the last",
-                cur_name(d));
-    }
-    d->renders_since_amortized = 0;
-    d->amortized++;
-}
-
-static VOID WDDM_API cb_state_range(D3D10DDI_HRTCORELAYER h, UINT base, UINT count)
-{
-    RT_FAIL("a pfnState*Cb called (not expected yet)");
-}
-
-static VOID WDDM_API cb_state(D3D10DDI_HRTCORELAYER h)
-{
-    RT_FAIL("a pfnState*Cb called (not expected yet)");
-}
-
-static VOID WDDM_API cb_disable_deferred_staging(D3D10DDI_HRTCORELAYER h) {}
-
-/* The allocation `h` names if it is the current instance of the swap
- * chain resource r's allocation, else NULL. */
-static RtAlloc *instance_of(RtDevice *d, D3DKMT_HANDLE h, const RtResource *r)
-{
-    RtAlloc *al = lookup(d, h);
-    return al && !al->retired && al->chain == r->chain ? al : NULL;
-}
-
-/* What D3DKMTPresent gets for the present the runtime asked for: Blt of
- * the whole back buffer to the primary (hDstAllocation 0: kernel mode
- * picks the swap chain's primary), or Flip to the back buffer (a primary)
- * with no destination. NULL source: not the handles the runtime expects. */
-static bool kmt_present_of(RtDevice *d, const DXGIDDICB_PRESENT *p, const RtSwapChain *sc,
-                           WsKmtPresent *kp, RtAlloc **src, RtAlloc **dst)
-{
-    *src = instance_of(d, p->hSrcAllocation, sc->back);
-    *dst = NULL;
-    if (sc->flip) {
-        *kp = (WsKmtPresent){ .src = *src ? (*src)->a : NULL, .flip = true,
-                              .vidpn_source = sc->vidpn_source };
-        return *src && p->hDstAllocation == 0;
-    }
-    *dst = instance_of(d, p->hDstAllocation ? p->hDstAllocation : sc->primary->chain,
-                       sc->primary);
-    RECT all = { 0, 0, (LONG)sc->back->width, (LONG)sc->back->height };
-    *kp = (WsKmtPresent){ .src = *src ? (*src)->a : NULL, .dst = *dst ? (*dst)->a : NULL,
-                          .vidpn_source = sc->vidpn_source, .src_rect = all, .dst_rect = all };
-    return *src && *dst;
-}
-
-/* pfnPresentCbDXGI: the UMD passes the handles it created for the back
- * buffer (and the primary), its graphics context and pDXGIContext
- * unchanged; D3DKMTPresent (ws_kmt_present) does the Blt or queues the
- * Flip. */
-static HRESULT WDDM_API cb_dxgi_present(HANDLE h, DXGIDDICB_PRESENT *p)
-{
-    RtDevice *d = h;
-    RtSwapChain *sc = d->presenting;
-    RtContext *c = context_of(d, p->hContext);
-    poll(d);
-    if (!sc || p->pDXGIContext != sc || !c || c->node != SABLE_NODE_GRAPHICS) {
-        RT_FAIL("pfnPresentCb from %s: pDXGIContext %p (passed %p) or context %p not the "
-                "device's graphics context", cur_name(d), p->pDXGIContext, (void *)sc,
-                p->hContext);
-        return E_INVALIDARG;
-    }
-    WsKmtPresent kp;
-    RtAlloc *src, *dst;
-    if (!kmt_present_of(d, p, sc, &kp, &src, &dst)) {
-        RT_FAIL("pfnPresentCb from %s: allocations 0x%x -> 0x%x are not the swap chain's for "
-                "a %s", cur_name(d), p->hSrcAllocation, p->hDstAllocation,
-                sc->flip ? "flip" : "blt");
-        return E_INVALIDARG;
-    }
-    if (removed(d)) {
-        return D3DDDIERR_DEVICEREMOVED;
-    }
-    uint32_t fence = 0;
-    NTSTATUS st = ws_kmt_present(d->kmt, &kp, &fence);
-    if (st == STATUS_DEVICE_REMOVED) {
-        return D3DDDIERR_DEVICEREMOVED;
-    }
-    if (!NT_SUCCESS(st)) {
-        RT_FAIL("pfnPresentCb from %s: D3DKMTPresent failed: 0x%08x", cur_name(d), (uint32_t)st);
-        return E_INVALIDARG;
-    }
-    d->presents++; /* VidMm recorded the use of both (ws_kmt_present) */
-    return S_OK;
-}
-
-/* Every member of a callback table of only State callbacks set to the two
- * shapes; the specific ones after. */
-#define FILL_STATE10(um) do { \
-    (um)->pfnStateVsConstBufCb = cb_state_range; (um)->pfnStatePsSrvCb = cb_state_range; \
-    (um)->pfnStatePsShaderCb = cb_state; (um)->pfnStatePsSamplerCb = cb_state_range; \
-    (um)->pfnStateVsShaderCb = cb_state; (um)->pfnStatePsConstBufCb = cb_state_range; \
-    (um)->pfnStateIaInputLayoutCb = cb_state; (um)->pfnStateIaVertexBufCb = cb_state_range; \
-    (um)->pfnStateIaIndexBufCb = cb_state; (um)->pfnStateGsConstBufCb = cb_state_range; \
-    (um)->pfnStateGsShaderCb = cb_state; (um)->pfnStateIaPrimitiveTopologyCb = cb_state; \
-    (um)->pfnStateVsSrvCb = cb_state_range; (um)->pfnStateVsSamplerCb = cb_state_range; \
-    (um)->pfnStateGsSrvCb = cb_state_range; (um)->pfnStateGsSamplerCb = cb_state_range; \
-    (um)->pfnStateOmRenderTargetsCb = cb_state; (um)->pfnStateOmBlendStateCb = cb_state; \
-    (um)->pfnStateOmDepthStateCb = cb_state; (um)->pfnStateRsRastStateCb = cb_state; \
-    (um)->pfnStateSoTargetsCb = cb_state; (um)->pfnStateRsViewportsCb = cb_state; \
-    (um)->pfnStateRsScissorCb = cb_state; \
-    (um)->pfnDisableDeferredStagingResourceDestruction = cb_disable_deferred_staging; \
-    (um)->pfnStateTextFilterSizeCb = cb_state; \
-    (um)->pfnSetErrorCb = cb_set_error; \
-} while (0)
 
 /* ---- device ---- */
 
@@ -874,31 +150,7 @@ RtDevice *rt_device_new(RtAdapter *a, UINT iv, UINT cmd_size, UINT alist_size, U
     d->f10_1 = iv == D3D10_1_DDI_INTERFACE_VERSION ? d->funcs : NULL;
     d->f11 = iv == D3D11_0_DDI_INTERFACE_VERSION ? d->funcs : NULL;
 
-    d->kt.pfnAllocateCb = cb_allocate;
-    d->kt.pfnDeallocateCb = cb_deallocate;
-    d->kt.pfnRenderCb = cb_render;
-    d->kt.pfnLockCb = cb_lock;
-    d->kt.pfnUnlockCb = cb_unlock;
-    d->kt.pfnSetDisplayModeCb = cb_set_display_mode;
-    d->kt.pfnCreateContextCb = cb_create_context;
-    d->kt.pfnDestroyContextCb = cb_destroy_context;
-    FILL_STATE10(&d->um10);
-    FILL_STATE10(&d->um11);
-    d->um11.pfnStateHsSrvCb = cb_state_range;
-    d->um11.pfnStateHsShaderCb = cb_state;
-    d->um11.pfnStateHsSamplerCb = cb_state_range;
-    d->um11.pfnStateHsConstBufCb = cb_state_range;
-    d->um11.pfnStateDsSrvCb = cb_state_range;
-    d->um11.pfnStateDsShaderCb = cb_state;
-    d->um11.pfnStateDsSamplerCb = cb_state_range;
-    d->um11.pfnStateDsConstBufCb = cb_state_range;
-    d->um11.pfnPerformAmortizedProcessingCb = cb_amortized;
-    d->um11.pfnStateCsSrvCb = cb_state_range;
-    d->um11.pfnStateCsUavCb = cb_state_range;
-    d->um11.pfnStateCsShaderCb = cb_state;
-    d->um11.pfnStateCsSamplerCb = cb_state_range;
-    d->um11.pfnStateCsConstBufCb = cb_state_range;
-    d->dxgi_cb.pfnPresentCb = cb_dxgi_present;
+    rt_callbacks_device(d);
 
     D3D10DDIARG_CALCPRIVATEDEVICESIZE cs = { .Interface = iv };
     for (UINT i = 0; i < a->nversions; i++) {
@@ -948,7 +200,7 @@ void rt_enter(RtDevice *d, UmdDdi ddi, UINT ctx)
 HRESULT rt_leave(RtDevice *d)
 {
     /* releasing an object returns nothing to the application */
-    bool destroy = strncmp(cur_name(d), "Destroy", 7) == 0;
+    bool destroy = strncmp(rt_cur_name(d), "Destroy", 7) == 0;
     d->cur = -1;
     return d->critical && !destroy ? RT_DXGI_ERROR_DEVICE_REMOVED : d->last_error;
 }
@@ -970,14 +222,14 @@ void rt_device_free(RtDevice *d)
     for (unsigned n = 0; n < d->ad->sim->nodes; n++) {
         g_assert_false(d->ctx[n].open); /* the UMD destroyed its contexts */
     }
-    release_retired(d, true);
+    rt_release_retired(d, true);
     if (g_hash_table_size(d->allocs)) {
         RT_FAIL("DestroyDevice left %u allocations", g_hash_table_size(d->allocs));
         GHashTableIter it;
         gpointer k, v;
         g_hash_table_iter_init(&it, d->allocs);
         while (g_hash_table_iter_next(&it, &k, &v)) {
-            free_alloc(d, v);
+            rt_free_alloc(d, v);
         }
     }
     ws_kmt_destroy_device(d->kmt);
@@ -1155,8 +407,8 @@ HRESULT rt_open_resource(RtDevice *d, D3DKMT_HANDLE km, RtResource **out)
     HRESULT hr = RT_CALL(d, OpenResource, 0, F(d, pfnOpenResource)(d->h, &o, r->h, r->rt));
     if (FAILED(hr)) { /* the runtime will not call DestroyResource: it closes */
         g_hash_table_steal(d->allocs, GUINT_TO_POINTER(al->h));
-        free_alloc(d, al);
-        shared_release(d->ad, km);
+        rt_free_alloc(d, al);
+        rt_shared_release(d->ad, km);
         g_free(r->mem);
         g_free(r);
         r = NULL;
@@ -1351,52 +603,6 @@ HRESULT rt_query_get_data(RtDevice *d, RtQuery *q, UINT flags, BOOL *done)
                    F(d, pfnQueryGetData)(d->h, q->h, done, sizeof(*done), flags));
 }
 
-HRESULT rt_blt(RtDevice *d, RtResource *dst, UINT dsub, const UINT rect[4], RtResource *src,
-               UINT ssub, UINT flags)
-{
-    DXGI_DDI_ARG_BLT b = {
-        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
-        .hDstResource = (DXGI_DDI_HRESOURCE)dst->h.pDrvPrivate, .DstSubresource = dsub,
-        .DstLeft = rect[0], .DstTop = rect[1], .DstRight = rect[2], .DstBottom = rect[3],
-        .hSrcResource = (DXGI_DDI_HRESOURCE)src->h.pDrvPrivate, .SrcSubresource = ssub,
-        .Flags = { .Value = flags }, .Rotate = DXGI_DDI_MODE_ROTATION_IDENTITY,
-    };
-    /* A DXGI base function returns its HRESULT: pfnSetErrorCb during it
-     * fails the test (its category allows nothing). */
-    HRESULT hr = S_OK;
-    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiBlt, 0, hr = d->dxgi.pfnBlt(&b)), ==, 0);
-    return hr;
-}
-
-/* The DXGI format of a mode's Sable format: the 4-byte ones rt_to_rgb
- * reads (winsim's modes are B8G8R8X8); UNKNOWN for the others. */
-static DXGI_FORMAT dxgi_format_of(uint32_t f)
-{
-    switch (f) {
-    case SABLE_FORMAT_B8G8R8A8_UNORM: return DXGI_FORMAT_B8G8R8A8_UNORM;
-    case SABLE_FORMAT_B8G8R8X8_UNORM: return DXGI_FORMAT_B8G8R8X8_UNORM;
-    case SABLE_FORMAT_R8G8B8A8_UNORM: return DXGI_FORMAT_R8G8B8A8_UNORM;
-    default: return DXGI_FORMAT_UNKNOWN;
-    }
-}
-
-/* The committed mode of a VidPN source, as DXGI reads it (the display
- * must be up: ws_display_start). */
-static bool current_mode(RtDevice *d, UINT vidpn_source, DXGI_DDI_MODE_DESC *m)
-{
-    UINT w, h;
-    uint32_t f;
-    if (!ws_display_mode(d->ad->sim, vidpn_source, &w, &h, &f) ||
-        dxgi_format_of(f) == DXGI_FORMAT_UNKNOWN) {
-        return false;
-    }
-    *m = (DXGI_DDI_MODE_DESC){ .Width = w, .Height = h, .Format = dxgi_format_of(f),
-                               .RefreshRate = { 60, 1 },
-                               .ScanlineOrdering = DXGI_DDI_MODE_SCANLINE_ORDER_PROGRESSIVE,
-                               .Rotation = DXGI_DDI_MODE_ROTATION_IDENTITY };
-    return true;
-}
-
 HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, DXGI_FORMAT f,
                           RtResource **out)
 {
@@ -1405,130 +611,6 @@ HRESULT rt_create_primary(RtDevice *d, DXGI_DDI_PRIMARY_DESC *desc, UINT mips, D
                           D3D10_DDI_USAGE_DEFAULT,
                           D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, 0, NULL,
                           desc, out);
-}
-
-HRESULT rt_set_display_mode(RtDevice *d, RtResource *r, UINT sub)
-{
-    DXGI_DDI_ARG_SETDISPLAYMODE m = {
-        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
-        .hResource = (DXGI_DDI_HRESOURCE)r->h.pDrvPrivate, .SubResourceIndex = sub,
-    };
-    HRESULT hr = S_OK;
-    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiSetDisplayMode, 0,
-                                      hr = d->dxgi.pfnSetDisplayMode(&m)), ==, 0);
-    return hr;
-}
-
-/* DXGI going full screen: the back buffer (a primary too for flips), the
- * primary, then SetDisplayMode to scan the primary out. */
-static HRESULT create_chain(RtSwapChain *sc)
-{
-    RtDevice *d = sc->d;
-    const DXGI_DDI_MODE_DESC *m = &sc->desc.ModeDesc;
-    HRESULT hr = sc->flip ? rt_create_primary(d, &sc->desc, 1, m->Format, &sc->back)
-                          : rt_create_tex2d(d, m->Width, m->Height, 1, 1, m->Format,
-                                            D3D10_DDI_USAGE_DEFAULT,
-                                            D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT,
-                                            0, NULL, &sc->back);
-    if (FAILED(hr)) {
-        return hr;
-    }
-    hr = rt_create_primary(d, &sc->desc, 1, m->Format, &sc->primary);
-    if (SUCCEEDED(hr)) {
-        hr = rt_set_display_mode(d, sc->primary, 0);
-    }
-    return hr;
-}
-
-HRESULT rt_create_swapchain(RtDevice *d, UINT vidpn_source, bool flip, RtSwapChain **out)
-{
-    RtSwapChain *sc = g_new0(RtSwapChain, 1);
-    sc->d = d;
-    sc->flip = flip;
-    sc->vidpn_source = vidpn_source;
-    sc->desc.VidPnSourceId = vidpn_source;
-    g_assert_true(current_mode(d, vidpn_source, &sc->desc.ModeDesc));
-    HRESULT hr = create_chain(sc);
-    if (FAILED(hr)) {
-        rt_destroy_swapchain(sc);
-        sc = NULL;
-    }
-    *out = sc;
-    return hr;
-}
-
-HRESULT rt_present_args(RtSwapChain *sc, UINT flags, UINT src_sub, UINT interval, bool dst)
-{
-    RtDevice *d = sc->d;
-    DXGI_DDI_ARG_PRESENT p = {
-        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate,
-        .hSurfaceToPresent = (DXGI_DDI_HRESOURCE)sc->back->h.pDrvPrivate,
-        .SrcSubResourceIndex = src_sub,
-        .pDXGIContext = sc,
-        .Flags = { .Value = flags },
-        .FlipInterval = (DXGI_DDI_FLIP_INTERVAL_TYPE)interval,
-    };
-    if (dst) {
-        p.hDstResource = (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate;
-    }
-    HRESULT hr = S_OK;
-    d->presenting = sc;
-    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiPresent, 0, hr = d->dxgi.pfnPresent(&p)), ==, 0);
-    d->presenting = NULL;
-    sc->presents += SUCCEEDED(hr);
-    return hr;
-}
-
-/* After a flip DXGI rotates the buffers' identities: the back buffer gets
- * the old front's allocation, the primary (front) the one just flipped
- * to; the runtime's records follow. */
-HRESULT rt_rotate(RtSwapChain *sc)
-{
-    RtDevice *d = sc->d;
-    const DXGI_DDI_HRESOURCE list[2] = { (DXGI_DDI_HRESOURCE)sc->back->h.pDrvPrivate,
-                                         (DXGI_DDI_HRESOURCE)sc->primary->h.pDrvPrivate };
-    DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES a = {
-        .hDevice = (DXGI_DDI_HDEVICE)d->h.pDrvPrivate, .pResources = list, .Resources = 2,
-    };
-    HRESULT hr = S_OK;
-    g_assert_cmphex((uint32_t)RT_CALL(d, DxgiRotateResourceIdentities, 0,
-                                      hr = d->dxgi.pfnRotateResourceIdentities(&a)), ==, 0);
-    if (SUCCEEDED(hr)) {
-        D3DKMT_HANDLE t = sc->back->chain;
-        sc->back->chain = sc->primary->chain;
-        sc->primary->chain = t;
-    }
-    return hr;
-}
-
-HRESULT rt_present(RtSwapChain *sc)
-{
-    DXGI_DDI_PRESENT_FLAGS f = { .Value = 0 };
-    f.Blt = !sc->flip;
-    f.Flip = sc->flip;
-    HRESULT hr = rt_present_args(sc, f.Value, 0, DXGI_DDI_FLIP_INTERVAL_ONE, !sc->flip);
-    return SUCCEEDED(hr) && sc->flip ? rt_rotate(sc) : hr;
-}
-
-/* Leaving full screen: dxgkrnl scans the desktop's shared primary out
- * again before DXGI destroys the swap chain's. */
-void rt_destroy_swapchain(RtSwapChain *sc)
-{
-    WsSim *sim = sc->d->ad->sim;
-    /* queued flips first (a TDR may have aborted them: then they are
-     * dropped, which the wait does not report) */
-    for (unsigned n = 0; n < sim->nodes; n++) {
-        ws_wait_fence(sim, n, sim->node[n].submitted);
-    }
-    if (sc->primary) {
-        WsKmtAllocation *desktop = ws_display_primary(sim, sc->vidpn_source);
-        g_assert_cmphex((uint32_t)ws_display_set_address(sim, desktop), ==, 0);
-        rt_destroy(sc->d, sc->primary);
-    }
-    if (sc->back) {
-        rt_destroy(sc->d, sc->back);
-    }
-    g_free(sc);
 }
 
 HRESULT rt_read_hr(RtDevice *d, RtResource *r, UINT sub, uint8_t *out)
@@ -1592,24 +674,6 @@ void rt_to_rgb(const uint8_t *px, DXGI_FORMAT f, size_t n, uint8_t *rgb)
     }
 }
 
-uint8_t *rt_front_rgb(RtSwapChain *sc)
-{
-    size_t n = (size_t)sc->primary->width * sc->primary->height;
-    g_autofree uint8_t *px = g_malloc(n * 4);
-    uint8_t *rgb = g_malloc(n * 3);
-    rt_read(sc->d, sc->primary, 0, px);
-    rt_to_rgb(px, sc->primary->format, n, rgb);
-    return rgb;
-}
-
-uint8_t *rt_capture(RtDevice *d, UINT *w, UINT *h)
-{
-    uint8_t *rgb = NULL;
-    rt_wait_idle(d);
-    g_assert_true(ws_display_capture(d->ad->sim, &rgb, w, h));
-    return rgb;
-}
-
 void rt_wait_idle(RtDevice *d)
 {
     WsSim *sim = d->ad->sim;
@@ -1618,7 +682,7 @@ void rt_wait_idle(RtDevice *d)
     }
     /* Renamed-away instances go now (winsim's destroy waits for idle:
      * releasing them later would be a hidden wait). */
-    release_retired(d, false);
+    rt_release_retired(d, false);
 }
 
 unsigned rt_live_allocations(RtDevice *d)
