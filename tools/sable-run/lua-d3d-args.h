@@ -73,4 +73,17 @@ int ld_formats(lua_State *L);
  * images do not cover. */
 bool ld_to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o);
 
+/* One vertex input of dev:input_layout (element order = input register). */
+typedef struct LdElement {
+    uint32_t slot, offset, step; /* step: instances per datum, 0 per vertex */
+    DXGI_FORMAT f;
+} LdElement;
+/* The list of elements {slot=, offset=, format=, instance=false|n} at idx
+ * (at most max); returns how many. */
+uint32_t ld_layout_elements(lua_State *L, int idx, LdElement *el, uint32_t max);
+/* "vs" 0, "ps" 1 (the argument at idx). */
+int ld_check_stage(lua_State *L, int idx);
+/* D3D11_PRIMITIVE_TOPOLOGY by name ("triangle_list", ...). */
+uint32_t ld_check_topology(lua_State *L, int idx);
+
 #endif
