@@ -5,6 +5,7 @@
 -- geometry: inside pixels (more than a pixel from every edge) within a
 -- tolerance, outside pixels (more than a pixel away) exactly the clear
 -- colour; pixels on the edges are left to the rasteriser's rules.
+-- Textured quads: a 2D texture's SRV with a point or linear sampler.
 local u8 = require("lib.util").unorm8
 
 local W, H = 64, 64
@@ -226,6 +227,68 @@ test("a constant buffer's colour, updated between draws", function()
   expect_rects(dev:image(rt), {{0, 0, 40, 24, {255, 128, 0, 255}}})
 end)
 
+-- Texture2D t : register(t1); SamplerState s : register(s0);
+-- float4 main(float4 p : SV_Position, float4 uv : COLOR) : SV_Target { return t.Sample(s, uv.xy); }
+local PS_TEXTURE = [[
+ps_4_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t1
+dcl_input_ps linear v1.xy
+dcl_output o0.xyzw
+sample o0.xyzw, v1.xyxx, t1.xyzw, s0
+ret
+]]
+
+-- A 2x2 texture (red, green / blue, white) on a full-target quad with
+-- texture coordinates 0..1, sampled through t1 and s0 with `filter`.
+local TEXELS = {{{255, 0, 0, 255}, {0, 255, 0, 255}}, {{0, 0, 255, 255}, {255, 255, 255, 255}}}
+local function textured(filter)
+  local dev, rt = scene(nil, PS_TEXTURE)
+  local bytes = {}
+  for _, row in ipairs(TEXELS) do
+    for _, t in ipairs(row) do bytes[#bytes + 1] = string.pack("BBBB", table.unpack(t)) end
+  end
+  local tex = dev:texture2d{width = 2, height = 2, format = "R8G8B8A8_UNORM",
+                            bind = "shader_resource", data = table.concat(bytes)}
+  dev:set_shader_resource("ps", 1, dev:srv(tex))
+  dev:set_sampler("ps", 0, dev:sampler{filter = filter, address = "clamp"})
+  local q = vertices{{0, 0, c = {0, 0, 0, 0}}, {W, 0, c = {1, 0, 0, 0}},
+                     {0, H, c = {0, 1, 0, 0}}, {W, H, c = {1, 1, 0, 0}}}
+  dev:set_vertex_buffers{{vertex_buffer(dev, q), stride = 32}}
+  dev:set_topology("triangle_strip")
+  dev:draw(4)
+  return dev:image(rt)
+end
+
+test("a textured quad, point sampling: each quarter its texel", function()
+  local img = textured("point")
+  capture("point sampled", img)
+  for y = 0, H - 1 do
+    for x = 0, W - 1 do
+      expect.pixel(img, x, y, TEXELS[y < H / 2 and 1 or 2][x < W / 2 and 1 or 2])
+    end
+  end
+end)
+
+test("a textured quad, linear sampling: bilinear between texel centres", function()
+  local img = textured("linear")
+  capture("linear sampled", img)
+  local function clamp01(v) return math.max(0, math.min(1, v)) end
+  for y = 0, H - 1 do
+    for x = 0, W - 1 do
+      -- texel space: centres at 0.5 and 1.5; clamped at the borders
+      local fu, fv = clamp01((x + 0.5) / W * 2 - 0.5), clamp01((y + 0.5) / H * 2 - 0.5)
+      local want = {}
+      for k = 1, 4 do
+        local top = TEXELS[1][1][k] * (1 - fu) + TEXELS[1][2][k] * fu
+        local bottom = TEXELS[2][1][k] * (1 - fu) + TEXELS[2][2][k] * fu
+        want[k] = math.floor(top * (1 - fv) + bottom * fv + 0.5)
+      end
+      expect.pixel(img, x, y, want, 3)
+    end
+  end
+end)
+
 test("bad shaders and bindings raise errors", function()
   local dev = d3d.device{feature_level = "11_0"}
   expect.error("line 2", function() dev:shader("vs", "vs_4_0\nmov_bogus o0, v0\nret\n") end)
@@ -236,6 +299,30 @@ test("bad shaders and bindings raise errors", function()
     dev:set_index_buffer(dev:buffer{size = 4, bind = "index_buffer"}, "R8_UINT")
   end)
   expect.error("format", function() dev:input_layout{{offset = 0}} end)
+  expect.error("a 2D texture", function()
+    dev:srv(dev:texture1d{width = 4, format = "R8G8B8A8_UNORM", bind = "shader_resource"})
+  end)
+  expect.error("invalid option 'anisotropic'", function() dev:sampler{filter = "anisotropic"} end)
+  expect.error("a shader-resource view expected", function()
+    dev:set_shader_resource("ps", 0, dev:sampler{})
+  end)
+  expect.error("no vertex shader bound", function() dev:draw(3) end)
   local old = d3d.device{feature_level = "10_0"}
   expect.error("feature level 11_0", function() old:draw(3) end)
+end)
+
+test("objects released while bound are unbound first", function()
+  local dev = d3d.device{feature_level = "11_0"}
+  local tex = dev:texture2d{width = 2, height = 2, format = "R8G8B8A8_UNORM",
+                            bind = "shader_resource"}
+  local srv, samp = dev:srv(tex), dev:sampler{}
+  dev:set_shader_resource("ps", 1, srv)
+  dev:set_sampler("ps", 0, samp)
+  local vs, layout = dev:shader("vs", VS), dev:input_layout{{format = "R32G32_FLOAT"}}
+  dev:set_shaders(vs, nil)
+  dev:set_input_layout(layout)
+  for _, o in ipairs({srv, samp, vs, layout}) do o:release() end
+  expect.error("was released", function() dev:set_shader_resource("ps", 1, srv) end)
+  expect.error("no vertex shader bound", function() dev:draw(3) end)
+  expect.eq(dev:stats().lost, 0, "device lost")
 end)

@@ -290,3 +290,22 @@ uint32_t ld_check_topology(lua_State *L, int idx)
                                          "triangle_list", "triangle_strip", NULL };
     return (uint32_t)luaL_checkoption(L, idx, NULL, names) + 1;
 }
+
+/* Option field k of the table at idx (def if absent). */
+static int option_field(lua_State *L, int idx, const char *k, const char *def,
+                        const char *const names[])
+{
+    lua_getfield(L, idx, k);
+    int v = luaL_checkoption(L, -1, def, names);
+    lua_pop(L, 1);
+    return v;
+}
+
+void ld_sampler_desc(lua_State *L, int idx, LdSampler *s)
+{
+    static const char *const filters[] = { "point", "linear", NULL };
+    static const char *const modes[] = { "wrap", "mirror", "clamp", NULL };
+    luaL_checktype(L, idx, LUA_TTABLE);
+    s->filter = option_field(L, idx, "filter", "point", filters) ? 0x15u : 0u;
+    s->address = (uint32_t)option_field(L, idx, "address", "clamp", modes) + 1;
+}

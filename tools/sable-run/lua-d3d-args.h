@@ -83,6 +83,13 @@ typedef struct LdElement {
 uint32_t ld_layout_elements(lua_State *L, int idx, LdElement *el, uint32_t max);
 /* "vs" 0, "ps" 1 (the argument at idx). */
 int ld_check_stage(lua_State *L, int idx);
+/* A sampler's description from the table at idx: filter "point" |
+ * "linear" (all of min, mag, mip), address "clamp" | "wrap" | "mirror"
+ * (u, v, w), as D3D11_FILTER and D3D11_TEXTURE_ADDRESS_MODE values. */
+typedef struct LdSampler {
+    uint32_t filter, address;
+} LdSampler;
+void ld_sampler_desc(lua_State *L, int idx, LdSampler *s);
 /* D3D11_PRIMITIVE_TOPOLOGY by name ("triangle_list", ...). */
 uint32_t ld_check_topology(lua_State *L, int idx);
 

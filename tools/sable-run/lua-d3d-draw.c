@@ -2,8 +2,8 @@
 /*
  * A device's 3D pipeline for scripts (lua-d3d.h): shaders from SM4
  * assembly text (tools/dxbc's assembler), input layouts, vertex, index
- * and constant buffers bound, the render target, viewport and topology,
- * and the Draw* calls, each a DDI of our UMD through winsim's runtime.
+ * and constant buffers bound, 2D textures' shader-resource views and
+ * samplers, the render target, viewport and topology, and the Draw* calls, each a DDI of our UMD through winsim's runtime.
  * Feature level 11_0 devices (the DDI tables draws are tested with).
  */
 #include <stdlib.h>
@@ -15,7 +15,10 @@
 #include "sm4_asm.h"
 
 enum { MAX_ELEMENTS = 16, MAX_VBS = 16, MAX_CBS = 14 };
+_Static_assert((int)MAX_CBS <= (int)LD_VIEW_SLOTS, "slots");
 enum { BOUND_VS, BOUND_PS, BOUND_LAYOUT };
+/* What a per-stage slot setter binds. */
+typedef enum SlotKind { SLOT_CB, SLOT_SRV, SLOT_SAMPLER } SlotKind;
 
 /* The device at 1, an 11.0 one (a Lua error otherwise); marks it as
  * having pipeline state to unbind. */
@@ -78,6 +81,62 @@ static int dev_input_layout(lua_State *L)
     return 1;
 }
 
+/* srv(texture2d [, {format =, mip = 0, mips = the rest}]): a 2D
+ * texture's shader-resource view (format: the texture's by default). */
+static int dev_srv(lua_State *L)
+{
+    RtDevice *d = check_3d(L);
+    RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
+    if (r->dim != D3D10DDIRESOURCE_TEXTURE2D || r->array_size != 1) {
+        return sr_error(L, "srv: a 2D texture (not an array) expected");
+    }
+    DXGI_FORMAT f = r->format;
+    if (lua_istable(L, 3) && lua_getfield(L, 3, "format") == LUA_TSTRING) {
+        f = ld_check_format(L, lua_tostring(L, -1));
+    }
+    UINT mip = ld_uint_field(L, 3, "mip", 0, r->mips - 1);
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
+        .hDrvResource = r->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
+    };
+    c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){
+        mip, 0, ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip), 1 };
+    void *mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &c));
+    HRESULT hr = RT_CALL(d, CreateShaderResourceView, 0,
+                         d->f11->pfnCreateShaderResourceView(
+                             d->h, &c, (D3D10DDI_HSHADERRESOURCEVIEW){ mem },
+                             (D3D10DDI_HRTSHADERRESOURCEVIEW){ mem }));
+    if (FAILED(hr)) {
+        g_free(mem);
+    }
+    ld_check_hr(L, hr, "CreateShaderResourceView");
+    ld_push(L, ld_check_device(L, 1), LK_SRV, mem, NULL);
+    return 1;
+}
+
+/* sampler{filter = "point" | "linear", address = "clamp" | "wrap" | "mirror"} */
+static int dev_sampler(lua_State *L)
+{
+    RtDevice *d = check_3d(L);
+    LdSampler ls;
+    ld_sampler_desc(L, lua_isnoneornil(L, 2) ? (lua_newtable(L), lua_gettop(L)) : 2, &ls);
+    D3D10_DDI_SAMPLER_DESC desc = {
+        .Filter = (D3D10_DDI_FILTER)ls.filter,
+        .AddressU = (D3D10_DDI_TEXTURE_ADDRESS_MODE)ls.address,
+        .AddressV = (D3D10_DDI_TEXTURE_ADDRESS_MODE)ls.address,
+        .AddressW = (D3D10_DDI_TEXTURE_ADDRESS_MODE)ls.address,
+        .MaxAnisotropy = 1, .ComparisonFunc = D3D10_DDI_COMPARISON_NEVER, .MaxLOD = 1000 };
+    void *mem = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &desc));
+    HRESULT hr = RT_CALL(d, CreateSampler, 0,
+                         F(d, pfnCreateSampler)(d->h, &desc, (D3D10DDI_HSAMPLER){ mem },
+                                                (D3D10DDI_HRTSAMPLER){ mem }));
+    if (FAILED(hr)) {
+        g_free(mem);
+    }
+    ld_check_hr(L, hr, "CreateSampler");
+    ld_push(L, ld_check_device(L, 1), LK_SAMPLER, mem, NULL);
+    return 1;
+}
+
 static void unbind_shader(RtDevice *d, unsigned stage)
 {
     rt_set_shader(d, stage, NULL);
@@ -89,25 +148,70 @@ static void unbind_layout(RtDevice *d)
             F(d, pfnIaSetInputLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ NULL }));
 }
 
-void ld_release_pipeline(LDevice *dev, LObj *o)
+/* Clears the slots of dev's table t (per stage) holding p. */
+static void forget(void *t[2][LD_VIEW_SLOTS], const void *p)
+{
+    for (unsigned st = 0; st < 2; st++) {
+        for (unsigned i = 0; i < LD_VIEW_SLOTS; i++) {
+            t[st][i] = t[st][i] == p ? NULL : t[st][i];
+        }
+    }
+}
+
+static void release_shader(LDevice *dev, RtShader *s)
+{
+    unsigned b = s->stage == RT_VS ? BOUND_VS : BOUND_PS;
+    if (dev->bound[b] == s) {
+        unbind_shader(dev->d, s->stage);
+        dev->bound[b] = NULL;
+    }
+    rt_destroy_shader(dev->d, s);
+}
+
+static void release_layout(LDevice *dev, void *mem)
 {
     RtDevice *d = dev->d;
-    if (o->kind == LK_SHADER) {
-        RtShader *s = o->p;
-        unsigned b = s->stage == RT_VS ? BOUND_VS : BOUND_PS;
-        if (dev->bound[b] == s) {
-            unbind_shader(d, s->stage);
-            dev->bound[b] = NULL;
-        }
-        rt_destroy_shader(d, s);
-        return;
-    }
-    if (dev->bound[BOUND_LAYOUT] == o->p) {
+    if (dev->bound[BOUND_LAYOUT] == mem) {
         unbind_layout(d);
         dev->bound[BOUND_LAYOUT] = NULL;
     }
     RT_CALL(d, DestroyElementLayout, 0,
-            F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ o->p }));
+            F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ mem }));
+}
+
+static void set_slot(RtDevice *d, int stage, SlotKind k, UINT slot, void *h, HRESULT *hr);
+
+/* An SRV or a sampler: unbound from the slots holding it first, as the
+ * D3D runtime does. */
+static void release_view(LDevice *dev, LObj *o)
+{
+    RtDevice *d = dev->d;
+    SlotKind k = o->kind == LK_SRV ? SLOT_SRV : SLOT_SAMPLER;
+    void *(*t)[LD_VIEW_SLOTS] = k == SLOT_SRV ? dev->srvs : dev->samplers;
+    HRESULT hr;
+    for (unsigned st = 0; st < 2; st++) {
+        for (unsigned i = 0; i < LD_VIEW_SLOTS; i++) {
+            if (t[st][i] == o->p) {
+                set_slot(d, (int)st, k, i, NULL, &hr);
+            }
+        }
+    }
+    forget(t, o->p);
+    if (k == SLOT_SRV) {
+        RT_CALL(d, DestroyShaderResourceView, 0,
+                F(d, pfnDestroyShaderResourceView)(d->h, (D3D10DDI_HSHADERRESOURCEVIEW){ o->p }));
+    } else {
+        RT_CALL(d, DestroySampler, 0, F(d, pfnDestroySampler)(d->h, (D3D10DDI_HSAMPLER){ o->p }));
+    }
+}
+
+void ld_release_pipeline(LDevice *dev, LObj *o)
+{
+    switch (o->kind) {
+    case LK_SHADER: release_shader(dev, o->p); return;
+    case LK_LAYOUT: release_layout(dev, o->p); break;
+    default: release_view(dev, o); break;
+    }
     g_free(o->p);
 }
 
@@ -136,8 +240,15 @@ void ld_unbind_all(LDevice *dev)
             F(d, pfnIaSetVertexBuffers)(d->h, 0, MAX_VBS, none, zeros, zeros));
     RT_CALL(d, IaSetIndexBuffer, 0,
             F(d, pfnIaSetIndexBuffer)(d->h, none[0], DXGI_FORMAT_R16_UINT, 0));
-    RT_CALL(d, VsSetConstantBuffers, 0, F(d, pfnVsSetConstantBuffers)(d->h, 0, MAX_CBS, none));
-    RT_CALL(d, PsSetConstantBuffers, 0, F(d, pfnPsSetConstantBuffers)(d->h, 0, MAX_CBS, none));
+    for (int st = 0; st < 2; st++) {
+        for (UINT i = 0; i < LD_VIEW_SLOTS; i++) {
+            set_slot(d, st, SLOT_CB, i, NULL, &hr);
+            set_slot(d, st, SLOT_SRV, i, NULL, &hr);
+            set_slot(d, st, SLOT_SAMPLER, i, NULL, &hr);
+        }
+    }
+    memset(dev->srvs, 0, sizeof dev->srvs);
+    memset(dev->samplers, 0, sizeof dev->samplers);
     set_rts(d, NULL, 0, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL }, &hr);
     dev->pipeline = false;
 }
@@ -213,22 +324,66 @@ static int dev_set_index_buffer(lua_State *L)
     return 0;
 }
 
-/* set_constant_buffer("vs" | "ps", slot, buf | nil) */
-static int dev_set_constant_buffer(lua_State *L)
+/* One slot of a stage: a constant buffer (a resource's handle), an SRV
+ * or a sampler (their memory is their handle); h NULL unbinds. */
+static void set_slot(RtDevice *d, int stage, SlotKind k, UINT slot, void *h, HRESULT *hr)
+{
+    D3D10DDI_HRESOURCE r = { h };
+    D3D10DDI_HSHADERRESOURCEVIEW v = { h };
+    D3D10DDI_HSAMPLER s = { h };
+    switch (k * 2 + stage) {
+    case SLOT_CB * 2: *hr = RT_CALL(d, VsSetConstantBuffers, 0,
+                                    F(d, pfnVsSetConstantBuffers)(d->h, slot, 1, &r)); break;
+    case SLOT_CB * 2 + 1: *hr = RT_CALL(d, PsSetConstantBuffers, 0,
+                                        F(d, pfnPsSetConstantBuffers)(d->h, slot, 1, &r)); break;
+    case SLOT_SRV * 2: *hr = RT_CALL(d, VsSetShaderResources, 0,
+                                     F(d, pfnVsSetShaderResources)(d->h, slot, 1, &v)); break;
+    case SLOT_SRV * 2 + 1: *hr = RT_CALL(d, PsSetShaderResources, 0,
+                                         F(d, pfnPsSetShaderResources)(d->h, slot, 1, &v)); break;
+    case SLOT_SAMPLER * 2: *hr = RT_CALL(d, VsSetSamplers, 0,
+                                        F(d, pfnVsSetSamplers)(d->h, slot, 1, &s)); break;
+    default: *hr = RT_CALL(d, PsSetSamplers, 0, F(d, pfnPsSetSamplers)(d->h, slot, 1, &s)); break;
+    }
+}
+
+/* set_X("vs" | "ps", slot, obj | nil) for X of kind k (objects of `kind`). */
+static int set_stage_slot(lua_State *L, SlotKind k, LKind kind, UINT slots, const char *what)
 {
     RtDevice *d = check_3d(L);
     int stage = ld_check_stage(L, 2);
     lua_Integer slot = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, slot >= 0 && slot < MAX_CBS, 3, "slot 0..13");
-    D3D10DDI_HRESOURCE h = { NULL };
+    luaL_argcheck(L, slot >= 0 && slot < slots, 3, "slot out of range");
+    void *h = NULL;
     if (!lua_isnoneornil(L, 4)) {
-        h = ((RtResource *)ld_check(L, 4, LK_RESOURCE)->p)->h;
+        void *p = ld_check(L, 4, kind)->p;
+        h = k == SLOT_CB ? ((RtResource *)p)->h.pDrvPrivate : p;
     }
-    HRESULT hr = stage == 0
-        ? RT_CALL(d, VsSetConstantBuffers, 0, F(d, pfnVsSetConstantBuffers)(d->h, (UINT)slot, 1, &h))
-        : RT_CALL(d, PsSetConstantBuffers, 0, F(d, pfnPsSetConstantBuffers)(d->h, (UINT)slot, 1, &h));
-    ld_check_hr(L, hr, stage == 0 ? "VsSetConstantBuffers" : "PsSetConstantBuffers");
+    HRESULT hr;
+    set_slot(d, stage, k, (UINT)slot, h, &hr);
+    ld_check_hr(L, hr, what);
+    LDevice *dev = ld_check_device(L, 1);
+    if (k != SLOT_CB) {
+        (k == SLOT_SRV ? dev->srvs : dev->samplers)[stage][slot] = h;
+    }
     return 0;
+}
+
+/* set_constant_buffer("vs" | "ps", slot, buf | nil) */
+static int dev_set_constant_buffer(lua_State *L)
+{
+    return set_stage_slot(L, SLOT_CB, LK_RESOURCE, MAX_CBS, "SetConstantBuffers");
+}
+
+/* set_shader_resource("vs" | "ps", slot, srv | nil) */
+static int dev_set_shader_resource(lua_State *L)
+{
+    return set_stage_slot(L, SLOT_SRV, LK_SRV, LD_VIEW_SLOTS, "SetShaderResources");
+}
+
+/* set_sampler("vs" | "ps", slot, sampler | nil) */
+static int dev_set_sampler(lua_State *L)
+{
+    return set_stage_slot(L, SLOT_SAMPLER, LK_SAMPLER, LD_VIEW_SLOTS, "SetSamplers");
 }
 
 /* set_render_target(rtv [, dsv]) */
@@ -297,10 +452,22 @@ static INT base_arg(lua_State *L, int idx)
     return (INT)v;
 }
 
+/* check_3d for a draw: a vertex shader bound (without one the D3D
+ * runtime drops the draw; our UMD would report it unsupported, removing
+ * the device), else a Lua error. */
+static RtDevice *check_draw(lua_State *L)
+{
+    RtDevice *d = check_3d(L);
+    if (!ld_check_device(L, 1)->bound[BOUND_VS]) {
+        sr_error(L, "draw: no vertex shader bound (set_shaders)");
+    }
+    return d;
+}
+
 /* draw(vertices [, first = 0]) */
 static int dev_draw(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = check_draw(L);
     UINT n = count_arg(L, 2, true), first = count_arg(L, 3, false);
     ld_check_hr(L, RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, n, first)), "Draw");
     return 0;
@@ -309,7 +476,7 @@ static int dev_draw(lua_State *L)
 /* draw_indexed(indices [, first = 0, base_vertex = 0]) */
 static int dev_draw_indexed(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = check_draw(L);
     UINT n = count_arg(L, 2, true), first = count_arg(L, 3, false);
     INT base = base_arg(L, 4);
     ld_check_hr(L, RT_CALL(d, DrawIndexed, 0, F(d, pfnDrawIndexed)(d->h, n, first, base)),
@@ -320,7 +487,7 @@ static int dev_draw_indexed(lua_State *L)
 /* draw_instanced(vertices, instances [, first = 0, first_instance = 0]) */
 static int dev_draw_instanced(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = check_draw(L);
     UINT n = count_arg(L, 2, true), inst = count_arg(L, 3, true);
     UINT first = count_arg(L, 4, false), first_inst = count_arg(L, 5, false);
     ld_check_hr(L, RT_CALL(d, DrawInstanced, 0,
@@ -333,7 +500,7 @@ static int dev_draw_instanced(lua_State *L)
  * first_instance = 0]) */
 static int dev_draw_indexed_instanced(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = check_draw(L);
     UINT n = count_arg(L, 2, true), inst = count_arg(L, 3, true);
     UINT first = count_arg(L, 4, false);
     INT base = base_arg(L, 5);
@@ -349,7 +516,9 @@ const luaL_Reg ld_draw_ops[] = {
     { "set_shaders", dev_set_shaders }, { "set_input_layout", dev_set_input_layout },
     { "set_vertex_buffers", dev_set_vertex_buffers },
     { "set_index_buffer", dev_set_index_buffer },
-    { "set_constant_buffer", dev_set_constant_buffer },
+    { "set_constant_buffer", dev_set_constant_buffer }, { "srv", dev_srv },
+    { "sampler", dev_sampler }, { "set_shader_resource", dev_set_shader_resource },
+    { "set_sampler", dev_set_sampler },
     { "set_render_target", dev_set_render_target }, { "set_viewport", dev_set_viewport },
     { "set_topology", dev_set_topology }, { "draw", dev_draw },
     { "draw_indexed", dev_draw_indexed }, { "draw_instanced", dev_draw_instanced },

@@ -4,7 +4,7 @@
  * UpdateSubresource, clears, flush, queries, read back (bytes or an
  * image), the display's capture, UMD statistics; swap chain present;
  * and the D3D11 calls scripts cannot make yet (other shader stages,
- * states, views for shaders, dispatch), which raise an error naming what
+ * states, UAVs, dispatch), which raise an error naming what
  * is missing. Shaders, layouts and draws: lua-d3d-draw.c.
  */
 #include <string.h>
@@ -456,10 +456,9 @@ void ld_register_missing(lua_State *L)
     static const char *const shaders[] = {
         "geometry_shader", "hull_shader", "domain_shader", "compute_shader", NULL };
     static const char *const pipeline[] = {
-        "blend_state", "depth_stencil_state", "rasterizer_state", "sampler", "srv", "uav",
-        "set_scissor", "set_blend_state", "set_depth_stencil_state", "set_rasterizer_state",
-        "set_samplers", "set_shader_resources", "set_so_targets", "draw_auto", "dispatch",
-        "begin_query", NULL };
+        "blend_state", "depth_stencil_state", "rasterizer_state", "uav", "set_scissor",
+        "set_blend_state", "set_depth_stencil_state", "set_rasterizer_state", "set_so_targets",
+        "draw_auto", "dispatch", "begin_query", NULL };
     register_missing(L, shaders, needs_shaders);
     register_missing(L, pipeline, needs_3d);
 }

@@ -16,7 +16,8 @@
 
 static const char *const kind_names[] = { "resource", "render-target view",
                                           "depth-stencil view", "query", "swap chain",
-                                          "shader", "input layout" };
+                                          "shader", "input layout", "shader-resource view",
+                                          "sampler" };
 
 /* ---- errors ---- */
 
@@ -117,7 +118,9 @@ void ld_release(LObj *o)
         case LK_DSV: rt_destroy_dsv(dev->d, o->p); break;
         case LK_QUERY: rt_destroy_query(dev->d, o->p); break;
         case LK_SWAPCHAIN: rt_destroy_swapchain(o->p); break;
-        case LK_SHADER: case LK_LAYOUT: ld_release_pipeline(dev, o); break;
+        case LK_SHADER: case LK_LAYOUT: case LK_SRV: case LK_SAMPLER:
+            ld_release_pipeline(dev, o);
+            break;
         }
     }
     detach(o);
@@ -141,9 +144,10 @@ static void device_release(LDevice *dev)
         return;
     }
     ld_unbind_all(dev);
-    /* swap chains, shaders and layouts, then views and queries, then resources */
-    static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_RTV, LK_DSV,
-                                   LK_QUERY, LK_RESOURCE };
+    /* swap chains, shaders, layouts and samplers, then views and queries,
+     * then resources */
+    static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_SAMPLER, LK_SRV,
+                                   LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
     for (size_t k = 0; k < G_N_ELEMENTS(order); k++) {
         for (LObj *o; (o = first_of(dev, order[k]));) {
             ld_release(o);
