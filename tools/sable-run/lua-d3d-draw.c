@@ -148,16 +148,6 @@ static void unbind_layout(RtDevice *d)
             F(d, pfnIaSetInputLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ NULL }));
 }
 
-/* Clears the slots of dev's table t (per stage) holding p. */
-static void forget(void *t[2][LD_VIEW_SLOTS], const void *p)
-{
-    for (unsigned st = 0; st < 2; st++) {
-        for (unsigned i = 0; i < LD_VIEW_SLOTS; i++) {
-            t[st][i] = t[st][i] == p ? NULL : t[st][i];
-        }
-    }
-}
-
 static void release_shader(LDevice *dev, RtShader *s)
 {
     unsigned b = s->stage == RT_VS ? BOUND_VS : BOUND_PS;
@@ -193,10 +183,10 @@ static void release_view(LDevice *dev, LObj *o)
         for (unsigned i = 0; i < LD_VIEW_SLOTS; i++) {
             if (t[st][i] == o->p) {
                 set_slot(d, (int)st, k, i, NULL, &hr);
+                t[st][i] = NULL;
             }
         }
     }
-    forget(t, o->p);
     if (k == SLOT_SRV) {
         RT_CALL(d, DestroyShaderResourceView, 0,
                 F(d, pfnDestroyShaderResourceView)(d->h, (D3D10DDI_HSHADERRESOURCEVIEW){ o->p }));
@@ -242,7 +232,9 @@ void ld_unbind_all(LDevice *dev)
             F(d, pfnIaSetIndexBuffer)(d->h, none[0], DXGI_FORMAT_R16_UINT, 0));
     for (int st = 0; st < 2; st++) {
         for (UINT i = 0; i < LD_VIEW_SLOTS; i++) {
-            set_slot(d, st, SLOT_CB, i, NULL, &hr);
+            if (i < MAX_CBS) {
+                set_slot(d, st, SLOT_CB, i, NULL, &hr);
+            }
             set_slot(d, st, SLOT_SRV, i, NULL, &hr);
             set_slot(d, st, SLOT_SAMPLER, i, NULL, &hr);
         }
