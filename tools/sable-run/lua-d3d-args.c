@@ -247,3 +247,65 @@ bool ld_to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o)
     }
     return true;
 }
+
+static uint32_t element_at(lua_State *L, int idx, uint32_t i, LdElement *e)
+{
+    if (lua_geti(L, idx, i) != LUA_TTABLE) {
+        sr_error(L, "input_layout: element %u is not a table", (unsigned)i);
+    }
+    int t = lua_gettop(L);
+    if (lua_getfield(L, t, "format") != LUA_TSTRING) {
+        sr_error(L, "input_layout: element %u: format (a name) expected", (unsigned)i);
+    }
+    e->f = ld_check_format(L, lua_tostring(L, -1));
+    e->slot = ld_uint_field(L, t, "slot", 0, 15);
+    e->offset = ld_uint_field(L, t, "offset", 0, 2048);
+    lua_getfield(L, t, "instance");
+    e->step = lua_isinteger(L, -1) ? (uint32_t)luaL_checkinteger(L, -1)
+                                   : lua_toboolean(L, -1) ? 1u : 0u;
+    lua_pop(L, 3);
+    return i;
+}
+
+uint32_t ld_layout_elements(lua_State *L, int idx, LdElement *el, uint32_t max)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, idx);
+    luaL_argcheck(L, n >= 1 && n <= (lua_Integer)max, idx, "1 to 16 elements expected");
+    for (uint32_t i = 0; i < (uint32_t)n; i++) {
+        element_at(L, idx, i + 1, &el[i]);
+    }
+    return (uint32_t)n;
+}
+
+int ld_check_stage(lua_State *L, int idx)
+{
+    static const char *const stages[] = { "vs", "ps", NULL };
+    return luaL_checkoption(L, idx, NULL, stages);
+}
+
+uint32_t ld_check_topology(lua_State *L, int idx)
+{
+    static const char *const names[] = { "point_list", "line_list", "line_strip",
+                                         "triangle_list", "triangle_strip", NULL };
+    return (uint32_t)luaL_checkoption(L, idx, NULL, names) + 1;
+}
+
+/* Option field k of the table at idx (def if absent). */
+static int option_field(lua_State *L, int idx, const char *k, const char *def,
+                        const char *const names[])
+{
+    lua_getfield(L, idx, k);
+    int v = luaL_checkoption(L, -1, def, names);
+    lua_pop(L, 1);
+    return v;
+}
+
+void ld_sampler_desc(lua_State *L, int idx, LdSampler *s)
+{
+    static const char *const filters[] = { "point", "linear", NULL };
+    static const char *const modes[] = { "wrap", "mirror", "clamp", NULL };
+    luaL_checktype(L, idx, LUA_TTABLE);
+    s->filter = option_field(L, idx, "filter", "point", filters) ? 0x15u : 0u;
+    s->address = (uint32_t)option_field(L, idx, "address", "clamp", modes) + 1;
+}

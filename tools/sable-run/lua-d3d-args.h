@@ -73,4 +73,24 @@ int ld_formats(lua_State *L);
  * images do not cover. */
 bool ld_to_rgba(DXGI_FORMAT f, const uint8_t *in, size_t n, uint8_t *o);
 
+/* One vertex input of dev:input_layout (element order = input register). */
+typedef struct LdElement {
+    uint32_t slot, offset, step; /* step: instances per datum, 0 per vertex */
+    DXGI_FORMAT f;
+} LdElement;
+/* The list of elements {slot=, offset=, format=, instance=false|n} at idx
+ * (at most max); returns how many. */
+uint32_t ld_layout_elements(lua_State *L, int idx, LdElement *el, uint32_t max);
+/* "vs" 0, "ps" 1 (the argument at idx). */
+int ld_check_stage(lua_State *L, int idx);
+/* A sampler's description from the table at idx: filter "point" |
+ * "linear" (all of min, mag, mip), address "clamp" | "wrap" | "mirror"
+ * (u, v, w), as D3D11_FILTER and D3D11_TEXTURE_ADDRESS_MODE values. */
+typedef struct LdSampler {
+    uint32_t filter, address;
+} LdSampler;
+void ld_sampler_desc(lua_State *L, int idx, LdSampler *s);
+/* D3D11_PRIMITIVE_TOPOLOGY by name ("triangle_list", ...). */
+uint32_t ld_check_topology(lua_State *L, int idx);
+
 #endif

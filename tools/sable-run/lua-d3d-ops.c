@@ -3,8 +3,9 @@
  * A device's operations for scripts (lua-d3d.h): map/unmap, copies,
  * UpdateSubresource, clears, flush, queries, read back (bytes or an
  * image), the display's capture, UMD statistics; swap chain present;
- * and the D3D11 calls the UMD cannot do yet (shaders, states, draws,
- * dispatch), which raise an error naming what is missing.
+ * and the D3D11 calls scripts cannot make yet (other shader stages,
+ * states, UAVs, dispatch), which raise an error naming what
+ * is missing. Shaders, layouts and draws: lua-d3d-draw.c.
  */
 #include <string.h>
 #include <lauxlib.h>
@@ -429,9 +430,9 @@ const luaL_Reg ld_swapchain_ops[] = { { "present", sc_present }, { "front", sc_f
 /* ---- not available yet ---- */
 
 static const char *const needs_shaders =
-    "the UMD has no shader translator yet (issue 12) nor the device a 3D engine (issue 11)";
+    "scripts have vertex and pixel shaders only so far (issue 13)";
 static const char *const needs_3d =
-    "the UMD has no 3D pipeline yet (the device's 3D engine, issue 11)";
+    "scripts do not have this part of the 3D pipeline yet (issue 13)";
 
 static int not_available(lua_State *L)
 {
@@ -453,15 +454,11 @@ static void register_missing(lua_State *L, const char *const names[], const char
 void ld_register_missing(lua_State *L)
 {
     static const char *const shaders[] = {
-        "vertex_shader", "pixel_shader", "geometry_shader", "hull_shader", "domain_shader",
-        "compute_shader", "input_layout", "set_shader", "set_constant_buffers", NULL };
+        "geometry_shader", "hull_shader", "domain_shader", "compute_shader", NULL };
     static const char *const pipeline[] = {
-        "blend_state", "depth_stencil_state", "rasterizer_state", "sampler", "srv", "uav",
-        "set_vertex_buffers", "set_index_buffer", "set_input_layout", "set_topology",
-        "set_render_targets", "set_viewport", "set_scissor", "set_blend_state",
-        "set_depth_stencil_state", "set_rasterizer_state", "set_samplers",
-        "set_shader_resources", "set_so_targets", "draw", "draw_indexed", "draw_instanced",
-        "draw_indexed_instanced", "draw_auto", "dispatch", "begin_query", NULL };
+        "blend_state", "depth_stencil_state", "rasterizer_state", "uav", "set_scissor",
+        "set_blend_state", "set_depth_stencil_state", "set_rasterizer_state", "set_so_targets",
+        "draw_auto", "dispatch", "begin_query", NULL };
     register_missing(L, shaders, needs_shaders);
     register_missing(L, pipeline, needs_3d);
 }

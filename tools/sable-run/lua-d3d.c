@@ -2,7 +2,7 @@
 /*
  * The `d3d` module: d3d.device{feature_level = "11_0"}, d3d.formats(), and
  * a device's creation methods (buffer, texture1d/2d/3d/cube, rtv, dsv,
- * query, swapchain) over winsim's D3D runtime and our UMD (lua-d3d.h).
+ * query, swapchain; shaders and layouts in lua-d3d-draw.c) over winsim's D3D runtime and our UMD (lua-d3d.h).
  */
 #include <stddef.h>
 #include <string.h>
@@ -15,7 +15,9 @@
 #define OBJ_MT "sable.d3d.object"
 
 static const char *const kind_names[] = { "resource", "render-target view",
-                                          "depth-stencil view", "query", "swap chain" };
+                                          "depth-stencil view", "query", "swap chain",
+                                          "shader", "input layout", "shader-resource view",
+                                          "sampler" };
 
 /* ---- errors ---- */
 
@@ -116,6 +118,9 @@ void ld_release(LObj *o)
         case LK_DSV: rt_destroy_dsv(dev->d, o->p); break;
         case LK_QUERY: rt_destroy_query(dev->d, o->p); break;
         case LK_SWAPCHAIN: rt_destroy_swapchain(o->p); break;
+        case LK_SHADER: case LK_LAYOUT: case LK_SRV: case LK_SAMPLER:
+            ld_release_pipeline(dev, o);
+            break;
         }
     }
     detach(o);
@@ -138,8 +143,11 @@ static void device_release(LDevice *dev)
     if (!dev->d) {
         return;
     }
-    /* swap chains, then views and queries, then resources */
-    static const LKind order[] = { LK_SWAPCHAIN, LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
+    ld_unbind_all(dev);
+    /* swap chains, shaders, layouts and samplers, then views and queries,
+     * then resources */
+    static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_SAMPLER, LK_SRV,
+                                   LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
     for (size_t k = 0; k < G_N_ELEMENTS(order); k++) {
         for (LObj *o; (o = first_of(dev, order[k]));) {
             ld_release(o);
@@ -445,6 +453,7 @@ void sr_open_d3d(lua_State *L)
     lua_setfield(L, -2, "__gc");
     luaL_newlib(L, create);
     luaL_setfuncs(L, ld_device_ops, 0);
+    luaL_setfuncs(L, ld_draw_ops, 0);
     ld_register_missing(L);
     lua_setfield(L, -2, "methods");
     lua_pop(L, 1);

@@ -16,18 +16,25 @@
 #include "d3drt.h"
 #include "lua-d3d-args.h"
 
-typedef enum LKind { LK_RESOURCE, LK_RTV, LK_DSV, LK_QUERY, LK_SWAPCHAIN } LKind;
+typedef enum LKind { LK_RESOURCE, LK_RTV, LK_DSV, LK_QUERY, LK_SWAPCHAIN, LK_SHADER,
+                     LK_LAYOUT, LK_SRV, LK_SAMPLER } LKind;
+
+enum { LD_VIEW_SLOTS = 16 }; /* SRV and sampler slots scripts bind, per stage */
 
 typedef struct LDevice {
     RtDevice *d;                /* NULL once released */
     const char *level;          /* "10_0", "10_1", "11_0" */
     GPtrArray *objects;         /* LObj * alive */
+    bool pipeline;              /* a draw state was set: unbound before release */
+    void *bound[3];             /* the VS, PS (RtShader) and input layout bound */
+    void *srvs[2][LD_VIEW_SLOTS], *samplers[2][LD_VIEW_SLOTS]; /* bound: vs, ps */
 } LDevice;
 
 typedef struct LObj {
     LKind kind;
     LDevice *dev;               /* NULL once released: in dev->objects iff set */
-    void *p;                    /* RtResource, RtView, RtQuery, RtSwapChain; NULL: released */
+    void *p;                    /* RtResource, RtView, RtQuery, RtSwapChain, RtShader,
+                                 * a layout's, SRV's or sampler's memory; NULL: released */
     struct LObj *owner;         /* a swap chain's buffers: the swap chain; else NULL */
     unsigned map_gen;           /* resources: bumped by each Unmap */
     D3D10DDI_QUERY query_type;
@@ -51,6 +58,12 @@ extern const luaL_Reg ld_swapchain_ops[];
  * surface the UMD cannot do yet, each raising an error naming what is
  * missing. */
 void ld_register_missing(lua_State *L);
+/* lua-d3d-draw.c: shaders, input layouts, pipeline state, draws. */
+extern const luaL_Reg ld_draw_ops[];
+/* Releases a shader, an input layout, an SRV or a sampler. */
+void ld_release_pipeline(LDevice *dev, LObj *o);
+/* Unbinds what scripts bound (before the device releases its objects). */
+void ld_unbind_all(LDevice *dev);
 /* The mapping userdata's metatable. */
 void ld_open_mapping(lua_State *L);
 

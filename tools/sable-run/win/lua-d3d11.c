@@ -505,7 +505,11 @@ static const luaL_Reg dev_methods[] = {
 /* Calls of the Linux module this build does not have yet. */
 static const char *const missing[] = {
     "map", "unmap", "query",
-    "end_query", "get_data", "swapchain", "capture", "stats", NULL,
+    "end_query", "get_data", "swapchain", "capture", "stats", "shader", "input_layout",
+    "set_shaders", "set_input_layout", "set_vertex_buffers", "set_index_buffer",
+    "set_constant_buffer", "set_render_target", "set_viewport", "set_topology", "draw",
+    "draw_indexed", "draw_instanced", "draw_indexed_instanced", "srv", "sampler",
+    "set_shader_resource", "set_sampler", NULL,
 };
 
 static int dev_index(lua_State *L)
