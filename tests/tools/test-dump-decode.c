@@ -45,8 +45,10 @@ static void test_text(void)
     g_autofree guint8 *data = sample_dump(&len);
     g_autoptr(SableDump) d = sable_dump_decode(data, len, NULL);
     g_autofree char *text = sable_dump_to_text(d);
-    static const char *const expect[] = {
-        "Sable dump 1.2 (device ABI 1.3)", "5 sections, 2 engines, taken at 123456789 ns",
+    g_autofree char *title = g_strdup_printf("Sable dump 1.2 (device ABI %u.%u)",
+                                             SABLE_ABI_MAJOR, SABLE_ABI_MINOR);
+    const char *const expect[] = {
+        title, "5 sections, 2 engines, taken at 123456789 ns",
         "FENCE_PAGE|MSIX|DUMP", "FAULT0|DUMP_DONE", "DONE, engine 1", "debug                on",
         "Engine 0 (graphics)", "ENABLED|FAULTED", "head 7, tail 9",
         "PAGE (1), flags WRITE|GART, address 0x0000010000001000",
