@@ -9,6 +9,26 @@
 #include "umd.h"
 #include "umd_resource.h"
 
+/* One FILL of `size` bytes of `pattern` at `offset` in the allocation;
+ * false if the command buffer refused it (the error is reported). */
+static bool put_fill(UmdDevice *d, UmdDdi ddi, UmdAlloc *al, uint64_t offset, uint64_t size,
+                     uint32_t pattern)
+{
+    UmdAlloc *const allocs[1] = { al };
+    uint8_t *p = umd_cmd_begin(d, ddi, sizeof(struct sable_cmd_fill), allocs, 1, 1);
+    if (!p) {
+        return false;
+    }
+    struct sable_cmd_fill f;
+    memset(&f, 0, sizeof(f));
+    f.header = SABLE_CMD_HEADER(SABLE_OP_FILL, 0, sizeof(f) / 4);
+    f.pattern = pattern;
+    f.size = size;
+    memcpy(p, &f, sizeof(f));
+    umd_cmd_patch(d, offsetof(struct sable_cmd_fill, dst), al, offset, true);
+    umd_cmd_commit(d);
+    return true;
+}
 static uint32_t unorm(FLOAT f, uint32_t max)
 {
     if (!(f > 0.0f)) {
@@ -84,21 +104,8 @@ void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         uint32_t pattern = 0, esize = umd_format_bpp(v->format);
         umd_buffer_pattern(v->format, rgba, &pattern);
-        UmdAlloc *const allocs[1] = { &r->alloc };
-        uint8_t *p = umd_cmd_begin(d, UMD_DDI_ClearRenderTargetView, sizeof(struct sable_cmd_fill),
-                                   allocs, 1, 1);
-        if (!p) {
-            return;
-        }
-        struct sable_cmd_fill f;
-        memset(&f, 0, sizeof(f));
-        f.header = SABLE_CMD_HEADER(SABLE_OP_FILL, 0, sizeof(f) / 4);
-        f.pattern = pattern;
-        f.size = (uint64_t)v->elements * esize;
-        memcpy(p, &f, sizeof(f));
-        umd_cmd_patch(d, offsetof(struct sable_cmd_fill, dst), &r->alloc,
-                      (uint64_t)v->first_element * esize, true);
-        umd_cmd_commit(d);
+        put_fill(d, UMD_DDI_ClearRenderTargetView, &r->alloc, (uint64_t)v->first_element * esize,
+                 (uint64_t)v->elements * esize, pattern);
         return;
     }
     uint32_t color = unorm8(rgba[3]) << 24 | unorm8(rgba[0]) << 16 | unorm8(rgba[1]) << 8 |
@@ -175,22 +182,13 @@ void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stenc
     UmdResource *r = v->res;
     for (uint32_t s = v->first_slice; s < v->first_slice + v->slices; s++) {
         const UmdSubresource *sub = &r->sub[v->mip + s * r->mips];
-        UmdAlloc *const allocs[1] = { &r->alloc };
-        uint8_t *p = umd_cmd_begin(d, UMD_DDI_ClearDepthStencilView, sizeof(struct sable_cmd_fill),
-                                   allocs, 1, 1);
-        if (!p) {
-            return;
-        }
-        struct sable_cmd_fill f;
-        memset(&f, 0, sizeof(f));
-        f.header = SABLE_CMD_HEADER(SABLE_OP_FILL, 0, sizeof(f) / 4);
-        f.pattern = pattern;
         /* tiled: the subresource's whole tile rows (the pattern repeats per
          * 4 bytes and TILE_Y keeps 16-byte columns, so every texel gets it) */
-        f.size = r->tiled ? (uint64_t)sub->pitch * umd_align_up(sub->height, SABLE_TILE_HEIGHT)
-                          : sub->size;
-        memcpy(p, &f, sizeof(f));
-        umd_cmd_patch(d, offsetof(struct sable_cmd_fill, dst), &r->alloc, sub->offset, true);
-        umd_cmd_commit(d);
+        uint64_t size = r->tiled
+                            ? (uint64_t)sub->pitch * umd_align_up(sub->height, SABLE_TILE_HEIGHT)
+                            : sub->size;
+        if (!put_fill(d, UMD_DDI_ClearDepthStencilView, &r->alloc, sub->offset, size, pattern)) {
+            return;
+        }
     }
 }
