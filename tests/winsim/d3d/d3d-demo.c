@@ -4,14 +4,17 @@
  * -> the Sable UMD -> winsim's dxgkrnl -> the KMD -> the device on the
  * transport named on the command line: inproc, inproc-intx, qemu): create,
  * upload, copy, clear, an event query, present a frame full screen (the
- * display's capture saved as PNG), an injected hang that removes the
- * device, a new device and swap chain, present again (second PNG). Prints
- * a report; exit status 0 when every step checked out.
+ * display's capture saved as PNG), three frames of a 3D scene (a rotating,
+ * depth-tested cube drawn through the 3D pipeline, demo-scene.c), an
+ * injected hang that removes the device, a new device and swap chain,
+ * present again and the 3D scene again. Prints a report; exit status 0
+ * when every step checked out.
  *
  *   d3d-demo [--out DIR] [TRANSPORT]
  *
  * DIR (default $SABLE_DEMO_OUT, else a new directory under the temporary
- * directory) receives frame-1.png and frame-2.png, and the TDR's dump.
+ * directory) receives frame-1.png, scene-1..3.png, frame-2.png,
+ * scene-after-1..3.png, and the TDR's dump.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,6 +22,7 @@
 #include <png.h>
 
 #include "d3drt.h"
+#include "demo-scene.h"
 #include "dxgdisplay.h"
 
 static int failures;
@@ -53,6 +57,8 @@ static bool save_png(const char *path, const uint8_t *rgb, UINT w, UINT h)
     return ok;
 }
 
+static void show_frame(RtSwapChain *sc, const char *out_dir, const char *name);
+
 /* A frame on the swap chain's back buffer: a clear, a copy of `tile` (a
  * texture of the back buffer's texel size) at two places, a gradient
  * uploaded (seed shifts its blue); presented; the display's capture must be the back
@@ -80,6 +86,14 @@ static void present_frame(RtSwapChain *sc, RtResource *tile, const float rgba[4]
                           .front = 0, .back = 1 };
     check(rt_update(d, sc->back, 0, &box, block, BW * 4) == S_OK,
           "UpdateSubresource of a 256x128 gradient");
+    show_frame(sc, out_dir, name);
+}
+
+/* Present the back buffer; the display's capture must be it pixel-exact;
+ * saved as out_dir/name. */
+static void show_frame(RtSwapChain *sc, const char *out_dir, const char *name)
+{
+    RtDevice *d = sc->d;
     check(rt_present(sc) == S_OK,
           sc->flip ? "Present: Flip, RotateResourceIdentities" : "Present: Blt to the primary");
     UINT w = 0, h = 0;
@@ -92,6 +106,33 @@ static void present_frame(RtSwapChain *sc, RtResource *tile, const float rgba[4]
     g_autofree char *path = g_build_filename(out_dir, name, NULL);
     check(save_png(path, shown, w, h), "frame saved as PNG");
     printf("    %s (%ux%u)\n", path, w, h);
+}
+
+/* The 3D scene (demo-scene.c): a depth-tested cube with a colour per
+ * corner, turned a little more in each of three frames, drawn through the
+ * 3D pipeline (DrawIndexed), copied to the back buffer and presented;
+ * the cube covers the centre (not the scene's clear colour) and leaves
+ * the corners clear. Saved as out_dir/PREFIX-N.png. */
+static void present_scene(RtDevice *d, RtSwapChain *sc, const char *out_dir, const char *prefix)
+{
+    UINT w = sc->back->width, h = sc->back->height;
+    DemoScene *scene = demo_scene_new(d, w, h);
+    check(scene != NULL, "3D scene: shaders, input layout, cube buffers, depth buffer");
+    for (unsigned i = 0; scene && i < 3; i++) {
+        check(demo_scene_draw(scene, sc->back, 0.5f + 0.35f * (float)i) == S_OK,
+              "3D scene: DrawIndexed of a rotating, depth-tested cube");
+        g_autofree char *name = g_strdup_printf("%s-%u.png", prefix, i + 1);
+        show_frame(sc, out_dir, name);
+        g_autofree uint8_t *front = rt_front_rgb(sc);
+        const uint8_t *centre = front + ((size_t)(h / 2) * w + w / 2) * 3;
+        const uint8_t *corner = front;
+        check(!(centre[0] == 13 && centre[1] == 13 && centre[2] == 26) && corner[0] == 13 &&
+                  corner[1] == 13 && corner[2] == 26,
+              "3D scene: the cube at the centre, the clear colour in the corner");
+    }
+    if (scene) {
+        demo_scene_free(scene);
+    }
 }
 
 static const char *parse_args(int argc, char **argv, char **out_dir)
@@ -174,6 +215,7 @@ int main(int argc, char **argv)
           "full-screen swap chain (Blt model), primary scanned out");
     static const float teal[4] = { 0.0f, 0.4f, 0.4f, 1.0f }, plum[4] = { 0.4f, 0.0f, 0.4f, 1.0f };
     present_frame(sc, tex, teal, 0, out_dir, "frame-1.png");
+    present_scene(d, sc, out_dir, "scene");
 
     GError *err = NULL;
     check(sim->t->ops->inject(sim->t, "hang,engine=0", &err), "inject a hang on the graphics engine");
@@ -220,13 +262,15 @@ int main(int argc, char **argv)
           "a 64x32 texture with initial data");
     check(rt_create_swapchain(d, 0, true, &sc) == S_OK, "a new swap chain (flip model)");
     present_frame(sc, tex, plum, 128, out_dir, "frame-2.png");
+    present_scene(d, sc, out_dir, "scene-after");
     rt_destroy_swapchain(sc);
     rt_destroy(d, tex);
     rt_destroy(d, a);
     rt_device_free(d);
     rt_adapter_close(ad);
     ws_sim_free(sim);
-    printf("frames: %s/frame-1.png (before the hang), %s/frame-2.png (after recovery)\n",
+    printf("frames: %s/frame-1.png and scene-1..3.png (before the hang), %s/frame-2.png and "
+           "scene-after-1..3.png (after recovery)\n",
            out_dir, out_dir);
     printf("%s\n", failures ? "SCENARIO FAILED" : "scenario passed");
     return failures ? 1 : 0;

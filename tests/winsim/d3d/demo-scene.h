@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The D3D demo's 3D scene: a cube with a colour per corner, rotated by a
+ * matrix in a constant buffer, drawn indexed with a depth buffer into a 3D
+ * render target, then copied into the swap chain's back buffer.
+ */
+#ifndef DEMO_SCENE_H
+#define DEMO_SCENE_H
+
+#include "d3drt.h"
+
+typedef struct DemoScene DemoScene;
+
+/* The scene's objects on d for a w x h target; NULL if any creation
+ * failed. */
+DemoScene *demo_scene_new(RtDevice *d, UINT w, UINT h);
+/* Draw the cube turned by `angle` radians and copy it into `back`; what
+ * failed, else S_OK. */
+HRESULT demo_scene_draw(DemoScene *s, RtResource *back, float angle);
+void demo_scene_free(DemoScene *s);
+
+#endif
