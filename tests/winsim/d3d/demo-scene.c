@@ -57,7 +57,8 @@ static RtShader *shader(RtDevice *d, unsigned stage, const char *text)
 }
 
 /* The corners of [-1, 1]^3 coloured by their coordinates, and the twelve
- * triangles of its faces (each face's two, wound alike). */
+ * triangles of its faces, clockwise seen from outside (D3D's default front
+ * face: the rasterizer culls the far side, the depth test sorts the rest). */
 static void cube(Vtx v[8], uint16_t idx[36])
 {
     for (unsigned i = 0; i < 8; i++) {
@@ -68,7 +69,7 @@ static void cube(Vtx v[8], uint16_t idx[36])
                                           { 2, 3, 7, 6 }, { 0, 2, 6, 4 }, { 1, 5, 7, 3 } };
     for (unsigned f = 0; f < 6; f++) {
         const uint16_t *q = faces[f];
-        const uint16_t t[6] = { q[0], q[1], q[2], q[0], q[2], q[3] };
+        const uint16_t t[6] = { q[0], q[2], q[1], q[0], q[3], q[2] };
         memcpy(idx + 6 * f, t, sizeof(t));
     }
 }
@@ -158,6 +159,32 @@ static void matrix(float a, float aspect, float m[16])
     m[11] = 0.5f;
     m[12] = m[13] = m[14] = 0;
     m[15] = 1;
+}
+
+void demo_scene_near_corner(float angle, UINT w, UINT h, UINT *x, UINT *y, uint8_t rgb[3])
+{
+    Vtx v[8];
+    uint16_t idx[36];
+    float m[16];
+    cube(v, idx);
+    matrix(angle, (float)w / (float)h, m);
+    unsigned near = 0;
+    float best = 2;
+    for (unsigned i = 0; i < 8; i++) {
+        const float *p = v[i].p;
+        float z = m[8] * p[0] + m[9] * p[1] + m[10] * p[2] + m[11];
+        if (z < best) {
+            best = z;
+            near = i;
+        }
+    }
+    const float *p = v[near].p;
+    float nx = m[0] * p[0] + m[1] * p[1] + m[2] * p[2], ny = m[4] * p[0] + m[5] * p[1] + m[6] * p[2];
+    *x = (UINT)((nx + 1) / 2 * (float)w);
+    *y = (UINT)((1 - ny) / 2 * (float)h);
+    for (unsigned c = 0; c < 3; c++) {
+        rgb[c] = (uint8_t)(v[near].c[c] * 255.0f + 0.5f);
+    }
 }
 
 HRESULT demo_scene_draw(DemoScene *s, RtResource *back, float angle)

@@ -18,5 +18,9 @@ DemoScene *demo_scene_new(RtDevice *d, UINT w, UINT h);
  * failed, else S_OK. */
 HRESULT demo_scene_draw(DemoScene *s, RtResource *back, float angle);
 void demo_scene_free(DemoScene *s);
+/* Where the corner nearest the viewer lands at `angle` on a w x h target
+ * (pixel x, y) and its colour (R, G, B bytes): with the far side culled
+ * and the depth test on, the frame shows that colour there. */
+void demo_scene_near_corner(float angle, UINT w, UINT h, UINT *x, UINT *y, uint8_t rgb[3]);
 
 #endif
