@@ -371,11 +371,12 @@ void kmd_3d_forget(KmdAdapter *a)
         return;
     }
     /* The device destroyed the context whose work was in flight; the
-     * others and every resource survive (with their contents). Queued
-     * destroys stay queued; every prologue creates its context again if it
-     * is gone (ENSURE), so which one it was need not be known. */
+     * others and every resource survive (with their contents). Every
+     * context stays "may exist" (ctx_live), so releasing one still queues
+     * its CTX_DESTROY (with ENSURE: harmless for the destroyed one) before
+     * its id can name a new context; queued destroys stay queued; every
+     * prologue creates its context again if it is gone (ENSURE). */
     kmd_os_lock_acquire(a->lock);
-    memset(s->ctx_live, 0, sizeof(s->ctx_live));
     memset(s->track, 0, sizeof(s->track));
     kmd_os_lock_release(a->lock);
 }
