@@ -2,21 +2,14 @@
 /*
  * umd_format.c: the printf subset the UMD prints with (TGSI text, names),
  * for the Windows DLL, which links no C runtime (dll-libc.c makes it
- * vsnprintf). Same results as C's vsnprintf for these conversions.
+ * vsnprintf and gives it strlen). Same results as C's vsnprintf for these
+ * conversions.
  */
 #include "umd_format.h"
 
 #include <stdbool.h>
 #include <stdint.h>
-
-static size_t str_len(const char *s)
-{
-    size_t n = 0;
-    while (s[n]) {
-        n++;
-    }
-    return n;
-}
+#include <string.h>
 
 /* Output of the formatter: bytes past size - 1 are counted, not stored. */
 typedef struct Out {
@@ -80,7 +73,7 @@ static const char *out_conversion(Out *o, const char *fmt, va_list *ap)
     case 's': {
         const char *s = va_arg(*ap, const char *);
         s = s ? s : "(null)";
-        out_field(o, s, str_len(s), width, ' ');
+        out_field(o, s, strlen(s), width, ' ');
         break;
     }
     case 'd': {
