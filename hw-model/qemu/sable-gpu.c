@@ -247,7 +247,9 @@ static void sable_gpu_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
 {
     SableGpuState *s = opaque;
 
-    memory_region_set_dirty(sable_gpu_vram_mr(s), offset, len);
+    if (s->display_dirty) {
+        memory_region_set_dirty(sable_gpu_vram_mr(s), offset, len);
+    }
 }
 
 static void sable_gpu_event(void *opaque, const SableEvent *ev)
@@ -439,8 +441,10 @@ static void sable_gpu_show_scanout(SableGpuState *s, const SableScanoutInfo *inf
     ds = qemu_console_surface(s->con);
     full = !s->display_dirty || s->shown_blank || ds != s->shown_surface ||
            !sable_gpu_same_mode(info, &s->shown_mode);
-    s->refresh_snap = memory_region_snapshot_and_clear_dirty(
-        vram, 0, s->vram_size, DIRTY_MEMORY_VGA);
+    if (s->display_dirty) { /* taken even when full: it clears the log */
+        s->refresh_snap = memory_region_snapshot_and_clear_dirty(
+            vram, 0, s->vram_size, DIRTY_MEMORY_VGA);
+    }
     if (full) {
         g_clear_pointer(&s->refresh_snap, g_free);
     }
@@ -608,7 +612,8 @@ bool sable_gpu_gerror(GError *gerr, Error **errp)
 
 /* ---- Lifecycle ------------------------------------------------------- */
 
-/* QEMU's VGA dirty log of VRAM: CPU writes through BAR2 for the display. */
+/* QEMU's VGA dirty log of VRAM: CPU writes through BAR2 for the display
+ * (only with x-display-dirty, which is what reads it). */
 static void sable_gpu_vram_log(SableGpuState *s, bool on)
 {
     if (s->vram_logging != on) {
@@ -654,7 +659,7 @@ static void sable_gpu_realize(PCIDevice *pdev, Error **errp)
     }
     pci_config_set_interrupt_pin(pdev->config, 1);
     sable_gpu_bars_init(s);
-    sable_gpu_vram_log(s, true);
+    sable_gpu_vram_log(s, s->display_dirty);
     if (!sable_gpu_msix_init(s, errp)) {
         sable_gpu_teardown(s);
         return;
