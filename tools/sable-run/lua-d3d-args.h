@@ -93,4 +93,37 @@ void ld_sampler_desc(lua_State *L, int idx, LdSampler *s);
 /* D3D11_PRIMITIVE_TOPOLOGY by name ("triangle_list", ...). */
 uint32_t ld_check_topology(lua_State *L, int idx);
 
+/* Pipeline states from a script's table (docs/scripts.md), as D3D11's
+ * values (D3D11_BLEND, _BLEND_OP, _COMPARISON_FUNC, _STENCIL_OP, _FILL_MODE,
+ * _CULL_MODE: the same numbers as the DDI's). One blend description
+ * for every render target. */
+typedef struct LdBlend {
+    bool enable;
+    uint32_t src, dest, op, src_alpha, dest_alpha, op_alpha;
+    uint8_t write_mask;         /* D3D11_COLOR_WRITE_ENABLE_* bits */
+} LdBlend;
+void ld_blend_desc(lua_State *L, int idx, LdBlend *b);
+typedef struct LdStencilFace {
+    uint32_t fail, depth_fail, pass, func;
+} LdStencilFace;
+typedef struct LdDepthStencil {
+    bool depth, depth_write, stencil;
+    uint32_t depth_func;
+    uint8_t read_mask, write_mask;
+    LdStencilFace front, back;
+} LdDepthStencil;
+void ld_depth_stencil_desc(lua_State *L, int idx, LdDepthStencil *d);
+typedef struct LdRaster {
+    uint32_t fill, cull;
+    bool front_ccw, depth_clip, scissor;
+    int32_t depth_bias;
+    float depth_bias_clamp, slope_scaled_depth_bias;
+} LdRaster;
+void ld_raster_desc(lua_State *L, int idx, LdRaster *r);
+/* {left, top, right, bottom} at idx (a D3D11_RECT's order). */
+void ld_rect(lua_State *L, int idx, int32_t rect[4]);
+/* {r, g, b, a} floats at idx (missing components 0; nil: all 1, the
+ * blend factor's default). */
+void ld_float4(lua_State *L, int idx, float out[4]);
+
 #endif

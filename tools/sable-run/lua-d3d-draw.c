@@ -242,6 +242,7 @@ void ld_unbind_all(LDevice *dev)
     memset(dev->srvs, 0, sizeof dev->srvs);
     memset(dev->samplers, 0, sizeof dev->samplers);
     set_rts(d, NULL, 0, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL }, &hr);
+    ld_unbind_states(dev);
     dev->pipeline = false;
 }
 

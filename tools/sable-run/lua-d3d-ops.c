@@ -456,9 +456,7 @@ void ld_register_missing(lua_State *L)
     static const char *const shaders[] = {
         "geometry_shader", "hull_shader", "domain_shader", "compute_shader", NULL };
     static const char *const pipeline[] = {
-        "blend_state", "depth_stencil_state", "rasterizer_state", "uav", "set_scissor",
-        "set_blend_state", "set_depth_stencil_state", "set_rasterizer_state", "set_so_targets",
-        "draw_auto", "dispatch", "begin_query", NULL };
+        "uav", "set_so_targets", "draw_auto", "dispatch", "begin_query", NULL };
     register_missing(L, shaders, needs_shaders);
     register_missing(L, pipeline, needs_3d);
 }

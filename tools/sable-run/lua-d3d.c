@@ -17,7 +17,8 @@
 static const char *const kind_names[] = { "resource", "render-target view",
                                           "depth-stencil view", "query", "swap chain",
                                           "shader", "input layout", "shader-resource view",
-                                          "sampler" };
+                                          "sampler", "blend state", "depth-stencil state",
+                                          "rasterizer state" };
 
 /* ---- errors ---- */
 
@@ -121,6 +122,10 @@ void ld_release(LObj *o)
         case LK_SHADER: case LK_LAYOUT: case LK_SRV: case LK_SAMPLER:
             ld_release_pipeline(dev, o);
             break;
+        case LK_BLEND: case LK_DSS: case LK_RAST:
+            ld_release_state(dev, o);
+            g_free(o->p);
+            break;
         }
     }
     detach(o);
@@ -147,6 +152,7 @@ static void device_release(LDevice *dev)
     /* swap chains, shaders, layouts and samplers, then views and queries,
      * then resources */
     static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_SAMPLER, LK_SRV,
+                                   LK_BLEND, LK_DSS, LK_RAST,
                                    LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
     for (size_t k = 0; k < G_N_ELEMENTS(order); k++) {
         for (LObj *o; (o = first_of(dev, order[k]));) {
@@ -454,6 +460,7 @@ void sr_open_d3d(lua_State *L)
     luaL_newlib(L, create);
     luaL_setfuncs(L, ld_device_ops, 0);
     luaL_setfuncs(L, ld_draw_ops, 0);
+    luaL_setfuncs(L, ld_state_ops, 0);
     ld_register_missing(L);
     lua_setfield(L, -2, "methods");
     lua_pop(L, 1);
