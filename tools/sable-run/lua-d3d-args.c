@@ -474,3 +474,22 @@ void ld_float4(lua_State *L, int idx, float out[4])
         lua_pop(L, 1);
     }
 }
+
+void ld_keep(lua_State *L, int dev_idx, const char *key, int idx)
+{
+    dev_idx = lua_absindex(L, dev_idx);
+    idx = lua_isnone(L, idx) ? 0 : lua_absindex(L, idx);
+    if (lua_getiuservalue(L, dev_idx, 1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, dev_idx, 1);
+    }
+    if (idx) {
+        lua_pushvalue(L, idx);
+    } else {
+        lua_pushnil(L);
+    }
+    lua_setfield(L, -2, key);
+    lua_pop(L, 1);
+}

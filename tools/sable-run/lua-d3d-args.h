@@ -93,6 +93,12 @@ void ld_sampler_desc(lua_State *L, int idx, LdSampler *s);
 /* D3D11_PRIMITIVE_TOPOLOGY by name ("triangle_list", ...). */
 uint32_t ld_check_topology(lua_State *L, int idx);
 
+/* Keeps the value at idx (nil: lets it go) referenced from the device
+ * userdata at dev_idx (created with one user value) under `key` (a slot:
+ * "vs", "vb3", "srv.1.0", ...), so that what is bound is not collected
+ * while bound, as D3D's context holds a reference on what it binds. */
+void ld_keep(lua_State *L, int dev_idx, const char *key, int idx);
+
 /* Pipeline states from a script's table (docs/scripts.md), as D3D11's
  * values (D3D11_BLEND, _BLEND_OP, _COMPARISON_FUNC, _STENCIL_OP, _FILL_MODE,
  * _CULL_MODE: the same numbers as the DDI's). One blend description

@@ -6,6 +6,7 @@
  * samplers, the render target, viewport and topology, and the Draw* calls, each a DDI of our UMD through winsim's runtime.
  * Feature level 11_0 devices (the DDI tables draws are tested with).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
@@ -262,6 +263,7 @@ static int dev_set_shaders(lua_State *L)
         }
         ld_check_hr(L, rt_set_shader(d, stage, s), i == 0 ? "VsSetShader" : "PsSetShader");
         dev->bound[i == 0 ? BOUND_VS : BOUND_PS] = s;
+        ld_keep(L, 1, i == 0 ? "vs" : "ps", 2 + i);
     }
     return 0;
 }
@@ -274,6 +276,7 @@ static int dev_set_input_layout(lua_State *L)
                            F(d, pfnIaSetInputLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ mem })),
                 "IaSetInputLayout");
     ld_check_device(L, 1)->bound[BOUND_LAYOUT] = mem;
+    ld_keep(L, 1, "layout", 2);
     return 0;
 }
 
@@ -291,6 +294,9 @@ static int dev_set_vertex_buffers(lua_State *L)
         luaL_argcheck(L, lua_geti(L, 2, i + 1) == LUA_TTABLE, 2, "{buf, stride=} expected");
         lua_geti(L, -1, 1);
         h[i] = ((RtResource *)ld_check(L, lua_gettop(L), LK_RESOURCE)->p)->h;
+        char key[8];
+        snprintf(key, sizeof key, "vb%u", (unsigned)(first + i));
+        ld_keep(L, 1, key, -1);
         strides[i] = ld_uint_field(L, -2, "stride", 0, 2048);
         offsets[i] = ld_uint_field(L, -2, "offset", 0, UINT32_MAX);
         lua_pop(L, 2);
@@ -314,6 +320,7 @@ static int dev_set_index_buffer(lua_State *L)
     ld_check_hr(L, RT_CALL(d, IaSetIndexBuffer, 0,
                            F(d, pfnIaSetIndexBuffer)(d->h, r->h, f, (UINT)off)),
                 "IaSetIndexBuffer");
+    ld_keep(L, 1, "ib", 2);
     return 0;
 }
 
@@ -354,6 +361,9 @@ static int set_stage_slot(lua_State *L, SlotKind k, LKind kind, UINT slots, cons
     HRESULT hr;
     set_slot(d, stage, k, (UINT)slot, h, &hr);
     ld_check_hr(L, hr, what);
+    char key[24];
+    snprintf(key, sizeof key, "%d.%d.%d", (int)k, stage, (int)slot);
+    ld_keep(L, 1, key, 4);
     LDevice *dev = ld_check_device(L, 1);
     if (k != SLOT_CB) {
         (k == SLOT_SRV ? dev->srvs : dev->samplers)[stage][slot] = h;
@@ -391,6 +401,8 @@ static int dev_set_render_target(lua_State *L)
     HRESULT hr;
     set_rts(d, &rtv, 1, dsv, &hr);
     ld_check_hr(L, hr, "SetRenderTargets");
+    ld_keep(L, 1, "rtv", 2);
+    ld_keep(L, 1, "dsv", 3);
     return 0;
 }
 

@@ -126,6 +126,8 @@ static int set_state(lua_State *L, LKind k, const float factor[4], UINT mask_or_
     void *s = lua_isnoneornil(L, 2) ? NULL : ld_check(L, 2, k)->p;
     ld_check_hr(L, bind(d, k, s, factor, mask_or_ref), what);
     ld_check_device(L, 1)->states[k - LK_BLEND] = s;
+    static const char *const keys[] = { "blend", "dss", "rast" };
+    ld_keep(L, 1, keys[k - LK_BLEND], 2);
     return 0;
 }
 

@@ -417,7 +417,7 @@ static int l_device(lua_State *L)
         return sr_error(L, "feature level %s: the UMD does not offer its interface",
                         levels[level]);
     }
-    LDevice **u = lua_newuserdatauv(L, sizeof(*u), 0);
+    LDevice **u = lua_newuserdatauv(L, sizeof(*u), 1); /* 1: what is bound */
     *u = NULL;
     luaL_setmetatable(L, DEVICE_MT);
     LDevice *dev = g_new0(LDevice, 1);

@@ -192,10 +192,12 @@ static int dev_rasterizer_state(lua_State *L)
     return 1;
 }
 
-/* The state object at 2 of kind k, NULL for nil. */
+/* The state object at 2 of kind k, NULL for nil; kept bound. */
 static void *opt_state(lua_State *L, WKind k)
 {
-    return lua_isnoneornil(L, 2) ? NULL : w_check_obj(L, 2, k)->p;
+    void *p = lua_isnoneornil(L, 2) ? NULL : w_check_obj(L, 2, k)->p;
+    ld_keep(L, 1, k == WK_BLEND ? "blend" : k == WK_DSS ? "dss" : "rast", 2);
+    return p;
 }
 
 static int dev_set_blend_state(lua_State *L)
@@ -370,6 +372,8 @@ static int dev_set_shaders(lua_State *L)
     }
     ID3D11DeviceContext_VSSetShader(dev->c, s[0], NULL, 0);
     ID3D11DeviceContext_PSSetShader(dev->c, s[1], NULL, 0);
+    ld_keep(L, 1, "vs", 2);
+    ld_keep(L, 1, "ps", 3);
     return 0;
 }
 
@@ -378,6 +382,7 @@ static int dev_set_input_layout(lua_State *L)
     WDev *dev = check_3d(L);
     ID3D11DeviceContext_IASetInputLayout(dev->c, lua_isnoneornil(L, 2) ? NULL
                                          : (ID3D11InputLayout *)w_check_obj(L, 2, WK_LAYOUT)->p);
+    ld_keep(L, 1, "layout", 2);
     return 0;
 }
 
@@ -395,6 +400,9 @@ static int dev_set_vertex_buffers(lua_State *L)
         luaL_argcheck(L, lua_geti(L, 2, i + 1) == LUA_TTABLE, 2, "{buf, stride=} expected");
         lua_geti(L, -1, 1);
         b[i] = (ID3D11Buffer *)w_check_obj(L, lua_gettop(L), WK_RESOURCE)->p;
+        char key[8];
+        snprintf(key, sizeof key, "vb%u", (unsigned)(first + i));
+        ld_keep(L, 1, key, -1);
         strides[i] = ld_uint_field(L, -2, "stride", 0, 2048);
         offsets[i] = ld_uint_field(L, -2, "offset", 0, UINT32_MAX);
         lua_pop(L, 2);
@@ -414,16 +422,22 @@ static int dev_set_index_buffer(lua_State *L)
     lua_Integer off = luaL_optinteger(L, 4, 0);
     luaL_argcheck(L, off >= 0 && off <= UINT32_MAX, 4, "offset");
     ID3D11DeviceContext_IASetIndexBuffer(dev->c, (ID3D11Buffer *)r->p, f, (UINT)off);
+    ld_keep(L, 1, "ib", 2);
     return 0;
 }
 
-/* The slot argument at 3 and the object of `kind` (or nil) at 4. */
+/* The slot argument at 3 and the object of `kind` (or nil) at 4, kept
+ * bound in the device at 1 (stage at 2). */
 static void *slot_args(lua_State *L, WKind kind, UINT slots, UINT *slot)
 {
     lua_Integer s = luaL_checkinteger(L, 3);
     luaL_argcheck(L, s >= 0 && s < slots, 3, "slot out of range");
     *slot = (UINT)s;
-    return lua_isnoneornil(L, 4) ? NULL : w_check_obj(L, 4, kind)->p;
+    void *p = lua_isnoneornil(L, 4) ? NULL : w_check_obj(L, 4, kind)->p;
+    char key[24];
+    snprintf(key, sizeof key, "%d.%d.%d", (int)kind, ld_check_stage(L, 2), (int)s);
+    ld_keep(L, 1, key, 4);
+    return p;
 }
 
 /* set_constant_buffer("vs" | "ps", slot, buf | nil) */
@@ -479,6 +493,8 @@ static int dev_set_render_target(lua_State *L)
     ID3D11DepthStencilView *dsv = lua_isnoneornil(L, 3) ? NULL
                                 : (ID3D11DepthStencilView *)w_check_obj(L, 3, WK_DSV)->p;
     ID3D11DeviceContext_OMSetRenderTargets(dev->c, 1, &rtv, dsv);
+    ld_keep(L, 1, "rtv", 2);
+    ld_keep(L, 1, "dsv", 3);
     return 0;
 }
 

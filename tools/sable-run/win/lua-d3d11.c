@@ -522,7 +522,7 @@ static int l_device(lua_State *L)
         }
         lua_pop(L, 1);
     }
-    WDev *dev = lua_newuserdatauv(L, sizeof(*dev), 0);
+    WDev *dev = lua_newuserdatauv(L, sizeof(*dev), 1); /* 1: what is bound */
     memset(dev, 0, sizeof(*dev));
     luaL_setmetatable(L, DEVICE_MT);
     D3D_FEATURE_LEVEL got;
