@@ -15,6 +15,7 @@
 
 #include "d3drt.h"
 #include "lua-d3d-args.h"
+#include "lua-map.h"
 
 typedef enum LKind { LK_RESOURCE, LK_RTV, LK_DSV, LK_QUERY, LK_SWAPCHAIN, LK_SHADER,
                      LK_LAYOUT, LK_SRV, LK_SAMPLER, LK_BLEND, LK_DSS, LK_RAST } LKind;
@@ -71,7 +72,5 @@ extern const luaL_Reg ld_state_ops[];
 /* Releases a state object (unbound first if bound); unbinds them all. */
 void ld_release_state(LDevice *dev, LObj *o);
 void ld_unbind_states(LDevice *dev);
-/* The mapping userdata's metatable. */
-void ld_open_mapping(lua_State *L);
 
 #endif
