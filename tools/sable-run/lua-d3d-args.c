@@ -284,6 +284,30 @@ int ld_check_stage(lua_State *L, int idx)
     return luaL_checkoption(L, idx, NULL, stages);
 }
 
+uint32_t ld_check_query(lua_State *L, int idx)
+{
+    static const char *const names[] = { "event", "occlusion", "timestamp", "timestamp_disjoint",
+                                         "pipeline_stats", "occlusion_predicate", "so_stats",
+                                         "so_overflow_predicate", NULL };
+    return (uint32_t)luaL_checkoption(L, idx, NULL, names);
+}
+
+uint32_t ld_map_type(lua_State *L, int idx, bool *do_not_wait)
+{
+    static const char *const types[] = { "read", "write", "read_write", "write_discard",
+                                         "write_no_overwrite", NULL };
+    int type = 0;
+    *do_not_wait = false;
+    if (lua_istable(L, idx)) {
+        lua_getfield(L, idx, "type");
+        type = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, types);
+        lua_getfield(L, idx, "do_not_wait");
+        *do_not_wait = lua_toboolean(L, -1);
+        lua_pop(L, 2);
+    }
+    return (uint32_t)type + 1;
+}
+
 uint32_t ld_check_topology(lua_State *L, int idx)
 {
     static const char *const names[] = { "point_list", "line_list", "line_strip",

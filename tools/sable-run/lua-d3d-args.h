@@ -90,6 +90,11 @@ typedef struct LdSampler {
     uint32_t filter, address;
 } LdSampler;
 void ld_sampler_desc(lua_State *L, int idx, LdSampler *s);
+/* D3D11_QUERY by name ("event", "occlusion", ...; the DDI's numbers). */
+uint32_t ld_check_query(lua_State *L, int idx);
+/* D3D11_MAP by name ("read", ..., "write_no_overwrite"), field `type` of
+ * the table at idx ("read" if absent); *do_not_wait: field do_not_wait. */
+uint32_t ld_map_type(lua_State *L, int idx, bool *do_not_wait);
 /* D3D11_PRIMITIVE_TOPOLOGY by name ("triangle_list", ...). */
 uint32_t ld_check_topology(lua_State *L, int idx);
 

@@ -55,23 +55,15 @@ static const LdMapOps map_ops = { map_valid, map_unmap };
 /* map(res, {sub = 0, type = "read", do_not_wait = false}) -> mapping */
 static int dev_map(lua_State *L)
 {
-    static const char *const types[] = { "read", "write", "read_write", "write_discard",
-                                         "write_no_overwrite", NULL };
     LDevice *dev = ld_check_device(L, 1);
     LObj *o = ld_check(L, 2, LK_RESOURCE);
     RtResource *r = o->p;
     UINT sub = check_sub(L, r, ld_opt_field(L, 3, "sub", 0));
-    int type = 0;
-    UINT flags = 0;
-    if (lua_istable(L, 3)) {
-        lua_getfield(L, 3, "type");
-        type = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, types);
-        lua_getfield(L, 3, "do_not_wait");
-        flags = lua_toboolean(L, -1) ? D3D10_DDI_MAP_FLAG_DONOTWAIT : 0;
-        lua_pop(L, 2);
-    }
+    bool do_not_wait;
+    UINT type = ld_map_type(L, 3, &do_not_wait);
+    UINT flags = do_not_wait ? D3D10_DDI_MAP_FLAG_DONOTWAIT : 0;
     D3D10DDI_MAPPED_SUBRESOURCE ms = { 0 };
-    ld_check_hr(L, rt_map(dev->d, r, sub, (D3D10_DDI_MAP)(type + 1), flags, &ms), "Map");
+    ld_check_hr(L, rt_map(dev->d, r, sub, (D3D10_DDI_MAP)type, flags, &ms), "Map");
     UINT w, h, d;
     sub_size(r, sub, &w, &h, &d);
     LdMapping m = { ms.pData, ld_mapping_size(r->dim == D3D10DDIRESOURCE_BUFFER, w, h, d, r->bpp,

@@ -347,11 +347,8 @@ static int dev_dsv(lua_State *L)
 
 static int dev_query(lua_State *L)
 {
-    static const char *const names[] = { "event", "occlusion", "timestamp", "timestamp_disjoint",
-                                         "pipeline_stats", "occlusion_predicate", "so_stats",
-                                         "so_overflow_predicate", NULL };
     LDevice *dev = ld_check_device(L, 1);
-    D3D10DDI_QUERY type = (D3D10DDI_QUERY)luaL_checkoption(L, 2, NULL, names);
+    D3D10DDI_QUERY type = (D3D10DDI_QUERY)ld_check_query(L, 2);
     RtQuery *q;
     ld_check_hr(L, rt_create_query(dev->d, type, &q), "CreateQuery");
     ld_push(L, dev, LK_QUERY, q, NULL)->query_type = type;

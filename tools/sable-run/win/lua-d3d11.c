@@ -4,8 +4,11 @@
  * bindings of mingw-w64's headers), with the arguments read as on Linux
  * (lua-d3d-args.h): d3d.device{feature_level =}, d3d.formats(); a device's
  * buffer, texture1d/2d/3d/cube, rtv, dsv, clear, clear_depth, copy,
- * copy_region, update, read, image, flush, wait_idle, release. Every other call of the Linux module raises an error naming it
- * ("not in the Windows build yet"), so a script using it fails loudly.
+ * copy_region, update, read, image, flush, wait_idle, release; the 3D
+ * pipeline (lua-d3d11-draw.c), map and queries (lua-d3d11-ops.c). Every
+ * other call of the Linux module (swapchain, capture, stats) raises an
+ * error naming it ("not in the Windows build yet"), so a script using it
+ * fails loudly.
  * Objects hold a reference on their device; a released one raises.
  */
 #include <stddef.h>
@@ -13,6 +16,7 @@
 
 #include "lua-d3d11.h"
 #include "lua-d3d-args.h"
+#include "lua-map.h"
 
 _Static_assert(sizeof(LdBox) == sizeof(D3D11_BOX) && offsetof(LdBox, back) ==
                offsetof(D3D11_BOX, back), "box layout");
@@ -304,7 +308,7 @@ static int dev_copy(lua_State *L)
     return 0;
 }
 
-static UINT check_sub(lua_State *L, const WObj *r, lua_Integer sub)
+UINT w_check_sub(lua_State *L, const WObj *r, lua_Integer sub)
 {
     if (sub < 0 || sub >= (lua_Integer)r->mips * r->array) {
         sr_error(L, "subresource %lld: the resource has %u", (long long)sub, r->mips * r->array);
@@ -320,9 +324,9 @@ static int dev_copy_region(lua_State *L)
     LdBox box;
     bool has_box = ld_box_field(L, 4, &box);
     ID3D11DeviceContext_CopySubresourceRegion(dev->c, (ID3D11Resource *)dst->p,
-        check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0)), ld_uint_field(L, 4, "x", 0, UINT32_MAX),
+        w_check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0)), ld_uint_field(L, 4, "x", 0, UINT32_MAX),
         ld_uint_field(L, 4, "y", 0, UINT32_MAX), 0, (ID3D11Resource *)src->p,
-        check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0)), has_box ? (D3D11_BOX *)&box : NULL);
+        w_check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0)), has_box ? (D3D11_BOX *)&box : NULL);
     return 0;
 }
 
@@ -333,7 +337,7 @@ static int dev_update(lua_State *L)
     WObj *r = w_check_obj(L, 2, WK_RESOURCE);
     size_t len;
     const char *data = luaL_checklstring(L, 3, &len);
-    UINT sub = check_sub(L, r, ld_opt_field(L, 4, "sub", 0)), mip = sub % r->mips;
+    UINT sub = w_check_sub(L, r, ld_opt_field(L, 4, "sub", 0)), mip = sub % r->mips;
     LdBox box;
     bool has_box = ld_box_field(L, 4, &box);
     uint64_t w = has_box ? box.right - box.left : mip_size(r->width, mip);
@@ -430,7 +434,7 @@ static int dev_read(lua_State *L)
 {
     WDev *dev = w_check_dev(L, 1);
     WObj *r = w_check_obj(L, 2, WK_RESOURCE);
-    push_subresource(L, dev, r, check_sub(L, r, luaL_optinteger(L, 3, 0)));
+    push_subresource(L, dev, r, w_check_sub(L, r, luaL_optinteger(L, 3, 0)));
     return 1;
 }
 
@@ -439,7 +443,7 @@ static int dev_image(lua_State *L)
 {
     WDev *dev = w_check_dev(L, 1);
     WObj *r = w_check_obj(L, 2, WK_RESOURCE);
-    UINT sub = check_sub(L, r, luaL_optinteger(L, 3, 0));
+    UINT sub = w_check_sub(L, r, luaL_optinteger(L, 3, 0));
     static const uint8_t black[4];
     UINT mip = sub % r->mips;
     SrImage *img = r->dim == D3D11_RESOURCE_DIMENSION_BUFFER ||
@@ -482,7 +486,7 @@ static const luaL_Reg dev_methods[] = {
 
 /* Calls of the Linux module this build does not have yet. */
 static const char *const missing[] = {
-    "map", "unmap", "query", "end_query", "get_data", "swapchain", "capture", "stats", NULL,
+    "swapchain", "capture", "stats", NULL,
 };
 
 static int dev_index(lua_State *L)
@@ -493,8 +497,9 @@ static int dev_index(lua_State *L)
         lua_pushstring(L, dev->level);
         return 1;
     }
-    for (const luaL_Reg *t = dev_methods; t; t = t == dev_methods ? w_draw_ops : NULL) {
-        for (const luaL_Reg *m = t; m->name; m++) {
+    const luaL_Reg *const tables[] = { dev_methods, w_draw_ops, w_ops };
+    for (size_t i = 0; i < SR_N_ELEMENTS(tables); i++) {
+        for (const luaL_Reg *m = tables[i]; m->name; m++) {
             if (strcmp(m->name, k) == 0) {
                 lua_pushcfunction(L, m->func);
                 return 1;
@@ -541,6 +546,7 @@ void sr_open_d3d11(lua_State *L)
     lua_pushcfunction(L, dev_release);
     lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);
+    ld_open_mapping(L);
     luaL_newmetatable(L, OBJ_MT);
     lua_pushcfunction(L, obj_index);
     lua_setfield(L, -2, "__index");

@@ -34,7 +34,7 @@ typedef struct WObj {
     D3D11_RESOURCE_DIMENSION dim;
     UINT width, height, depth, mips, array, bpp, misc;
     DXGI_FORMAT format;
-    int stage;                  /* shaders: 0 vertex, 1 pixel */
+    int stage;                  /* shaders: 0 vertex, 1 pixel; queries: D3D11_QUERY */
     unsigned map_gen;           /* resources: bumped by each Unmap */
 } WObj;
 
@@ -46,9 +46,13 @@ WDev *w_check_dev(lua_State *L, int idx);
 WObj *w_check_obj(lua_State *L, int idx, WKind kind);
 /* A new object userdata for p (its reference moves to it). */
 WObj *w_push_obj(lua_State *L, WDev *dev, WKind kind, IUnknown *p);
+/* Subresource sub of r (a Lua error if r has no such one). */
+UINT w_check_sub(lua_State *L, const WObj *r, lua_Integer sub);
 /* Pipeline objects: unbound from the context's slots holding them. */
 void w_unbind(WObj *o);
 /* The pipeline and state calls (lua-d3d11-draw.c). */
 extern const luaL_Reg w_draw_ops[];
+/* Map/unmap and queries (lua-d3d11-ops.c). */
+extern const luaL_Reg w_ops[];
 
 #endif
