@@ -284,6 +284,42 @@ int ld_check_stage(lua_State *L, int idx)
     return luaL_checkoption(L, idx, NULL, stages);
 }
 
+uint32_t ld_count_arg(lua_State *L, int idx, bool required)
+{
+    lua_Integer v = required ? luaL_checkinteger(L, idx) : luaL_optinteger(L, idx, 0);
+    luaL_argcheck(L, v >= 0 && v <= UINT32_MAX, idx, "0..2^32-1 expected");
+    return (uint32_t)v;
+}
+
+int32_t ld_base_arg(lua_State *L, int idx)
+{
+    lua_Integer v = luaL_optinteger(L, idx, 0);
+    luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, idx, "a 32-bit base vertex expected");
+    return (int32_t)v;
+}
+
+static float num_field(lua_State *L, int idx, const char *k, double def)
+{
+    lua_getfield(L, idx, k);
+    float v = (float)luaL_optnumber(L, -1, def);
+    lua_pop(L, 1);
+    return v;
+}
+
+void ld_viewport(lua_State *L, int idx, float vp[6])
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    lua_getfield(L, idx, "width");
+    lua_getfield(L, idx, "height");
+    vp[0] = num_field(L, idx, "x", 0);
+    vp[1] = num_field(L, idx, "y", 0);
+    vp[2] = (float)luaL_checknumber(L, -2);
+    vp[3] = (float)luaL_checknumber(L, -1);
+    vp[4] = num_field(L, idx, "min_depth", 0);
+    vp[5] = num_field(L, idx, "max_depth", 1);
+    lua_pop(L, 2);
+}
+
 uint32_t ld_check_query(lua_State *L, int idx)
 {
     static const char *const names[] = { "event", "occlusion", "timestamp", "timestamp_disjoint",
@@ -340,14 +376,6 @@ static bool bool_field(lua_State *L, int idx, const char *k, bool def)
 {
     lua_getfield(L, idx, k);
     bool v = lua_isnil(L, -1) ? def : lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    return v;
-}
-
-static float float_field(lua_State *L, int idx, const char *k)
-{
-    lua_getfield(L, idx, k);
-    float v = (float)luaL_optnumber(L, -1, 0);
     lua_pop(L, 1);
     return v;
 }
@@ -465,8 +493,8 @@ void ld_raster_desc(lua_State *L, int idx, LdRaster *r)
     lua_Integer bias = ld_opt_field(L, idx, "depth_bias", 0);
     luaL_argcheck(L, bias >= INT32_MIN && bias <= INT32_MAX, idx, "depth_bias: 32 bits");
     r->depth_bias = (int32_t)bias;
-    r->depth_bias_clamp = float_field(L, idx, "depth_bias_clamp");
-    r->slope_scaled_depth_bias = float_field(L, idx, "slope_scaled_depth_bias");
+    r->depth_bias_clamp = num_field(L, idx, "depth_bias_clamp", 0);
+    r->slope_scaled_depth_bias = num_field(L, idx, "slope_scaled_depth_bias", 0);
     r->depth_clip = bool_field(L, idx, "depth_clip", true);
     r->scissor = bool_field(L, idx, "scissor", false);
 }

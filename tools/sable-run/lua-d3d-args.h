@@ -90,6 +90,14 @@ typedef struct LdSampler {
     uint32_t filter, address;
 } LdSampler;
 void ld_sampler_desc(lua_State *L, int idx, LdSampler *s);
+/* Draw* arguments: a count at idx (required or 0 if absent), 0..2^32-1;
+ * a base vertex (0 if absent), 32-bit signed. */
+uint32_t ld_count_arg(lua_State *L, int idx, bool required);
+int32_t ld_base_arg(lua_State *L, int idx);
+/* set_viewport's table at idx: {x, y, width, height, min_depth,
+ * max_depth} (D3D11_VIEWPORT's order; x, y 0 and depths 0..1 by default). */
+void ld_viewport(lua_State *L, int idx, float vp[6]);
+
 /* D3D11_QUERY by name ("event", "occlusion", ...; the DDI's numbers). */
 uint32_t ld_check_query(lua_State *L, int idx);
 /* D3D11_MAP by name ("read", ..., "write_no_overwrite"), field `type` of

@@ -11,18 +11,6 @@
 #include "lua-d3d.h"
 #include "script.h"
 
-/* The device at 1, an 11.0 one, marked as having pipeline state. */
-static RtDevice *check_3d(lua_State *L)
-{
-    LDevice *dev = ld_check_device(L, 1);
-    if (!dev->d->f11) {
-        sr_error(L, "the 3D pipeline's calls need a feature level 11_0 device (this one: %s)",
-                 dev->level);
-    }
-    dev->pipeline = true;
-    return dev->d;
-}
-
 static int push_state(lua_State *L, LKind kind, void *mem, HRESULT hr, const char *what)
 {
     if (FAILED(hr)) {
@@ -37,7 +25,7 @@ static int push_state(lua_State *L, LKind kind, void *mem, HRESULT hr, const cha
  * op_alpha =, write_mask =}: the same for every render target. */
 static int dev_blend_state(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     LdBlend b;
     ld_blend_desc(L, 2, &b);
     D3D10_1_DDI_BLEND_DESC desc = { 0 };
@@ -65,7 +53,7 @@ static D3D10_DDI_DEPTH_STENCILOP_DESC face(const LdStencilFace *f)
  * stencil_read_mask =, stencil_write_mask =, front = {...}, back = {...}} */
 static int dev_depth_stencil_state(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     LdDepthStencil s;
     ld_depth_stencil_desc(L, 2, &s);
     /* the runtime enables both faces' stencil with StencilEnable */
@@ -85,7 +73,7 @@ static int dev_depth_stencil_state(lua_State *L)
  * depth_bias_clamp =, slope_scaled_depth_bias =, depth_clip =, scissor =} */
 static int dev_rasterizer_state(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     LdRaster r;
     ld_raster_desc(L, 2, &r);
     D3D10_DDI_RASTERIZER_DESC desc = {
@@ -122,7 +110,7 @@ static HRESULT bind(RtDevice *d, LKind k, void *s, const float factor[4], UINT m
 static int set_state(lua_State *L, LKind k, const float factor[4], UINT mask_or_ref,
                      const char *what)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     void *s = lua_isnoneornil(L, 2) ? NULL : ld_check(L, 2, k)->p;
     ld_check_hr(L, bind(d, k, s, factor, mask_or_ref), what);
     ld_check_device(L, 1)->states[k - LK_BLEND] = s;
@@ -159,7 +147,7 @@ static int dev_set_rasterizer_state(lua_State *L)
  * with a rasterizer state's scissor = true). */
 static int dev_set_scissor(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     int32_t r[4];
     ld_rect(L, 2, r);
     D3D10_DDI_RECT rect = { r[0], r[1], r[2], r[3] };

@@ -61,7 +61,10 @@ extern const luaL_Reg ld_swapchain_ops[];
  * surface the UMD cannot do yet, each raising an error naming what is
  * missing. */
 void ld_register_missing(lua_State *L);
-/* lua-d3d-draw.c: shaders, input layouts, pipeline state, draws. */
+/* lua-d3d-draw.c: shaders, input layouts, pipeline state, draws. The
+ * device at 1 for a pipeline call: an 11.0 one (a Lua error otherwise),
+ * marked as having pipeline state to unbind. */
+RtDevice *ld_check_3d(lua_State *L);
 extern const luaL_Reg ld_draw_ops[];
 /* Releases a shader, an input layout, an SRV or a sampler. */
 void ld_release_pipeline(LDevice *dev, LObj *o);

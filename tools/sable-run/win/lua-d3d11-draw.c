@@ -498,24 +498,13 @@ static int dev_set_render_target(lua_State *L)
     return 0;
 }
 
-static float num_field(lua_State *L, int idx, const char *k, double def)
-{
-    lua_getfield(L, idx, k);
-    float v = (float)luaL_optnumber(L, -1, def);
-    lua_pop(L, 1);
-    return v;
-}
-
 /* set_viewport{x = 0, y = 0, width=, height=, min_depth = 0, max_depth = 1} */
 static int dev_set_viewport(lua_State *L)
 {
     WDev *dev = check_3d(L);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_getfield(L, 2, "width");
-    lua_getfield(L, 2, "height");
-    D3D11_VIEWPORT vp = { num_field(L, 2, "x", 0), num_field(L, 2, "y", 0),
-                          (float)luaL_checknumber(L, -2), (float)luaL_checknumber(L, -1),
-                          num_field(L, 2, "min_depth", 0), num_field(L, 2, "max_depth", 1) };
+    float v[6];
+    ld_viewport(L, 2, v);
+    D3D11_VIEWPORT vp = { v[0], v[1], v[2], v[3], v[4], v[5] };
     ID3D11DeviceContext_RSSetViewports(dev->c, 1, &vp);
     return 0;
 }
@@ -529,20 +518,6 @@ static int dev_set_topology(lua_State *L)
 }
 
 /* ---- draws ---- */
-
-static UINT count_arg(lua_State *L, int idx, bool required)
-{
-    lua_Integer v = required ? luaL_checkinteger(L, idx) : luaL_optinteger(L, idx, 0);
-    luaL_argcheck(L, v >= 0 && v <= UINT32_MAX, idx, "0..2^32-1 expected");
-    return (UINT)v;
-}
-
-static INT base_arg(lua_State *L, int idx)
-{
-    lua_Integer v = luaL_optinteger(L, idx, 0);
-    luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, idx, "a 32-bit base vertex expected");
-    return (INT)v;
-}
 
 /* check_3d for a draw: a vertex shader bound (a Lua error otherwise, as
  * on Sable, where D3D would drop the draw). */
@@ -560,32 +535,32 @@ static ID3D11DeviceContext *check_draw(lua_State *L)
 static int dev_draw(lua_State *L)
 {
     ID3D11DeviceContext *c = check_draw(L);
-    ID3D11DeviceContext_Draw(c, count_arg(L, 2, true), count_arg(L, 3, false));
+    ID3D11DeviceContext_Draw(c, ld_count_arg(L, 2, true), ld_count_arg(L, 3, false));
     return 0;
 }
 
 static int dev_draw_indexed(lua_State *L)
 {
     ID3D11DeviceContext *c = check_draw(L);
-    ID3D11DeviceContext_DrawIndexed(c, count_arg(L, 2, true), count_arg(L, 3, false),
-                                    base_arg(L, 4));
+    ID3D11DeviceContext_DrawIndexed(c, ld_count_arg(L, 2, true), ld_count_arg(L, 3, false),
+                                    ld_base_arg(L, 4));
     return 0;
 }
 
 static int dev_draw_instanced(lua_State *L)
 {
     ID3D11DeviceContext *c = check_draw(L);
-    ID3D11DeviceContext_DrawInstanced(c, count_arg(L, 2, true), count_arg(L, 3, true),
-                                      count_arg(L, 4, false), count_arg(L, 5, false));
+    ID3D11DeviceContext_DrawInstanced(c, ld_count_arg(L, 2, true), ld_count_arg(L, 3, true),
+                                      ld_count_arg(L, 4, false), ld_count_arg(L, 5, false));
     return 0;
 }
 
 static int dev_draw_indexed_instanced(lua_State *L)
 {
     ID3D11DeviceContext *c = check_draw(L);
-    ID3D11DeviceContext_DrawIndexedInstanced(c, count_arg(L, 2, true), count_arg(L, 3, true),
-                                             count_arg(L, 4, false), base_arg(L, 5),
-                                             count_arg(L, 6, false));
+    ID3D11DeviceContext_DrawIndexedInstanced(c, ld_count_arg(L, 2, true), ld_count_arg(L, 3, true),
+                                             ld_count_arg(L, 4, false), ld_base_arg(L, 5),
+                                             ld_count_arg(L, 6, false));
     return 0;
 }
 
