@@ -5,10 +5,10 @@
  * (lua-d3d-args.h): d3d.device{feature_level =}, d3d.formats(); a device's
  * buffer, texture1d/2d/3d/cube, rtv, dsv, clear, clear_depth, copy,
  * copy_region, update, read, image, flush, wait_idle, release; the 3D
- * pipeline (lua-d3d11-draw.c), map and queries (lua-d3d11-ops.c). Every
- * other call of the Linux module (swapchain, capture, stats) raises an
- * error naming it ("not in the Windows build yet"), so a script using it
- * fails loudly.
+ * pipeline (lua-d3d11-draw.c), map and queries (lua-d3d11-ops.c), swap
+ * chains and capture (lua-d3d11-present.c). The one other call of the
+ * Linux module, stats (the UMD's counters), raises an error naming it
+ * ("not in the Windows build yet"), so a script using it fails loudly.
  * Objects hold a reference on their device; a released one raises.
  */
 #include <stddef.h>
@@ -486,7 +486,7 @@ static const luaL_Reg dev_methods[] = {
 
 /* Calls of the Linux module this build does not have yet. */
 static const char *const missing[] = {
-    "swapchain", "capture", "stats", NULL,
+    "stats", NULL,
 };
 
 static int dev_index(lua_State *L)
@@ -497,7 +497,7 @@ static int dev_index(lua_State *L)
         lua_pushstring(L, dev->level);
         return 1;
     }
-    const luaL_Reg *const tables[] = { dev_methods, w_draw_ops, w_ops };
+    const luaL_Reg *const tables[] = { dev_methods, w_draw_ops, w_ops, w_present_ops };
     for (size_t i = 0; i < SR_N_ELEMENTS(tables); i++) {
         for (const luaL_Reg *m = tables[i]; m->name; m++) {
             if (strcmp(m->name, k) == 0) {
@@ -547,6 +547,7 @@ void sr_open_d3d11(lua_State *L)
     lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);
     ld_open_mapping(L);
+    w_open_present(L);
     luaL_newmetatable(L, OBJ_MT);
     lua_pushcfunction(L, obj_index);
     lua_setfield(L, -2, "__index");

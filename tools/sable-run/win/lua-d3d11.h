@@ -54,5 +54,9 @@ void w_unbind(WObj *o);
 extern const luaL_Reg w_draw_ops[];
 /* Map/unmap and queries (lua-d3d11-ops.c). */
 extern const luaL_Reg w_ops[];
+/* Swap chains and the screen's capture (lua-d3d11-present.c); its
+ * metatable. */
+extern const luaL_Reg w_present_ops[];
+void w_open_present(lua_State *L);
 
 #endif
