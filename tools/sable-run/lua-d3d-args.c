@@ -385,6 +385,9 @@ static const char *const blend_names[] = {
     "inv_dest_alpha", "dest_color", "inv_dest_color", "src_alpha_sat", "blend_factor",
     "inv_blend_factor", NULL };
 
+static const char *const blend_op_names[] = { "add", "subtract", "rev_subtract", "min", "max",
+                                               NULL };
+
 /* D3D11_BLEND values: 1..11, then 14, 15 (12 and 13 do not exist). */
 static uint32_t blend_field(lua_State *L, int idx, const char *k, const char *def)
 {
@@ -392,11 +395,14 @@ static uint32_t blend_field(lua_State *L, int idx, const char *k, const char *de
     return v >= 12 ? v + 2 : v;
 }
 
+static const char *blend_name(uint32_t v)
+{
+    return blend_names[v >= 14 ? v - 3 : v - 1];
+}
+
 static uint32_t blend_op_field(lua_State *L, int idx, const char *k, const char *def)
 {
-    static const char *const names[] = { "add", "subtract", "rev_subtract", "min", "max",
-                                         NULL };
-    return (uint32_t)option_field(L, idx, k, def, names) + 1;
+    return (uint32_t)option_field(L, idx, k, def, blend_op_names) + 1;
 }
 
 static uint8_t write_mask_field(lua_State *L, int idx)
@@ -436,11 +442,9 @@ void ld_blend_desc(lua_State *L, int idx, LdBlend *b)
     b->dest = blend_field(L, idx, "dest", "zero");
     b->op = blend_op_field(L, idx, "op", "add");
     /* alpha: the colour's factors and operation unless given */
-    uint32_t sa = as_alpha_factor(b->src), da = as_alpha_factor(b->dest);
-    b->src_alpha = blend_field(L, idx, "src_alpha", blend_names[sa >= 14 ? sa - 3 : sa - 1]);
-    b->dest_alpha = blend_field(L, idx, "dest_alpha", blend_names[da >= 14 ? da - 3 : da - 1]);
-    static const char *const ops[] = { "add", "subtract", "rev_subtract", "min", "max" };
-    b->op_alpha = blend_op_field(L, idx, "op_alpha", ops[b->op - 1]);
+    b->src_alpha = blend_field(L, idx, "src_alpha", blend_name(as_alpha_factor(b->src)));
+    b->dest_alpha = blend_field(L, idx, "dest_alpha", blend_name(as_alpha_factor(b->dest)));
+    b->op_alpha = blend_op_field(L, idx, "op_alpha", blend_op_names[b->op - 1]);
     b->write_mask = write_mask_field(L, idx);
 }
 
