@@ -1,10 +1,11 @@
 -- SPDX-License-Identifier: MIT
 -- Output-merger and rasterizer states: blending (one test per class of
 -- factors and operations), the colour write mask, the depth test with and
--- without writes, the stencil test, culling, wireframe, the scissor and
--- depth bias. Expected pixels are computed here: blends by the D3D11
--- blend equation on the UNORM8 values the target holds, coverage from the
--- rectangles drawn (edge pixels left to the rasteriser's rules).
+-- without writes, the stencil test, culling, wireframe, the scissor,
+-- depth bias and depth clip. Expected pixels are computed here: blends by
+-- the D3D11 blend equation on the UNORM8 values the target holds,
+-- coverage from the rectangles drawn (edge pixels left to the
+-- rasteriser's rules).
 local u8 = require("lib.util").unorm8
 local draw = require("lib.draw")
 
@@ -326,6 +327,27 @@ test("depth bias: a constant bias moves a draw in front or behind", function()
   capture("depth bias", img)
   draw.expect_rects(img, {0, 0, 0, 255}, {{0, 0, 16, H, {255, 0, 0, 255}},
                                           {16, 0, W, H, {0, 255, 0, 255}}})
+end)
+
+test("depth clip: z outside 0..1 is clipped, drawn (clamped) without depth clip", function()
+  local dev, rt = scene({0, 0, 0, 1})
+  local rtv = dev:rtv(rt)
+  local red, green, blue = {1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}
+  -- D3D clips to 0 <= z <= w: z = -0.5 and 1.5 are outside; 0.5 inside
+  local function scene_rects()
+    draw_rects(dev, draw.rect(0, 0, 10, H, red, -0.5), draw.rect(11, 0, 21, H, blue, 0.5),
+               draw.rect(22, 0, W, H, green, 1.5))
+    return dev:image(rt)
+  end
+  local clipped = scene_rects()
+  capture("depth clip", clipped)
+  draw.expect_rects(clipped, {0, 0, 0, 255}, {{11, 0, 21, H, colour8(blue)}})
+  dev:clear(rtv, {0, 0, 0, 1})
+  dev:set_rasterizer_state(dev:rasterizer_state{depth_clip = false})
+  local unclipped = scene_rects()
+  capture("no depth clip", unclipped)
+  draw.expect_rects(unclipped, {0, 0, 0, 255}, {{0, 0, 10, H, colour8(red)},
+                    {11, 0, 21, H, colour8(blue)}, {22, 0, W, H, colour8(green)}})
 end)
 
 test("bad states raise errors; states released while bound are unbound", function()
