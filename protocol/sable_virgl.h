@@ -294,6 +294,7 @@ enum sable_virgl_tex_wrap {
      (((uint32_t)(vmask) & 0xffu) << 13) | (((uint32_t)(wmask) & 0xffu) << 21))
 /* RASTERIZER S0 */
 #define SABLE_VIRGL_RS_DEPTH_CLIP (1u << 1)
+#define SABLE_VIRGL_RS_CLIP_HALFZ (1u << 2) /* clip z to [0, w] (D3D), not [-w, w] */
 #define SABLE_VIRGL_RS_CULL_FACE(x) (((uint32_t)(x) & 3u) << 8)
 #define SABLE_VIRGL_RS_FILL_FRONT(x) (((uint32_t)(x) & 3u) << 10)
 #define SABLE_VIRGL_RS_FILL_BACK(x) (((uint32_t)(x) & 3u) << 12)
