@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* winsim's D3D runtime (d3drt.h): adapters, devices and the D3D11-shaped
- * API tests call; the callbacks the UMD calls are in rt-callbacks.c, the
- * DXGI side (swap chains, present, display) in rt-dxgi.c. */
+ * API tests call; the callbacks the UMD calls are in rt-callbacks.c and
+ * rt-alloc.c, the DXGI side (swap chains, present, display) in rt-dxgi.c. */
 #include <string.h>
 
 #include "d3drt.h"
