@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "umd.h"
+#include "umd_uav.h"
 
 #define DEV(h) umd_dev(h)
 #define RES(h) umd_res(h)
@@ -334,7 +335,6 @@ static VOID WDDM_API ddi_destroy_device(D3D10DDI_HDEVICE h)
     static SIZE_T WDDM_API fn(D3D10DDI_HDEVICE h, const arg_t *c) { return 2 * sizeof(void *); }
 CALC_ENTRY(ddi_calc_deferred_context, D3D11DDIARG_CALCPRIVATEDEFERREDCONTEXTSIZE)
 CALC_ENTRY(ddi_calc_command_list, D3D11DDIARG_CREATECOMMANDLIST)
-CALC_ENTRY(ddi_calc_uav, D3D11DDIARG_CREATEUNORDEREDACCESSVIEW)
 
 static SIZE_T WDDM_API ddi_calc_shader(D3D10DDI_HDEVICE h, const UINT *code,
                                        const D3D10DDIARG_STAGE_IO_SIGNATURES *s)
@@ -661,13 +661,48 @@ static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, 
         UNSUP(SetPredication);
     }
 }
-static VOID WDDM_API stub_CsSetUnorderedAccessViews(D3D10DDI_HDEVICE h, UINT start, UINT n,
-                                                    const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
-                                                    const UINT *counts)
+/* ---- UAVs and compute (uav.c, compute.c) ---- */
+
+static SIZE_T WDDM_API ddi_calc_uav(D3D10DDI_HDEVICE h,
+                                    const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c)
 {
-    if (!all_null(uav, n)) {
-        UNSUP(CsSetUnorderedAccessViews);
-    }
+    return umd_uav_size();
+}
+static VOID WDDM_API ddi_create_uav(D3D10DDI_HDEVICE h,
+                                    const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c,
+                                    D3D11DDI_HUNORDEREDACCESSVIEW v,
+                                    D3D11DDI_HRTUNORDEREDACCESSVIEW rt)
+{
+    umd_uav_create(DEV(h), c, v.pDrvPrivate);
+}
+static VOID WDDM_API ddi_destroy_uav(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v)
+{
+    umd_uav_destroy(DEV(h), v.pDrvPrivate);
+}
+static VOID WDDM_API ddi_clear_uav_uint(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v,
+                                        const UINT values[4])
+{
+    umd_clear_uav(DEV(h), UMD_DDI_ClearUnorderedAccessViewUint, v.pDrvPrivate, values, false);
+}
+static VOID WDDM_API ddi_clear_uav_float(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v,
+                                         const FLOAT values[4])
+{
+    umd_clear_uav(DEV(h), UMD_DDI_ClearUnorderedAccessViewFloat, v.pDrvPrivate, values, true);
+}
+/* Initial counts only matter for append/counter views, which are refused. */
+static VOID WDDM_API ddi_cs_set_uavs(D3D10DDI_HDEVICE h, UINT start, UINT n,
+                                     const D3D11DDI_HUNORDEREDACCESSVIEW *uav, const UINT *counts)
+{
+    umd_set_uavs(DEV(h), start, n, uav);
+}
+static VOID WDDM_API ddi_dispatch(D3D10DDI_HDEVICE h, UINT x, UINT y, UINT z)
+{
+    const UINT groups[3] = { x, y, z };
+    umd_dispatch(DEV(h), UMD_DDI_Dispatch, groups, NULL, 0);
+}
+static VOID WDDM_API ddi_dispatch_indirect(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT off)
+{
+    umd_dispatch(DEV(h), UMD_DDI_DispatchIndirect, NULL, RES(r), off);
 }
 /* With interfaces: only shaders without any (n == 0) are bound. */
 #define SET_WITH_IFACES(name, stage) \
@@ -701,13 +736,6 @@ STUB0(AbandonCommandList)
 STUB(CreateCommandList, const D3D11DDIARG_CREATECOMMANDLIST *c, D3D11DDI_HCOMMANDLIST l,
      D3D11DDI_HRTCOMMANDLIST rt)
 STUB(DestroyCommandList, D3D11DDI_HCOMMANDLIST l)
-STUB(CreateUnorderedAccessView, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c,
-     D3D11DDI_HUNORDEREDACCESSVIEW v, D3D11DDI_HRTUNORDEREDACCESSVIEW rt)
-STUB(DestroyUnorderedAccessView, D3D11DDI_HUNORDEREDACCESSVIEW v)
-STUB(ClearUnorderedAccessViewUint, D3D11DDI_HUNORDEREDACCESSVIEW v, const UINT values[4])
-STUB(ClearUnorderedAccessViewFloat, D3D11DDI_HUNORDEREDACCESSVIEW v, const FLOAT values[4])
-STUB(Dispatch, UINT x, UINT y, UINT z)
-STUB(DispatchIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(SetResourceMinLOD, D3D10DDI_HRESOURCE r, FLOAT lod)
 STUB(CopyStructureCount, D3D10DDI_HRESOURCE r, UINT off, D3D11DDI_HUNORDEREDACCESSVIEW v)
 STUB(RecycleCommandList, D3D11DDI_HCOMMANDLIST l)
@@ -949,13 +977,13 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCsSetSamplers = ddi_CsSetSamplers;
     f->pfnCsSetConstantBuffers = ddi_CsSetConstantBuffers;
     f->pfnCalcPrivateUnorderedAccessViewSize = ddi_calc_uav;
-    f->pfnCreateUnorderedAccessView = stub_CreateUnorderedAccessView;
-    f->pfnDestroyUnorderedAccessView = stub_DestroyUnorderedAccessView;
-    f->pfnClearUnorderedAccessViewUint = stub_ClearUnorderedAccessViewUint;
-    f->pfnClearUnorderedAccessViewFloat = stub_ClearUnorderedAccessViewFloat;
-    f->pfnCsSetUnorderedAccessViews = stub_CsSetUnorderedAccessViews;
-    f->pfnDispatch = stub_Dispatch;
-    f->pfnDispatchIndirect = stub_DispatchIndirect;
+    f->pfnCreateUnorderedAccessView = ddi_create_uav;
+    f->pfnDestroyUnorderedAccessView = ddi_destroy_uav;
+    f->pfnClearUnorderedAccessViewUint = ddi_clear_uav_uint;
+    f->pfnClearUnorderedAccessViewFloat = ddi_clear_uav_float;
+    f->pfnCsSetUnorderedAccessViews = ddi_cs_set_uavs;
+    f->pfnDispatch = ddi_dispatch;
+    f->pfnDispatchIndirect = ddi_dispatch_indirect;
     f->pfnSetResourceMinLOD = stub_SetResourceMinLOD;
     f->pfnCopyStructureCount = stub_CopyStructureCount;
     f->pfnRecycleCommandList = stub_RecycleCommandList;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "umd.h"
+#include "umd_stream.h"
 
 #define STATE_DW 2048u /* one group of per-draw state commands at most */
 #define SUBMIT_BYTES ((uint32_t)sizeof(struct sable_cmd_3d_submit))
@@ -46,11 +47,7 @@ int umd_prim_mode(UINT t)
 
 /* ---- the stream: chunks as inline SUBMITs ---- */
 
-typedef struct Named {
-    UmdResource *res[UMD_STREAM_ALLOCS];
-    bool write[UMD_STREAM_ALLOCS];
-    uint32_t n;
-} Named;
+typedef UmdNamed Named;
 
 static bool stream_begin(UmdDevice *d)
 {
@@ -524,3 +521,30 @@ void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 ste
                 v->slices, &v->handle, &v->host, true, buffers, none, depth, stencil);
     }
 }
+
+/* ---- shared with the compute path (umd_stream.h) ---- */
+
+bool umd_stream_begin(UmdDevice *d) { return stream_begin(d); }
+bool umd_stream_send(UmdDevice *d, UmdDdi ddi, const UmdNamed *n)
+{
+    return stream_send(d, ddi, n);
+}
+bool umd_stream_room(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, uint32_t ndw)
+{
+    return stream_room(d, ddi, n, ndw);
+}
+bool umd_stream_name(UmdNamed *n, UmdResource *r, bool write) { return name(n, r, write); }
+bool umd_stage_name(UmdNamed *n, const UmdState *st, unsigned stage)
+{
+    return name_stage(n, st, stage);
+}
+bool umd_stage_objects(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
+{
+    return make_stage(d, ddi, n, stage);
+}
+bool umd_stage_state(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
+{
+    return put_constants(d, ddi, n, stage) && stream_room(d, ddi, n, STATE_DW) &&
+           put_samplers(d, stage);
+}
+uint32_t umd_virgl_stage(unsigned stage) { return stage < UMD_STAGES ? virgl_stage[stage] : 0; }

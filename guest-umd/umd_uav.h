@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unordered access views (uav.c) and the compute path (compute.c),
+ * docs/umd.md "Compute".
+ *
+ * A UAV is checked against its 3D resource at creation: raw buffer views
+ * (R32_TYPELESS, 4-byte elements), structured ones (the resource's
+ * structure stride), typed buffer views and Texture2D / 2D array views of
+ * a mip and a range of slices in the resource's own format. Views with an
+ * append or hidden counter, 1D and 3D textures, and formats virgl cannot
+ * name here are refused (E_OUTOFMEMORY, CreateUnorderedAccessView's only
+ * code). CsSetUnorderedAccessViews records slots 0..7 in UmdState.uav.
+ *
+ * For a Dispatch, u# is, by its view: a raw or structured buffer ->
+ * virgl shader buffer # (the translator's BUFFER[#]); a typed buffer or
+ * texture -> shader image # (IMAGE[#]). The compute stage's constant
+ * buffers, texture SRVs and samplers bind as a draw binds them.
+ */
+#ifndef SABLE_UMD_UAV_H
+#define SABLE_UMD_UAV_H
+
+#include "umd.h"
+#include "d3d11_umddi_uav.h"
+#include "vgl_compute.h"
+
+struct UmdNamed;
+
+#define UMD_UAV_MAGIC 0x56415555u /* "UUAV" */
+
+enum { UMD_UAV_RAW = 1, UMD_UAV_STRUCTURED, UMD_UAV_TYPED_BUFFER, UMD_UAV_TEXTURE };
+
+typedef struct UmdUav {
+    uint32_t magic;
+    UmdResource *res;
+    DXGI_FORMAT format;
+    uint8_t kind;              /* UMD_UAV_* */
+    uint32_t virgl_format;     /* typed views */
+    uint32_t offset, size;     /* buffers: bytes */
+    uint32_t mip, first_slice, slices; /* textures */
+} UmdUav;
+
+SIZE_T umd_uav_size(void);
+void umd_uav_create(UmdDevice *d, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c, UmdUav *v);
+void umd_uav_destroy(UmdDevice *d, UmdUav *v);
+void umd_set_uavs(UmdDevice *d, UINT start, UINT n, const D3D11DDI_HUNORDEREDACCESSVIEW *ph);
+/* ClearUnorderedAccessViewUint (is_float false: each channel takes the low
+ * bits of its value) / Float (values are FLOATs converted to the format). */
+void umd_clear_uav(UmdDevice *d, UmdDdi ddi, UmdUav *v, const void *values, bool is_float);
+/* The bound UAVs as virgl shader buffers and images (slots 0..7), each
+ * resource named as written; false if one is not drawable with. */
+bool umd_uav_bindings(const UmdState *st, struct UmdNamed *n, VglShaderBuffer *buf,
+                      VglImage *img);
+
+/* compute.c: Dispatch (args NULL) and DispatchIndirect (the three group
+ * counts at `offset` in args). */
+void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *args,
+                  UINT offset);
+
+#endif /* SABLE_UMD_UAV_H */
