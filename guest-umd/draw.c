@@ -17,6 +17,7 @@
 
 #include "umd.h"
 #include "umd_stream.h"
+#include "vgl_compute.h"
 
 #define STATE_DW 2048u /* one group of per-draw state commands at most */
 #define SUBMIT_BYTES ((uint32_t)sizeof(struct sable_cmd_3d_submit))
@@ -216,8 +217,11 @@ static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, 
     }
     uint32_t ndw = 8u + (uint32_t)(strlen(s->tgsi) + 4) / 4u;
     s->handle = umd_vgl_handle(d);
+    VglBuf *b = &d->s3d.b;
     if (!stream_room(d, ddi, n, ndw) ||
-        !vgl_create_shader(&d->s3d.b, s->handle, virgl_stage[stage], s->tgsi, 0)) {
+        !(stage == UMD_CS
+              ? vgl_create_compute_shader(b, s->handle, s->tgsi, s->info.cs_shared_bytes)
+              : vgl_create_shader(b, s->handle, virgl_stage[stage], s->tgsi, 0))) {
         return false;
     }
     s->host = true;

@@ -55,9 +55,11 @@ uint32_t umd_virgl_format(DXGI_FORMAT f)
 static uint32_t virgl_bind(UINT bind, UINT misc, bool buffer)
 {
     uint32_t b = 0;
-    /* UAVs: buffers are shader storage; textures need no bind to be images */
-    b |= (buffer && (bind & D3D11_DDI_BIND_UNORDERED_ACCESS)) ? SABLE_VIRGL_BIND_SHADER_BUFFER
-                                                              : 0;
+    /* UAVs: buffers are shader storage; textures are images with the
+     * sampler view bind (virglrenderer takes a bind of 0 for a buffer's) */
+    if (bind & D3D11_DDI_BIND_UNORDERED_ACCESS) {
+        b |= buffer ? SABLE_VIRGL_BIND_SHADER_BUFFER : SABLE_VIRGL_BIND_SAMPLER_VIEW;
+    }
     b |= (misc & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) ? SABLE_VIRGL_BIND_COMMAND_ARGS : 0;
     b |= (bind & D3D10_DDI_BIND_VERTEX_BUFFER) ? SABLE_VIRGL_BIND_VERTEX_BUFFER : 0;
     b |= (bind & D3D10_DDI_BIND_INDEX_BUFFER) ? SABLE_VIRGL_BIND_INDEX_BUFFER : 0;

@@ -65,6 +65,7 @@ typedef struct Sm4ShaderInfo {
     uint8_t gs_in_prim, gs_out_topo, gs_instances;
     uint32_t gs_max_vertices;
     uint32_t cs_block[3];
+    uint32_t cs_shared_bytes;       /* groupshared memory (all g#) */
     uint32_t tgsi_instructions;
 } Sm4ShaderInfo;
 

@@ -177,8 +177,14 @@ static bool decl_tgsm(Tx *t, const Sm4Insn *in)
         in->extra[0] % 4) {
         return bad(t, "groupshared memory");
     }
+    if ((t->tgsm_used >> idx(o, 0) & 1) || t->tgsm_bytes + bytes > 32768) {
+        return bad(t, "groupshared memory"); /* D3D11: 32 KiB per group in all */
+    }
     t->tgsm_used |= 1u << idx(o, 0);
     t->tgsm_stride[idx(o, 0)] = in->opcode == SM5_DCL_TGSM_RAW ? 0 : in->extra[0];
+    t->tgsm_base[idx(o, 0)] = t->tgsm_bytes;
+    t->tgsm_bytes += (uint32_t)bytes;
+    t->info->cs_shared_bytes = t->tgsm_bytes;
     return true;
 }
 
@@ -653,10 +659,8 @@ static void finish_resources(Tx *t)
             tb_printf(&t->decl, "DCL BUFFER[%u]\n", i);
         }
     }
-    for (uint32_t i = 0; i < TX_MAX_TGSM; i++) {
-        if (t->tgsm_used >> i & 1) {
-            tb_printf(&t->decl, "DCL MEMORY[%u], SHARED\n", i);
-        }
+    if (t->tgsm_used) {
+        tb_printf(&t->decl, "DCL MEMORY[0], SHARED\n");
     }
 }
 

@@ -432,6 +432,7 @@ typedef struct Mem {
     char reg[TX_OPLEN];
     uint8_t kind;      /* TX_KIND_* */
     uint32_t stride;   /* structured */
+    uint32_t base;     /* groupshared: g#'s offset in MEMORY[0] */
     const char *quals; /* typed: ", 2D, PIPE_FORMAT_..." */
     char qbuf[64];
 } Mem;
@@ -441,11 +442,13 @@ static bool mem_of(Tx *t, const Sm4Operand *o, Mem *m)
     uint64_t i = o->ndim == 1 ? o->idx[0].imm : UINT64_MAX;
     m->o = o;
     m->quals = "";
+    m->base = 0;
     if (!tx_reg(t, o, m->reg)) {
         return false;
     }
     if (o->type == SM5_OT_TGSM) {
         m->stride = t->tgsm_stride[i];
+        m->base = t->tgsm_base[i];
         m->kind = m->stride ? TX_KIND_STRUCTURED : TX_KIND_RAW;
     } else if (o->type == SM5_OT_UAV) {
         m->kind = t->uav_kind[i];
@@ -470,6 +473,15 @@ static void structured_address(Tx *t, const Mem *m, const char *index, const cha
     tx_emit(t, "UMAD TEMP[%u].x, %s, IMM[%u], %s", S(t, 1), index, imm1(t, m->stride), offset);
 }
 
+/* A groupshared region's base added to the address in addr (into S1.x). */
+static void add_base(Tx *t, const Mem *m, char *addr)
+{
+    if (m->base) {
+        tx_emit(t, "UADD TEMP[%u].x, %s, IMM[%u].xxxx", S(t, 1), addr, imm1(t, m->base));
+        snprintf(addr, TX_OPLEN, "TEMP[%u].xxxx", S(t, 1));
+    }
+}
+
 /* Checks the instruction fits the memory's kind (typed_op only on typed
  * memory, structured_op only on structured) and writes the address operand:
  * s[0], or for structured memory the byte address of (s[0], s[1]) in S1. */
@@ -487,6 +499,7 @@ static bool mem_address(Tx *t, const Sm4Insn *in, const Mem *m, uint16_t typed_o
     } else {
         memcpy(addr, s[0], TX_OPLEN);
     }
+    add_base(t, m, addr);
     return true;
 }
 
@@ -569,6 +582,7 @@ static bool atomic(Tx *t, const Sm4Insn *in)
     } else {
         memcpy(addr, s[0], sizeof addr);
     }
+    add_base(t, &m, addr);
     tx_emit(t, "%s %s, %s, %s, %s%s%s%s", atomic_op[in->opcode], d, m.reg, addr, s[1],
             n > 2 ? ", " : "", n > 2 ? s[2] : "", m.quals);
     return true;

@@ -20,6 +20,17 @@ static bool lead(VglBuf *b, uint32_t cmd, uint32_t shader, uint32_t start, uint3
     return true;
 }
 
+bool vgl_create_compute_shader(VglBuf *b, uint32_t handle, const char *tgsi,
+                               uint32_t shared_bytes)
+{
+    uint32_t at = b->n;
+    if (!vgl_create_shader(b, handle, SABLE_VIRGL_SHADER_COMPUTE, tgsi, 0)) {
+        return false;
+    }
+    b->dw[at + 1 + 4] = shared_bytes; /* after handle, type, length, tokens */
+    return true;
+}
+
 bool vgl_set_shader_buffers(VglBuf *b, uint32_t shader, uint32_t start,
                             const VglShaderBuffer *s, uint32_t n)
 {

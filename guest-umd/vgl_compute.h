@@ -25,6 +25,11 @@ typedef struct VglImage {
     bool buffer;
 } VglImage;
 
+/* A compute shader: vgl_create_shader's command, where the dword a
+ * graphics shader's stream output count takes holding the bytes of shared
+ * memory the program uses (virglrenderer sizes its shared array by it). */
+bool vgl_create_compute_shader(VglBuf *b, uint32_t handle, const char *tgsi,
+                               uint32_t shared_bytes);
 bool vgl_set_shader_buffers(VglBuf *b, uint32_t shader, uint32_t start,
                             const VglShaderBuffer *s, uint32_t n);
 bool vgl_set_shader_images(VglBuf *b, uint32_t shader, uint32_t start, const VglImage *im,
