@@ -640,7 +640,7 @@ static VOID WDDM_API ddi_SetRenderTargets10(D3D10DDI_HDEVICE h,
     umd_set_rts(DEV(h), rtv, n, clear, dsv);
 }
 
-/* UAVs cannot be created yet: binding one is not supported. */
+/* UAVs at the output merger (pixel-shader UAVs) are not bound yet: unsupported. */
 static VOID WDDM_API ddi_SetRenderTargets11(D3D10DDI_HDEVICE h,
                                             const D3D10DDI_HRENDERTARGETVIEW *rtv, UINT n,
                                             UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv,
