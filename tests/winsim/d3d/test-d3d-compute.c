@@ -271,6 +271,70 @@ static void test_typed_texture(void)
     env_free(&e);
 }
 
+/* RWTexture2D<float> t; RWBuffer<float> b; [numthreads(4,4,1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *   float v = t[id.xy] + 1; t[id.xy] = v; b[id.y * 4 + id.x] = v; } */
+static const char cs_typed_load_text[] =
+    "cs_5_0\n"
+    "dcl_uav_typed_texture2d (float,float,float,float) u0\n"
+    "dcl_uav_typed_buffer (float,float,float,float) u1\n"
+    "dcl_input vThreadID.xy\n"
+    "dcl_temps 2\n"
+    "dcl_thread_group 4, 4, 1\n"
+    "ld_uav_typed r0.x, vThreadID.xyyy, u0.xyzw\n"
+    "add r0.x, r0.x, l(1.000000)\n"
+    "store_uav_typed u0.xyzw, vThreadID.xyyy, r0.xxxx\n"
+    "imad r1.x, vThreadID.y, l(4), vThreadID.x\n"
+    "store_uav_typed u1.xyzw, r1.xxxx, r0.xxxx\n"
+    "ret\n";
+
+/* A typed load from a one-channel (R32_FLOAT) texture UAV, the value + 1
+ * stored back and into a typed R32_FLOAT buffer UAV (D3D11.0's typed UAV
+ * loads are of one-channel 32-bit formats); exact (i / 2 + 1). */
+static void test_typed_load(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { S = 4 };
+    float init[S * S], out[S * S];
+    for (UINT i = 0; i < S * S; i++) {
+        init[i] = (float)i * 0.5f;
+    }
+    D3D10_DDIARG_SUBRESOURCE_UP up = { init, S * 4, 0 };
+    RtResource *t, *b;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, S, S, 1, 1, DXGI_FORMAT_R32_FLOAT,
+                                              D3D10_DDI_USAGE_DEFAULT,
+                                              D3D11_DDI_BIND_UNORDERED_ACCESS, 0, &up, &t),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof out, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D11_DDI_BIND_UNORDERED_ACCESS, 0, NULL, &b),
+                    ==, 0);
+    Uav ut = uav_new(d, t, DXGI_FORMAT_R32_FLOAT, 0, 0, 1, S_OK);
+    Uav ub = uav_new(d, b, DXGI_FORMAT_R32_FLOAT, 0, S * S, 0, S_OK);
+    RtShader *cs = cs_new(d, cs_typed_load_text);
+    bind(d, 0, &ut);
+    bind(d, 1, &ub);
+    dispatch(d, 1, 1, 1);
+    rt_read(d, t, 0, (uint8_t *)out);
+    for (UINT i = 0; i < S * S; i++) {
+        g_assert_cmpfloat(out[i], ==, init[i] + 1.0f);
+    }
+    rt_read(d, b, 0, (uint8_t *)out);
+    for (UINT i = 0; i < S * S; i++) {
+        g_assert_cmpfloat(out[i], ==, init[i] + 1.0f);
+    }
+    bind(d, 0, NULL);
+    bind(d, 1, NULL);
+    rt_set_shader(d, RT_CS, NULL);
+    rt_destroy_shader(d, cs);
+    uav_free(d, &ut);
+    uav_free(d, &ub);
+    rt_destroy(d, t);
+    rt_destroy(d, b);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 /* RWByteAddressBuffer b; groupshared uint g[8]; [numthreads(8,1,1)]
  * void main(uint3 gid : SV_GroupID, uint3 t : SV_GroupThreadID) {
  *   g[t.x] = gid.x * 8 + t.x + 1; GroupMemoryBarrierWithGroupSync();
@@ -513,6 +577,7 @@ void d3d_compute_tests_add(void)
     g_test_add_func("/d3d/compute/raw-ids", test_raw_ids);
     g_test_add_func("/d3d/compute/structured", test_structured);
     g_test_add_func("/d3d/compute/typed-texture", test_typed_texture);
+    g_test_add_func("/d3d/compute/typed-load", test_typed_load);
     g_test_add_func("/d3d/compute/groupshared-reduce", test_groupshared_reduce);
     g_test_add_func("/d3d/compute/dispatch-indirect", test_dispatch_indirect);
     g_test_add_func("/d3d/compute/clear", test_clear);
