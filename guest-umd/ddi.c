@@ -283,6 +283,18 @@ SRV_ENTRIES(10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArra
             c->TexCube.NumCubes)
 SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArrayFace,
             c->TexCube.NumCubes)
+/* D3D11 BufferEx views (raw, structured, typed buffers): uav.c */
+static VOID WDDM_API ddi_create_srv11ex(D3D10DDI_HDEVICE h,
+                                        const D3D11DDIARG_CREATESHADERRESOURCEVIEW *c,
+                                        D3D10DDI_HSHADERRESOURCEVIEW v,
+                                        D3D10DDI_HRTSHADERRESOURCEVIEW rt)
+{
+    if (c && c->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) {
+        umd_srv_bufferex(DEV(h), RES(c->hDrvResource), c->Format, &c->BufferEx, v.pDrvPrivate);
+        return;
+    }
+    ddi_create_srv11(h, c, v, rt);
+}
 
 static VOID WDDM_API ddi_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
 {
@@ -934,7 +946,7 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateResourceSize = ddi_calc_resource11;
     f->pfnCreateResource = ddi_create_resource11;
     f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv11;
-    f->pfnCreateShaderResourceView = ddi_create_srv11;
+    f->pfnCreateShaderResourceView = ddi_create_srv11ex;
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv11;
     f->pfnCreateDepthStencilView = ddi_create_dsv11;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;

@@ -17,7 +17,7 @@
 
 #include "umd.h"
 #include "umd_stream.h"
-#include "vgl_compute.h"
+#include "umd_uav.h"
 
 #define STATE_DW 2048u /* one group of per-draw state commands at most */
 #define SUBMIT_BYTES ((uint32_t)sizeof(struct sable_cmd_3d_submit))
@@ -270,7 +270,9 @@ static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
     UmdState *st = &d->state;
     bool ok = make_shader(d, ddi, n, st->shader[stage], stage);
     for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
-        ok = !st->srv[stage][i] || make_view(d, ddi, n, st->srv[stage][i]);
+        /* raw / structured views are shader buffers (umd_put_srv_buffers) */
+        UmdSrv *v = st->srv[stage][i];
+        ok = !v || v->ex_kind || make_view(d, ddi, n, v);
     }
     for (uint32_t i = 0; ok && i < UMD_SAMPLER_SLOTS; i++) {
         UmdSampler *s = st->sampler[stage][i];
@@ -435,9 +437,7 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
               put_inputs(d, draw->indexed);
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         unsigned stage = draw_stages[i];
-        ok = !d->state.shader[stage] ||
-             (put_constants(d, ddi, n, stage) && stream_room(d, ddi, n, STATE_DW) &&
-              put_samplers(d, stage));
+        ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
     }
     return ok && stream_room(d, ddi, n, STATE_DW) && vgl_draw_vbo(&d->s3d.b, draw) &&
            stream_send(d, ddi, n);
@@ -549,6 +549,6 @@ bool umd_stage_objects(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned sta
 bool umd_stage_state(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
 {
     return put_constants(d, ddi, n, stage) && stream_room(d, ddi, n, STATE_DW) &&
-           put_samplers(d, stage);
+           put_samplers(d, stage) && umd_put_srv_buffers(d, stage);
 }
 uint32_t umd_virgl_stage(unsigned stage) { return stage < UMD_STAGES ? virgl_stage[stage] : 0; }

@@ -19,43 +19,47 @@ SIZE_T umd_uav_size(void)
     return sizeof(UmdUav);
 }
 
+/* Elements first .. first + num - 1 of r as a raw view (R32_TYPELESS, a
+ * resource allowing raw views: 4-byte elements) or a structured one
+ * (UNKNOWN, a structured resource: its stride); a typed view's element is
+ * its format's. The byte range must lie inside r; raw and structured
+ * ranges start on the host's shader storage alignment. */
+static bool buffer_range(const UmdResource *r, DXGI_FORMAT f, bool raw, uint32_t first,
+                         uint32_t num, uint8_t *kind, uint32_t *offset, uint32_t *size)
+{
+    uint32_t esize;
+    if (raw) {
+        *kind = UMD_UAV_RAW;
+        esize = f == DXGI_FORMAT_R32_TYPELESS &&
+                (r->misc & D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS) ? 4 : 0;
+    } else if (f == DXGI_FORMAT_UNKNOWN) {
+        *kind = UMD_UAV_STRUCTURED;
+        esize = (r->misc & D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED) ? r->byte_stride : 0;
+    } else {
+        *kind = UMD_UAV_TYPED_BUFFER;
+        esize = umd_format_bpp(f);
+    }
+    uint64_t off = (uint64_t)first * esize, bytes = (uint64_t)num * esize;
+    if (esize == 0 || num == 0 || off + bytes > r->width ||
+        (*kind != UMD_UAV_TYPED_BUFFER && off % SSBO_OFFSET_ALIGN)) {
+        return false;
+    }
+    *offset = (uint32_t)off;
+    *size = (uint32_t)bytes;
+    return true;
+}
+
 static bool buffer_view(const UmdResource *r, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c,
                         UmdUav *v)
 {
     const D3D11DDIARG_BUFFER_UNORDEREDACCESSVIEW *b = &c->Buffer;
-    uint32_t esize;
     if (b->Flags & ~D3D11_DDI_BUFFER_UAV_FLAG_RAW) {
         return false; /* append / counter: no counter support */
     }
-    if (b->Flags & D3D11_DDI_BUFFER_UAV_FLAG_RAW) {
-        v->kind = UMD_UAV_RAW;
-        esize = 4;
-        if (c->Format != DXGI_FORMAT_R32_TYPELESS ||
-            !(r->misc & D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS)) {
-            return false;
-        }
-    } else if (c->Format == DXGI_FORMAT_UNKNOWN) {
-        v->kind = UMD_UAV_STRUCTURED;
-        esize = r->byte_stride;
-        if (!(r->misc & D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED) || esize == 0) {
-            return false;
-        }
-    } else {
-        v->kind = UMD_UAV_TYPED_BUFFER;
-        esize = umd_format_bpp(c->Format);
-        v->virgl_format = umd_virgl_format(c->Format);
-        if (!v->virgl_format || esize == 0) {
-            return false;
-        }
-    }
-    uint64_t off = (uint64_t)b->FirstElement * esize, size = (uint64_t)b->NumElements * esize;
-    if (b->NumElements == 0 || off + size > r->width ||
-        (v->kind != UMD_UAV_TYPED_BUFFER && off % SSBO_OFFSET_ALIGN)) {
-        return false;
-    }
-    v->offset = (uint32_t)off;
-    v->size = (uint32_t)size;
-    return true;
+    v->virgl_format = umd_virgl_format(c->Format);
+    return buffer_range(r, c->Format, b->Flags & D3D11_DDI_BUFFER_UAV_FLAG_RAW, b->FirstElement,
+                        b->NumElements, &v->kind, &v->offset, &v->size) &&
+           (v->kind != UMD_UAV_TYPED_BUFFER || v->virgl_format);
 }
 
 static bool texture_view(const UmdResource *r, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c,
@@ -144,6 +148,62 @@ bool umd_uav_bindings(const UmdState *st, UmdNamed *n, VglShaderBuffer *buf, Vgl
         }
     }
     return true;
+}
+
+/* ---- raw and structured shader resource views ---- */
+
+void umd_srv_bufferex(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
+                      const D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW *bx, UmdSrv *v)
+{
+    bool raw = bx->Flags & D3D11_DDI_BUFFEREX_SRV_FLAG_RAW;
+    if (!raw && format != DXGI_FORMAT_UNKNOWN) { /* a typed buffer view */
+        const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW b = { bx->FirstElement, bx->NumElements };
+        umd_srv_create(d, r, format, D3D10DDIRESOURCE_BUFFER, &b, NULL, v);
+        return;
+    }
+    memset(v, 0, sizeof(*v));
+    if (umd_check_lost(d, UMD_DDI_CreateShaderResourceView)) {
+        return;
+    }
+    uint8_t kind;
+    uint32_t offset, size;
+    if (!r || r->magic != UMD_RESOURCE_MAGIC || r->dim != D3D10DDIRESOURCE_BUFFER ||
+        !r->res_id || (bx->Flags & ~D3D11_DDI_BUFFEREX_SRV_FLAG_RAW) ||
+        !buffer_range(r, format, raw, bx->FirstElement, bx->NumElements, &kind, &offset,
+                      &size)) {
+        umd_unsupported(d, UMD_DDI_CreateShaderResourceView, 0);
+        return;
+    }
+    v->res = r;
+    v->format = format;
+    v->first_element = offset; /* bytes, for ex views */
+    v->elements = size;
+    v->ex_kind = kind;
+}
+
+bool umd_put_srv_buffers(UmdDevice *d, unsigned stage)
+{
+    const UmdShader *sh = d->state.shader[stage];
+    VglShaderBuffer buf[VGL_MAX_SHADER_BUFFERS - SM4_MAX_UAV];
+    uint32_t n = 0;
+    for (uint32_t t = 0; sh && t < SM4_MAX_SRV; t++) {
+        uint8_t dim = sh->info.srv_dim[t];
+        if (!(sh->info.srv_used[t / 32] >> (t % 32) & 1) ||
+            (dim != SM4_RES_RAW_BUFFER && dim != SM4_RES_STRUCTURED_BUFFER)) {
+            continue;
+        }
+        if (t >= sizeof buf / sizeof buf[0]) {
+            return false; /* past the shader buffers virgl has */
+        }
+        for (; n <= t; n++) {
+            buf[n] = (VglShaderBuffer){ 0, 0, 0 };
+        }
+        const UmdSrv *v = d->state.srv[stage][t];
+        if (v && v->ex_kind) {
+            buf[t] = (VglShaderBuffer){ v->first_element, v->elements, v->res->res_id };
+        }
+    }
+    return !n || vgl_set_shader_buffers(&d->s3d.b, umd_virgl_stage(stage), SM4_MAX_UAV, buf, n);
 }
 
 /* ---- clears ---- */

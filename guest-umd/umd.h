@@ -124,6 +124,7 @@ typedef struct UmdSrv {
     DXGI_FORMAT format;
     uint32_t first_mip, mips, first_slice, slices;
     uint32_t first_element, elements;
+    uint8_t ex_kind;          /* a D3D11 raw / structured buffer view (uav.c), 0: not */
 } UmdSrv;
 
 typedef struct UmdDsv {

@@ -51,6 +51,16 @@ void umd_clear_uav(UmdDevice *d, UmdDdi ddi, UmdUav *v, const void *values, bool
 bool umd_uav_bindings(const UmdState *st, struct UmdNamed *n, VglShaderBuffer *buf,
                       VglImage *img);
 
+/* D3D11 BufferEx shader resource views: raw (R32_TYPELESS, RAW flag) and
+ * structured (UNKNOWN) views of a 3D buffer, bound as shader buffer
+ * 8 + t# (the translator's BUFFER[8 + #]); typed ones are ordinary buffer
+ * views (umd_srv_create). Refusals: E_OUTOFMEMORY. */
+void umd_srv_bufferex(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
+                      const D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW *bx, UmdSrv *v);
+/* SET_SHADER_BUFFERS from slot 8 for the raw / structured t# the stage's
+ * shader declares (none: nothing); false if the encoder refused. */
+bool umd_put_srv_buffers(UmdDevice *d, unsigned stage);
+
 /* compute.c: Dispatch (args NULL) and DispatchIndirect (the three group
  * counts at `offset` in args). */
 void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *args,

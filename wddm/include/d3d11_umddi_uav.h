@@ -20,6 +20,9 @@
 #define D3D11_DDI_BUFFER_UAV_FLAG_APPEND  0x2u
 #define D3D11_DDI_BUFFER_UAV_FLAG_COUNTER 0x4u
 
+/* D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW.Flags (d3d10_umddi_types.h) */
+#define D3D11_DDI_BUFFEREX_SRV_FLAG_RAW 0x1u
+
 /* FirstElement: the page says "offset, in bytes"; the API's D3D11_BUFFER_UAV
  * (which the runtime passes on) says the index of the first element.
  * UNCERTAIN: read as the element index, as the API documents it. */

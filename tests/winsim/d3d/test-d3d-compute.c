@@ -335,6 +335,104 @@ static void test_typed_load(void)
     env_free(&e);
 }
 
+typedef struct Srv {
+    void *mem;
+    D3D10DDI_HSHADERRESOURCEVIEW h;
+} Srv;
+
+/* A D3D11 BufferEx view of b bound at CS slot t. */
+static Srv srv_ex_new(RtDevice *d, RtResource *b, DXGI_FORMAT f, UINT first, UINT n, UINT flags,
+                      UINT t)
+{
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
+        .hDrvResource = b->h, .Format = f, .ResourceDimension = D3D11DDIRESOURCE_BUFFEREX,
+    };
+    c.BufferEx = (D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW){ first, n, flags };
+    Srv v = { .mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &c)) };
+    v.h.pDrvPrivate = v.mem;
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateShaderResourceView, 0,
+                                      d->f11->pfnCreateShaderResourceView(
+                                          d->h, &c, v.h,
+                                          (D3D10DDI_HRTSHADERRESOURCEVIEW){ v.mem })), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, CsSetShaderResources, 0,
+                                      d->f11->pfnCsSetShaderResources(d->h, t, 1, &v.h)), ==, 0);
+    return v;
+}
+
+static void srv_free(RtDevice *d, Srv *v, UINT t)
+{
+    D3D10DDI_HSHADERRESOURCEVIEW none = { NULL };
+    RT_CALL(d, CsSetShaderResources, 0, d->f11->pfnCsSetShaderResources(d->h, t, 1, &none));
+    RT_CALL(d, DestroyShaderResourceView, 0, d->f11->pfnDestroyShaderResourceView(d->h, v->h));
+    g_free(v->mem);
+}
+
+/* ByteAddressBuffer a : register(t0); StructuredBuffer<uint2> s : register(t2);
+ * RWByteAddressBuffer o; [numthreads(4,1,1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *   o.Store(id.x * 4, a.Load(id.x * 4) + s[id.x].y); } */
+static const char cs_srv_text[] =
+    "cs_5_0\n"
+    "dcl_resource_raw t0\n"
+    "dcl_resource_structured t2, 8\n"
+    "dcl_uav_raw u0\n"
+    "dcl_input vThreadID.x\n"
+    "dcl_temps 2\n"
+    "dcl_thread_group 4, 1, 1\n"
+    "ishl r0.x, vThreadID.x, l(2)\n"
+    "ld_raw r1.x, r0.x, t0.xxxx\n"
+    "ld_structured r1.y, vThreadID.x, l(4), t2.xxxx\n"
+    "iadd r1.x, r1.x, r1.y\n"
+    "store_raw u0.x, r0.x, r1.x\n"
+    "ret\n";
+
+/* Raw and structured shader resource views (BufferEx) read by a compute
+ * shader: the raw view starts at element 4 (16 bytes in), so thread i
+ * reads word 4 + i (= 104 + i) and structure i's y (= 1000 i). */
+static void test_srv_buffers(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { N = 8 };
+    uint32_t words[N], st[2 * N], init[N], out[N];
+    for (UINT i = 0; i < N; i++) {
+        words[i] = 100 + i;
+        st[2 * i] = i;
+        st[2 * i + 1] = 1000 * i;
+    }
+    fill(init, N, GUARD);
+    RtResource *a, *s, *o = raw_buffer(d, init, N);
+    g_assert_cmphex((uint32_t)rt_create_buffer_ex(d, sizeof words, D3D10_DDI_USAGE_DEFAULT,
+                                                  D3D10_DDI_BIND_SHADER_RESOURCE, 0,
+                                                  D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS,
+                                                  0, words, &a), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer_ex(d, sizeof st, D3D10_DDI_USAGE_DEFAULT,
+                                                  D3D10_DDI_BIND_SHADER_RESOURCE, 0,
+                                                  D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED, 8, st,
+                                                  &s), ==, 0);
+    Srv va = srv_ex_new(d, a, DXGI_FORMAT_R32_TYPELESS, 4, 4, D3D11_DDI_BUFFEREX_SRV_FLAG_RAW, 0);
+    Srv vs = srv_ex_new(d, s, DXGI_FORMAT_UNKNOWN, 0, N, 0, 2);
+    Uav u = uav_new(d, o, DXGI_FORMAT_R32_TYPELESS, 0, N, D3D11_DDI_BUFFER_UAV_FLAG_RAW, S_OK);
+    RtShader *cs = cs_new(d, cs_srv_text);
+    bind(d, 0, &u);
+    dispatch(d, 1, 1, 1);
+    rt_read(d, o, 0, (uint8_t *)out);
+    for (UINT i = 0; i < N; i++) {
+        g_assert_cmphex(out[i], ==, i < 4 ? 104 + i + 1000 * i : GUARD);
+    }
+    bind(d, 0, NULL);
+    rt_set_shader(d, RT_CS, NULL);
+    rt_destroy_shader(d, cs);
+    uav_free(d, &u);
+    srv_free(d, &va, 0);
+    srv_free(d, &vs, 2);
+    rt_destroy(d, a);
+    rt_destroy(d, s);
+    rt_destroy(d, o);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 /* RWByteAddressBuffer b; groupshared uint g[8]; [numthreads(8,1,1)]
  * void main(uint3 gid : SV_GroupID, uint3 t : SV_GroupThreadID) {
  *   g[t.x] = gid.x * 8 + t.x + 1; GroupMemoryBarrierWithGroupSync();
@@ -578,6 +676,7 @@ void d3d_compute_tests_add(void)
     g_test_add_func("/d3d/compute/structured", test_structured);
     g_test_add_func("/d3d/compute/typed-texture", test_typed_texture);
     g_test_add_func("/d3d/compute/typed-load", test_typed_load);
+    g_test_add_func("/d3d/compute/srv-buffers", test_srv_buffers);
     g_test_add_func("/d3d/compute/groupshared-reduce", test_groupshared_reduce);
     g_test_add_func("/d3d/compute/dispatch-indirect", test_dispatch_indirect);
     g_test_add_func("/d3d/compute/clear", test_clear);
