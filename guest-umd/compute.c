@@ -13,17 +13,14 @@
 #define DISPATCH_MAX_GROUPS 65535u /* D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION */
 #define BIND_DW 128u               /* the bind, buffers, images, launch and barrier */
 
-static bool put_dispatch(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, const VglShaderBuffer *buf,
-                         const VglImage *img, const UINT groups[3], UmdResource *args,
-                         UINT offset)
+static bool put_dispatch(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, const UINT groups[3],
+                         UmdResource *args, UINT offset)
 {
     const UmdShader *cs = d->state.shader[UMD_CS];
     const uint32_t type = SABLE_VIRGL_SHADER_COMPUTE;
     VglBuf *b = &d->s3d.b;
     return umd_stage_state(d, ddi, n, UMD_CS) && umd_stream_room(d, ddi, n, BIND_DW) &&
-           vgl_bind_shader(b, cs->handle, type) &&
-           vgl_set_shader_buffers(b, type, 0, buf, UMD_UAV_SLOTS) &&
-           vgl_set_shader_images(b, type, 0, img, UMD_UAV_SLOTS) &&
+           vgl_bind_shader(b, cs->handle, type) && umd_put_uavs(d, UMD_CS) &&
            vgl_launch_grid(b, cs->info.cs_block, groups, args ? args->res_id : 0,
                            args ? offset : 0) &&
            vgl_memory_barrier(b, SABLE_VIRGL_BARRIER_ALL) && umd_stream_send(d, ddi, n);
@@ -56,10 +53,8 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
         return;
     }
     UmdNamed n = { .n = 0 };
-    VglShaderBuffer buf[UMD_UAV_SLOTS];
-    VglImage img[UMD_UAV_SLOTS];
     if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) ||
-        !umd_stage_name(&n, &d->state, UMD_CS) || !umd_uav_bindings(&d->state, &n, buf, img) ||
+        !umd_stage_name(&n, &d->state, UMD_CS) || !umd_uav_name(&d->state, UMD_CS, &n) ||
         (args && !umd_stream_name(&n, args, false))) {
         umd_unsupported(d, ddi, 0);
         return;
@@ -70,7 +65,7 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
         }
     }
     if (!umd_stream_begin(d) || !umd_stage_objects(d, ddi, &n, UMD_CS) ||
-        !put_dispatch(d, ddi, &n, buf, img, args ? none : groups, args, offset)) {
+        !put_dispatch(d, ddi, &n, args ? none : groups, args, offset)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);
         }

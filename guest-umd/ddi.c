@@ -560,19 +560,6 @@ static VOID WDDM_API ddi_DrawIndexedInstanced(D3D10DDI_HDEVICE h, UINT count, UI
 #define STUB_NAMED(fn, name, ...) \
     static VOID WDDM_API fn(D3D10DDI_HDEVICE h, __VA_ARGS__) { UNSUP(name); }
 
-/* Setters of objects whose creation is not implemented (queries as
- * predicates, UAVs): only NULL (unbinding) can come; anything else is not
- * supported. */
-static bool all_null(const void *handles, UINT n)
-{
-    const void *const *p = handles;
-    for (UINT i = 0; p && i < n; i++) {
-        if (p[i]) {
-            return false;
-        }
-    }
-    return true;
-}
 _Static_assert(sizeof(D3D10DDI_HRESOURCE) == sizeof(void *), "handles are one pointer");
 
 
@@ -652,19 +639,17 @@ static VOID WDDM_API ddi_SetRenderTargets10(D3D10DDI_HDEVICE h,
     umd_set_rts(DEV(h), rtv, n, clear, dsv);
 }
 
-/* UAVs at the output merger (pixel-shader UAVs) are not bound yet: unsupported. */
+/* The UAVs are the pixel shader's (uav.c); initial counts only matter for
+ * append/counter views, which are refused. */
 static VOID WDDM_API ddi_SetRenderTargets11(D3D10DDI_HDEVICE h,
                                             const D3D10DDI_HRENDERTARGETVIEW *rtv, UINT n,
                                             UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv,
                                             const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
-                                            const UINT *counts, UINT uav_index, UINT nuav,
-                                            UINT uav_first, UINT uav_updated)
+                                            const UINT *counts, UINT uav_start, UINT nuav,
+                                            UINT range_start, UINT range_size)
 {
-    if (!all_null(uav, nuav)) {
-        UNSUP(SetRenderTargets);
-        return;
-    }
     umd_set_rts(DEV(h), rtv, n, clear, dsv);
+    umd_set_om_uavs(DEV(h), uav, uav_start, nuav, range_start, range_size);
 }
 
 static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)

@@ -431,6 +431,13 @@ static bool put_samplers(UmdDevice *d, unsigned stage)
                   vgl_bind_sampler_states(b, virgl_stage[stage], 0, samps, n));
 }
 
+/* The pixel shader writes UAVs (bound by SetRenderTargets, uav.c). */
+static bool ps_uavs(const UmdDevice *d)
+{
+    const UmdShader *ps = d->state.shader[UMD_PS];
+    return ps && ps->info.uavs_used;
+}
+
 static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *draw)
 {
     bool ok = stream_room(d, ddi, n, STATE_DW) && put_framebuffer(d) && put_binds(d) &&
@@ -439,7 +446,10 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
         unsigned stage = draw_stages[i];
         ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
     }
-    return ok && stream_room(d, ddi, n, STATE_DW) && vgl_draw_vbo(&d->s3d.b, draw) &&
+    bool uavs = ps_uavs(d);
+    return ok && stream_room(d, ddi, n, STATE_DW) && (!uavs || umd_put_uavs(d, UMD_PS)) &&
+           vgl_draw_vbo(&d->s3d.b, draw) &&
+           (!uavs || vgl_memory_barrier(&d->s3d.b, SABLE_VIRGL_BARRIER_ALL)) &&
            stream_send(d, ddi, n);
 }
 
@@ -458,7 +468,8 @@ void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
         return;
     }
     Named n = { .n = 0 };
-    if (!drawable(d) || !collect(&d->state, draw->indexed, &n)) {
+    if (!drawable(d) || !collect(&d->state, draw->indexed, &n) ||
+        (ps_uavs(d) && !umd_uav_name(&d->state, UMD_PS, &n))) {
         umd_unsupported(d, ddi, 0);
         return;
     }

@@ -102,9 +102,8 @@ void umd_uav_create(UmdDevice *d, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c
 void umd_uav_destroy(UmdDevice *d, UmdUav *v)
 {
     for (uint32_t i = 0; i < UMD_UAV_SLOTS; i++) {
-        if (d->state.uav[i] == v) {
-            d->state.uav[i] = NULL;
-        }
+        d->state.uav[i] = d->state.uav[i] == v ? NULL : d->state.uav[i];
+        d->state.ps_uav[i] = d->state.ps_uav[i] == v ? NULL : d->state.ps_uav[i];
     }
     memset(v, 0, sizeof(*v));
 }
@@ -124,30 +123,64 @@ void umd_set_uavs(UmdDevice *d, UINT start, UINT n, const D3D11DDI_HUNORDEREDACC
     }
 }
 
-bool umd_uav_bindings(const UmdState *st, UmdNamed *n, VglShaderBuffer *buf, VglImage *img)
+void umd_set_om_uavs(UmdDevice *d, const D3D11DDI_HUNORDEREDACCESSVIEW *ph, UINT start, UINT n,
+                     UINT range_start, UINT range_size)
 {
+    uint64_t end = (uint64_t)range_start + range_size;
+    for (uint64_t slot = range_start; slot < end && slot < UMD_UAV_SLOTS; slot++) {
+        bool given = ph && slot >= start && slot - start < n;
+        UmdUav *v = given ? ph[slot - start].pDrvPrivate : NULL;
+        if (v && v->magic != UMD_UAV_MAGIC) {
+            umd_unsupported(d, UMD_DDI_SetRenderTargets, 0);
+            return;
+        }
+        d->state.ps_uav[slot] = v;
+    }
+}
+
+static UmdUav *const *stage_uavs(const UmdState *st, unsigned stage)
+{
+    return stage == UMD_CS ? st->uav : st->ps_uav;
+}
+
+bool umd_uav_name(const UmdState *st, unsigned stage, UmdNamed *n)
+{
+    UmdUav *const *slots = stage_uavs(st, stage);
     for (uint32_t i = 0; i < UMD_UAV_SLOTS; i++) {
-        const UmdUav *v = st->uav[i];
+        if (slots[i] && (slots[i]->magic != UMD_UAV_MAGIC ||
+                         !umd_stream_name(n, slots[i]->res, true))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool umd_put_uavs(UmdDevice *d, unsigned stage)
+{
+    UmdUav *const *slots = stage_uavs(&d->state, stage);
+    VglShaderBuffer buf[UMD_UAV_SLOTS];
+    VglImage img[UMD_UAV_SLOTS];
+    const uint32_t rw = SABLE_VIRGL_IMAGE_ACCESS_READ_WRITE;
+    for (uint32_t i = 0; i < UMD_UAV_SLOTS; i++) {
+        const UmdUav *v = slots[i];
         buf[i] = (VglShaderBuffer){ 0, 0, 0 };
-        img[i] = (VglImage){ .access = SABLE_VIRGL_IMAGE_ACCESS_READ_WRITE };
+        img[i] = (VglImage){ .access = rw };
         if (!v) {
             continue;
-        }
-        if (v->magic != UMD_UAV_MAGIC || !umd_stream_name(n, v->res, true)) {
-            return false;
         }
         if (v->kind == UMD_UAV_RAW || v->kind == UMD_UAV_STRUCTURED) {
             buf[i] = (VglShaderBuffer){ v->offset, v->size, v->res->res_id };
         } else if (v->kind == UMD_UAV_TYPED_BUFFER) {
-            img[i] = (VglImage){ v->virgl_format, SABLE_VIRGL_IMAGE_ACCESS_READ_WRITE, v->offset,
-                                 v->size, 0, v->res->res_id, true };
+            img[i] = (VglImage){ v->virgl_format, rw, v->offset, v->size, 0, v->res->res_id, true };
         } else {
-            img[i] = (VglImage){ v->virgl_format, SABLE_VIRGL_IMAGE_ACCESS_READ_WRITE,
-                                 v->first_slice, v->first_slice + v->slices - 1, v->mip,
-                                 v->res->res_id, false };
+            img[i] = (VglImage){ v->virgl_format, rw, v->first_slice,
+                                 v->first_slice + v->slices - 1, v->mip, v->res->res_id, false };
         }
     }
-    return true;
+    uint32_t type = umd_virgl_stage(stage);
+    VglBuf *b = &d->s3d.b;
+    return vgl_set_shader_buffers(b, type, 0, buf, UMD_UAV_SLOTS) &&
+           vgl_set_shader_images(b, type, 0, img, UMD_UAV_SLOTS);
 }
 
 /* ---- raw and structured shader resource views ---- */

@@ -194,6 +194,7 @@ typedef struct UmdState {
     UmdElementLayout *layout;
     UmdSampler *sampler[UMD_STAGES][UMD_SAMPLER_SLOTS];
     struct UmdUav *uav[UMD_UAV_SLOTS]; /* the compute stage's (uav.c) */
+    struct UmdUav *ps_uav[UMD_UAV_SLOTS]; /* the output merger's (pixel shader) */
 } UmdState;
 
 /* Command buffer being built in the runtime's memory (pfnCreateContextCb,

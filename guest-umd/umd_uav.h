@@ -46,10 +46,17 @@ void umd_set_uavs(UmdDevice *d, UINT start, UINT n, const D3D11DDI_HUNORDEREDACC
 /* ClearUnorderedAccessViewUint (is_float false: each channel takes the low
  * bits of its value) / Float (values are FLOATs converted to the format). */
 void umd_clear_uav(UmdDevice *d, UmdDdi ddi, UmdUav *v, const void *values, bool is_float);
-/* The bound UAVs as virgl shader buffers and images (slots 0..7), each
- * resource named as written; false if one is not drawable with. */
-bool umd_uav_bindings(const UmdState *st, struct UmdNamed *n, VglShaderBuffer *buf,
-                      VglImage *img);
+/* SetRenderTargets' UAVs (the pixel shader's): slots range_start ..
+ * + range_size - 1 change; those in start .. start + n - 1 take ph[slot -
+ * start], the others are unbound. */
+void umd_set_om_uavs(UmdDevice *d, const D3D11DDI_HUNORDEREDACCESSVIEW *ph, UINT start, UINT n,
+                     UINT range_start, UINT range_size);
+/* The UAVs bound for stage (UMD_CS: CsSetUnorderedAccessViews; UMD_PS:
+ * the output merger's): name their resources as written (false if one is
+ * not a 3D resource), then SET_SHADER_BUFFERS / SET_SHADER_IMAGES of
+ * slots 0..7 (unbound slots: resource 0). */
+bool umd_uav_name(const UmdState *st, unsigned stage, struct UmdNamed *n);
+bool umd_put_uavs(UmdDevice *d, unsigned stage);
 
 /* D3D11 BufferEx shader resource views: raw (R32_TYPELESS, RAW flag) and
  * structured (UNKNOWN) views of a 3D buffer, bound as shader buffer
