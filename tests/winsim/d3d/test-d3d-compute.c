@@ -536,6 +536,114 @@ static void test_dispatch_indirect(void)
     env_free(&e);
 }
 
+/* float4 main(float4 p : POSITION) : SV_Position { return p; } */
+static const char vs_pos_text[] =
+    "vs_5_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "ret\n";
+
+/* RWByteAddressBuffer b : register(u1);
+ * float4 main(float4 p : SV_Position) : SV_Target {
+ *   uint i = uint(p.y) * 8 + uint(p.x); b.Store(i * 4, i + 1); return float4(0, 1, 0, 1); } */
+static const char ps_uav_text[] =
+    "ps_5_0\n"
+    "dcl_uav_raw u1\n"
+    "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "ftou r0.xy, v0.xyxx\n"
+    "imad r0.x, r0.y, l(8), r0.x\n"
+    "ishl r0.y, r0.x, l(2)\n"
+    "iadd r0.z, r0.x, l(1)\n"
+    "store_raw u1.x, r0.y, r0.z\n"
+    "mov o0.xyzw, l(0,1.000000,0,1.000000)\n"
+    "ret\n";
+
+/* A pixel shader writes a raw UAV bound with the render target
+ * (SetRenderTargets: RTV in slot 0, the UAV in slot 1): a rectangle over
+ * the left half of an 8x8 target (edges on pixel boundaries, so exactly
+ * columns 0..3 are covered) stores i + 1 at word i = y * 8 + x of each
+ * covered pixel; the other words keep the guard. */
+static void test_pixel_uav(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { S = 8, N = S * S };
+    uint32_t init[N], out[N];
+    fill(init, N, GUARD);
+    RtResource *b = raw_buffer(d, init, N), *rt, *vb;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, S, S, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &rt), ==, 0);
+    RtView *rtv;
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, rt, 0, 0, 1, &rtv), ==, 0);
+    Uav u = uav_new(d, b, DXGI_FORMAT_R32_TYPELESS, 0, N, D3D11_DDI_BUFFER_UAV_FLAG_RAW, S_OK);
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { rtv->h };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRenderTargets, 0,
+                                      d->f11->pfnSetRenderTargets(
+                                          d->h, rtvs, 1, 7, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL },
+                                          &u.h, NULL, 1, 1, 1, 7)), ==, 0);
+    D3D10_DDI_VIEWPORT vp = { 0, 0, S, S, 0, 1 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4)), ==,
+                    0);
+    /* x = 0 .. 4 pixels is NDC -1 .. 0; clockwise on screen */
+    const float v[6][4] = { { -1, 1, 0, 1 }, { 0, 1, 0, 1 }, { -1, -1, 0, 1 },
+                            { -1, -1, 0, 1 }, { 0, 1, 0, 1 }, { 0, -1, 0, 1 } };
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof v, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, v, &vb), ==, 0);
+    const D3D10DDIARG_INPUT_ELEMENT_DESC el = { 0, 0, DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 0 };
+    D3D10DDIARG_CREATEELEMENTLAYOUT lc = { &el, 1 };
+    void *layout = g_malloc0(F(d, pfnCalcPrivateElementLayoutSize)(d->h, &lc));
+    D3D10DDI_HELEMENTLAYOUT hl = { layout };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateElementLayout, 0,
+                                      F(d, pfnCreateElementLayout)(
+                                          d->h, &lc, hl, (D3D10DDI_HRTELEMENTLAYOUT){ layout })),
+                    ==, 0);
+    RT_CALL(d, IaSetInputLayout, 0, F(d, pfnIaSetInputLayout)(d->h, hl));
+    UINT stride = sizeof v[0], offset = 0;
+    RT_CALL(d, IaSetVertexBuffers, 0, F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, &vb->h, &stride,
+                                                                   &offset));
+    char err[256] = "";
+    size_t len;
+    RtShader *vs, *ps;
+    uint8_t *c = sm4_assemble_dxbc(vs_pos_text, &len, err, sizeof err);
+    g_assert_nonnull(c);
+    g_assert_cmphex((uint32_t)rt_create_shader(d, RT_VS, c, len, &vs), ==, 0);
+    g_free(c);
+    c = sm4_assemble_dxbc(ps_uav_text, &len, err, sizeof err);
+    g_assert_nonnull(c);
+    g_assert_cmphex((uint32_t)rt_create_shader(d, RT_PS, c, len, &ps), ==, 0);
+    g_free(c);
+    rt_set_shader(d, RT_VS, vs);
+    rt_set_shader(d, RT_PS, ps);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);
+    rt_read(d, b, 0, (uint8_t *)out);
+    for (UINT i = 0; i < N; i++) {
+        g_assert_cmphex(out[i], ==, i % S < 4 ? i + 1 : GUARD);
+    }
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    RT_CALL(d, SetRenderTargets, 0,
+            d->f11->pfnSetRenderTargets(d->h, NULL, 0, 1, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL },
+                                        NULL, NULL, 1, 0, 0, 8));
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    RT_CALL(d, DestroyElementLayout, 0, F(d, pfnDestroyElementLayout)(d->h, hl));
+    g_free(layout);
+    uav_free(d, &u);
+    rt_destroy_rtv(d, rtv);
+    rt_destroy(d, vb);
+    rt_destroy(d, rt);
+    rt_destroy(d, b);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 static void clear_uint(RtDevice *d, Uav *u, const UINT v[4])
 {
     g_assert_cmphex((uint32_t)RT_CALL(d, ClearUnorderedAccessViewUint, 0,
@@ -679,6 +787,7 @@ void d3d_compute_tests_add(void)
     g_test_add_func("/d3d/compute/srv-buffers", test_srv_buffers);
     g_test_add_func("/d3d/compute/groupshared-reduce", test_groupshared_reduce);
     g_test_add_func("/d3d/compute/dispatch-indirect", test_dispatch_indirect);
+    g_test_add_func("/d3d/compute/pixel-uav", test_pixel_uav);
     g_test_add_func("/d3d/compute/clear", test_clear);
     g_test_add_func("/d3d/compute/refused", test_refused);
 }
