@@ -367,28 +367,29 @@ static void srv_free(RtDevice *d, Srv *v, UINT t)
     g_free(v->mem);
 }
 
-/* ByteAddressBuffer a : register(t0); StructuredBuffer<uint2> s : register(t2);
+/* ByteAddressBuffer a : register(t0); StructuredBuffer<uint2> s : register(t23);
  * RWByteAddressBuffer o; [numthreads(4,1,1)]
  * void main(uint3 id : SV_DispatchThreadID) {
  *   o.Store(id.x * 4, a.Load(id.x * 4) + s[id.x].y); } */
 static const char cs_srv_text[] =
     "cs_5_0\n"
     "dcl_resource_raw t0\n"
-    "dcl_resource_structured t2, 8\n"
+    "dcl_resource_structured t23, 8\n"
     "dcl_uav_raw u0\n"
     "dcl_input vThreadID.x\n"
     "dcl_temps 2\n"
     "dcl_thread_group 4, 1, 1\n"
     "ishl r0.x, vThreadID.x, l(2)\n"
     "ld_raw r1.x, r0.x, t0.xxxx\n"
-    "ld_structured r1.y, vThreadID.x, l(4), t2.xxxx\n"
+    "ld_structured r1.y, vThreadID.x, l(4), t23.xxxx\n"
     "iadd r1.x, r1.x, r1.y\n"
     "store_raw u0.x, r0.x, r1.x\n"
     "ret\n";
 
 /* Raw and structured shader resource views (BufferEx) read by a compute
  * shader: the raw view starts at element 4 (16 bytes in), so thread i
- * reads word 4 + i (= 104 + i) and structure i's y (= 1000 i). */
+ * reads word 4 + i (= 104 + i) and structure i's y (= 1000 i); t23 is
+ * shader buffer 31, the last one virgl has. */
 static void test_srv_buffers(void)
 {
     Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
@@ -411,7 +412,7 @@ static void test_srv_buffers(void)
                                                   D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED, 8, st,
                                                   &s), ==, 0);
     Srv va = srv_ex_new(d, a, DXGI_FORMAT_R32_TYPELESS, 4, 4, D3D11_DDI_BUFFEREX_SRV_FLAG_RAW, 0);
-    Srv vs = srv_ex_new(d, s, DXGI_FORMAT_UNKNOWN, 0, N, 0, 2);
+    Srv vs = srv_ex_new(d, s, DXGI_FORMAT_UNKNOWN, 0, N, 0, 23);
     Uav u = uav_new(d, o, DXGI_FORMAT_R32_TYPELESS, 0, N, D3D11_DDI_BUFFER_UAV_FLAG_RAW, S_OK);
     RtShader *cs = cs_new(d, cs_srv_text);
     bind(d, 0, &u);
@@ -425,7 +426,7 @@ static void test_srv_buffers(void)
     rt_destroy_shader(d, cs);
     uav_free(d, &u);
     srv_free(d, &va, 0);
-    srv_free(d, &vs, 2);
+    srv_free(d, &vs, 23);
     rt_destroy(d, a);
     rt_destroy(d, s);
     rt_destroy(d, o);
