@@ -340,9 +340,21 @@ typedef struct Srv {
     D3D10DDI_HSHADERRESOURCEVIEW h;
 } Srv;
 
-/* A D3D11 BufferEx view of b bound at CS slot t. */
+static void set_srv(RtDevice *d, bool ps, UINT t, D3D10DDI_HSHADERRESOURCEVIEW h)
+{
+    if (ps) {
+        g_assert_cmphex((uint32_t)RT_CALL(d, PsSetShaderResources, 0,
+                                          d->f11->pfnPsSetShaderResources(d->h, t, 1, &h)), ==, 0);
+    } else {
+        g_assert_cmphex((uint32_t)RT_CALL(d, CsSetShaderResources, 0,
+                                          d->f11->pfnCsSetShaderResources(d->h, t, 1, &h)), ==, 0);
+    }
+}
+
+/* A D3D11 BufferEx view of b bound at slot t of the compute stage (or,
+ * ps, the pixel stage). */
 static Srv srv_ex_new(RtDevice *d, RtResource *b, DXGI_FORMAT f, UINT first, UINT n, UINT flags,
-                      UINT t)
+                      UINT t, bool ps)
 {
     D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
         .hDrvResource = b->h, .Format = f, .ResourceDimension = D3D11DDIRESOURCE_BUFFEREX,
@@ -354,15 +366,13 @@ static Srv srv_ex_new(RtDevice *d, RtResource *b, DXGI_FORMAT f, UINT first, UIN
                                       d->f11->pfnCreateShaderResourceView(
                                           d->h, &c, v.h,
                                           (D3D10DDI_HRTSHADERRESOURCEVIEW){ v.mem })), ==, 0);
-    g_assert_cmphex((uint32_t)RT_CALL(d, CsSetShaderResources, 0,
-                                      d->f11->pfnCsSetShaderResources(d->h, t, 1, &v.h)), ==, 0);
+    set_srv(d, ps, t, v.h);
     return v;
 }
 
-static void srv_free(RtDevice *d, Srv *v, UINT t)
+static void srv_free(RtDevice *d, Srv *v, UINT t, bool ps)
 {
-    D3D10DDI_HSHADERRESOURCEVIEW none = { NULL };
-    RT_CALL(d, CsSetShaderResources, 0, d->f11->pfnCsSetShaderResources(d->h, t, 1, &none));
+    set_srv(d, ps, t, (D3D10DDI_HSHADERRESOURCEVIEW){ NULL });
     RT_CALL(d, DestroyShaderResourceView, 0, d->f11->pfnDestroyShaderResourceView(d->h, v->h));
     g_free(v->mem);
 }
@@ -411,8 +421,9 @@ static void test_srv_buffers(void)
                                                   D3D10_DDI_BIND_SHADER_RESOURCE, 0,
                                                   D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED, 8, st,
                                                   &s), ==, 0);
-    Srv va = srv_ex_new(d, a, DXGI_FORMAT_R32_TYPELESS, 4, 4, D3D11_DDI_BUFFEREX_SRV_FLAG_RAW, 0);
-    Srv vs = srv_ex_new(d, s, DXGI_FORMAT_UNKNOWN, 0, N, 0, 23);
+    Srv va = srv_ex_new(d, a, DXGI_FORMAT_R32_TYPELESS, 4, 4, D3D11_DDI_BUFFEREX_SRV_FLAG_RAW, 0,
+                        false);
+    Srv vs = srv_ex_new(d, s, DXGI_FORMAT_UNKNOWN, 0, N, 0, 23, false);
     Uav u = uav_new(d, o, DXGI_FORMAT_R32_TYPELESS, 0, N, D3D11_DDI_BUFFER_UAV_FLAG_RAW, S_OK);
     RtShader *cs = cs_new(d, cs_srv_text);
     bind(d, 0, &u);
@@ -425,8 +436,8 @@ static void test_srv_buffers(void)
     rt_set_shader(d, RT_CS, NULL);
     rt_destroy_shader(d, cs);
     uav_free(d, &u);
-    srv_free(d, &va, 0);
-    srv_free(d, &vs, 23);
+    srv_free(d, &va, 0, false);
+    srv_free(d, &vs, 23, false);
     rt_destroy(d, a);
     rt_destroy(d, s);
     rt_destroy(d, o);
@@ -545,11 +556,13 @@ static const char vs_pos_text[] =
     "mov o0.xyzw, v0.xyzw\n"
     "ret\n";
 
-/* RWByteAddressBuffer b : register(u1);
+/* ByteAddressBuffer a : register(t0); RWByteAddressBuffer b : register(u1);
  * float4 main(float4 p : SV_Position) : SV_Target {
- *   uint i = uint(p.y) * 8 + uint(p.x); b.Store(i * 4, i + 1); return float4(0, 1, 0, 1); } */
+ *   uint i = uint(p.y) * 8 + uint(p.x); b.Store(i * 4, i + a.Load(0));
+ *   return float4(0, 1, 0, 1); } */
 static const char ps_uav_text[] =
     "ps_5_0\n"
+    "dcl_resource_raw t0\n"
     "dcl_uav_raw u1\n"
     "dcl_input_ps_siv linear noperspective v0.xy, position\n"
     "dcl_output o0.xyzw\n"
@@ -557,7 +570,8 @@ static const char ps_uav_text[] =
     "ftou r0.xy, v0.xyxx\n"
     "imad r0.x, r0.y, l(8), r0.x\n"
     "ishl r0.y, r0.x, l(2)\n"
-    "iadd r0.z, r0.x, l(1)\n"
+    "ld_raw r0.w, l(0), t0.xxxx\n"
+    "iadd r0.z, r0.x, r0.w\n"
     "store_raw u1.x, r0.y, r0.z\n"
     "mov o0.xyzw, l(0,1.000000,0,1.000000)\n"
     "ret\n";
@@ -565,8 +579,9 @@ static const char ps_uav_text[] =
 /* A pixel shader writes a raw UAV bound with the render target
  * (SetRenderTargets: RTV in slot 0, the UAV in slot 1): a rectangle over
  * the left half of an 8x8 target (edges on pixel boundaries, so exactly
- * columns 0..3 are covered) stores i + 1 at word i = y * 8 + x of each
- * covered pixel; the other words keep the guard. */
+ * columns 0..3 are covered) stores i + 1000 (1000: read from a raw shader
+ * resource view of the pixel stage) at word i = y * 8 + x of each covered
+ * pixel; the other words keep the guard. */
 static void test_pixel_uav(void)
 {
     Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
@@ -581,6 +596,14 @@ static void test_pixel_uav(void)
     RtView *rtv;
     g_assert_cmphex((uint32_t)rt_create_rtv(d, rt, 0, 0, 1, &rtv), ==, 0);
     Uav u = uav_new(d, b, DXGI_FORMAT_R32_TYPELESS, 0, N, D3D11_DDI_BUFFER_UAV_FLAG_RAW, S_OK);
+    const uint32_t base[4] = { 1000, 1, 2, 3 };
+    RtResource *a;
+    g_assert_cmphex((uint32_t)rt_create_buffer_ex(d, sizeof base, D3D10_DDI_USAGE_DEFAULT,
+                                                  D3D10_DDI_BIND_SHADER_RESOURCE, 0,
+                                                  D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS,
+                                                  0, base, &a), ==, 0);
+    Srv va = srv_ex_new(d, a, DXGI_FORMAT_R32_TYPELESS, 0, 4, D3D11_DDI_BUFFEREX_SRV_FLAG_RAW, 0,
+                        true);
     D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { rtv->h };
     g_assert_cmphex((uint32_t)RT_CALL(d, SetRenderTargets, 0,
                                       d->f11->pfnSetRenderTargets(
@@ -625,7 +648,7 @@ static void test_pixel_uav(void)
     g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);
     rt_read(d, b, 0, (uint8_t *)out);
     for (UINT i = 0; i < N; i++) {
-        g_assert_cmphex(out[i], ==, i % S < 4 ? i + 1 : GUARD);
+        g_assert_cmphex(out[i], ==, i % S < 4 ? i + 1000 : GUARD);
     }
     rt_set_shader(d, RT_VS, NULL);
     rt_set_shader(d, RT_PS, NULL);
@@ -637,6 +660,8 @@ static void test_pixel_uav(void)
     RT_CALL(d, DestroyElementLayout, 0, F(d, pfnDestroyElementLayout)(d->h, hl));
     g_free(layout);
     uav_free(d, &u);
+    srv_free(d, &va, 0, true);
+    rt_destroy(d, a);
     rt_destroy_rtv(d, rtv);
     rt_destroy(d, vb);
     rt_destroy(d, rt);
