@@ -639,8 +639,7 @@ static VOID WDDM_API ddi_SetRenderTargets10(D3D10DDI_HDEVICE h,
     umd_set_rts(DEV(h), rtv, n, clear, dsv);
 }
 
-/* The UAVs are the pixel shader's (uav.c); initial counts only matter for
- * append/counter views, which are refused. */
+/* The UAVs are the pixel shader's (uav.c). */
 static VOID WDDM_API ddi_SetRenderTargets11(D3D10DDI_HDEVICE h,
                                             const D3D10DDI_HRENDERTARGETVIEW *rtv, UINT n,
                                             UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv,
@@ -649,7 +648,7 @@ static VOID WDDM_API ddi_SetRenderTargets11(D3D10DDI_HDEVICE h,
                                             UINT range_start, UINT range_size)
 {
     umd_set_rts(DEV(h), rtv, n, clear, dsv);
-    umd_set_om_uavs(DEV(h), uav, uav_start, nuav, range_start, range_size);
+    umd_set_om_uavs(DEV(h), uav, counts, uav_start, nuav, range_start, range_size);
 }
 
 static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
@@ -686,11 +685,15 @@ static VOID WDDM_API ddi_clear_uav_float(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDERED
 {
     umd_clear_uav(DEV(h), UMD_DDI_ClearUnorderedAccessViewFloat, v.pDrvPrivate, values, true);
 }
-/* Initial counts only matter for append/counter views, which are refused. */
 static VOID WDDM_API ddi_cs_set_uavs(D3D10DDI_HDEVICE h, UINT start, UINT n,
                                      const D3D11DDI_HUNORDEREDACCESSVIEW *uav, const UINT *counts)
 {
-    umd_set_uavs(DEV(h), start, n, uav);
+    umd_set_uavs(DEV(h), start, n, uav, counts);
+}
+static VOID WDDM_API ddi_copy_structure_count(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst,
+                                              UINT off, D3D11DDI_HUNORDEREDACCESSVIEW v)
+{
+    umd_copy_structure_count(DEV(h), RES(dst), off, v.pDrvPrivate);
 }
 static VOID WDDM_API ddi_dispatch(D3D10DDI_HDEVICE h, UINT x, UINT y, UINT z)
 {
@@ -734,7 +737,6 @@ STUB(CreateCommandList, const D3D11DDIARG_CREATECOMMANDLIST *c, D3D11DDI_HCOMMAN
      D3D11DDI_HRTCOMMANDLIST rt)
 STUB(DestroyCommandList, D3D11DDI_HCOMMANDLIST l)
 STUB(SetResourceMinLOD, D3D10DDI_HRESOURCE r, FLOAT lod)
-STUB(CopyStructureCount, D3D10DDI_HRESOURCE r, UINT off, D3D11DDI_HUNORDEREDACCESSVIEW v)
 STUB(RecycleCommandList, D3D11DDI_HCOMMANDLIST l)
 STUB(RecycleDestroyCommandList, D3D11DDI_HCOMMANDLIST l)
 
@@ -982,7 +984,7 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnDispatch = ddi_dispatch;
     f->pfnDispatchIndirect = ddi_dispatch_indirect;
     f->pfnSetResourceMinLOD = stub_SetResourceMinLOD;
-    f->pfnCopyStructureCount = stub_CopyStructureCount;
+    f->pfnCopyStructureCount = ddi_copy_structure_count;
     f->pfnRecycleCommandList = stub_RecycleCommandList;
     f->pfnRecycleCreateCommandList = stub_RecycleCreateCommandList;
     f->pfnRecycleCreateDeferredContext = stub_RecycleCreateDeferredContext;

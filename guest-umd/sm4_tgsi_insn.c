@@ -588,6 +588,32 @@ static bool atomic(Tx *t, const Sm4Insn *in)
     return true;
 }
 
+/* imm_atomic_alloc / consume dst, u#: the structured UAV's hidden counter
+ * (BUFFER[SM4_COUNTER_BUFFER + #]) + 1, giving the old count, or - 1,
+ * giving the new one. */
+static bool counter_op(Tx *t, const Sm4Insn *in)
+{
+    const Sm4Operand *u = op(t, in, 1);
+    uint64_t n = u->ndim == 1 && u->idx[0].rel < 0 ? u->idx[0].imm : SM4_MAX_UAV;
+    char d[TX_OPLEN];
+    if (u->type != SM5_OT_UAV || n >= SM4_MAX_UAV || !(t->info->uav_counters >> n & 1)) {
+        return tx_fail(t, SM4_ERR_OPERAND, "a counter of a UAV that is not structured");
+    }
+    if (!tx_dst(t, op(t, in, 0), d)) {
+        return false;
+    }
+    bool alloc = in->opcode == SM5_IMM_ATOMIC_ALLOC;
+    uint32_t zero = imm1(t, 0), step = imm1(t, alloc ? 1u : UINT32_MAX);
+    tx_emit(t, "ATOMUADD TEMP[%u].x, BUFFER[%u], IMM[%u].xxxx, IMM[%u].xxxx", S(t, 0),
+            SM4_COUNTER_BUFFER + (uint32_t)n, zero, step);
+    if (!alloc) {
+        tx_emit(t, "UADD TEMP[%u].x, TEMP[%u].xxxx, IMM[%u].xxxx", S(t, 0), S(t, 0),
+                imm1(t, UINT32_MAX));
+    }
+    tx_emit(t, "MOV %s, TEMP[%u].xxxx", d, S(t, 0));
+    return true;
+}
+
 static bool bufinfo(Tx *t, const Sm4Insn *in)
 {
     Mem m;
@@ -739,6 +765,9 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     case SM5_EVAL_SAMPLE_INDEX:
     case SM5_EVAL_CENTROID:
         return eval(t, in);
+    case SM5_IMM_ATOMIC_ALLOC:
+    case SM5_IMM_ATOMIC_CONSUME:
+        return counter_op(t, in);
     case SM4_NOP:
     case SM5_DEBUG_BREAK:
         return true;

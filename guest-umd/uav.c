@@ -6,6 +6,7 @@
  * clears are FILLs of the backing (every element a 32-bit pattern), as
  * buffer render-target clears are.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "umd_resource.h"
@@ -13,6 +14,8 @@
 #include "umd_uav.h"
 
 #define SSBO_OFFSET_ALIGN 16u /* GL's shader storage offset alignment on the host */
+#define COUNTER_BYTES 16u
+#define COUNTER_FLAGS (D3D11_DDI_BUFFER_UAV_FLAG_APPEND | D3D11_DDI_BUFFER_UAV_FLAG_COUNTER)
 
 SIZE_T umd_uav_size(void)
 {
@@ -53,12 +56,15 @@ static bool buffer_view(const UmdResource *r, const D3D11DDIARG_CREATEUNORDEREDA
                         UmdUav *v)
 {
     const D3D11DDIARG_BUFFER_UNORDEREDACCESSVIEW *b = &c->Buffer;
-    if (b->Flags & ~D3D11_DDI_BUFFER_UAV_FLAG_RAW) {
-        return false; /* append / counter: no counter support */
+    bool raw = b->Flags & D3D11_DDI_BUFFER_UAV_FLAG_RAW;
+    if ((b->Flags & ~(D3D11_DDI_BUFFER_UAV_FLAG_RAW | COUNTER_FLAGS)) ||
+        ((b->Flags & COUNTER_FLAGS) && (raw || c->Format != DXGI_FORMAT_UNKNOWN ||
+                                        (b->Flags & COUNTER_FLAGS) == COUNTER_FLAGS))) {
+        return false; /* a counter only on a structured view, append or counter */
     }
     v->virgl_format = umd_virgl_format(c->Format);
-    return buffer_range(r, c->Format, b->Flags & D3D11_DDI_BUFFER_UAV_FLAG_RAW, b->FirstElement,
-                        b->NumElements, &v->kind, &v->offset, &v->size) &&
+    return buffer_range(r, c->Format, raw, b->FirstElement, b->NumElements, &v->kind, &v->offset,
+                        &v->size) &&
            (v->kind != UMD_UAV_TYPED_BUFFER || v->virgl_format);
 }
 
@@ -79,6 +85,35 @@ static bool texture_view(const UmdResource *r, const D3D11DDIARG_CREATEUNORDERED
     return true;
 }
 
+/* The hidden count of v set to `count` (the next draw or dispatch sends
+ * it to the host). */
+static void set_count(UmdDevice *d, UmdDdi ddi, UmdUav *v, uint32_t count)
+{
+    const D3D10_DDI_BOX box = { 0, 0, 0, 4, 1, 1 };
+    umd_update_subresource(d, ddi, v->counter, 0, &box, &count, 4, 4);
+}
+
+/* A hidden counter: a 3D buffer of the UMD's own (no runtime resource). */
+static UmdResource *counter_new(UmdDevice *d)
+{
+    D3D10DDI_MIPINFO mip = { COUNTER_BYTES, 1, 1, COUNTER_BYTES, 1, 1 };
+    D3D11DDIARG_CREATERESOURCE c = {
+        .pMipInfoList = &mip, .ResourceDimension = D3D10DDIRESOURCE_BUFFER,
+        .Usage = D3D10_DDI_USAGE_DEFAULT, .BindFlags = D3D11_DDI_BIND_UNORDERED_ACCESS,
+        .Format = DXGI_FORMAT_UNKNOWN, .SampleDesc = { 1, 0 }, .MipLevels = 1, .ArraySize = 1,
+    };
+    UmdResource *r = calloc(1, umd_resource_size(&c));
+    if (r) {
+        umd_resource_create(d, &c, r, (D3D10DDI_HRTRESOURCE){ NULL });
+    }
+    if (r && (r->magic != UMD_RESOURCE_MAGIC || !r->res_id)) {
+        umd_resource_destroy(d, r);
+        free(r);
+        r = NULL;
+    }
+    return r;
+}
+
 void umd_uav_create(UmdDevice *d, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c, UmdUav *v)
 {
     memset(v, 0, sizeof(*v));
@@ -94,9 +129,21 @@ void umd_uav_create(UmdDevice *d, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c
         umd_unsupported(d, UMD_DDI_CreateUnorderedAccessView, 0);
         return;
     }
+    uint32_t reported = d->errors_reported;
+    if (v->kind == UMD_UAV_STRUCTURED && (c->Buffer.Flags & COUNTER_FLAGS) &&
+        !(v->counter = counter_new(d))) {
+        memset(v, 0, sizeof(*v));
+        if (d->errors_reported == reported) { /* else the creation reported it */
+            umd_unsupported(d, UMD_DDI_CreateUnorderedAccessView, 0);
+        }
+        return;
+    }
     v->magic = UMD_UAV_MAGIC;
     v->res = r;
     v->format = c->Format;
+    if (v->counter) {
+        set_count(d, UMD_DDI_CreateUnorderedAccessView, v, 0);
+    }
 }
 
 void umd_uav_destroy(UmdDevice *d, UmdUav *v)
@@ -105,36 +152,52 @@ void umd_uav_destroy(UmdDevice *d, UmdUav *v)
         d->state.uav[i] = d->state.uav[i] == v ? NULL : d->state.uav[i];
         d->state.ps_uav[i] = d->state.ps_uav[i] == v ? NULL : d->state.ps_uav[i];
     }
+    if (v->magic == UMD_UAV_MAGIC && v->counter) {
+        umd_resource_destroy(d, v->counter);
+        free(v->counter);
+    }
     memset(v, 0, sizeof(*v));
 }
 
-void umd_set_uavs(UmdDevice *d, UINT start, UINT n, const D3D11DDI_HUNORDEREDACCESSVIEW *ph)
+/* A view bound with its initial count (UINT32_MAX: keep the count). */
+static bool bind_one(UmdDevice *d, UmdDdi ddi, UmdUav **slot, UmdUav *v, const UINT *count)
+{
+    if (v && v->magic != UMD_UAV_MAGIC) {
+        umd_unsupported(d, ddi, 0);
+        return false;
+    }
+    *slot = v;
+    if (v && v->counter && count && *count != UINT32_MAX) {
+        set_count(d, ddi, v, *count);
+    }
+    return true;
+}
+
+void umd_set_uavs(UmdDevice *d, UINT start, UINT n, const D3D11DDI_HUNORDEREDACCESSVIEW *ph,
+                  const UINT *counts)
 {
     if (start > UMD_UAV_SLOTS || n > UMD_UAV_SLOTS - start) {
         return; /* the runtime validated the range */
     }
     for (UINT i = 0; i < n; i++) {
-        UmdUav *v = ph ? ph[i].pDrvPrivate : NULL;
-        if (v && v->magic != UMD_UAV_MAGIC) {
-            umd_unsupported(d, UMD_DDI_CsSetUnorderedAccessViews, 0);
+        if (!bind_one(d, UMD_DDI_CsSetUnorderedAccessViews, &d->state.uav[start + i],
+                      ph ? ph[i].pDrvPrivate : NULL, counts ? &counts[i] : NULL)) {
             return;
         }
-        d->state.uav[start + i] = v;
     }
 }
 
-void umd_set_om_uavs(UmdDevice *d, const D3D11DDI_HUNORDEREDACCESSVIEW *ph, UINT start, UINT n,
-                     UINT range_start, UINT range_size)
+void umd_set_om_uavs(UmdDevice *d, const D3D11DDI_HUNORDEREDACCESSVIEW *ph, const UINT *counts,
+                     UINT start, UINT n, UINT range_start, UINT range_size)
 {
     uint64_t end = (uint64_t)range_start + range_size;
     for (uint64_t slot = range_start; slot < end && slot < UMD_UAV_SLOTS; slot++) {
         bool given = ph && slot >= start && slot - start < n;
-        UmdUav *v = given ? ph[slot - start].pDrvPrivate : NULL;
-        if (v && v->magic != UMD_UAV_MAGIC) {
-            umd_unsupported(d, UMD_DDI_SetRenderTargets, 0);
+        if (!bind_one(d, UMD_DDI_SetRenderTargets, &d->state.ps_uav[slot],
+                      given ? ph[slot - start].pDrvPrivate : NULL,
+                      given && counts ? &counts[slot - start] : NULL)) {
             return;
         }
-        d->state.ps_uav[slot] = v;
     }
 }
 
@@ -148,7 +211,8 @@ bool umd_uav_name(const UmdState *st, unsigned stage, UmdNamed *n)
     UmdUav *const *slots = stage_uavs(st, stage);
     for (uint32_t i = 0; i < UMD_UAV_SLOTS; i++) {
         if (slots[i] && (slots[i]->magic != UMD_UAV_MAGIC ||
-                         !umd_stream_name(n, slots[i]->res, true))) {
+                         !umd_stream_name(n, slots[i]->res, true) ||
+                         !umd_stream_name(n, slots[i]->counter, true))) {
             return false;
         }
     }
@@ -158,15 +222,19 @@ bool umd_uav_name(const UmdState *st, unsigned stage, UmdNamed *n)
 bool umd_put_uavs(UmdDevice *d, unsigned stage)
 {
     UmdUav *const *slots = stage_uavs(&d->state, stage);
-    VglShaderBuffer buf[UMD_UAV_SLOTS];
+    VglShaderBuffer buf[UMD_UAV_SLOTS], cnt[UMD_UAV_SLOTS];
     VglImage img[UMD_UAV_SLOTS];
     const uint32_t rw = SABLE_VIRGL_IMAGE_ACCESS_READ_WRITE;
     for (uint32_t i = 0; i < UMD_UAV_SLOTS; i++) {
         const UmdUav *v = slots[i];
         buf[i] = (VglShaderBuffer){ 0, 0, 0 };
+        cnt[i] = (VglShaderBuffer){ 0, 0, 0 };
         img[i] = (VglImage){ .access = rw };
         if (!v) {
             continue;
+        }
+        if (v->counter) {
+            cnt[i] = (VglShaderBuffer){ 0, 4, v->counter->res_id };
         }
         if (v->kind == UMD_UAV_RAW || v->kind == UMD_UAV_STRUCTURED) {
             buf[i] = (VglShaderBuffer){ v->offset, v->size, v->res->res_id };
@@ -179,8 +247,48 @@ bool umd_put_uavs(UmdDevice *d, unsigned stage)
     }
     uint32_t type = umd_virgl_stage(stage);
     VglBuf *b = &d->s3d.b;
-    return vgl_set_shader_buffers(b, type, 0, buf, UMD_UAV_SLOTS) &&
-           vgl_set_shader_images(b, type, 0, img, UMD_UAV_SLOTS);
+    bool ok = vgl_set_shader_buffers(b, type, 0, buf, UMD_UAV_SLOTS) &&
+              vgl_set_shader_images(b, type, 0, img, UMD_UAV_SLOTS);
+    /* only the counters the shader uses: the other slots from
+     * SM4_COUNTER_BUFFER may be raw / structured SRVs (umd_put_srv_buffers) */
+    uint8_t used = d->state.shader[stage] ? d->state.shader[stage]->info.uav_counters : 0;
+    for (uint32_t i = 0; ok && i < UMD_UAV_SLOTS; i++) {
+        ok = !(used >> i & 1) ||
+             vgl_set_shader_buffers(b, type, SM4_COUNTER_BUFFER + i, &cnt[i], 1);
+    }
+    return ok;
+}
+
+void umd_copy_structure_count(UmdDevice *d, UmdResource *dst, UINT offset, UmdUav *v)
+{
+    const UmdDdi ddi = UMD_DDI_CopyStructureCount;
+    if (umd_check_lost(d, ddi)) {
+        return;
+    }
+    UmdNamed n = { .n = 0 };
+    const VglBox box = { 0, 0, 0, 4, 1, 1 };
+    bool ok = v && v->magic == UMD_UAV_MAGIC && v->counter && dst &&
+              dst->magic == UMD_RESOURCE_MAGIC && dst->dim == D3D10DDIRESOURCE_BUFFER &&
+              (uint64_t)offset + 4 <= dst->width && umd_stream_name(&n, v->counter, false) &&
+              umd_stream_name(&n, dst, true);
+    if (!ok) {
+        umd_unsupported(d, ddi, 0);
+        return;
+    }
+    if (!umd_res3d_to_host(d, ddi, v->counter) || !umd_res3d_to_host(d, ddi, dst)) {
+        return;
+    }
+    if (!umd_stream_begin(d) || !umd_stream_room(d, ddi, &n, 16) ||
+        !vgl_resource_copy_region(&d->s3d.b, dst->res_id, 0, offset, 0, 0, v->counter->res_id,
+                                  0, &box) ||
+        !umd_stream_send(d, ddi, &n)) {
+        if (!d->lost) {
+            umd_unsupported(d, ddi, 0);
+        }
+        return;
+    }
+    dst->host_newer = true;
+    dst->backing_newer = false;
 }
 
 /* ---- raw and structured shader resource views ---- */

@@ -6,10 +6,12 @@
  * A UAV is checked against its 3D resource at creation: raw buffer views
  * (R32_TYPELESS, 4-byte elements), structured ones (the resource's
  * structure stride), typed buffer views and Texture2D / 2D array views of
- * a mip and a range of slices in the resource's own format. Views with an
- * append or hidden counter, 1D and 3D textures, and formats virgl cannot
- * name here are refused (E_OUTOFMEMORY, CreateUnorderedAccessView's only
- * code). CsSetUnorderedAccessViews records slots 0..7 in UmdState.uav.
+ * a mip and a range of slices in the resource's own format; a structured
+ * view with the append or counter flag gets a hidden counter (a buffer of
+ * its own, bound as shader buffer SM4_COUNTER_BUFFER + u#). 1D and 3D
+ * textures and formats virgl cannot name here are refused (E_OUTOFMEMORY,
+ * CreateUnorderedAccessView's only code). CsSetUnorderedAccessViews
+ * records slots 0..7 in UmdState.uav.
  *
  * For a Dispatch, u# is, by its view: a raw or structured buffer ->
  * virgl shader buffer # (the translator's BUFFER[#]); a typed buffer or
@@ -37,20 +39,26 @@ typedef struct UmdUav {
     uint32_t virgl_format;     /* typed views */
     uint32_t offset, size;     /* buffers: bytes */
     uint32_t mip, first_slice, slices; /* textures */
+    UmdResource *counter;      /* append / counter views: the hidden counter (a
+                                * 16-byte 3D buffer the UMD made; count at 0) */
 } UmdUav;
 
 SIZE_T umd_uav_size(void);
 void umd_uav_create(UmdDevice *d, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c, UmdUav *v);
 void umd_uav_destroy(UmdDevice *d, UmdUav *v);
-void umd_set_uavs(UmdDevice *d, UINT start, UINT n, const D3D11DDI_HUNORDEREDACCESSVIEW *ph);
+/* counts: the initial hidden counts (UINT32_MAX: keep), or NULL */
+void umd_set_uavs(UmdDevice *d, UINT start, UINT n, const D3D11DDI_HUNORDEREDACCESSVIEW *ph,
+                  const UINT *counts);
 /* ClearUnorderedAccessViewUint (is_float false: each channel takes the low
  * bits of its value) / Float (values are FLOATs converted to the format). */
 void umd_clear_uav(UmdDevice *d, UmdDdi ddi, UmdUav *v, const void *values, bool is_float);
 /* SetRenderTargets' UAVs (the pixel shader's): slots range_start ..
  * + range_size - 1 change; those in start .. start + n - 1 take ph[slot -
  * start], the others are unbound. */
-void umd_set_om_uavs(UmdDevice *d, const D3D11DDI_HUNORDEREDACCESSVIEW *ph, UINT start, UINT n,
-                     UINT range_start, UINT range_size);
+void umd_set_om_uavs(UmdDevice *d, const D3D11DDI_HUNORDEREDACCESSVIEW *ph, const UINT *counts,
+                     UINT start, UINT n, UINT range_start, UINT range_size);
+/* CopyStructureCount: the view's hidden count to 4 bytes at offset of dst. */
+void umd_copy_structure_count(UmdDevice *d, UmdResource *dst, UINT offset, UmdUav *v);
 /* The UAVs bound for stage (UMD_CS: CsSetUnorderedAccessViews; UMD_PS:
  * the output merger's): name their resources as written (false if one is
  * not a 3D resource), then SET_SHADER_BUFFERS / SET_SHADER_IMAGES of

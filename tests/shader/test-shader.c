@@ -750,6 +750,50 @@ static const Program programs[] = {
       " 10: UADD TEMP[2].x, TEMP[2].xxxx, IMM[2].xxxx\n"
       " 11: ATOMUADD TEMP[0].y, MEMORY[0], TEMP[2].xxxx, IMM[6].xyzw\n"
       " 12: END\n" },
+    /* RWStructuredBuffer<uint> c; AppendStructuredBuffer<uint2> a (its
+     * consume side: ConsumeStructuredBuffer); [numthreads(2,1,1)]
+     * void main(uint3 id : SV_DispatchThreadID) { c[c.IncrementCounter()] = id.x;
+     *   uint i = <consume index of u1>; }
+     * The hidden counters are BUFFER[24 + #]: alloc returns the old count,
+     * consume the new one (old - 1). */
+    { "cs-counters",
+      "cs_5_0\n"
+      "dcl_uav_structured_opc u0, 4\n"
+      "dcl_uav_structured u1, 8\n"
+      "dcl_input vThreadID.x\n"
+      "dcl_temps 1\n"
+      "dcl_thread_group 2, 1, 1\n"
+      "imm_atomic_alloc r0.x, u0\n"
+      "store_structured u0.x, r0.x, l(0), vThreadID.x\n"
+      "imm_atomic_consume r0.y, u1\n"
+      "ret\n",
+      "COMP\n"
+      "PROPERTY CS_FIXED_BLOCK_WIDTH 2\n"
+      "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+      "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+      "DCL TEMP[0..0]\n"
+      "DCL SV[0], THREAD_ID\n"
+      "DCL SV[1], BLOCK_ID\n"
+      "DCL TEMP[1]\n"
+      "DCL BUFFER[0]\n"
+      "DCL BUFFER[1]\n"
+      "DCL BUFFER[24]\n"
+      "DCL BUFFER[25]\n"
+      "DCL TEMP[2..7]\n"
+      "IMM[0] UINT32 {2, 1, 1, 0}\n"
+      "IMM[1] UINT32 {0, 0, 0, 0}\n"
+      "IMM[2] UINT32 {1, 1, 1, 1}\n"
+      "IMM[3] UINT32 {4, 4, 4, 4}\n"
+      "IMM[4] UINT32 {4294967295, 4294967295, 4294967295, 4294967295}\n"
+      "  0: UMAD TEMP[1].xyz, SV[1].xyzz, IMM[0].xyzz, SV[0].xyzz\n"
+      "  1: ATOMUADD TEMP[2].x, BUFFER[24], IMM[1].xxxx, IMM[2].xxxx\n"
+      "  2: MOV TEMP[0].x, TEMP[2].xxxx\n"
+      "  3: UMAD TEMP[3].x, TEMP[0].xxxx, IMM[3], IMM[1].xyzw\n"
+      "  4: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[1].xxxx\n"
+      "  5: ATOMUADD TEMP[2].x, BUFFER[25], IMM[1].xxxx, IMM[4].xxxx\n"
+      "  6: UADD TEMP[2].x, TEMP[2].xxxx, IMM[4].xxxx\n"
+      "  7: MOV TEMP[0].y, TEMP[2].xxxx\n"
+      "  8: END\n" },
 };
 
 static void test_program(gconstpointer data)

@@ -670,6 +670,93 @@ static void test_pixel_uav(void)
     env_free(&e);
 }
 
+/* AppendStructuredBuffer<uint> a; [numthreads(4,1,1)]
+ * void main(uint3 id : SV_DispatchThreadID) { a.Append(id.x); } */
+static const char cs_append_text[] =
+    "cs_5_0\n"
+    "dcl_uav_structured u0, 4\n"
+    "dcl_input vThreadID.x\n"
+    "dcl_temps 1\n"
+    "dcl_thread_group 4, 1, 1\n"
+    "imm_atomic_alloc r0.x, u0\n"
+    "store_structured u0.x, r0.x, l(0), vThreadID.x\n"
+    "ret\n";
+
+static void bind_count(RtDevice *d, Uav *u, UINT count)
+{
+    g_assert_cmphex((uint32_t)RT_CALL(d, CsSetUnorderedAccessViews, 0,
+                                      d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &u->h,
+                                                                           &count)), ==, 0);
+}
+
+static void copy_count(RtDevice *d, RtResource *dst, UINT off, Uav *u)
+{
+    g_assert_cmphex((uint32_t)RT_CALL(d, CopyStructureCount, 0,
+                                      d->f11->pfnCopyStructureCount(d->h, dst->h, off, u->h)),
+                    ==, 0);
+}
+
+/* An append view (hidden counter) bound with initial count 2: 3 groups of
+ * 4 threads append their ids at elements 2..13 (in any order: those
+ * elements hold 0..11 once each); CopyStructureCount gives 14. Bound again
+ * keeping the count (-1), one group appends at 14..17: 18. */
+static void test_append_counter(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { N = 32 };
+    uint32_t init[N], out[N], counts[4] = { GUARD, GUARD, GUARD, GUARD };
+    fill(init, N, GUARD);
+    RtResource *b, *c;
+    g_assert_cmphex((uint32_t)rt_create_buffer_ex(d, sizeof init, D3D10_DDI_USAGE_DEFAULT,
+                                                  D3D11_DDI_BIND_UNORDERED_ACCESS, 0,
+                                                  D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED, 4,
+                                                  init, &b), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof counts, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_SHADER_RESOURCE, 0, counts, &c),
+                    ==, 0);
+    Uav u = uav_new(d, b, DXGI_FORMAT_UNKNOWN, 0, N, D3D11_DDI_BUFFER_UAV_FLAG_APPEND, S_OK);
+    RtShader *cs = cs_new(d, cs_append_text);
+    bind_count(d, &u, 2);
+    dispatch(d, 3, 1, 1);
+    copy_count(d, c, 4, &u);
+    rt_read(d, b, 0, (uint8_t *)out);
+    uint32_t seen = 0;
+    for (UINT i = 0; i < N; i++) {
+        if (i < 2 || i >= 14) {
+            g_assert_cmphex(out[i], ==, GUARD);
+        } else {
+            g_assert_cmpuint(out[i], <, 12);
+            seen |= 1u << out[i];
+        }
+    }
+    g_assert_cmphex(seen, ==, 0xfff);
+    bind_count(d, &u, UINT32_MAX);
+    dispatch(d, 1, 1, 1);
+    copy_count(d, c, 8, &u);
+    rt_read(d, b, 0, (uint8_t *)out);
+    seen = 0;
+    for (UINT i = 14; i < 18; i++) {
+        g_assert_cmpuint(out[i], <, 4);
+        seen |= 1u << out[i];
+    }
+    g_assert_cmphex(seen, ==, 0xf);
+    g_assert_cmphex(out[18], ==, GUARD);
+    rt_read(d, c, 0, (uint8_t *)counts);
+    g_assert_cmphex(counts[0], ==, GUARD);
+    g_assert_cmpuint(counts[1], ==, 14);
+    g_assert_cmpuint(counts[2], ==, 18);
+    g_assert_cmphex(counts[3], ==, GUARD);
+    bind(d, 0, NULL);
+    rt_set_shader(d, RT_CS, NULL);
+    rt_destroy_shader(d, cs);
+    uav_free(d, &u);
+    rt_destroy(d, c);
+    rt_destroy(d, b);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 static void clear_uint(RtDevice *d, Uav *u, const UINT v[4])
 {
     g_assert_cmphex((uint32_t)RT_CALL(d, ClearUnorderedAccessViewUint, 0,
@@ -814,6 +901,7 @@ void d3d_compute_tests_add(void)
     g_test_add_func("/d3d/compute/groupshared-reduce", test_groupshared_reduce);
     g_test_add_func("/d3d/compute/dispatch-indirect", test_dispatch_indirect);
     g_test_add_func("/d3d/compute/pixel-uav", test_pixel_uav);
+    g_test_add_func("/d3d/compute/append-counter", test_append_counter);
     g_test_add_func("/d3d/compute/clear", test_clear);
     g_test_add_func("/d3d/compute/refused", test_refused);
 }
