@@ -841,8 +841,8 @@ static void test_clear(void)
 }
 
 /* Views the UMD cannot make are refused with E_OUTOFMEMORY (the category's
- * only code) and the device goes on: an append counter, a raw view of a
- * buffer without ALLOW_RAW_VIEWS, elements past the end, a texture view
+ * only code) and the device goes on: an append counter on a raw view (only
+ * structured views have one), a raw view of a buffer without ALLOW_RAW_VIEWS, elements past the end, a texture view
  * in another format, a slice past the array. */
 static void test_refused(void)
 {
