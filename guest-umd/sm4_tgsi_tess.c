@@ -17,8 +17,10 @@
  *
  * The DS copies its patch constants (PATCH[n], TESSOUTER/TESSINNER) into
  * the same kind of TEMP array at the start, so vpc# may be indexed.
- * Control point registers link by number like the other stages
- * (GENERIC[n]), patch constants as PATCH[n].
+ * Control point registers link by number like the other stages: the
+ * HS's inputs by their signature (POSITION from a VS's SV_Position), its
+ * outputs and the DS's inputs always GENERIC[n]; patch constants as
+ * PATCH[n].
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -411,6 +413,17 @@ static void ds_prologue(Tx *t)
     }
 }
 
+/* The control points between HS and DS link as GENERIC[n] whatever their
+ * signatures call them (both sides are ours; an SV_Position there is
+ * data, the DS's own outputs feed the rasterizer). */
+static void generic_control_points(TxReg *regs)
+{
+    for (uint32_t n = 0; n < SM4_MAX_IO; n++) {
+        regs[n].sv = 0;
+        regs[n].sv_mask = 0;
+    }
+}
+
 static const unsigned tes_prim[] = { [DOMAIN_ISOLINE] = 1, [DOMAIN_TRI] = 4,
                                      [DOMAIN_QUAD] = 7 }; /* PIPE_PRIM_LINES, _TRIANGLES, _QUADS */
 
@@ -431,6 +444,7 @@ void tx_tess_finish(Tx *t)
             ds_prologue(t);
         }
         info->hs_in_cp = (uint8_t)t->hs_in_cp;
+        generic_control_points(t->in);
         return;
     }
     if (!hs_check(t)) {
@@ -448,6 +462,7 @@ void tx_tess_finish(Tx *t)
             }
         }
     }
+    generic_control_points(t->out);
     special_sv(t, SM5_OT_OUTPUT_CONTROL_POINT_ID, "INVOCATIONID");
     if (t->has_cp_phase) {
         t->cpo_base = temp_array(t, TX_ARRAY_CPO);

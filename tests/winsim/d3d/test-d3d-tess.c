@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 'stack' suite, tessellation (issue 12): a hull and a domain shader
+ * on an 11.0 device, a 3-control-point patch list drawn through the whole
+ * stack (runtime -> UMD -> KMD -> device -> virglrenderer on llvmpipe).
+ *
+ * One triangle patch, corners at pixel centres P0 (32.5, 8.5), P1 (56.5,
+ * 56.5), P2 (8.5, 56.5) of a 64 x 64 target; integer partitioning; the HS
+ * sets the three edge factors to cb0[0].x and the inside factor to
+ * cb0[0].y; the DS places the domain point u*P0 + v*P1 + w*P2.
+ *  - solid: whatever the factors, the triangles cover exactly the patch:
+ *    pixels whose centre is 1 pixel or more inside it are white, 1 pixel
+ *    or more outside it the clear colour;
+ *  - wireframe: with every factor 1 the patch is one triangle (no line
+ *    inside it); with every factor 2 the tessellator (D3D's and GL's
+ *    alike) puts a vertex at each edge's midpoint and one at the centre
+ *    (32.5, 40.5) and fans six triangles from it, so the vertical line
+ *    x = 32.5 (P0 -> centre -> midpoint of P1P2) is drawn: pixel column 32
+ *    is lit along it, while a pixel 2 pixels or more from every edge of
+ *    the six stays clear.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "d3drt.h"
+#include "sm4_asm.h"
+#include "test-d3d.h"
+#include "umd.h"
+
+enum { W = 64, H = 64, PATCHLIST_3 = 35 /* D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST */ };
+
+/* float4 main(float4 p : SV_Position) : SV_Position { return p; } */
+static const char vs_text[] =
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "ret\n";
+
+/* struct CP { float4 p : SV_Position; };
+ * struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+ * cbuffer F : register(b0) { float2 f; };
+ * PC consts() { PC o; for (uint k = 0; k < 3; k++) o.e[k] = f.x; o.i = f.y; return o; }
+ * [domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+ * [outputcontrolpoints(3)] [patchconstantfunc("consts")] [maxtessfactor(64.0)]
+ * CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; } */
+static const char hs_text[] =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "dcl_hs_max_tessfactor l(64.000000)\n"
+    "dcl_globalFlags refactoringAllowed\n"
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "hs_control_point_phase\n"
+    "dcl_input vOutputControlPointID\n"
+    "dcl_input v[3][0].xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "mov r0.x, vOutputControlPointID\n"
+    "mov o0.xyzw, v[r0.x + 0][0].xyzw\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_hs_fork_phase_instance_count 3\n"
+    "dcl_input vForkInstanceID\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"
+    "dcl_temps 1\n"
+    "dcl_indexrange o0.x 3\n"
+    "mov r0.x, vForkInstanceID.x\n"
+    "mov o[r0.x + 0].x, cb0[0].x\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\n"
+    "mov o3.x, cb0[0].y\n"
+    "ret\n";
+
+/* [domain("tri")] float4 main(OutputPatch<CP, 3> p, float3 d : SV_DomainLocation)
+ *     : SV_Position { return d.x * p[0].p + d.y * p[1].p + d.z * p[2].p; } */
+static const char ds_text[] =
+    "ds_5_0\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_input vDomain.xyz\n"
+    "dcl_input vicp[3][0].xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_temps 1\n"
+    "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"
+    "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\n"
+    "ret\n";
+
+/* float4 main() : SV_Target { return 1; } */
+static const char ps_text[] =
+    "ps_4_0\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, l(1.000000,1.000000,1.000000,1.000000)\n"
+    "ret\n";
+
+static const float corner[3][2] = { { 32.5f, 8.5f }, { 56.5f, 56.5f }, { 8.5f, 56.5f } };
+
+typedef struct Tess {
+    Env e;
+    RtDevice *d;
+    RtResource *rt, *vb, *cb;
+    RtView *rtv;
+    RtShader *sh[4]; /* VS, HS, DS, PS */
+    void *layout, *rast;
+} Tess;
+
+static const unsigned stages[4] = { RT_VS, RT_HS, RT_DS, RT_PS };
+
+static RtShader *shader(RtDevice *d, unsigned stage, const char *text)
+{
+    char err[256] = "";
+    size_t len;
+    uint8_t *c = sm4_assemble_dxbc(text, &len, err, sizeof err);
+    if (!c) {
+        g_error("assembling: %s", err);
+    }
+    RtShader *s;
+    g_assert_cmphex((uint32_t)rt_create_shader(d, stage, c, len, &s), ==, 0);
+    g_free(c);
+    return s;
+}
+
+static void layout(Tess *t)
+{
+    RtDevice *d = t->d;
+    const D3D10DDIARG_INPUT_ELEMENT_DESC el = { 0, 0, DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 0 };
+    D3D10DDIARG_CREATEELEMENTLAYOUT c = { &el, 1 };
+    t->layout = g_malloc0(F(d, pfnCalcPrivateElementLayoutSize)(d->h, &c));
+    D3D10DDI_HELEMENTLAYOUT h = { t->layout };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateElementLayout, 0,
+                                      F(d, pfnCreateElementLayout)(d->h, &c, h,
+                                                                   (D3D10DDI_HRTELEMENTLAYOUT){ t->layout })),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetInputLayout, 0, F(d, pfnIaSetInputLayout)(d->h, h)),
+                    ==, 0);
+}
+
+static void vertices(Tess *t)
+{
+    RtDevice *d = t->d;
+    float v[3][4];
+    for (unsigned i = 0; i < 3; i++) {
+        v[i][0] = corner[i][0] / W * 2 - 1;
+        v[i][1] = 1 - corner[i][1] / H * 2;
+        v[i][2] = 0;
+        v[i][3] = 1;
+    }
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof v, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, v, &t->vb), ==, 0);
+    UINT stride = 16, offset = 0;
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetVertexBuffers, 0,
+                                      F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, &t->vb->h, &stride,
+                                                                  &offset)), ==, 0);
+}
+
+static void rasterizer(Tess *t, D3D10_DDI_FILL_MODE fill)
+{
+    RtDevice *d = t->d;
+    const D3D10_DDI_RASTERIZER_DESC rd = { fill, D3D10_DDI_CULL_NONE, FALSE, 0, 0.0f, 0.0f,
+                                           TRUE, FALSE, FALSE, FALSE };
+    t->rast = g_malloc0(F(d, pfnCalcPrivateRasterizerStateSize)(d->h, &rd));
+    D3D10DDI_HRASTERIZERSTATE h = { t->rast };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateRasterizerState, 0,
+                                      F(d, pfnCreateRasterizerState)(d->h, &rd, h,
+                                                                     (D3D10DDI_HRTRASTERIZERSTATE){ t->rast })),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRasterizerState, 0,
+                                      F(d, pfnSetRasterizerState)(d->h, h)), ==, 0);
+}
+
+/* The target, the four shaders bound, the patch in its vertex buffer, the
+ * HS's constant buffer, a rasterizer culling nothing with `fill`. */
+static Tess tess_new(D3D10_DDI_FILL_MODE fill)
+{
+    Tess t;
+    memset(&t, 0, sizeof t);
+    t.e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = t.d = t.e.d;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &t.rt),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, t.rt, 0, 0, 1, &t.rtv), ==, 0);
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { t.rtv->h };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRenderTargets, 0,
+                                      d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7,
+                                                                  (D3D10DDI_HDEPTHSTENCILVIEW){ NULL },
+                                                                  NULL, NULL, 0, 0, 0, 0)),
+                    ==, 0);
+    D3D10_DDI_VIEWPORT vp = { 0, 0, W, H, 0, 1 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetTopology, 0,
+                                      F(d, pfnIaSetTopology)(d->h, PATCHLIST_3)), ==, 0);
+    const char *texts[4] = { vs_text, hs_text, ds_text, ps_text };
+    for (unsigned i = 0; i < 4; i++) {
+        t.sh[i] = shader(d, stages[i], texts[i]);
+        g_assert_cmphex((uint32_t)rt_set_shader(d, stages[i], t.sh[i]), ==, 0);
+    }
+    layout(&t);
+    vertices(&t);
+    const float f[4] = { 1, 1, 0, 0 };
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 16, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_CONSTANT_BUFFER, 0, f, &t.cb), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, HsSetConstantBuffers, 0,
+                                      d->f11->pfnHsSetConstantBuffers(d->h, 0, 1, &t.cb->h)),
+                    ==, 0);
+    rasterizer(&t, fill);
+    return t;
+}
+
+static void tess_free(Tess *t)
+{
+    RtDevice *d = t->d;
+    for (unsigned i = 0; i < 4; i++) {
+        rt_set_shader(d, stages[i], NULL);
+        rt_destroy_shader(d, t->sh[i]);
+    }
+    RT_CALL(d, SetRasterizerState, 0,
+            F(d, pfnSetRasterizerState)(d->h, (D3D10DDI_HRASTERIZERSTATE){ NULL }));
+    RT_CALL(d, DestroyRasterizerState, 0,
+            F(d, pfnDestroyRasterizerState)(d->h, (D3D10DDI_HRASTERIZERSTATE){ t->rast }));
+    RT_CALL(d, DestroyElementLayout, 0,
+            F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ t->layout }));
+    g_free(t->rast);
+    g_free(t->layout);
+    rt_destroy(d, t->vb);
+    rt_destroy(d, t->cb);
+    rt_destroy_rtv(d, t->rtv);
+    rt_destroy(d, t->rt);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&t->e);
+}
+
+/* Clear to black, set the factors, draw the patch, read the target back
+ * (B, G, R, A bytes) through a staging copy. */
+static void draw_patch(Tess *t, float edge, float inside, uint8_t px[W * H * 4])
+{
+    RtDevice *d = t->d;
+    const float f[4] = { edge, inside, 0, 0 };
+    g_assert_cmphex((uint32_t)rt_update(d, t->cb, 0, NULL, f, 16), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, t->rtv, 0, 0, 0, 1), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 3, 0)), ==, 0);
+    RtResource *st;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                              D3D10_DDI_USAGE_STAGING, 0,
+                                              D3D10_DDI_CPU_ACCESS_READ, NULL, &st), ==, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, t->rt), ==, 0);
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
+    for (unsigned y = 0; y < H; y++) {
+        memcpy(px + y * W * 4, (const uint8_t *)m.pData + y * m.RowPitch, W * 4);
+    }
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
+    rt_destroy(d, st);
+}
+
+static void assert_px(const uint8_t *px, unsigned x, unsigned y, bool white)
+{
+    const uint8_t *p = px + (y * W + x) * 4;
+    uint8_t v = white ? 0xFF : 0;
+    if (p[0] != v || p[1] != v || p[2] != v || p[3] != 0xFF) {
+        g_error("pixel (%u,%u) = %02x%02x%02x%02x (BGRA), want %s", x, y, p[0], p[1], p[2], p[3],
+                white ? "white" : "the clear colour");
+    }
+}
+
+/* Signed distance of (x, y) to the line a -> b, positive on the right
+ * of it (y down: inside the clockwise patch). */
+static float side(const float a[2], const float b[2], float x, float y)
+{
+    float dx = b[0] - a[0], dy = b[1] - a[1];
+    return ((x - a[0]) * dy - (y - a[1]) * dx) / sqrtf(dx * dx + dy * dy) * -1.0f;
+}
+
+/* Solid: every pixel whose centre is at least 1 pixel inside the patch is
+ * white, at least 1 pixel outside it clear, for factors 1 and 2 and a
+ * finer 5 / 3. */
+static void test_solid(void)
+{
+    Tess t = tess_new(D3D10_DDI_FILL_SOLID);
+    static const float factors[][2] = { { 1, 1 }, { 2, 2 }, { 5, 3 } };
+    uint8_t *px = g_malloc(W * H * 4);
+    for (unsigned k = 0; k < G_N_ELEMENTS(factors); k++) {
+        draw_patch(&t, factors[k][0], factors[k][1], px);
+        unsigned in = 0, out = 0;
+        for (unsigned y = 0; y < H; y++) {
+            for (unsigned x = 0; x < W; x++) {
+                float cx = x + 0.5f, cy = y + 0.5f, m = INFINITY;
+                for (unsigned e = 0; e < 3; e++) {
+                    float s = side(corner[e], corner[(e + 1) % 3], cx, cy);
+                    m = s < m ? s : m;
+                }
+                if (m >= 1.0f || m <= -1.0f) {
+                    assert_px(px, x, y, m > 0);
+                    in += m > 0;
+                    out += m < 0;
+                }
+            }
+        }
+        g_assert_cmpuint(in, >, 400);
+        g_assert_cmpuint(out, >, 2000);
+    }
+    UmdDevice *u = t.d->drv;
+    g_assert_cmpuint(u->draws, ==, 3);
+    g_free(px);
+    tess_free(&t);
+}
+
+/* Wireframe: column 32 along x = 32.5 (rows 12..36 above the centre,
+ * 44..52 below it) is clear with factors 1 and lit with factors 2; pixel
+ * (27, 46), 2.2 pixels from the nearest of the six triangles' edges, is
+ * clear in both. */
+static void test_wireframe(void)
+{
+    Tess t = tess_new(D3D10_DDI_FILL_WIREFRAME);
+    uint8_t *px = g_malloc(W * H * 4);
+    for (unsigned f = 1; f <= 2; f++) {
+        draw_patch(&t, (float)f, (float)f, px);
+        for (unsigned y = 12; y <= 52; y++) {
+            if (y <= 36 || y >= 44) {
+                assert_px(px, 32, y, f == 2);
+            }
+        }
+        assert_px(px, 27, 46, false);
+    }
+    g_free(px);
+    tess_free(&t);
+}
+
+void d3d_tess_tests_add(void)
+{
+    g_test_add_func("/d3d/tess/solid", test_solid);
+    g_test_add_func("/d3d/tess/wireframe", test_wireframe);
+}
