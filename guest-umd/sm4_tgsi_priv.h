@@ -75,6 +75,7 @@ typedef struct Tx {
     float max_tessfactor;
     TxReg pc[SM4_MAX_IO];                 /* patch constants (HS: o# of fork/join, DS: vpc) */
     uint32_t pc_base, cpo_base;           /* their TEMP arrays */
+    uint32_t factor_reg[2];               /* TESSOUTER, TESSINNER: OUT (HS) or SV (DS) index */
     Sm4Error err;
     char *why;
     size_t whylen;

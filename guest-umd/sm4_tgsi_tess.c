@@ -15,7 +15,8 @@
  *   TESSOUTER / TESSINNER lanes (clamped to dcl_hs_max_tessfactor, rounded
  *   to a power of two for partitioning_pow2).
  *
- * The DS copies its patch constants (PATCH[n], TESSOUTER/TESSINNER) into
+ * The DS copies its patch constants (PATCH[n] inputs, TESSOUTER/TESSINNER
+ * system values) into
  * the same kind of TEMP array at the start, so vpc# may be indexed.
  * Control point registers link by number like the other stages: the
  * HS's inputs by their signature (POSITION from a VS's SV_Position), its
@@ -34,8 +35,8 @@ enum { PRIM_POINT = 1, PRIM_LINE, PRIM_TRIANGLE_CW, PRIM_TRIANGLE_CCW };
 
 #define NAME_COUNT 23
 #define PC_OUT_BASE SM4_MAX_IO             /* PATCH[n]: IN/OUT[32 + n] */
-#define TESSOUTER_REG (2 * SM4_MAX_IO)     /* IN/OUT[64] */
-#define TESSINNER_REG (2 * SM4_MAX_IO + 1) /* IN/OUT[65] */
+#define TESSOUTER_REG (2 * SM4_MAX_IO)     /* HS: OUT[64] */
+#define TESSINNER_REG (2 * SM4_MAX_IO + 1) /* HS: OUT[65] */
 #define MAX_UNROLLED (1u << 16)            /* HS instructions after unrolling */
 
 /* D3D11_SB_NAME of a tessellation factor -> 1 + its lane (outer 0..3,
@@ -335,7 +336,10 @@ static void special_sv(Tx *t, unsigned type, const char *semantic)
     tb_printf(&t->decl, "DCL SV[%u], %s\n", r->index, semantic);
 }
 
-/* The patch constants' DCLs (IN or OUT); checks the factors' domain. */
+/* The patch constants' DCLs (HS: OUT[32 + n], OUT[64] TESSOUTER, OUT[65]
+ * TESSINNER; DS: IN[32 + n] and the factors as system values, the form
+ * virglrenderer 0.10.4 reads gl_TessLevelOuter/Inner from in a TES);
+ * checks the factors' domain. */
 static bool pc_decls(Tx *t, const char *file)
 {
     bool outer = false, inner = false;
@@ -357,11 +361,14 @@ static bool pc_decls(Tx *t, const char *file)
         outer |= factor_lane[r->sv] <= 4;
         inner |= factor_lane[r->sv] > 4;
     }
+    bool sv = t->p->stage == SM4_DS;
+    t->factor_reg[0] = outer ? (sv ? t->nsv++ : TESSOUTER_REG) : 0;
+    t->factor_reg[1] = inner ? (sv ? t->nsv++ : TESSINNER_REG) : 0;
     if (outer) {
-        tb_printf(&t->decl, "DCL %s[%u], TESSOUTER\n", file, TESSOUTER_REG);
+        tb_printf(&t->decl, "DCL %s[%u], TESSOUTER\n", sv ? "SV" : file, t->factor_reg[0]);
     }
     if (inner) {
-        tb_printf(&t->decl, "DCL %s[%u], TESSINNER\n", file, TESSINNER_REG);
+        tb_printf(&t->decl, "DCL %s[%u], TESSINNER\n", sv ? "SV" : file, t->factor_reg[1]);
     }
     return true;
 }
@@ -385,11 +392,11 @@ static unsigned lowest_comp(uint8_t mask)
     return c;
 }
 
-/* The TGSI register and lane of factor register r. */
-static void factor_place(const TxReg *r, uint32_t *reg, unsigned *lane)
+/* The TGSI register (pc_decls) and lane of factor register r. */
+static void factor_place(const Tx *t, const TxReg *r, uint32_t *reg, unsigned *lane)
 {
     unsigned l = factor_lane[r->sv] - 1u;
-    *reg = l < 4 ? TESSOUTER_REG : TESSINNER_REG;
+    *reg = t->factor_reg[l < 4 ? 0 : 1];
     *lane = l < 4 ? l : l - 4;
 }
 
@@ -407,8 +414,8 @@ static void ds_prologue(Tx *t)
         }
         uint32_t reg;
         unsigned lane, c = lowest_comp(r->sv_mask);
-        factor_place(r, &reg, &lane);
-        tx_emit(t, "MOV TEMP[%u](%u).%c, IN[%u].%c%c%c%c", t->pc_base + n, TX_ARRAY_PC,
+        factor_place(t, r, &reg, &lane);
+        tx_emit(t, "MOV TEMP[%u](%u).%c, SV[%u].%c%c%c%c", t->pc_base + n, TX_ARRAY_PC,
                 "xyzw"[c], reg, "xyzw"[lane], "xyzw"[lane], "xyzw"[lane], "xyzw"[lane]);
     }
 }
@@ -544,7 +551,7 @@ static void store_factor(Tx *t, uint32_t n, const TxReg *r)
     uint32_t reg, s = t->scratch;
     unsigned lane, c = lowest_comp(r->sv_mask);
     char src[64];
-    factor_place(r, &reg, &lane);
+    factor_place(t, r, &reg, &lane);
     snprintf(src, sizeof src, "TEMP[%u](%u).%c%c%c%c", t->pc_base + n, TX_ARRAY_PC, "xyzw"[c],
              "xyzw"[c], "xyzw"[c], "xyzw"[c]);
     if (t->info->tess_partitioning == PART_POW2) { /* 2^ceil(log2 f) */

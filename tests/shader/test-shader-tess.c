@@ -214,7 +214,8 @@ static void test_hs_quad_passthrough(void)
 }
 
 /* [domain("tri")]: the position from the domain point, o1.x = the inside
- * factor read back as vpc3 (TESSINNER.x copied into the patch array). */
+ * factor read back as vpc3 (the TESSINNER system value's .x copied into
+ * the patch array). */
 static void test_ds_tri(void)
 {
     g_autofree char *tgsi = translate(
@@ -237,13 +238,13 @@ static void test_ds_tri(void)
         "PROPERTY TES_PRIM_MODE 4\n"
         "DCL TEMP[0..0]\n"
         "DCL SV[0], TESSCOORD\n"
-        "DCL IN[65], TESSINNER\n"
+        "DCL SV[1], TESSINNER\n"
         "DCL TEMP[1..32], ARRAY(66)\n"
         "DCL IN[][0], GENERIC[0]\n"
         "DCL OUT[0], POSITION\n"
         "DCL OUT[1].x, GENERIC[1]\n"
         "DCL TEMP[33..38]\n"
-        "  0: MOV TEMP[4](66).x, IN[65].xxxx\n"
+        "  0: MOV TEMP[4](66).x, SV[1].xxxx\n"
         "  1: MUL TEMP[0], SV[0].yyyy, IN[1][0].xyzw\n"
         "  2: MAD TEMP[0], SV[0].xxxx, IN[0][0].xyzw, TEMP[0].xyzw\n"
         "  3: MAD OUT[0], SV[0].zzzz, IN[2][0].xyzw, TEMP[0].xyzw\n"

@@ -67,7 +67,7 @@ static const char hs_text[] =
     "dcl_tessellator_output_primitive output_triangle_cw\n"
     "dcl_hs_max_tessfactor l(64.000000)\n"
     "dcl_globalFlags refactoringAllowed\n"
-    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "dcl_constantbuffer cb0[2], immediateIndexed\n"
     "hs_control_point_phase\n"
     "dcl_input vOutputControlPointID\n"
     "dcl_input v[3][0].xyzw\n"
@@ -114,6 +114,146 @@ static const char ps_text[] =
     "mov o0.xyzw, l(1.000000,1.000000,1.000000,1.000000)\n"
     "ret\n";
 
+/* The same patch constants from a hull shader without a control point
+ * phase (the input control points pass through), plus a colour:
+ * struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor;
+ *             float4 c : COLOR; };
+ * PC consts() { ...; o.c = col; }  (cbuffer F { float2 f; float4 col; }) */
+static const char hs_pass_text[] =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "dcl_hs_max_tessfactor l(64.000000)\n"
+    "dcl_globalFlags refactoringAllowed\n"
+    "dcl_constantbuffer cb0[2], immediateIndexed\n"
+    "hs_fork_phase\n"
+    "dcl_hs_fork_phase_instance_count 3\n"
+    "dcl_input vForkInstanceID\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"
+    "dcl_temps 1\n"
+    "dcl_indexrange o0.x 3\n"
+    "mov r0.x, vForkInstanceID.x\n"
+    "mov o[r0.x + 0].x, cb0[0].x\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\n"
+    "mov o3.x, cb0[0].y\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_output o4.xyzw\n"
+    "mov o4.xyzw, cb0[1].xyzw\n"
+    "ret\n";
+
+/* The tri DS that also returns float4(pc.c.rgb, pc.i * 0.25) as COLOR. */
+static const char ds_colour_text[] =
+    "ds_5_0\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_input vDomain.xyz\n"
+    "dcl_input vicp[3][0].xyzw\n"
+    "dcl_input_siv vpc3.x, finalTriInsideTessFactor\n"
+    "dcl_input vpc4.xyz\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_temps 1\n"
+    "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"
+    "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\n"
+    "mov o1.xyz, vpc4.xyzx\n"
+    "mul o1.w, vpc3.x, l(0.250000)\n"
+    "ret\n";
+
+/* float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target { return c; } */
+static const char ps_colour_text[] =
+    "ps_4_0\n"
+    "dcl_input_ps linear v1.xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, v1.xyzw\n"
+    "ret\n";
+
+/* A quad patch: edges cb0[0].x (4 instances), insides cb0[0].y, the
+ * control points passed through. */
+static const char hs_quad_text[] =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 4\n"
+    "dcl_output_control_point_count 4\n"
+    "dcl_tessellator_domain domain_quad\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "dcl_hs_max_tessfactor l(64.000000)\n"
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "hs_fork_phase\n"
+    "dcl_hs_fork_phase_instance_count 4\n"
+    "dcl_input vForkInstanceID\n"
+    "dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"
+    "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"
+    "dcl_temps 1\n"
+    "dcl_indexrange o0.x 4\n"
+    "mov r0.x, vForkInstanceID.x\n"
+    "mov o[r0.x + 0].x, cb0[0].x\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_hs_fork_phase_instance_count 2\n"
+    "dcl_input vForkInstanceID\n"
+    "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"
+    "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"
+    "dcl_temps 1\n"
+    "dcl_indexrange o4.x 2\n"
+    "mov r0.x, vForkInstanceID.x\n"
+    "mov o[r0.x + 4].x, cb0[0].y\n"
+    "ret\n";
+
+/* [domain("quad")]: top = p0 + u (p1 - p0), bottom = p3 + u (p2 - p3),
+ * position = top + v (bottom - top) (exact on the patch's edges). */
+static const char ds_quad_text[] =
+    "ds_5_0\n"
+    "dcl_input_control_point_count 4\n"
+    "dcl_tessellator_domain domain_quad\n"
+    "dcl_input vDomain.xy\n"
+    "dcl_input vicp[4][0].xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_temps 2\n"
+    "add r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw\n"
+    "add r1.xyzw, vicp[2][0].xyzw, -vicp[3][0].xyzw\n"
+    "mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[3][0].xyzw\n"
+    "add r1.xyzw, r1.xyzw, -r0.xyzw\n"
+    "mad o0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw\n"
+    "ret\n";
+
 static const float corner[3][2] = { { 32.5f, 8.5f }, { 56.5f, 56.5f }, { 8.5f, 56.5f } };
 
 typedef struct Tess {
@@ -123,6 +263,7 @@ typedef struct Tess {
     RtView *rtv;
     RtShader *sh[4]; /* VS, HS, DS, PS */
     void *layout, *rast;
+    unsigned ncp;
 } Tess;
 
 static const unsigned stages[4] = { RT_VS, RT_HS, RT_DS, RT_PS };
@@ -157,17 +298,17 @@ static void layout(Tess *t)
                     ==, 0);
 }
 
-static void vertices(Tess *t)
+static void vertices(Tess *t, const float (*cp)[2], unsigned n)
 {
     RtDevice *d = t->d;
-    float v[3][4];
-    for (unsigned i = 0; i < 3; i++) {
-        v[i][0] = corner[i][0] / W * 2 - 1;
-        v[i][1] = 1 - corner[i][1] / H * 2;
+    float v[4][4];
+    for (unsigned i = 0; i < n; i++) {
+        v[i][0] = cp[i][0] / W * 2 - 1;
+        v[i][1] = 1 - cp[i][1] / H * 2;
         v[i][2] = 0;
         v[i][3] = 1;
     }
-    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof v, D3D10_DDI_USAGE_DEFAULT,
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 16 * n, D3D10_DDI_USAGE_DEFAULT,
                                                D3D10_DDI_BIND_VERTEX_BUFFER, 0, v, &t->vb), ==, 0);
     UINT stride = 16, offset = 0;
     g_assert_cmphex((uint32_t)RT_CALL(d, IaSetVertexBuffers, 0,
@@ -190,9 +331,17 @@ static void rasterizer(Tess *t, D3D10_DDI_FILL_MODE fill)
                                       F(d, pfnSetRasterizerState)(d->h, h)), ==, 0);
 }
 
+typedef struct Setup {
+    const char *hs, *ds, *ps;
+    UINT topology;
+    const float (*cp)[2]; /* control points in pixels */
+    unsigned ncp;
+    D3D10_DDI_FILL_MODE fill;
+} Setup;
+
 /* The target, the four shaders bound, the patch in its vertex buffer, the
- * HS's constant buffer, a rasterizer culling nothing with `fill`. */
-static Tess tess_new(D3D10_DDI_FILL_MODE fill)
+ * HS's constant buffer (2 registers), a rasterizer culling nothing. */
+static Tess tess_setup(const Setup *u)
 {
     Tess t;
     memset(&t, 0, sizeof t);
@@ -213,22 +362,29 @@ static Tess tess_new(D3D10_DDI_FILL_MODE fill)
     g_assert_cmphex((uint32_t)RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)),
                     ==, 0);
     g_assert_cmphex((uint32_t)RT_CALL(d, IaSetTopology, 0,
-                                      F(d, pfnIaSetTopology)(d->h, PATCHLIST_3)), ==, 0);
-    const char *texts[4] = { vs_text, hs_text, ds_text, ps_text };
+                                      F(d, pfnIaSetTopology)(d->h, u->topology)), ==, 0);
+    const char *texts[4] = { vs_text, u->hs, u->ds, u->ps };
     for (unsigned i = 0; i < 4; i++) {
         t.sh[i] = shader(d, stages[i], texts[i]);
         g_assert_cmphex((uint32_t)rt_set_shader(d, stages[i], t.sh[i]), ==, 0);
     }
     layout(&t);
-    vertices(&t);
-    const float f[4] = { 1, 1, 0, 0 };
-    g_assert_cmphex((uint32_t)rt_create_buffer(d, 16, D3D10_DDI_USAGE_DEFAULT,
+    vertices(&t, u->cp, u->ncp);
+    t.ncp = u->ncp;
+    const float f[8] = { 1, 1, 0, 0 };
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 32, D3D10_DDI_USAGE_DEFAULT,
                                                D3D10_DDI_BIND_CONSTANT_BUFFER, 0, f, &t.cb), ==, 0);
     g_assert_cmphex((uint32_t)RT_CALL(d, HsSetConstantBuffers, 0,
                                       d->f11->pfnHsSetConstantBuffers(d->h, 0, 1, &t.cb->h)),
                     ==, 0);
-    rasterizer(&t, fill);
+    rasterizer(&t, u->fill);
     return t;
+}
+
+static Tess tess_new(D3D10_DDI_FILL_MODE fill)
+{
+    const Setup u = { hs_text, ds_text, ps_text, PATCHLIST_3, corner, 3, fill };
+    return tess_setup(&u);
 }
 
 static void tess_free(Tess *t)
@@ -254,15 +410,18 @@ static void tess_free(Tess *t)
     env_free(&t->e);
 }
 
-/* Clear to black, set the factors, draw the patch, read the target back
- * (B, G, R, A bytes) through a staging copy. */
+static const float colour[4] = { 0.25f, 0.5f, 0.75f, 1.0f };
+
+/* Clear to black, set the factors (cb0[0].xy) and a colour (cb0[1]), draw
+ * the patch, read the target back (B, G, R, A bytes) through a staging
+ * copy. */
 static void draw_patch(Tess *t, float edge, float inside, uint8_t px[W * H * 4])
 {
     RtDevice *d = t->d;
-    const float f[4] = { edge, inside, 0, 0 };
-    g_assert_cmphex((uint32_t)rt_update(d, t->cb, 0, NULL, f, 16), ==, 0);
+    const float f[8] = { edge, inside, 0, 0, colour[0], colour[1], colour[2], colour[3] };
+    g_assert_cmphex((uint32_t)rt_update(d, t->cb, 0, NULL, f, 32), ==, 0);
     g_assert_cmphex((uint32_t)rt_clear(d, t->rtv, 0, 0, 0, 1), ==, 0);
-    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 3, 0)), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, t->ncp, 0)), ==, 0);
     RtResource *st;
     g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
                                               D3D10_DDI_USAGE_STAGING, 0,
@@ -350,8 +509,69 @@ static void test_wireframe(void)
     tess_free(&t);
 }
 
+/* A pass-through HS (no control point phase) whose patch constants carry
+ * a colour to the DS, which also reads back the inside factor: the solid
+ * patch's inner pixels are (0.25, 0.5, 0.75, inside / 4) within 1/255
+ * (interpolating four equal values), the outer ones clear. */
+static void test_patch_constants(void)
+{
+    const Setup u = { hs_pass_text, ds_colour_text, ps_colour_text, PATCHLIST_3, corner, 3,
+                      D3D10_DDI_FILL_SOLID };
+    Tess t = tess_setup(&u);
+    uint8_t *px = g_malloc(W * H * 4);
+    for (unsigned inside = 1; inside <= 3; inside++) {
+        draw_patch(&t, 2, (float)inside, px);
+        const uint8_t want[4] = { 191, 128, 64, (uint8_t)(inside * 255 / 4.0 + 0.5) }; /* BGRA */
+        for (unsigned y = 0; y < H; y++) {
+            for (unsigned x = 0; x < W; x++) {
+                float m = INFINITY;
+                for (unsigned e = 0; e < 3; e++) {
+                    float s = side(corner[e], corner[(e + 1) % 3], x + 0.5f, y + 0.5f);
+                    m = s < m ? s : m;
+                }
+                const uint8_t *p = px + (y * W + x) * 4;
+                for (unsigned c = 0; m >= 1.0f && c < 4; c++) {
+                    if (abs((int)p[c] - (int)want[c]) > 1) {
+                        g_error("pixel (%u,%u) channel %u = %u, want %u", x, y, c, p[c], want[c]);
+                    }
+                }
+                if (m <= -1.0f) {
+                    assert_px(px, x, y, false);
+                }
+            }
+        }
+    }
+    g_free(px);
+    tess_free(&t);
+}
+
+/* A quad patch over the rectangle [8, 56) x [8, 40) (corners on pixel
+ * boundaries): solid, every factor 3, then 1: exactly the rectangle's
+ * pixels are white, every other pixel clear. */
+static void test_quad(void)
+{
+    static const float rect[4][2] = { { 8, 8 }, { 56, 8 }, { 56, 40 }, { 8, 40 } };
+    const Setup u = { hs_quad_text, ds_quad_text, ps_text, PATCHLIST_3 + 1, rect, 4,
+                      D3D10_DDI_FILL_SOLID };
+    Tess t = tess_setup(&u);
+    uint8_t *px = g_malloc(W * H * 4);
+    static const float factors[2] = { 3, 1 };
+    for (unsigned k = 0; k < 2; k++) {
+        draw_patch(&t, factors[k], factors[k], px);
+        for (unsigned y = 0; y < H; y++) {
+            for (unsigned x = 0; x < W; x++) {
+                assert_px(px, x, y, x >= 8 && x < 56 && y >= 8 && y < 40);
+            }
+        }
+    }
+    g_free(px);
+    tess_free(&t);
+}
+
 void d3d_tess_tests_add(void)
 {
+    g_test_add_func("/d3d/tess/patch-constants", test_patch_constants);
+    g_test_add_func("/d3d/tess/quad", test_quad);
     g_test_add_func("/d3d/tess/solid", test_solid);
     g_test_add_func("/d3d/tess/wireframe", test_wireframe);
 }
