@@ -162,6 +162,56 @@ static const char hs_pass_text[] =
     "mov o4.xyzw, cb0[1].xyzw\n"
     "ret\n";
 
+/* A control point phase that gives each control point a colour (cb0[1]
+ * times its id + 1, in o1) and a fork phase that reads control point 2's
+ * back (vocp) into the patch constant o4 = vocp[2][1] / 4:
+ * (0.25, 0.5, 0.75, 1) * 3 / 4. */
+static const char hs_vocp_text[] =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "dcl_constantbuffer cb0[2], immediateIndexed\n"
+    "hs_control_point_phase\n"
+    "dcl_input vOutputControlPointID\n"
+    "dcl_input v[3][0].xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_temps 1\n"
+    "mov r0.x, vOutputControlPointID\n"
+    "mov o0.xyzw, v[r0.x + 0][0].xyzw\n"
+    "iadd r0.y, r0.x, l(1)\n"
+    "utof r0.y, r0.y\n"
+    "mul o1.xyzw, r0.yyyy, cb0[1].xyzw\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_hs_fork_phase_instance_count 3\n"
+    "dcl_input vForkInstanceID\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"
+    "dcl_temps 1\n"
+    "dcl_indexrange o0.x 3\n"
+    "mov r0.x, vForkInstanceID.x\n"
+    "mov o[r0.x + 0].x, cb0[0].x\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_input vocp[3][1].xyzw\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\n"
+    "dcl_output o4.xyzw\n"
+    "mov o3.x, cb0[0].y\n"
+    "mul o4.xyzw, vocp[2][1].xyzw, l(0.250000, 0.250000, 0.250000, 0.250000)\n"
+    "ret\n";
+
 /* The tri DS that also returns float4(pc.c.rgb, pc.i * 0.25) as COLOR. */
 static const char ds_colour_text[] =
     "ds_5_0\n"
@@ -545,6 +595,32 @@ static void test_patch_constants(void)
     tess_free(&t);
 }
 
+/* The fork phase reads the control point phase's outputs (vocp): the
+ * patch's colour is control point 2's, (0.25, 0.5, 0.75, 1) * 3 / 4, the
+ * alpha the DS's inside / 4 = 2 / 4; 1/255 of tolerance. */
+static void test_vocp(void)
+{
+    const Setup u = { hs_vocp_text, ds_colour_text, ps_colour_text, PATCHLIST_3, corner, 3,
+                      D3D10_DDI_FILL_SOLID };
+    Tess t = tess_setup(&u);
+    uint8_t *px = g_malloc(W * H * 4);
+    draw_patch(&t, 2, 2, px);
+    const uint8_t want[4] = { 143, 96, 48, 128 }; /* BGRA: 0.5625, 0.375, 0.1875, 0.5 */
+    const unsigned at[][2] = { { 32, 30 }, { 26, 48 }, { 40, 48 }, { 32, 50 } };
+    for (unsigned i = 0; i < G_N_ELEMENTS(at); i++) {
+        const uint8_t *p = px + (at[i][1] * W + at[i][0]) * 4;
+        for (unsigned c = 0; c < 4; c++) {
+            if (abs((int)p[c] - (int)want[c]) > 1) {
+                g_error("pixel (%u,%u) channel %u = %u, want %u", at[i][0], at[i][1], c, p[c],
+                        want[c]);
+            }
+        }
+    }
+    assert_px(px, 5, 5, false);
+    g_free(px);
+    tess_free(&t);
+}
+
 /* A quad patch over the rectangle [8, 56) x [8, 40) (corners on pixel
  * boundaries): solid, every factor 3, then 1: exactly the rectangle's
  * pixels are white, every other pixel clear. */
@@ -572,6 +648,7 @@ void d3d_tess_tests_add(void)
 {
     g_test_add_func("/d3d/tess/patch-constants", test_patch_constants);
     g_test_add_func("/d3d/tess/quad", test_quad);
+    g_test_add_func("/d3d/tess/vocp", test_vocp);
     g_test_add_func("/d3d/tess/solid", test_solid);
     g_test_add_func("/d3d/tess/wireframe", test_wireframe);
 }
