@@ -38,6 +38,7 @@ enum { PRIM_POINT = 1, PRIM_LINE, PRIM_TRIANGLE_CW, PRIM_TRIANGLE_CCW };
 #define TESSOUTER_REG (2 * SM4_MAX_IO)     /* HS: OUT[64] */
 #define TESSINNER_REG (2 * SM4_MAX_IO + 1) /* HS: OUT[65] */
 #define MAX_UNROLLED (1u << 16)            /* HS instructions after unrolling */
+#define MAX_INSTANCES 128                  /* per fork/join phase */
 
 /* D3D11_SB_NAME of a tessellation factor -> 1 + its lane (outer 0..3,
  * inner 4..5), and the domain it belongs to; 0: not a factor.  GL's
@@ -84,6 +85,9 @@ static bool decl_instances(Tx *t, const Sm4Insn *in)
                                                                        : SM5_HS_JOIN_PHASE;
     if (t->phase != want || !in->extra[0]) {
         return bad(t, "phase instance count");
+    }
+    if (in->extra[0] > MAX_INSTANCES) {
+        return tx_fail(t, SM4_ERR_TOO_BIG, "more than %u phase instances", MAX_INSTANCES);
     }
     t->phase_instances[t->nphases - 1] = in->extra[0];
     return true;
@@ -630,9 +634,12 @@ bool tx_tess_code(Tx *t)
     Phase ph[TX_MAX_PHASES + 2];
     uint32_t nph = phases_of(t, ph, TX_MAX_PHASES + 2), k = 0;
     uint64_t unrolled = 0;
+    if (!nph || ph[0].opcode != SM5_HS_DECLS || ph[0].first != 1) {
+        return tx_fail(t, SM4_ERR_OPCODE, "a hull shader that does not begin with hs_decls");
+    }
     for (uint32_t i = 0; i < nph; i++) {
         bool patch = ph[i].opcode == SM5_HS_FORK_PHASE || ph[i].opcode == SM5_HS_JOIN_PHASE;
-        unrolled += (uint64_t)(ph[i].end - ph[i].first) * (patch ? t->phase_instances[k++] : 1);
+        unrolled += (uint64_t)(ph[i].end - ph[i].first + 1) * (patch ? t->phase_instances[k++] : 1);
         if (ph[i].opcode == SM5_HS_DECLS && ph[i].end > ph[i].first) {
             for (uint32_t j = ph[i].first; j < ph[i].end; j++) {
                 if (!(sm4_op_info(t->p->insn[j].opcode)->flags & SM4_F_DECL) &&

@@ -310,9 +310,18 @@ static void test_refused(void)
           "error unsupported: conditional return in a hull shader" },
         { "#\nmov r0.x, l(0)\nhs_fork_phase\nret\n",
           "error opcode: an instruction in hs_decls" },
-        { "#\nhs_fork_phase\ndcl_hs_fork_phase_instance_count 40000\n"
-          "dcl_temps 1\nmov r0.x, l(0)\nmov r0.y, l(0)\nret\n",
-          "error too big: more than 65536 instructions unrolled" },
+        { "#\nhs_fork_phase\ndcl_hs_fork_phase_instance_count 129\nret\n",
+          "error too big: more than 128 phase instances" },
+        { "hs_5_0\ndcl_tessellator_domain domain_tri\n"
+          "dcl_tessellator_partitioning partitioning_integer\n"
+          "dcl_tessellator_output_primitive output_triangle_cw\n"
+          "dcl_input_control_point_count 3\ndcl_output_control_point_count 3\nret\n",
+          "error opcode: a hull shader that does not begin with hs_decls" },
+        { "hs_5_0\nmov r0.x, l(0)\nhs_decls\ndcl_input_control_point_count 3\n"
+          "dcl_output_control_point_count 3\ndcl_tessellator_domain domain_tri\n"
+          "dcl_tessellator_partitioning partitioning_integer\n"
+          "dcl_tessellator_output_primitive output_triangle_cw\nhs_fork_phase\nret\n",
+          "error opcode: a hull shader that does not begin with hs_decls" },
         { "#\nhs_fork_phase\nmov o0.x, l(1.0)\nret\n", "error operand: register 0 not declared" },
         { "hs_5_0\nhs_decls\ndcl_input_control_point_count 3\ndcl_output_control_point_count 4\n"
           "dcl_tessellator_domain domain_tri\ndcl_tessellator_partitioning partitioning_integer\n"
@@ -335,8 +344,24 @@ static void test_refused(void)
     }
 }
 
+/* 128 instances (the most) of a 600-instruction fork phase: past the
+ * 65536 unrolled instructions the translator takes. */
+static void test_unroll_limit(void)
+{
+    GString *b = g_string_new(hs_decls_tri);
+    g_string_append(b, "hs_fork_phase\ndcl_hs_fork_phase_instance_count 128\ndcl_temps 1\n");
+    for (unsigned i = 0; i < 600; i++) {
+        g_string_append(b, "mov r0.x, l(0)\n");
+    }
+    g_string_append(b, "ret\n");
+    g_autofree char *got = su_body(b->str);
+    g_string_free(b, TRUE);
+    g_assert_cmpstr(got, ==, "error too big: more than 65536 instructions unrolled");
+}
+
 void shader_tess_tests_add(void)
 {
+    g_test_add_func("/shader/tess/unroll-limit", test_unroll_limit);
     g_test_add_func("/shader/tess/hs-tri", test_hs_tri);
     g_test_add_func("/shader/tess/hs-quad-passthrough", test_hs_quad_passthrough);
     g_test_add_func("/shader/tess/ds-tri", test_ds_tri);
