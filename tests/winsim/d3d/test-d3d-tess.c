@@ -437,7 +437,8 @@ static Tess tess_new(D3D10_DDI_FILL_MODE fill)
     return tess_setup(&u);
 }
 
-static void tess_free(Tess *t)
+/* removed: the test had the device removed (the destroys then report it) */
+static void tess_free_as(Tess *t, bool removed)
 {
     RtDevice *d = t->d;
     for (unsigned i = 0; i < 4; i++) {
@@ -456,8 +457,15 @@ static void tess_free(Tess *t)
     rt_destroy(d, t->cb);
     rt_destroy_rtv(d, t->rtv);
     rt_destroy(d, t->rt);
-    g_assert_cmpuint(d->errors, ==, 0);
+    if (!removed) {
+        g_assert_cmpuint(d->errors, ==, 0);
+    }
     env_free(&t->e);
+}
+
+static void tess_free(Tess *t)
+{
+    tess_free_as(t, false);
 }
 
 static const float colour[4] = { 0.25f, 0.5f, 0.75f, 1.0f };
@@ -644,8 +652,35 @@ static void test_quad(void)
     tess_free(&t);
 }
 
+/* Draws the path cannot do, each on a new device: HS and DS bound with a
+ * triangle list, an HS without a DS on a patch list, a patch list without
+ * HS and DS. Reported at once by Draw (E_NOTIMPL, outside its category):
+ * a critical error, the runtime removes the device. */
+static void test_refused_draws(void)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        Tess t = tess_new(D3D10_DDI_FILL_SOLID);
+        RtDevice *d = t.d;
+        if (k == 0) {
+            g_assert_cmphex((uint32_t)RT_CALL(d, IaSetTopology, 0,
+                                              F(d, pfnIaSetTopology)(d->h, 4)), ==, 0);
+        }
+        for (unsigned i = 1; i <= k; i++) { /* k = 1: no DS; k = 2: neither */
+            g_assert_cmphex((uint32_t)rt_set_shader(d, stages[3 - i], NULL), ==, 0);
+        }
+        g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 3, 0)), ==,
+                        (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
+        g_assert_cmpstr(d->critical_ddi, ==, "Draw");
+        g_assert_cmphex((uint32_t)d->critical_hr, ==, (uint32_t)E_NOTIMPL);
+        g_assert_cmpuint(((UmdDevice *)d->drv)->draws, ==, 0);
+        rt_expect_critical(d, 1);
+        tess_free_as(&t, true);
+    }
+}
+
 void d3d_tess_tests_add(void)
 {
+    g_test_add_func("/d3d/tess/refused-draws", test_refused_draws);
     g_test_add_func("/d3d/tess/patch-constants", test_patch_constants);
     g_test_add_func("/d3d/tess/quad", test_quad);
     g_test_add_func("/d3d/tess/vocp", test_vocp);
