@@ -671,7 +671,9 @@ uint32_t sm4_tes_key(const Sm4ShaderInfo *hs)
 char *sm4_tes_link(const char *ds_tgsi, const Sm4ShaderInfo *hs)
 {
     /* PIPE_TESS_SPACING_FRACTIONAL_ODD 0, _FRACTIONAL_EVEN 1, _EQUAL 2; pow2:
-     * equal spacing of the factors the HS rounded */
+     * equal spacing of the factors the HS rounded.  Vertex order: D3D's
+     * domain has its origin at the top left, GL's at the bottom left, so
+     * D3D's clockwise is GL's counter-clockwise (docs/umd.md) */
     static const unsigned spacing[] = { [PART_INTEGER] = 2, [PART_POW2] = 2,
                                         [PART_FRACTIONAL_ODD] = 0, [PART_FRACTIONAL_EVEN] = 1 };
     const char *nl = strchr(ds_tgsi, '\n');
@@ -683,7 +685,7 @@ char *sm4_tes_link(const char *ds_tgsi, const Sm4ShaderInfo *hs)
     tb_printf(&b, "%.*s\nPROPERTY TES_SPACING %u\nPROPERTY TES_VERTEX_ORDER_CW %u\n"
                   "PROPERTY TES_POINT_MODE %u\n%s",
               (int)(nl - ds_tgsi), ds_tgsi, spacing[hs->tess_partitioning],
-              hs->tess_output_prim == PRIM_TRIANGLE_CW, hs->tess_output_prim == PRIM_POINT,
+              hs->tess_output_prim == PRIM_TRIANGLE_CCW, hs->tess_output_prim == PRIM_POINT,
               nl + 1);
     if (b.oom) {
         free(b.s);

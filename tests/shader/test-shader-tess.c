@@ -254,15 +254,16 @@ static void test_ds_tri(void)
 
 /* The DS's text gets the HS's spacing, vertex order and point mode:
  * integer -> EQUAL (2), fractional_odd -> 0, fractional_even -> 1;
- * triangle_cw -> VERTEX_ORDER_CW 1; output_point -> POINT_MODE 1. */
+ * triangle_cw -> VERTEX_ORDER_CW 0 and triangle_ccw -> 1 (D3D's domain
+ * origin is GL's flipped); output_point -> POINT_MODE 1. */
 static void test_tes_link(void)
 {
     static const struct {
         uint8_t part, prim;
         const char *props;
     } cases[] = {
-        { 1, 3, "PROPERTY TES_SPACING 2\nPROPERTY TES_VERTEX_ORDER_CW 1\nPROPERTY TES_POINT_MODE 0\n" },
-        { 3, 4, "PROPERTY TES_SPACING 0\nPROPERTY TES_VERTEX_ORDER_CW 0\nPROPERTY TES_POINT_MODE 0\n" },
+        { 1, 3, "PROPERTY TES_SPACING 2\nPROPERTY TES_VERTEX_ORDER_CW 0\nPROPERTY TES_POINT_MODE 0\n" },
+        { 3, 4, "PROPERTY TES_SPACING 0\nPROPERTY TES_VERTEX_ORDER_CW 1\nPROPERTY TES_POINT_MODE 0\n" },
         { 4, 1, "PROPERTY TES_SPACING 1\nPROPERTY TES_VERTEX_ORDER_CW 0\nPROPERTY TES_POINT_MODE 1\n" },
         { 2, 2, "PROPERTY TES_SPACING 2\nPROPERTY TES_VERTEX_ORDER_CW 0\nPROPERTY TES_POINT_MODE 0\n" },
     };

@@ -18,6 +18,9 @@
  *    x = 32.5 (P0 -> centre -> midpoint of P1P2) is drawn: pixel column 32
  *    is lit along it, while a pixel 2 pixels or more from every edge of
  *    the six stays clear.
+ * Then: the winding with back-face culling, patch constants and vocp
+ * reaching the DS, a quad patch, and the draws the path refuses (each
+ * test's comment says what it expects and why).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -678,8 +681,40 @@ static void test_refused_draws(void)
     }
 }
 
+/* Winding: the patch P0 P1 P2 is clockwise on screen, the DS maps
+ * (u, v, w) to u P0 + v P1 + w P2, and the default rasterizer state culls
+ * back faces (front: clockwise). D3D's triangle_cw then gives triangles
+ * wound like the patch (the convention D3D11 samples rely on: clockwise
+ * meshes, triangle_cw, back faces culled), drawn; triangle_ccw gives the
+ * reverse, culled: nothing drawn. */
+static void test_winding(void)
+{
+    for (unsigned ccw = 0; ccw < 2; ccw++) {
+        const char *prim = strstr(hs_text, "output_triangle_cw");
+        g_autofree char *head = g_strndup(hs_text, (size_t)(prim - hs_text));
+        g_autofree char *hs = g_strconcat(head, ccw ? "output_triangle_ccw" : "output_triangle_cw",
+                                          prim + strlen("output_triangle_cw"), NULL);
+        const Setup u = { hs, ds_text, ps_text, PATCHLIST_3, corner, 3, D3D10_DDI_FILL_SOLID };
+        Tess t = tess_setup(&u);
+        RtDevice *d = t.d;
+        g_assert_cmphex((uint32_t)RT_CALL(d, SetRasterizerState, 0,
+                                          F(d, pfnSetRasterizerState)(d->h,
+                                                                      (D3D10DDI_HRASTERIZERSTATE){ NULL })),
+                        ==, 0);
+        uint8_t *px = g_malloc(W * H * 4);
+        draw_patch(&t, 2, 2, px);
+        const unsigned at[][2] = { { 32, 30 }, { 26, 48 }, { 40, 48 }, { 32, 50 }, { 5, 5 } };
+        for (unsigned i = 0; i < G_N_ELEMENTS(at); i++) {
+            assert_px(px, at[i][0], at[i][1], !ccw && i < 4);
+        }
+        g_free(px);
+        tess_free(&t);
+    }
+}
+
 void d3d_tess_tests_add(void)
 {
+    g_test_add_func("/d3d/tess/winding", test_winding);
     g_test_add_func("/d3d/tess/refused-draws", test_refused_draws);
     g_test_add_func("/d3d/tess/patch-constants", test_patch_constants);
     g_test_add_func("/d3d/tess/quad", test_quad);
