@@ -634,13 +634,20 @@ static void test_vocp(void)
 
 /* A quad patch over the rectangle [8, 56) x [8, 40) (corners on pixel
  * boundaries): solid, every factor 3, then 1: exactly the rectangle's
- * pixels are white, every other pixel clear. */
+ * pixels are white, every other pixel clear. The default rasterizer
+ * state culls back faces: the DS lays D3D's quad domain (origin top left,
+ * u right, v down) on the screen unflipped, so triangle_cw's triangles
+ * are clockwise there, front faces. */
 static void test_quad(void)
 {
     static const float rect[4][2] = { { 8, 8 }, { 56, 8 }, { 56, 40 }, { 8, 40 } };
     const Setup u = { hs_quad_text, ds_quad_text, ps_text, PATCHLIST_3 + 1, rect, 4,
                       D3D10_DDI_FILL_SOLID };
     Tess t = tess_setup(&u);
+    g_assert_cmphex((uint32_t)RT_CALL(t.d, SetRasterizerState, 0,
+                                      F(t.d, pfnSetRasterizerState)(t.d->h,
+                                                                    (D3D10DDI_HRASTERIZERSTATE){ NULL })),
+                    ==, 0);
     uint8_t *px = g_malloc(W * H * 4);
     static const float factors[2] = { 3, 1 };
     for (unsigned k = 0; k < 2; k++) {
