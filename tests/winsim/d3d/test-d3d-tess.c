@@ -234,6 +234,25 @@ static const char ds_colour_text[] =
     "mul o1.w, vpc3.x, l(0.250000)\n"
     "ret\n";
 
+/* The tri DS returning as COLOR t0.SampleLevel(s0, float2(0.75, 0.25), 0):
+ * texel (1, 0) of a 2x2 texture. */
+static const char ds_texture_text[] =
+    "ds_5_0\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_sampler s0, mode_default\n"
+    "dcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_input vDomain.xyz\n"
+    "dcl_input vicp[3][0].xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_temps 1\n"
+    "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"
+    "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\n"
+    "sample_l o1.xyzw, l(0.750000, 0.250000, 0.000000, 0.000000), t0.xyzw, s0, l(0.000000)\n"
+    "ret\n";
+
 /* float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target { return c; } */
 static const char ps_colour_text[] =
     "ps_4_0\n"
@@ -719,8 +738,75 @@ static void test_winding(void)
     }
 }
 
+/* The DS samples a texture (DsSetShaderResources, DsSetSamplers): a 2x2
+ * R8G8B8A8 texture (red, green / blue, white) point sampled at texel
+ * (1, 0)'s centre: the patch is green, within 1/255 (the colour
+ * interpolated between three equal values), the outside clear. */
+static void test_ds_texture(void)
+{
+    const Setup u = { hs_text, ds_texture_text, ps_colour_text, PATCHLIST_3, corner, 3,
+                      D3D10_DDI_FILL_SOLID };
+    Tess t = tess_setup(&u);
+    RtDevice *d = t.d;
+    const uint8_t texels[16] = { 255, 0, 0, 255, 0, 255, 0, 255,
+                                 0, 0, 255, 255, 255, 255, 255, 255 };
+    const D3D10_DDIARG_SUBRESOURCE_UP up = { texels, 8, 16 };
+    RtResource *tex;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, 2, 2, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_SHADER_RESOURCE, 0, &up, &tex),
+                    ==, 0);
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW sc = {
+        .hDrvResource = tex->h, .Format = DXGI_FORMAT_R8G8B8A8_UNORM,
+        .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
+    };
+    sc.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ 0, 0, 1, 1 };
+    void *srv = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc));
+    D3D10DDI_HSHADERRESOURCEVIEW hv = { srv };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateShaderResourceView, 0,
+                                      d->f11->pfnCreateShaderResourceView(
+                                          d->h, &sc, hv, (D3D10DDI_HRTSHADERRESOURCEVIEW){ srv })),
+                    ==, 0);
+    D3D10_DDI_SAMPLER_DESC desc = { .Filter = 0, .AddressU = 3, .AddressV = 3, .AddressW = 3,
+                                    .MaxAnisotropy = 1, .ComparisonFunc = 1, .MaxLOD = 1000 };
+    void *samp = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &desc));
+    D3D10DDI_HSAMPLER hs = { samp };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateSampler, 0,
+                                      F(d, pfnCreateSampler)(d->h, &desc, hs,
+                                                             (D3D10DDI_HRTSAMPLER){ samp })),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, DsSetShaderResources, 0,
+                                      d->f11->pfnDsSetShaderResources(d->h, 0, 1, &hv)), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, DsSetSamplers, 0,
+                                      d->f11->pfnDsSetSamplers(d->h, 0, 1, &hs)), ==, 0);
+    uint8_t *px = g_malloc(W * H * 4);
+    draw_patch(&t, 2, 2, px);
+    const uint8_t want[4] = { 0, 255, 0, 255 }; /* BGRA */
+    const unsigned at[][2] = { { 32, 30 }, { 26, 48 }, { 40, 48 }, { 32, 50 } };
+    for (unsigned i = 0; i < G_N_ELEMENTS(at); i++) {
+        const uint8_t *p = px + (at[i][1] * W + at[i][0]) * 4;
+        for (unsigned c = 0; c < 4; c++) {
+            if (abs((int)p[c] - (int)want[c]) > 1) {
+                g_error("pixel (%u,%u) channel %u = %u, want %u", at[i][0], at[i][1], c, p[c],
+                        want[c]);
+            }
+        }
+    }
+    assert_px(px, 5, 5, false);
+    g_free(px);
+    D3D10DDI_HSHADERRESOURCEVIEW none = { NULL };
+    RT_CALL(d, DsSetShaderResources, 0, d->f11->pfnDsSetShaderResources(d->h, 0, 1, &none));
+    RT_CALL(d, DestroyShaderResourceView, 0, F(d, pfnDestroyShaderResourceView)(d->h, hv));
+    RT_CALL(d, DestroySampler, 0, F(d, pfnDestroySampler)(d->h, hs));
+    g_free(srv);
+    g_free(samp);
+    rt_destroy(d, tex);
+    tess_free(&t);
+}
+
 void d3d_tess_tests_add(void)
 {
+    g_test_add_func("/d3d/tess/ds-texture", test_ds_texture);
     g_test_add_func("/d3d/tess/winding", test_winding);
     g_test_add_func("/d3d/tess/refused-draws", test_refused_draws);
     g_test_add_func("/d3d/tess/patch-constants", test_patch_constants);
