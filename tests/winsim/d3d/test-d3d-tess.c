@@ -308,6 +308,36 @@ static const char hs_quad_text[] =
     "mov o[r0.x + 4].x, cb0[0].y\n"
     "ret\n";
 
+/* Isolines over 4 control points passed through: detail cb0[0].x,
+ * density cb0[0].y. */
+static const char hs_iso_text[] =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "//\n"
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 4\n"
+    "dcl_output_control_point_count 4\n"
+    "dcl_tessellator_domain domain_isoline\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_line\n"
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o0.x, finalLineDetailTessFactor\n"
+    "dcl_output_siv o1.x, finalLineDensityTessFactor\n"
+    "mov o0.x, cb0[0].x\n"
+    "mov o1.x, cb0[0].y\n"
+    "ret\n";
+
 /* [domain("quad")]: top = p0 + u (p1 - p0), bottom = p3 + u (p2 - p3),
  * position = top + v (bottom - top) (exact on the patch's edges). */
 static const char ds_quad_text[] =
@@ -804,8 +834,41 @@ static void test_ds_texture(void)
     tess_free(&t);
 }
 
+/* Isolines on the rectangle (8.5, 8.5)-(56.5, 40.5) (the quad DS's
+ * bilinear map on domain_isoline: u along each line, v = k / density for
+ * k < density, v = 1 never): density 2 draws rows 8 and 24 (lines through
+ * pixel centres), density 1 row 8 only; rows 16, 32 and 40 stay clear.
+ * The factors are told apart by their names (D3D's detail and density
+ * are GL's outer[1] and outer[0]). */
+static void test_isolines(void)
+{
+    static const float rect[4][2] = { { 8.5f, 8.5f }, { 56.5f, 8.5f }, { 56.5f, 40.5f },
+                                      { 8.5f, 40.5f } };
+    /* the quad DS's code under an isoline domain */
+    g_autofree char *ds_iso = g_strconcat("ds_5_0\ndcl_input_control_point_count 4\n"
+                                          "dcl_tessellator_domain domain_isoline\n",
+                                          strstr(ds_quad_text, "dcl_input vDomain"), NULL);
+    const Setup u = { hs_iso_text, ds_iso, ps_text, PATCHLIST_3 + 1, rect, 4,
+                      D3D10_DDI_FILL_SOLID };
+    Tess t = tess_setup(&u);
+    uint8_t *px = g_malloc(W * H * 4);
+    for (unsigned density = 1; density <= 2; density++) {
+        draw_patch(&t, 1, (float)density, px);
+        for (unsigned x = 12; x <= 52; x += 4) {
+            assert_px(px, x, 8, true);
+            assert_px(px, x, 24, density == 2);
+            assert_px(px, x, 16, false);
+            assert_px(px, x, 32, false);
+            assert_px(px, x, 40, false);
+        }
+    }
+    g_free(px);
+    tess_free(&t);
+}
+
 void d3d_tess_tests_add(void)
 {
+    g_test_add_func("/d3d/tess/isolines", test_isolines);
     g_test_add_func("/d3d/tess/ds-texture", test_ds_texture);
     g_test_add_func("/d3d/tess/winding", test_winding);
     g_test_add_func("/d3d/tess/refused-draws", test_refused_draws);
