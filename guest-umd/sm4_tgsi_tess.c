@@ -515,6 +515,21 @@ static bool run_phase(Tx *t, const Phase *p)
     return ok;
 }
 
+/* ".xy" for a partial write mask, "" for all four */
+static void mask_suffix(uint8_t mask, char mb[6])
+{
+    unsigned k = 0;
+    if (mask != 0xF) {
+        mb[k++] = '.';
+        for (int c = 0; c < 4; c++) {
+            if (mask >> c & 1) {
+                mb[k++] = "xyzw"[c];
+            }
+        }
+    }
+    mb[k] = 0;
+}
+
 /* The control point phase's outputs, or the inputs passed through, to
  * OUT[invocation][n]. */
 static void store_control_point(Tx *t)
@@ -530,17 +545,7 @@ static void store_control_point(Tx *t)
         if (!r->declared) {
             continue;
         }
-        unsigned k = 0;
-        mb[0] = 0;
-        if (r->mask != 0xF) {
-            mb[k++] = '.';
-            for (int c = 0; c < 4; c++) {
-                if (r->mask >> c & 1) {
-                    mb[k++] = "xyzw"[c];
-                }
-            }
-            mb[k] = 0;
-        }
+        mask_suffix(r->mask, mb);
         if (t->has_cp_phase) {
             tx_emit(t, "MOV OUT[ADDR[0].x][%u]%s, TEMP[%u](%u)", n, mb, t->cpo_base + n,
                     TX_ARRAY_CPO);
@@ -586,17 +591,7 @@ static void store_patch_constants(Tx *t)
             store_factor(t, n, r);
             continue;
         }
-        unsigned k = 0;
-        mb[0] = 0;
-        if (r->mask != 0xF) {
-            mb[k++] = '.';
-            for (int c = 0; c < 4; c++) {
-                if (r->mask >> c & 1) {
-                    mb[k++] = "xyzw"[c];
-                }
-            }
-            mb[k] = 0;
-        }
+        mask_suffix(r->mask, mb);
         tx_emit(t, "MOV OUT[%u]%s, TEMP[%u](%u)", PC_OUT_BASE + n, mb, t->pc_base + n,
                 TX_ARRAY_PC);
     }
