@@ -39,6 +39,7 @@ enum { PRIM_POINT = 1, PRIM_LINE, PRIM_TRIANGLE_CW, PRIM_TRIANGLE_CCW };
 #define TESSINNER_REG (2 * SM4_MAX_IO + 1) /* HS: OUT[65] */
 #define MAX_UNROLLED (1u << 16)            /* HS instructions after unrolling */
 #define MAX_INSTANCES 128                  /* per fork/join phase */
+#define MAX_PATCH_VEC4 30                  /* GL_MAX_TESS_PATCH_COMPONENTS' minimum, 120 / 4 */
 
 /* D3D11_SB_NAME of a tessellation factor -> 1 + its lane (outer 0..3,
  * inner 4..5), and the domain it belongs to; 0: not a factor.  GL's
@@ -347,12 +348,17 @@ static void special_sv(Tx *t, unsigned type, const char *semantic)
 static bool pc_decls(Tx *t, const char *file)
 {
     bool outer = false, inner = false;
+    unsigned generic = 0;
     for (uint32_t n = 0; n < SM4_MAX_IO; n++) {
         const TxReg *r = &t->pc[n];
         if (!r->declared) {
             continue;
         }
         if (!r->sv) {
+            if (++generic > MAX_PATCH_VEC4) {
+                return tx_fail(t, SM4_ERR_UNSUPPORTED, "more than %u patch constant registers",
+                               MAX_PATCH_VEC4);
+            }
             tb_printf(&t->decl, "DCL %s[%u], PATCH[%u]\n", file, PC_OUT_BASE + n, n);
             continue;
         }
@@ -468,8 +474,14 @@ void tx_tess_finish(Tx *t)
         for (uint32_t i = 0; i < t->sig->nout; i++) {
             const Sm4SigEntry *e = &t->sig->out[i];
             if (e->reg < SM4_MAX_IO) {
-                mark(&t->in[e->reg], e->mask & 0xF, (uint8_t)(e->sv < NAME_COUNT ? e->sv : 0));
-                mark(&t->out[e->reg], e->mask & 0xF, (uint8_t)(e->sv < NAME_COUNT ? e->sv : 0));
+                mark(&t->out[e->reg], e->mask & 0xF, 0);
+            }
+        }
+        for (uint32_t n = 0; n < SM4_MAX_IO; n++) { /* and the ones vocp reads */
+            if (t->out[n].declared) {
+                uint8_t sv = 0;
+                tx_sig_sv(t->sig->in, t->sig->nin, n, &sv);
+                mark(&t->in[n], t->out[n].mask, sv);
             }
         }
     }
@@ -617,6 +629,7 @@ static bool patch_phases(Tx *t, const Phase *ph, uint32_t nph)
                 return false;
             }
         }
+        t->special[id].file = NULL; /* only inside its phases */
         k++;
     }
     store_patch_constants(t);

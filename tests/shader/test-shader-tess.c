@@ -324,6 +324,9 @@ static void test_refused(void)
           "dcl_tessellator_output_primitive output_triangle_cw\nhs_fork_phase\nret\n",
           "error opcode: a hull shader that does not begin with hs_decls" },
         { "#\nhs_fork_phase\nmov o0.x, l(1.0)\nret\n", "error operand: register 0 not declared" },
+        { "#\nhs_fork_phase\ndcl_hs_fork_phase_instance_count 2\ndcl_input vForkInstanceID\n"
+          "ret\nhs_join_phase\ndcl_temps 1\nmov r0.x, vForkInstanceID\nret\n",
+          "error operand: operand type 23 not declared" },
         { "hs_5_0\nhs_decls\ndcl_input_control_point_count 3\ndcl_output_control_point_count 4\n"
           "dcl_tessellator_domain domain_tri\ndcl_tessellator_partitioning partitioning_integer\n"
           "dcl_tessellator_output_primitive output_triangle_cw\nhs_fork_phase\nret\n",
@@ -360,8 +363,23 @@ static void test_unroll_limit(void)
     g_assert_cmpstr(got, ==, "error too big: more than 65536 instructions unrolled");
 }
 
+/* 31 plain patch constants: more than GL guarantees (120 components). */
+static void test_patch_limit(void)
+{
+    GString *b = g_string_new(hs_decls_tri);
+    g_string_append(b, "hs_fork_phase\n");
+    for (unsigned i = 0; i < 31; i++) {
+        g_string_append_printf(b, "dcl_output o%u.xyzw\n", i);
+    }
+    g_string_append(b, "ret\n");
+    g_autofree char *got = su_body(b->str);
+    g_string_free(b, TRUE);
+    g_assert_cmpstr(got, ==, "error unsupported: more than 30 patch constant registers");
+}
+
 void shader_tess_tests_add(void)
 {
+    g_test_add_func("/shader/tess/patch-limit", test_patch_limit);
     g_test_add_func("/shader/tess/unroll-limit", test_unroll_limit);
     g_test_add_func("/shader/tess/hs-tri", test_hs_tri);
     g_test_add_func("/shader/tess/hs-quad-passthrough", test_hs_quad_passthrough);
