@@ -509,11 +509,12 @@ static void draw(D3D10DDI_HDEVICE h, UmdDdi ddi, VglDraw v)
     int mode = umd_prim_mode(d->state.topology);
     if (mode < 0 || v.count == 0 || v.instance_count == 0) {
         if (mode < 0 && !umd_check_lost(d, ddi)) {
-            umd_unsupported(d, ddi, 0); /* patch lists: no tessellation */
+            umd_unsupported(d, ddi, 0); /* an undefined topology */
         }
         return;
     }
     v.mode = (uint32_t)mode;
+    v.vertices_per_patch = mode == SABLE_VIRGL_PRIM_PATCHES ? d->state.topology - 32u : 0;
     v.max_index = 0xffffffffu;
     if (v.indexed) {
         v.primitive_restart = true; /* D3D10+: strip cuts at the all-ones index */

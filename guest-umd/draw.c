@@ -42,7 +42,8 @@ int umd_prim_mode(UINT t)
     case 11: return SABLE_VIRGL_PRIM_LINE_STRIP_ADJACENCY;
     case 12: return SABLE_VIRGL_PRIM_TRIANGLES_ADJACENCY;
     case 13: return SABLE_VIRGL_PRIM_TRIANGLE_STRIP_ADJACENCY;
-    default: return -1; /* undefined, patch lists (no tessellation) */
+    default: /* D3D11_PRIMITIVE_TOPOLOGY_1..32_CONTROL_POINT_PATCHLIST: 33..64 */
+        return t >= 33 && t <= 64 ? SABLE_VIRGL_PRIM_PATCHES : -1;
     }
 }
 
@@ -156,7 +157,7 @@ static uint32_t vb_slots(const UmdState *st)
     return n;
 }
 
-static const unsigned draw_stages[] = { UMD_VS, UMD_PS, UMD_GS };
+static const unsigned draw_stages[] = { UMD_VS, UMD_PS, UMD_GS, UMD_HS, UMD_DS };
 #define NSTAGES (sizeof(draw_stages) / sizeof(draw_stages[0]))
 
 static bool name_stage(Named *n, const UmdState *st, unsigned stage)
@@ -210,23 +211,50 @@ static bool make(UmdDevice *d, UmdDdi ddi, const Named *n, const uint32_t *creat
     return true;
 }
 
-static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, unsigned stage)
+static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
+                          unsigned stage, const char *text)
 {
-    if (!s || s->host) {
-        return true;
-    }
-    uint32_t ndw = 8u + (uint32_t)(strlen(s->tgsi) + 4) / 4u;
+    uint32_t ndw = 8u + (uint32_t)(strlen(text) + 4) / 4u;
     s->handle = umd_vgl_handle(d);
     VglBuf *b = &d->s3d.b;
     if (!stream_room(d, ddi, n, ndw) ||
         !(stage == UMD_CS
-              ? vgl_create_compute_shader(b, s->handle, s->tgsi, s->info.cs_shared_bytes)
-              : vgl_create_shader(b, s->handle, virgl_stage[stage], s->tgsi, 0))) {
+              ? vgl_create_compute_shader(b, s->handle, text, s->info.cs_shared_bytes)
+              : vgl_create_shader(b, s->handle, virgl_stage[stage], text, 0))) {
         return false;
     }
     s->host = true;
     d->objects3d++;
     return true;
+}
+
+/* A DS's object carries the tessellator settings of the HS bound with it
+ * (sm4_tes_link): made again when that HS has other ones. */
+static bool make_tes(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s)
+{
+    const Sm4ShaderInfo *hs = &d->state.shader[UMD_HS]->info;
+    uint32_t key = sm4_tes_key(hs);
+    if (s->host && s->tes_key == key) {
+        return true;
+    }
+    char *text = sm4_tes_link(s->tgsi, hs);
+    bool ok = text && stream_room(d, ddi, n, 2);
+    if (ok && s->host) {
+        ok = vgl_destroy_object(&d->s3d.b, SABLE_VIRGL_OBJECT_SHADER, s->handle);
+        s->host = false;
+    }
+    ok = ok && shader_object(d, ddi, n, s, UMD_DS, text);
+    free(text);
+    s->tes_key = ok ? key : 0;
+    return ok;
+}
+
+static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, unsigned stage)
+{
+    if (s && stage == UMD_DS) {
+        return make_tes(d, ddi, n, s);
+    }
+    return !s || s->host || shader_object(d, ddi, n, s, stage, s->tgsi);
 }
 
 static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *r,
@@ -453,13 +481,16 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
            stream_send(d, ddi, n);
 }
 
-/* What this draw path cannot do: no 3D, tessellation, or nothing to draw
- * with (no vertex shader). */
-static bool drawable(const UmdDevice *d)
+/* What this draw path cannot do: no 3D, nothing to draw with (no vertex
+ * shader), a hull shader without a domain shader or the reverse, patches
+ * without them or them without patches. */
+static bool drawable(const UmdDevice *d, const VglDraw *draw)
 {
     const UmdState *st = &d->state;
+    bool hs = st->shader[UMD_HS], ds = st->shader[UMD_DS];
+    bool patches = draw->mode == SABLE_VIRGL_PRIM_PATCHES;
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) && st->shader[UMD_VS] &&
-           !st->shader[UMD_HS] && !st->shader[UMD_DS];
+           hs == ds && hs == patches;
 }
 
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
@@ -468,7 +499,7 @@ void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
         return;
     }
     Named n = { .n = 0 };
-    if (!drawable(d) || !collect(&d->state, draw->indexed, &n) ||
+    if (!drawable(d, draw) || !collect(&d->state, draw->indexed, &n) ||
         (ps_uavs(d) && !umd_uav_name(&d->state, UMD_PS, &n))) {
         umd_unsupported(d, ddi, 0);
         return;

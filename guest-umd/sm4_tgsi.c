@@ -120,8 +120,8 @@ static bool rel_addr(Tx *t, int32_t rel, uint32_t *k)
 
 /* "[n]" or "[ADDR[k].x+n]" for index i of o, n = imm + base, checked < limit
  * when immediate. */
-static bool index_text(Tx *t, const Sm4Operand *o, unsigned i, uint32_t base, uint32_t limit,
-                       char *out)
+bool tx_index_text(Tx *t, const Sm4Operand *o, unsigned i, uint32_t base, uint32_t limit,
+                   char *out)
 {
     const Sm4Index *ix = &o->idx[i];
     if (i >= o->ndim) {
@@ -154,7 +154,7 @@ static bool io_reg(Tx *t, const TxReg *map, const Sm4Operand *o, unsigned ri, ch
     if (!map[reg].file) {
         return tx_fail(t, SM4_ERR_OPERAND, "register %u not declared", reg);
     }
-    if (ri == 1 && !index_text(t, o, 0, 0, 32, b)) { /* vertex / control point */
+    if (ri == 1 && !tx_index_text(t, o, 0, 0, 32, b)) { /* vertex / control point */
         return false;
     }
     snprintf(a, sizeof a, "[%u]", map[reg].index);
@@ -189,7 +189,7 @@ static bool indexable_reg(Tx *t, const Sm4Operand *o, char *out)
         return tx_fail(t, SM4_ERR_OPERAND, "indexable temp not declared");
     }
     uint32_t x = (uint32_t)o->idx[0].imm;
-    if (!index_text(t, o, 1, t->xbase[x], t->xsize[x], ix)) {
+    if (!tx_index_text(t, o, 1, t->xbase[x], t->xsize[x], ix)) {
         return false;
     }
     snprintf(out, TX_REGLEN, "TEMP%s(%u)", ix, x + 1);
@@ -204,7 +204,7 @@ static bool cb_reg(Tx *t, const Sm4Operand *o, char *out)
         return tx_fail(t, SM4_ERR_OPERAND, "constant buffer not declared");
     }
     uint32_t slot = (uint32_t)o->idx[0].imm;
-    if (!index_text(t, o, 1, 0, t->info->cb_size[slot], ix)) {
+    if (!tx_index_text(t, o, 1, 0, t->info->cb_size[slot], ix)) {
         return false;
     }
     snprintf(out, TX_REGLEN, "CONST[%u]%s", slot, ix);
@@ -217,7 +217,7 @@ static bool icb_reg(Tx *t, const Sm4Operand *o, char *out)
     if (!t->icb_size) {
         return tx_fail(t, SM4_ERR_OPERAND, "no immediate constant buffer");
     }
-    if (!index_text(t, o, 0, t->icb_base, t->icb_size, ix)) {
+    if (!tx_index_text(t, o, 0, t->icb_base, t->icb_size, ix)) {
         return false;
     }
     snprintf(out, TX_REGLEN, "TEMP%s(%u)", ix, TX_MAX_X + 1);
@@ -263,7 +263,10 @@ bool tx_reg(Tx *t, const Sm4Operand *o, char *out)
     case SM5_OT_INPUT_CONTROL_POINT:
         return io_reg(t, t->in, o, o->ndim == 2 ? 1 : 0, out);
     case SM4_OT_OUTPUT:
-        return io_reg(t, t->out, o, 0, out);
+        return t->p->stage == SM4_HS ? tx_tess_reg(t, o, out) : io_reg(t, t->out, o, 0, out);
+    case SM5_OT_INPUT_PATCH_CONSTANT:
+    case SM5_OT_OUTPUT_CONTROL_POINT:
+        return tx_tess_reg(t, o, out);
     case SM4_OT_INDEXABLE_TEMP:
         return indexable_reg(t, o, out);
     case SM4_OT_CONSTANT_BUFFER:
@@ -308,6 +311,10 @@ bool tx_reg(Tx *t, const Sm4Operand *o, char *out)
     case SM5_OT_INPUT_GS_INSTANCE_ID:
     case SM5_OT_OUTPUT_DEPTH_GE:
     case SM5_OT_OUTPUT_DEPTH_LE:
+    case SM5_OT_OUTPUT_CONTROL_POINT_ID:
+    case SM5_OT_INPUT_FORK_INSTANCE_ID:
+    case SM5_OT_INPUT_JOIN_INSTANCE_ID:
+    case SM5_OT_INPUT_DOMAIN_POINT:
         return special_reg(t, o, out);
     case SM4_OT_NULL:
         snprintf(out, TX_REGLEN, "TEMP[%u]", t->scratch + TX_NSCRATCH - 1);
@@ -434,13 +441,17 @@ static bool pass_decls(Tx *t)
         if (((info->flags & SM4_F_DECL) || in->opcode == SM4_CUSTOMDATA) && !tx_decl(t, in)) {
             return false;
         }
+        if (in->opcode >= SM5_HS_DECLS && in->opcode <= SM5_HS_JOIN_PHASE &&
+            !tx_tess_phase(t, in)) {
+            return false;
+        }
     }
     return true;
 }
 
-static bool pass_code(Tx *t)
+bool tx_code_range(Tx *t, uint32_t first, uint32_t end)
 {
-    for (uint32_t i = 0; i < t->p->ninsn && !t->ended; i++) {
+    for (uint32_t i = first; i < end && !t->ended; i++) {
         const Sm4Insn *in = &t->p->insn[i];
         const Sm4OpInfo *info = sm4_op_info(in->opcode);
         if ((info->flags & SM4_F_DECL) || in->opcode == SM4_CUSTOMDATA) {
@@ -455,6 +466,11 @@ static bool pass_code(Tx *t)
         return tx_fail(t, SM4_ERR_OPCODE, "unterminated if/loop/switch");
     }
     return true;
+}
+
+static bool pass_code(Tx *t)
+{
+    return tx_code_range(t, 0, t->p->ninsn);
 }
 
 static char *assemble(Tx *t)
@@ -497,9 +513,7 @@ Sm4Error sm4_to_tgsi(const Sm4Program *p, const Sm4Signatures *sig, char **text,
     t->why = why;
     t->whylen = whylen;
     info->stage = p->stage;
-    if (p->stage == SM4_HS || p->stage == SM4_DS) {
-        tx_fail(t, SM4_ERR_UNSUPPORTED, "hull and domain shaders are not translated");
-    } else if (pass_decls(t)) {
+    if (pass_decls(t)) {
         temps_layout(t);
         declare_temps(t);
         tx_finish_decls(t);
@@ -507,7 +521,7 @@ Sm4Error sm4_to_tgsi(const Sm4Program *p, const Sm4Signatures *sig, char **text,
         if (t->scratch + TX_NSCRATCH > TX_MAX_TEMPS) {
             tx_fail(t, SM4_ERR_TOO_BIG, "more than %u temporaries", TX_MAX_TEMPS);
         } else {
-            if (pass_code(t)) {
+            if (p->stage == SM4_HS ? tx_tess_code(t) : pass_code(t)) {
                 tx_declare_units(t);
             }
         }

@@ -71,10 +71,20 @@ typedef struct Sm4ShaderInfo {
     uint32_t gs_max_vertices;
     uint32_t cs_block[3];
     uint32_t cs_shared_bytes;       /* groupshared memory (all g#) */
+    /* HS: tessellator declarations (D3D11_SB_TESSELLATOR_* values); DS: the domain */
+    uint8_t tess_domain, tess_partitioning, tess_output_prim;
+    uint8_t hs_in_cp, hs_out_cp;    /* control points per input / output patch */
     uint32_t tgsi_instructions;
 } Sm4ShaderInfo;
 
 Sm4Error sm4_to_tgsi(const Sm4Program *p, const Sm4Signatures *sig, char **text,
                      Sm4ShaderInfo *info, char *why, size_t whylen);
+
+/* A domain shader's TGSI with the tessellator properties TGSI puts in the
+ * TESS_EVAL but D3D declares in the hull shader (spacing, vertex order,
+ * point mode) from the HS's info; NULL when out of memory (free() it). */
+char *sm4_tes_link(const char *ds_tgsi, const Sm4ShaderInfo *hs);
+/* The key of what sm4_tes_link takes from an HS (equal keys: same text). */
+uint32_t sm4_tes_key(const Sm4ShaderInfo *hs);
 
 #endif /* SABLE_SM4_TGSI_H */

@@ -37,7 +37,7 @@ static uint32_t idx(const Sm4Operand *o, unsigned i)
     return (uint32_t)o->idx[i].imm;
 }
 
-static bool sig_sv(const Sm4SigEntry *e, uint32_t n, uint32_t reg, uint8_t *sv)
+bool tx_sig_sv(const Sm4SigEntry *e, uint32_t n, uint32_t reg, uint8_t *sv)
 {
     for (uint32_t i = 0; i < n; i++) {
         if (e[i].reg == reg && e[i].sv != NAME_UNDEFINED && e[i].sv < NAME_COUNT) {
@@ -48,6 +48,11 @@ static bool sig_sv(const Sm4SigEntry *e, uint32_t n, uint32_t reg, uint8_t *sv)
     return false;
 }
 
+static bool tess_stage(const Tx *t)
+{
+    return t->p->stage == SM4_HS || t->p->stage == SM4_DS;
+}
+
 /* dcl_input*, dcl_output*: a register of v#/o# (GS/HS/DS: v[n][reg]) or a
  * special operand (vPrim, oDepth, vThreadID, ...). */
 static bool decl_io(Tx *t, const Sm4Insn *in, bool output)
@@ -56,6 +61,10 @@ static bool decl_io(Tx *t, const Sm4Insn *in, bool output)
     uint8_t name = (uint8_t)(in->nextra ? in->extra[0] : 0);
     if ((in->nextra && in->extra[0] >= NAME_COUNT)) {
         return bad(t, "system value");
+    }
+    int tess = tess_stage(t) ? tx_tess_decl_io(t, in, output) : -1;
+    if (tess >= 0) {
+        return tess == 1;
     }
     if (o->type != (output ? SM4_OT_OUTPUT : SM4_OT_INPUT)) {
         if (o->type == SM4_OT_INPUT || o->type == SM4_OT_OUTPUT || o->type == SM4_OT_TEMP ||
@@ -68,7 +77,7 @@ static bool decl_io(Tx *t, const Sm4Insn *in, bool output)
     }
     unsigned ri = o->ndim == 2 ? 1 : 0;
     if (o->ndim < 1 || o->idx[ri].rel >= 0 || o->idx[ri].imm >= SM4_MAX_IO ||
-        (o->ndim == 2 && t->p->stage != SM4_GS)) {
+        (o->ndim == 2 && t->p->stage != SM4_GS && !tess_stage(t))) {
         return bad(t, "input/output register");
     }
     TxReg *r = &(output ? t->out : t->in)[idx(o, ri)];
@@ -79,7 +88,7 @@ static bool decl_io(Tx *t, const Sm4Insn *in, bool output)
     if (name) {
         r->sv_mask |= tx_dst_mask(o);
     }
-    if (!sig_sv(sig, nsig, idx(o, ri), &r->sv) && name) {
+    if (!tx_sig_sv(sig, nsig, idx(o, ri), &r->sv) && name) {
         r->sv = name;
     }
     if (r->sv == NAME_CULL) {
@@ -293,14 +302,16 @@ static bool decl_temps(Tx *t, const Sm4Insn *in)
         if (in->extra[0] > TX_MAX_TEMPS) {
             return bad(t, "temps");
         }
-        t->ntemps = in->extra[0];
+        /* HS: each phase declares its own; they share the registers */
+        t->ntemps = in->extra[0] > t->ntemps ? in->extra[0] : t->ntemps;
         return true;
     }
     uint32_t x = in->extra[0], size = in->extra[1], comps = in->extra[2];
-    if (x >= TX_MAX_X || !size || size > TX_MAX_TEMPS || !comps || comps > 4 || t->xsize[x]) {
+    if (x >= TX_MAX_X || !size || size > TX_MAX_TEMPS || !comps || comps > 4 ||
+        (t->xsize[x] && t->p->stage != SM4_HS)) {
         return bad(t, "indexable temp");
     }
-    t->xsize[x] = size;
+    t->xsize[x] = size > t->xsize[x] ? size : t->xsize[x]; /* HS: per phase */
     uint64_t total = t->ntemps;
     for (unsigned i = 0; i < TX_MAX_X; i++) {
         total += t->xsize[i];
@@ -357,6 +368,15 @@ bool tx_decl(Tx *t, const Sm4Insn *in)
         return t->p->stage == SM4_GS ? decl_gs(t, in) : bad(t, "GS-only");
     case SM5_DCL_THREAD_GROUP:
         return t->p->stage == SM4_CS ? decl_thread_group(t, in) : bad(t, "CS-only");
+    case SM5_DCL_INPUT_CONTROL_POINT_COUNT:
+    case SM5_DCL_OUTPUT_CONTROL_POINT_COUNT:
+    case SM5_DCL_TESS_DOMAIN:
+    case SM5_DCL_TESS_PARTITIONING:
+    case SM5_DCL_TESS_OUTPUT_PRIMITIVE:
+    case SM5_DCL_HS_MAX_TESSFACTOR:
+    case SM5_DCL_HS_FORK_PHASE_INSTANCE_COUNT:
+    case SM5_DCL_HS_JOIN_PHASE_INSTANCE_COUNT:
+        return tx_tess_decl(t, in);
     default:
         return tx_fail(t, SM4_ERR_UNSUPPORTED, "declaration %s",
                        sm4_op_info(in->opcode)->name);
@@ -517,7 +537,7 @@ static void finish_inputs(Tx *t)
             continue;
         }
         const char *sem = io_semantic(t, r->sv, n, false, sb);
-        if (t->p->stage == SM4_GS) {
+        if (t->p->stage == SM4_GS || tess_stage(t)) {
             tb_printf(&t->decl, "DCL IN[][%u], %s\n", n, sem);
         } else if (r->sv == NAME_POSITION) {
             tb_printf(&t->decl, "DCL IN[%u], POSITION, LINEAR\n", n);
@@ -713,6 +733,9 @@ void tx_finish_decls(Tx *t)
     if (t->p->stage == SM4_PS) {
         tb_printf(&t->head, "PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
                             "PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n");
+    }
+    if (tess_stage(t)) {
+        tx_tess_finish(t);
     }
     finish_inputs(t);
     finish_outputs(t);

@@ -370,9 +370,15 @@ static bool flow(Tx *t, const Sm4Insn *in)
             t->ended = true; /* the end of main; subroutines are not supported */
             return true;
         }
+        if (t->p->stage == SM4_HS) { /* it would skip the phases after it */
+            return tx_fail(t, SM4_ERR_UNSUPPORTED, "return inside a hull shader phase's flow");
+        }
         tx_emit(t, "RET");
         return true;
     case SM4_RETC:
+        if (t->p->stage == SM4_HS) {
+            return tx_fail(t, SM4_ERR_UNSUPPORTED, "conditional return in a hull shader");
+        }
         return conditional(t, in, "RET");
     default: /* discard_z / discard_nz */
         if (t->p->stage != SM4_PS) {

@@ -19,6 +19,9 @@
 #define TX_OPLEN 160          /* one operand's text */
 #define TX_REGLEN 128         /* a register's text (in an operand) */
 #define TX_MAX_DEPTH 64       /* nested if/loop/switch */
+#define TX_ARRAY_PC (TX_MAX_X + 2)  /* HS/DS: the patch constants' TEMP array */
+#define TX_ARRAY_CPO (TX_MAX_X + 3) /* HS control point phase: its outputs' TEMP array */
+#define TX_MAX_PHASES 64      /* HS fork and join phases */
 
 typedef struct TBuf {
     char *s;
@@ -64,6 +67,16 @@ typedef struct Tx {
     int depth;                            /* open if/loop/switch */
     char flow[TX_MAX_DEPTH];              /* their kinds: i(f) e(lse) l(oop) s(witch) */
     bool ended;                           /* a top-level ret was met */
+    /* hull and domain shaders (sm4_tgsi_tess.c) */
+    uint8_t phase;                        /* HS: the SM5_HS_* phase being read, 0 before */
+    bool has_cp_phase;
+    uint32_t phase_instances[TX_MAX_PHASES]; /* fork/join phases in order: instance counts */
+    uint32_t nphases;
+    uint32_t hs_in_cp, hs_out_cp;         /* declared control point counts (0: none) */
+    float max_tessfactor;
+    TxReg pc[SM4_MAX_IO];                 /* patch constants (HS: o# of fork/join, DS: vpc) */
+    uint32_t pc_base, cpo_base;           /* their TEMP arrays */
+    uint32_t factor_reg[2];               /* TESSOUTER, TESSINNER: OUT (HS) or SV (DS) index */
     Sm4Error err;
     char *why;
     size_t whylen;
@@ -99,9 +112,28 @@ bool tx_swizzled_out(Tx *t, const Sm4Insn *in, const Sm4Operand *res);
  * texture instructions (sm4_tgsi_tex.c). */
 bool tx_decl(Tx *t, const Sm4Insn *in);
 bool tx_insn(Tx *t, const Sm4Insn *in);
+/* Instructions first..end-1 (declarations skipped) up to a top-level ret;
+ * fails when an if/loop/switch is left open. */
+bool tx_code_range(Tx *t, uint32_t first, uint32_t end);
 bool tx_tex_insn(Tx *t, const Sm4Insn *in); /* sample*, gather4*, lod, ld*, resinfo, sample_info */
 bool tx_tex_size(Tx *t, const Sm4Operand *res, const char *mip); /* S0 = TXQ of a typed SRV */
 void tx_finish_decls(Tx *t); /* DCLs, properties, prologue */
 void tx_declare_units(Tx *t); /* DCL SAMP / SVIEW of the units the code used */
+/* "[n]" or "[ADDR[k].x+n]" for index i of o (n = imm + base, imm < limit) */
+bool tx_index_text(Tx *t, const Sm4Operand *o, unsigned i, uint32_t base, uint32_t limit,
+                   char *out);
+
+/* The system value (D3D10_SB_NAME, not 0) the signature gives register reg. */
+bool tx_sig_sv(const Sm4SigEntry *e, uint32_t n, uint32_t reg, uint8_t *sv);
+
+/* Hull and domain shaders (sm4_tgsi_tess.c). */
+bool tx_tess_decl(Tx *t, const Sm4Insn *in);   /* the tessellation declarations */
+bool tx_tess_phase(Tx *t, const Sm4Insn *in);  /* HS phase markers in the declaration pass */
+/* dcl_input/dcl_output of vicp, vocp, vpc and HS patch constant outputs:
+ * 1 handled, 0 failed, -1 not one of them (the common path goes on) */
+int tx_tess_decl_io(Tx *t, const Sm4Insn *in, bool output);
+bool tx_tess_reg(Tx *t, const Sm4Operand *o, char *out); /* o#, vicp, vocp, vpc in HS/DS */
+void tx_tess_finish(Tx *t);                    /* properties, DCLs, DS prologue */
+bool tx_tess_code(Tx *t);                      /* HS: the phases as one TCS */
 
 #endif /* SABLE_SM4_TGSI_PRIV_H */

@@ -31,6 +31,7 @@ typedef struct UmdShader {
     uint32_t so_stride[4];
     uint32_t rasterized_stream;
     uint32_t handle;            /* its virgl shader object (draw.c), host: created */
+    uint32_t tes_key;           /* DS: sm4_tes_key of the HS its object was made for */
     bool host;
 } UmdShader;
 

@@ -164,6 +164,7 @@ typedef struct VglDraw {
     bool primitive_restart;
     uint32_t restart_index, min_index, max_index;
     uint32_t count_from_so;               /* an SO target handle, 0: none */
+    uint32_t vertices_per_patch;          /* PATCHES: 1..32 (the long form); else 0 */
 } VglDraw;
 
 typedef struct VglBox {

@@ -328,6 +328,7 @@ enum sable_virgl_tex_wrap {
 #define SABLE_VIRGL_SURFACE_LEN 5u
 #define SABLE_VIRGL_CLEAR_LEN 8u
 #define SABLE_VIRGL_DRAW_VBO_LEN 12u
+#define SABLE_VIRGL_DRAW_VBO_TESS_LEN 14u /* + vertices_per_patch, drawid */
 #define SABLE_VIRGL_BLEND_LEN 11u  /* 3 + 8 render targets */
 #define SABLE_VIRGL_DSA_LEN 5u
 #define SABLE_VIRGL_RASTERIZER_LEN 9u

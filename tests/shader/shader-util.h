@@ -20,5 +20,6 @@ Sm4Error su_translate(const uint32_t *tokens, uint32_t n, char **tgsi, Sm4Shader
 char *su_body(const char *text);
 
 void shader_hostile_tests_add(void);
+void shader_tess_tests_add(void);
 
 #endif /* SABLE_SHADER_UTIL_H */

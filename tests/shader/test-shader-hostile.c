@@ -49,6 +49,25 @@ static const char *const corpus[] = {
     "ld_aoffimmi_indexable(1,-2,0)(texture2d)(float,float,float,float) r1.xyzw, r0.xyzw, t0.xyzw\n"
     "switch r0.x\ncase l(3)\nimul null, r2.x, r0.x, cb0[r0.y + 1].x\nbreak\ndefault\nbreak\n"
     "endswitch\nf32tof16 r3.xy, r1.xyxx\nmov o0.xyzw, r1.xyzw\nret\n",
+    "hs_5_0\nhs_decls\ndcl_input_control_point_count 3\ndcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\ndcl_tessellator_partitioning partitioning_pow2\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\ndcl_hs_max_tessfactor l(16.5)\n"
+    "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[3][0].xyzw\n"
+    "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+    "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\nhs_fork_phase\n"
+    "dcl_hs_fork_phase_instance_count 3\ndcl_input vForkInstanceID\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\ndcl_temps 1\ndcl_indexrange o0.x 3\n"
+    "mov r0.x, vForkInstanceID.x\nmov o[r0.x + 0].x, l(2.0)\nret\nhs_join_phase\n"
+    "dcl_input vocp[3][0].xyzw\ndcl_input vpc0.x\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\nadd o3.x, vpc0.x, vocp[1][0].w\nret\n",
+    "ds_5_0\ndcl_input_control_point_count 4\ndcl_tessellator_domain domain_quad\n"
+    "dcl_input vDomain.xy\ndcl_input vicp[4][0].xyzw\n"
+    "dcl_input_siv vpc4.x, finalQuadUInsideTessFactor\ndcl_input vpc6.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\ndcl_temps 1\n"
+    "mad r0.xyzw, vDomain.xxxx, vicp[1][0].xyzw, vpc6.xyzw\n"
+    "mad o0.xyzw, vDomain.yyyy, vicp[3][0].xyzw, r0.xyzw\nadd o0.x, o0.x, vpc4.x\nret\n",
 };
 
 /* asm -> tokens -> dis -> asm gives the same tokens, and dis is stable. */

@@ -932,5 +932,6 @@ int main(int argc, char **argv)
         g_test_add_data_func(path, &programs[i], test_program);
     }
     shader_hostile_tests_add();
+    shader_tess_tests_add();
     return g_test_run();
 }

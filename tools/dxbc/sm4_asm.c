@@ -583,6 +583,16 @@ static int decl_special(Asm *a, Mn *m, Insn *in, char **ops, int nops)
         }
         return asm_put(a, in, r) || asm_put(a, in, size) || asm_put(a, in, comps);
     }
+    case SM5_DCL_HS_MAX_TESSFACTOR: { /* l(64.000000) */
+        size_t len = nops == 1 ? strlen(ops[0]) : 0;
+        char num[64];
+        if (len < 4 || len - 3 >= sizeof num || strncmp(ops[0], "l(", 2) || ops[0][len - 1] != ')') {
+            return asm_bad(a, "expected l(factor)");
+        }
+        memcpy(num, ops[0] + 2, len - 3);
+        num[len - 3] = 0;
+        return !asm_parse_imm(num, &v) ? asm_put(a, in, v) : asm_bad(a, "expected l(factor)");
+    }
     case SM5_DCL_INPUT_CONTROL_POINT_COUNT:
     case SM5_DCL_OUTPUT_CONTROL_POINT_COUNT:
         return nops == 1 && !asm_parse_u32(ops[0], &v) && v <= 32 ? (m->ctl = v, 0)

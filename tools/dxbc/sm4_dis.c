@@ -282,6 +282,10 @@ static void decl_operands(Out *o, const Sm4Program *p, const Sm4Insn *in)
         out(o, in->nop || i ? (in->opcode == SM4_DCL_INDEX_RANGE ? " " : ", ") : "");
         if (named) {
             name_of(o, sm4_sv_name, SM4_NAMES(sm4_sv_name), in->extra[i]);
+        } else if (in->opcode == SM5_DCL_HS_MAX_TESSFACTOR) {
+            out(o, "l(");
+            value(o, in->extra[i]);
+            out(o, ")");
         } else {
             out(o, "%u", in->extra[i]);
         }

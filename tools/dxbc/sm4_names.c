@@ -61,10 +61,14 @@ const char *const sm4_interp_name[8] = {
     NULL, "constant", "linear", "linear centroid", "linear noperspective",
     "linear noperspective centroid", "linear sample", "linear noperspective sample",
 };
-const char *const sm4_sv_name[11] = {
+const char *const sm4_sv_name[23] = {
     "undefined", "position", "clip_distance", "cull_distance", "rendertarget_array_index",
     "viewport_array_index", "vertex_id", "primitive_id", "instance_id", "is_front_face",
-    "sample_index",
+    "sample_index", "finalQuadUeq0EdgeTessFactor", "finalQuadVeq0EdgeTessFactor",
+    "finalQuadUeq1EdgeTessFactor", "finalQuadVeq1EdgeTessFactor",
+    "finalQuadUInsideTessFactor", "finalQuadVInsideTessFactor",
+    "finalTriUeq0EdgeTessFactor", "finalTriVeq0EdgeTessFactor", "finalTriWeq0EdgeTessFactor",
+    "finalTriInsideTessFactor", "finalLineDetailTessFactor", "finalLineDensityTessFactor",
 };
 const char *const sm4_gflag_name[8] = {
     "refactoringAllowed", "enableDoublePrecisionFloatOps", "forceEarlyDepthStencil",

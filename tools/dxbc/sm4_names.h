@@ -23,7 +23,7 @@ const Sm4RegName *sm4_reg_of_type(uint32_t type);
 extern const char *const sm4_dim_name[SM4_RES_COUNT];
 extern const char *const sm4_ret_name[10];
 extern const char *const sm4_interp_name[8];
-extern const char *const sm4_sv_name[11];
+extern const char *const sm4_sv_name[23];
 extern const char *const sm4_gflag_name[8];
 extern const char *const sm4_in_prim_name[8];
 extern const char *const sm4_out_topo_name[6];

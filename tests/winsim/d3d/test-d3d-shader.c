@@ -160,8 +160,9 @@ static const char cs_text[] =
     "store_raw u0.x, r0.x, vThreadID.x\n"
     "ret\n";
 
-/* Hull shaders are not translated: a well-formed one is refused with the
- * create category's E_OUTOFMEMORY, the device goes on. */
+/* A hull shader without its tessellator declarations (domain,
+ * partitioning, output primitive) is malformed: refused with the create
+ * category's E_OUTOFMEMORY, the device goes on. */
 static const char hs_text[] = "hs_5_0\nhs_decls\ndcl_input_control_point_count 3\n"
                               "dcl_output_control_point_count 3\nret\n";
 
@@ -189,7 +190,7 @@ static void test_stages(void)
     g_assert_cmphex((uint32_t)rt_create_shader(d, RT_HS, hs_blob, hl, &hs), ==,
                     (uint32_t)E_OUTOFMEMORY);
     g_assert_null(hs);
-    g_assert_cmpint(umd_of(d)->last_shader_error, ==, SM4_ERR_UNSUPPORTED);
+    g_assert_cmpint(umd_of(d)->last_shader_error, ==, SM4_ERR_DECL);
     /* a compute shader is not a geometry shader: the driver reports it at
      * once (umd_unsupported: E_NOTIMPL, outside the setter's category), a
      * critical error: the runtime removes the device */
