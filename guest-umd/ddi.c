@@ -510,6 +510,11 @@ static void draw(D3D10DDI_HDEVICE h, UmdDdi ddi, VglDraw v)
     umd_draw(d, ddi, &v);
 }
 
+static VOID WDDM_API ddi_DrawAuto(D3D10DDI_HDEVICE h)
+{
+    umd_draw_auto(DEV(h));
+}
+
 static VOID WDDM_API ddi_Draw(D3D10DDI_HDEVICE h, UINT count, UINT start)
 {
     draw(h, UMD_DDI_Draw, (VglDraw){ .start = start, .count = count, .instance_count = 1 });
@@ -687,7 +692,6 @@ SET_WITH_IFACES(HsSetShaderWithIfaces, UMD_HS)
 SET_WITH_IFACES(DsSetShaderWithIfaces, UMD_DS)
 SET_WITH_IFACES(CsSetShaderWithIfaces, UMD_CS)
 
-STUB0(DrawAuto)
 STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
      DXGI_FORMAT f)
@@ -811,7 +815,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnResourceCopyRegion = ddi_copy_region; \
     (f)->pfnResourceUpdateSubresourceUP = ddi_update; \
     (f)->pfnSoSetTargets = ddi_SoSetTargets; \
-    (f)->pfnDrawAuto = stub_DrawAuto; \
+    (f)->pfnDrawAuto = ddi_DrawAuto; \
     (f)->pfnSetViewports = ddi_set_viewports; \
     (f)->pfnSetScissorRects = ddi_set_scissors; \
     (f)->pfnClearRenderTargetView = ddi_clear_rtv; \

@@ -184,6 +184,9 @@ static bool collect(const UmdState *st, bool indexed, Named *n)
         ok &= name(n, st->vb[i], false);
     }
     ok &= !indexed || name(n, st->ib, false);
+    for (uint32_t i = 0; i < UMD_SO_SLOTS; i++) {
+        ok &= name(n, st->so[i], true);
+    }
     for (uint32_t i = 0; i < NSTAGES; i++) {
         ok &= !st->shader[draw_stages[i]] || name_stage(n, st, draw_stages[i]);
     }
@@ -217,10 +220,16 @@ static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, 
     if (!s || s->host) {
         return true;
     }
-    uint32_t ndw = 8u + (uint32_t)(strlen(s->tgsi) + 4) / 4u;
+    VglSo so;
+    if (s->nso && !umd_so_decl(s, &so)) {
+        return false;
+    }
+    uint32_t ndw = 8u + SABLE_VIRGL_SHADER_SO_LEN(s->nso ? so.n : 0) +
+                   (uint32_t)(strlen(s->tgsi) + 4) / 4u;
     s->handle = umd_vgl_handle(d);
     if (!stream_room(d, ddi, n, ndw) ||
-        !vgl_create_shader(&d->s3d.b, s->handle, virgl_stage[stage], s->tgsi, 0)) {
+        !vgl_create_shader_so(&d->s3d.b, s->handle, virgl_stage[stage], s->tgsi, 0,
+                              s->nso ? &so : NULL)) {
         return false;
     }
     s->host = true;
@@ -341,16 +350,19 @@ static bool put_binds(UmdDevice *d)
     UmdState *st = &d->state;
     UmdStream *s = &d->s3d;
     VglBuf *b = &s->b;
-    bool ok = vgl_bind_object(b, SABLE_VIRGL_OBJECT_BLEND,
-                              (st->blend ? st->blend : &s->blend)->handle) &&
+    uint32_t fs, blend, rast; /* stand-ins (so.c): no pixel shader, no rasterized stream */
+    bool ok = umd_so_put_overrides(d, b, &fs, &blend, &rast) &&
+              vgl_bind_object(b, SABLE_VIRGL_OBJECT_BLEND,
+                              blend ? blend : (st->blend ? st->blend : &s->blend)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_DSA, (st->dss ? st->dss : &s->dss)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_RASTERIZER,
-                              (st->rast ? st->rast : &s->rast)->handle) &&
+                              rast ? rast : (st->rast ? st->rast : &s->rast)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
                               st->layout && st->layout->ncreate ? st->layout->handle : 0);
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         UmdShader *sh = st->shader[draw_stages[i]];
-        ok = vgl_bind_shader(b, sh ? sh->handle : 0, virgl_stage[draw_stages[i]]);
+        uint32_t h = sh ? sh->handle : draw_stages[i] == UMD_PS ? fs : 0;
+        ok = vgl_bind_shader(b, h, virgl_stage[draw_stages[i]]);
     }
     const float *f = st->blend_factor;
     return ok && vgl_set_blend_color(b, f) &&
@@ -431,7 +443,7 @@ static bool put_samplers(UmdDevice *d, unsigned stage)
 static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *draw)
 {
     bool ok = stream_room(d, ddi, n, STATE_DW) && put_framebuffer(d) && put_binds(d) &&
-              put_inputs(d, draw->indexed);
+              put_inputs(d, draw->indexed) && umd_so_put_targets(d, &d->s3d.b);
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         unsigned stage = draw_stages[i];
         ok = !d->state.shader[stage] ||
@@ -442,13 +454,15 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
            stream_send(d, ddi, n);
 }
 
-/* What this draw path cannot do: no 3D, tessellation, or nothing to draw
- * with (no vertex shader). */
+/* What this draw path cannot do: no 3D, tessellation, nothing to draw
+ * with (no vertex shader), a VS created with stream output in the GS slot
+ * (virgl takes stream output from the last vertex stage's own object). */
 static bool drawable(const UmdDevice *d)
 {
     const UmdState *st = &d->state;
+    const UmdShader *gs = st->shader[UMD_GS];
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) && st->shader[UMD_VS] &&
-           !st->shader[UMD_HS] && !st->shader[UMD_DS];
+           !st->shader[UMD_HS] && !st->shader[UMD_DS] && (!gs || gs->program == SM4_GS);
 }
 
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)

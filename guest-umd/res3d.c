@@ -20,11 +20,13 @@
 /* what virgl binds a buffer resource for (not render target or depth) */
 #define BUFFER_BINDS_3D \
     (D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER | \
-     D3D10_DDI_BIND_CONSTANT_BUFFER | D3D10_DDI_BIND_SHADER_RESOURCE)
+     D3D10_DDI_BIND_CONSTANT_BUFFER | D3D10_DDI_BIND_SHADER_RESOURCE | \
+     D3D10_DDI_BIND_STREAM_OUTPUT)
 #define BINDS_3D \
     (D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER | \
      D3D10_DDI_BIND_CONSTANT_BUFFER | D3D10_DDI_BIND_SHADER_RESOURCE | \
-     D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL)
+     D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | \
+     D3D10_DDI_BIND_STREAM_OUTPUT)
 
 uint32_t umd_virgl_format(DXGI_FORMAT f)
 {
@@ -60,7 +62,19 @@ static uint32_t virgl_bind(UINT bind)
     b |= (bind & D3D10_DDI_BIND_SHADER_RESOURCE) ? SABLE_VIRGL_BIND_SAMPLER_VIEW : 0;
     b |= (bind & D3D10_DDI_BIND_RENDER_TARGET) ? SABLE_VIRGL_BIND_RENDER_TARGET : 0;
     b |= (bind & D3D10_DDI_BIND_DEPTH_STENCIL) ? SABLE_VIRGL_BIND_DEPTH_STENCIL : 0;
+    b |= (bind & D3D10_DDI_BIND_STREAM_OUTPUT) ? SABLE_VIRGL_BIND_STREAM_OUTPUT : 0;
     return b;
+}
+
+/* virglrenderer takes a buffer with one bind, or with SAMPLER_VIEW among
+ * others (a texture buffer); any other mix is refused ("Invalid texture
+ * bind flags"): such a buffer is created with none (a plain GL buffer,
+ * which GL binds anywhere). */
+static uint32_t buffer_bind(UINT bind)
+{
+    uint32_t b = virgl_bind(bind & BUFFER_BINDS_3D);
+    bool one = (b & (b - 1)) == 0;
+    return one || (b & SABLE_VIRGL_BIND_SAMPLER_VIEW) ? b : 0;
 }
 
 /* Buffers bound as vertex, index, constant buffer or shader resource, and
@@ -90,8 +104,7 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     p->base.size = size;
     bool cpu = r->usage == D3D10_DDI_USAGE_DYNAMIC || r->cpu_access != 0;
     p->base.segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
-    p->virgl.bind = virgl_bind(r->dim == D3D10DDIRESOURCE_BUFFER ? r->bind & BUFFER_BINDS_3D
-                                                                  : r->bind);
+    p->virgl.bind = r->dim == D3D10DDIRESOURCE_BUFFER ? buffer_bind(r->bind) : virgl_bind(r->bind);
     p->virgl.depth = 1;
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         p->base.kind = SABLE_ALLOC_BUFFER;

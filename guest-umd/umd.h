@@ -224,6 +224,20 @@ typedef struct UmdUploadPiece {
  * an inline 3D SUBMIT naming the allocations in `alloc`; the D3D default
  * state objects, made at the first draw. */
 #define UMD_STREAM_ALLOCS 64u
+/* Stream output in the device's virgl context (so.c): per slot the target
+ * object made for the resource last bound there (kept after unbinding:
+ * DrawAuto draws from it), whether it is bound, and whether SoSetTargets
+ * came since the last draw; the objects a draw without a pixel shader
+ * binds (an empty fragment shader, a blend writing no colour) and the
+ * rasterizer of a GS with no rasterized stream. */
+typedef struct UmdSoState {
+    UmdResource *res[UMD_SO_SLOTS];
+    uint32_t handle[UMD_SO_SLOTS];
+    bool bound[UMD_SO_SLOTS];
+    bool dirty;
+    uint32_t null_fs, null_blend, discard_rast; /* 0: not created yet */
+} UmdSoState;
+
 typedef struct UmdStream {
     uint32_t *dw;             /* SABLE_KMD_3D_MAX_INLINE_DW dwords, NULL until used */
     VglBuf b;
@@ -233,6 +247,7 @@ typedef struct UmdStream {
     UmdBlendState blend;
     UmdDepthStencilState dss;
     UmdRasterizerState rast;
+    UmdSoState so;
 } UmdStream;
 
 typedef struct UmdDevice {
@@ -449,6 +464,21 @@ void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
 /* D3D topology (D3D10_DDI_PRIMITIVE_TOPOLOGY) -> SABLE_VIRGL_PRIM_*, -1 if none. */
 int umd_prim_mode(UINT topology);
+
+/* so.c: stream output and draws without a pixel shader (docs/umd.md
+ * "Stream output"). */
+/* The shader's stream output declaration for virgl (false: not expressible). */
+bool umd_so_decl(const UmdShader *s, VglSo *out);
+/* Per draw, after the objects: target objects for a new SoSetTargets and
+ * SET_STREAMOUT_TARGETS (b has room for STATE_DW). */
+bool umd_so_put_targets(UmdDevice *d, VglBuf *b);
+/* Per draw: the fragment shader, blend and rasterizer handles to bind in
+ * place of the bound ones (0: keep the bound one), creating the device
+ * objects they name on first use. */
+bool umd_so_put_overrides(UmdDevice *d, VglBuf *b, uint32_t *fs, uint32_t *blend,
+                          uint32_t *rast);
+void umd_so_forget(UmdDevice *d, const void *object);
+void umd_draw_auto(UmdDevice *d);
 
 /* query.c */
 void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);

@@ -149,29 +149,62 @@ bool vgl_create_vertex_elements(VglBuf *b, uint32_t handle, const VglVertexEleme
     return true;
 }
 
-/* Shader object: handle, type, offlen (text bytes with the NUL), token
- * budget, stream-output count (0); then the text, NUL-padded to dwords. */
 bool vgl_create_shader(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
                        uint32_t tokens)
 {
-    if (!tgsi || type >= SABLE_VIRGL_SHADER_TYPES) {
+    return vgl_create_shader_so(b, handle, type, tgsi, tokens, NULL);
+}
+
+static bool so_ok(const VglSo *so)
+{
+    if (so->n > SABLE_VIRGL_MAX_SO_OUTPUTS) {
+        return false;
+    }
+    for (uint32_t i = 0; i < so->n; i++) {
+        const VglSoOutput *o = &so->out[i];
+        if (!o->count || o->start + o->count > 4 || o->buffer > 3 || o->stream > 3) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Shader object: handle, type, offlen (text bytes with the NUL), token
+ * budget, stream-output count; the stream output (strides, 2 dwords per
+ * output); then the text, NUL-padded to dwords. */
+bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
+                          uint32_t tokens, const VglSo *so)
+{
+    uint32_t nso = so ? so->n : 0;
+    if (!tgsi || type >= SABLE_VIRGL_SHADER_TYPES || (so && !so_ok(so))) {
         return refuse(b);
     }
+    uint32_t hdr = SABLE_VIRGL_SHADER_HDR_LEN + SABLE_VIRGL_SHADER_SO_LEN(nso);
     size_t bytes = strlen(tgsi) + 1;
-    if (bytes > 4u * (SABLE_VIRGL_MAX_CMD_LEN - SABLE_VIRGL_SHADER_HDR_LEN)) {
+    if (bytes > 4u * (SABLE_VIRGL_MAX_CMD_LEN - hdr)) {
         return refuse(b);
     }
     uint32_t text_dw = (uint32_t)((bytes + 3) / 4);
     uint32_t *p = vgl_reserve(b, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SHADER,
-                              SABLE_VIRGL_SHADER_HDR_LEN + text_dw);
+                              hdr + text_dw);
     if (!p) {
         return false;
     }
     /* a text never needs more tokens than it has characters */
     uint32_t budget = tokens ? tokens : (bytes < 256 ? 256 : (uint32_t)bytes);
-    p[0] = handle, p[1] = type, p[2] = (uint32_t)bytes, p[3] = budget, p[4] = 0;
-    p[SABLE_VIRGL_SHADER_HDR_LEN + text_dw - 1] = 0;
-    memcpy(&p[SABLE_VIRGL_SHADER_HDR_LEN], tgsi, bytes);
+    p[0] = handle, p[1] = type, p[2] = (uint32_t)bytes, p[3] = budget, p[4] = nso;
+    uint32_t *q = &p[SABLE_VIRGL_SHADER_HDR_LEN];
+    if (nso) {
+        memcpy(q, so->stride, sizeof so->stride);
+        for (uint32_t i = 0; i < nso; i++) {
+            const VglSoOutput *o = &so->out[i];
+            q[4 + 2 * i] = SABLE_VIRGL_SO_OUTPUT(o->reg, o->start, o->count, o->buffer,
+                                                 o->dst_offset);
+            q[5 + 2 * i] = o->stream;
+        }
+    }
+    p[hdr + text_dw - 1] = 0;
+    memcpy(&p[hdr], tgsi, bytes);
     vgl_commit(b);
     return true;
 }

@@ -102,6 +102,24 @@ bool vgl_create_vertex_elements(VglBuf *b, uint32_t handle, const VglVertexEleme
  * carry are refused. No stream output. */
 bool vgl_create_shader(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
                        uint32_t tokens);
+/* Stream output of a shader (gallium's pipe_stream_output_info): per
+ * output the shader's OUT register, components start..start+count-1,
+ * buffer, dword offset in the buffer's vertex; strides in dwords. */
+typedef struct VglSoOutput {
+    uint8_t reg, start, count, buffer, stream;
+    uint16_t dst_offset;
+} VglSoOutput;
+
+typedef struct VglSo {
+    uint32_t stride[4];
+    uint32_t n;
+    VglSoOutput out[SABLE_VIRGL_MAX_SO_OUTPUTS];
+} VglSo;
+
+/* vgl_create_shader with a stream output declaration (so NULL or n 0:
+ * none); counts or components out of range are refused. */
+bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
+                          uint32_t tokens, const VglSo *so);
 /* Texture surface: level, layers first..last. */
 bool vgl_create_surface(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,
                         uint32_t level, uint32_t first_layer, uint32_t last_layer);

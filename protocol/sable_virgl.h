@@ -294,6 +294,7 @@ enum sable_virgl_tex_wrap {
      (((uint32_t)(vmask) & 0xffu) << 13) | (((uint32_t)(wmask) & 0xffu) << 21))
 /* RASTERIZER S0 */
 #define SABLE_VIRGL_RS_DEPTH_CLIP (1u << 1)
+#define SABLE_VIRGL_RS_RASTERIZER_DISCARD (1u << 3)
 #define SABLE_VIRGL_RS_CULL_FACE(x) (((uint32_t)(x) & 3u) << 8)
 #define SABLE_VIRGL_RS_FILL_FRONT(x) (((uint32_t)(x) & 3u) << 10)
 #define SABLE_VIRGL_RS_FILL_BACK(x) (((uint32_t)(x) & 3u) << 12)
@@ -340,6 +341,14 @@ enum sable_virgl_tex_wrap {
 #define SABLE_VIRGL_RESOURCE_COPY_REGION_LEN 13u
 #define SABLE_VIRGL_BLIT_LEN 21u
 #define SABLE_VIRGL_SHADER_HDR_LEN 5u   /* handle, type, offlen, tokens, SO outputs */
+/* With n stream outputs the shader header goes on with 4 strides (dwords)
+ * and 2 dwords per output: SABLE_VIRGL_SO_OUTPUT, then its stream. */
+#define SABLE_VIRGL_SHADER_SO_LEN(n) ((n) ? 4u + 2u * (n) : 0u)
+#define SABLE_VIRGL_SO_OUTPUT(reg, start, count, buffer, dst_offset) \
+    (((uint32_t)(reg) & 0xffu) | (((uint32_t)(start) & 3u) << 8) | \
+     (((uint32_t)(count) & 7u) << 10) | (((uint32_t)(buffer) & 7u) << 13) | \
+     (((uint32_t)(dst_offset) & 0xffffu) << 16))
+#define SABLE_VIRGL_MAX_SO_OUTPUTS 64u
 #define SABLE_VIRGL_MAX_CMD_LEN 0xffffu /* the header's 16-bit length */
 
 #endif

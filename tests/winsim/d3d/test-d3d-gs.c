@@ -185,7 +185,219 @@ static void test_gs_points_to_quads(void)
     pipe_free(&p);
 }
 
+/* cbuffer C : register(b0) { float4 d; };
+ * [maxvertexcount(2)] void main(point V v[1], inout PointStream<V> o) {
+ *   o.Append(v[0]); V w = v[0]; w.p += d; o.Append(w); } */
+static const char gs_pair_text[] =
+    "gs_4_0\n"
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "dcl_input_siv v[1][0].xyzw, position\n"
+    "dcl_input v[1][1].xyzw\n"
+    "dcl_inputprimitive point\n"
+    "dcl_outputtopology pointlist\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_maxout 2\n"
+    "mov o0.xyzw, v[0][0].xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "add o0.xyzw, v[0][0].xyzw, cb0[0].xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "ret\n";
+
+static void set_so(RtDevice *d, RtResource *b, UINT offset)
+{
+    D3D10DDI_HRESOURCE h[1] = { b ? b->h : (D3D10DDI_HRESOURCE){ NULL } };
+    UINT off[1] = { offset };
+    OK(RT_CALL(d, SoSetTargets, 0, F(d, pfnSoSetTargets)(d->h, b ? 1 : 0, b ? 3 : 4, h, off)));
+}
+
+/* Stream output of a GS with no rasterized stream and no pixel shader:
+ * three points, each written twice (as is, then moved by cb0), position
+ * .xy and colour .yz captured (stride 16 bytes: the .yz entry starts at
+ * component 1). The buffer holds exactly those six vertices in draw
+ * order, the 32 bytes after them keep their initial -7.0, and the target
+ * keeps its clear colour (nothing rasterized). */
+static void test_so_points(void)
+{
+    Pipe p = pipe_new(1 /* POINTLIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, vs_text);
+    const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[2] = { { 0, 0, 0, 0x3 },
+                                                                 { 0, 0, 1, 0x6 } };
+    RtShader *gs = pipe_shader_so(d, gs_pair_text, so, 2, 16, D3D11_SO_NO_RASTERIZED_STREAM);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_GS, gs));
+    const float c[3][4] = { { 0.1f, 0.2f, 0.3f, 1 }, { 0.4f, 0.5f, 0.6f, 1 },
+                            { 0.7f, 0.8f, 0.9f, 1 } };
+    const PipeVtx v[3] = { { { -0.5f, 0.25f, 0, 1 }, { c[0][0], c[0][1], c[0][2], 1 } },
+                           { { 0.125f, -0.75f, 0, 1 }, { c[1][0], c[1][1], c[1][2], 1 } },
+                           { { 0.5f, 0.5f, 0, 1 }, { c[2][0], c[2][1], c[2][2], 1 } } };
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb(&p, vb);
+    const float delta[4] = { 0.25f, -0.125f, 0, 0 };
+    RtResource *cb = pipe_buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, delta, sizeof delta);
+    OK(RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &cb->h)));
+    float init[32];
+    for (unsigned i = 0; i < 32; i++) {
+        init[i] = -7.0f;
+    }
+    RtResource *sob = pipe_buffer(d, D3D10_DDI_BIND_STREAM_OUTPUT, init, sizeof init);
+    set_so(d, sob, 0);
+    pipe_clear(&p, black);
+    pipe_draw(&p, 3, 0);
+    set_so(d, NULL, 0);
+    float out[32];
+    pipe_read_buffer(d, sob, out, sizeof out);
+    for (unsigned i = 0; i < 6; i++) {
+        const PipeVtx *src = &v[i / 2];
+        float dx = i % 2 ? delta[0] : 0, dy = i % 2 ? delta[1] : 0;
+        const float want[4] = { src->p[0] + dx, src->p[1] + dy, src->c[1], src->c[2] };
+        for (unsigned k = 0; k < 4; k++) {
+            if (out[i * 4 + k] != want[k]) {
+                g_error("SO vertex %u component %u = %g, want %g", i, k, out[i * 4 + k],
+                        want[k]);
+            }
+        }
+    }
+    for (unsigned i = 24; i < 32; i++) {
+        g_assert_cmpfloat(out[i], ==, -7.0f);
+    }
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    pipe_assert_rect(px, 0, 0, 0, 0, black, black);
+    D3D10DDI_HRESOURCE none = { NULL };
+    RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &none));
+    rt_destroy(d, sob);
+    rt_destroy(d, cb);
+    rt_destroy(d, vb);
+    rt_set_shader(d, RT_GS, NULL);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_destroy_shader(d, gs);
+    rt_destroy_shader(d, vs);
+    pipe_free(&p);
+}
+
+/* [maxvertexcount(6)] void main(point V v[1], inout TriangleStream<V> o):
+ * the quad of half-size 2 pixels around v[0] (offsets from cb0 as in
+ * gs_quad_text) as two triangles, each its own strip: top left, top
+ * right, bottom left; bottom left, top right, bottom right (clockwise). */
+static const char gs_tris_text[] =
+    "gs_4_0\n"
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "dcl_input_siv v[1][0].xyzw, position\n"
+    "dcl_input v[1][1].xyzw\n"
+    "dcl_temps 1\n"
+    "dcl_inputprimitive point\n"
+    "dcl_outputtopology trianglestrip\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_maxout 6\n"
+    "mov r0.zw, v[0][0].zzzw\n"
+    "add r0.xy, v[0][0].xyxx, cb0[0].xyxx\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "add r0.xy, v[0][0].xyxx, cb0[0].zyzz\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "add r0.xy, v[0][0].xyxx, cb0[0].xwxx\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "cut\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "add r0.xy, v[0][0].xyxx, cb0[0].zyzz\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "add r0.xy, v[0][0].xyxx, cb0[0].zwzz\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "cut\n"
+    "ret\n";
+
+static void assert_quad(const uint8_t *px, const float c[4])
+{
+    pipe_assert_rect(px, 6, 2, 10, 6, c, black);
+}
+
+/* Stream output read back, then DrawAuto: one point at pixel (8, 4)
+ * becomes a quad [6, 10) x [2, 6) of two triangles, rasterized (stream 0)
+ * and captured whole (position and colour, stride 32: PipeVtx). The
+ * buffer holds the six vertices exactly; with the GS unbound, the buffer
+ * as vertex buffer 0 and a triangle list, DrawAuto draws the same quad. */
+static void test_so_draw_auto(void)
+{
+    Pipe p = pipe_new(1 /* POINTLIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, vs_text), *ps = pipe_shader(d, RT_PS, ps_text);
+    const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[2] = { { 0, 0, 0, 0xF },
+                                                                 { 0, 0, 1, 0xF } };
+    RtShader *gs = pipe_shader_so(d, gs_tris_text, so, 2, sizeof(PipeVtx), 0);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_GS, gs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    const float orange[4] = { 1, 0.5f, 0, 1 };
+    const PipeVtx v[1] = { pipe_vtx(8, 4, orange) };
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb(&p, vb);
+    const float h = 0.25f, delta[4] = { -h, h, h, -h };
+    RtResource *cb = pipe_buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, delta, sizeof delta);
+    OK(RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &cb->h)));
+    RtResource *sob = pipe_buffer(d, D3D10_DDI_BIND_STREAM_OUTPUT | D3D10_DDI_BIND_VERTEX_BUFFER,
+                                  NULL, 8 * sizeof(PipeVtx));
+    set_so(d, sob, 0);
+    pipe_clear(&p, black);
+    pipe_draw(&p, 1, 0);
+    set_so(d, NULL, 0);
+    const float halfc[4] = { 1, 128.0f / 255.0f, 0, 1 }; /* 0.5 -> 128 (round to nearest) */
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    assert_quad(px, halfc);
+    PipeVtx out[6];
+    pipe_read_buffer(d, sob, out, sizeof out);
+    const float x = v[0].p[0], y = v[0].p[1];
+    const float corner[6][2] = { { x - h, y + h }, { x + h, y + h }, { x - h, y - h },
+                                 { x - h, y - h }, { x + h, y + h }, { x + h, y - h } };
+    for (unsigned i = 0; i < 6; i++) {
+        const PipeVtx want = { { corner[i][0], corner[i][1], 0, 1 }, { 1, 0.5f, 0, 1 } };
+        if (memcmp(&out[i], &want, sizeof want)) {
+            g_error("SO vertex %u = (%g %g %g %g | %g %g %g %g)", i, out[i].p[0], out[i].p[1],
+                    out[i].p[2], out[i].p[3], out[i].c[0], out[i].c[1], out[i].c[2],
+                    out[i].c[3]);
+        }
+    }
+    rt_set_shader(d, RT_GS, NULL);
+    pipe_set_vb(&p, sob);
+    OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4)));
+    pipe_clear(&p, black);
+    OK(RT_CALL(d, DrawAuto, 0, F(d, pfnDrawAuto)(d->h)));
+    pipe_read(&p, px);
+    assert_quad(px, halfc);
+    g_assert_cmpuint(((UmdDevice *)d->drv)->draws, ==, 2);
+    pipe_set_vb(&p, vb);
+    D3D10DDI_HRESOURCE none = { NULL };
+    RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &none));
+    rt_destroy(d, sob);
+    rt_destroy(d, cb);
+    rt_destroy(d, vb);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, gs);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
 void d3d_gs_tests_add(void)
 {
     g_test_add_func("/d3d/gs/points-to-quads", test_gs_points_to_quads);
+    g_test_add_func("/d3d/so/points", test_so_points);
+    g_test_add_func("/d3d/so/draw-auto", test_so_draw_auto);
 }
