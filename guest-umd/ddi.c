@@ -660,11 +660,9 @@ static VOID WDDM_API ddi_SetRenderTargets11(D3D10DDI_HDEVICE h,
     umd_set_rts(DEV(h), rtv, n, clear, dsv);
 }
 
-static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
+static VOID WDDM_API ddi_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
 {
-    if (q.pDrvPrivate) {
-        UNSUP(SetPredication);
-    }
+    umd_set_predication(DEV(h), q.pDrvPrivate, value);
 }
 static VOID WDDM_API stub_CsSetUnorderedAccessViews(D3D10DDI_HDEVICE h, UINT start, UINT n,
                                                     const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
@@ -820,7 +818,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnSetScissorRects = ddi_set_scissors; \
     (f)->pfnClearRenderTargetView = ddi_clear_rtv; \
     (f)->pfnClearDepthStencilView = ddi_clear_dsv; \
-    (f)->pfnSetPredication = stub_SetPredication; \
+    (f)->pfnSetPredication = ddi_SetPredication; \
     (f)->pfnQueryGetData = ddi_query_get_data; \
     (f)->pfnFlush = ddi_flush; \
     (f)->pfnGenMips = stub_GenMips; \

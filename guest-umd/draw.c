@@ -147,6 +147,16 @@ static bool name(Named *n, UmdResource *r, bool write)
     return true;
 }
 
+bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,
+                     UmdResource *r, bool write)
+{
+    Named n = { .n = 0 };
+    if (d->lost || !stream_begin(d) || (r && !name(&n, r, write))) {
+        return false;
+    }
+    return vgl_append(&d->s3d.b, cmds, ndw) && stream_send(d, ddi, &n);
+}
+
 /* Vertex buffer slots the layout reads: highest buffer index + 1. */
 static uint32_t vb_slots(const UmdState *st)
 {

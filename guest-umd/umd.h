@@ -135,11 +135,17 @@ typedef struct UmdDsv {
 
 /* An event query: QueryEnd writes an increasing value into a CPU-visible
  * allocation with WRITE32; QueryGetData compares. */
+#define UMD_QUERY_GPU_MAX 2u
 typedef struct UmdQuery {
     uint32_t magic;
     D3D10DDI_QUERY type;
     UmdAlloc alloc;
     uint32_t issued;          /* value of the last QueryEnd, 0: none */
+    /* GPU queries (query3d.c): virgl query objects writing their results
+     * (64 bits each) into the buffer `qbo` */
+    struct UmdResource *qbo;
+    uint32_t handle[UMD_QUERY_GPU_MAX], nq;
+    bool host;                /* the objects exist in the context */
 } UmdQuery;
 #define UMD_QUERY_MAGIC 0x59524551u /* "QERY" */
 
@@ -172,6 +178,7 @@ typedef struct UmdState {
     UINT ib_offset;
     UmdResource *so[UMD_SO_SLOTS];
     UINT so_offset[UMD_SO_SLOTS];
+    struct UmdQuery *predicate; /* SetPredication's query (query3d.c), NULL: none */
     UmdRtv *rtv[UMD_RT_SLOTS];
     struct UmdDsv *dsv;
     UINT topology;
@@ -479,6 +486,22 @@ bool umd_so_put_overrides(UmdDevice *d, VglBuf *b, uint32_t *fs, uint32_t *blend
                           uint32_t *rast);
 void umd_so_forget(UmdDevice *d, const void *object);
 void umd_draw_auto(UmdDevice *d);
+
+/* query3d.c: the query types answered by virgl queries (docs/umd.md
+ * "Queries"). */
+bool umd_query3d_supported(const UmdDevice *d, D3D10DDI_QUERY type);
+bool umd_query3d_init(UmdDevice *d, UmdQuery *q);
+void umd_query3d_fini(UmdDevice *d, UmdQuery *q);
+bool umd_query3d_begin(UmdDevice *d, UmdQuery *q);
+/* END_QUERY, the results into the buffer, the buffer back to its
+ * allocation: all before the QueryEnd's WRITE32. */
+bool umd_query3d_end(UmdDevice *d, UmdQuery *q);
+/* The query's data once its WRITE32 has landed (size: the type's). */
+bool umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size);
+void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value);
+/* draw.c: whole commands (ndw dwords) as their own SUBMIT naming r. */
+bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,
+                     UmdResource *r, bool write);
 
 /* query.c */
 void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);

@@ -470,3 +470,18 @@ bool vgl_end_query(VglBuf *b, uint32_t handle)
 {
     return emit(b, SABLE_VIRGL_CCMD_END_QUERY, 0, &handle, 1);
 }
+
+bool vgl_query_result_to_buffer(VglBuf *b, uint32_t handle, uint32_t res, uint32_t offset)
+{
+    const uint32_t a[SABLE_VIRGL_QUERY_RESULT_QBO_LEN] = { handle, res, 1,
+                                                           SABLE_VIRGL_QUERY_TYPE_U64, offset, 0 };
+    return emit(b, SABLE_VIRGL_CCMD_GET_QUERY_RESULT_QBO, 0, a, SABLE_VIRGL_QUERY_RESULT_QBO_LEN);
+}
+
+bool vgl_set_render_condition(VglBuf *b, uint32_t handle, bool condition)
+{
+    const uint32_t a[SABLE_VIRGL_RENDER_CONDITION_LEN] = { handle, condition,
+                                                           SABLE_VIRGL_RENDER_COND_WAIT };
+    return emit(b, SABLE_VIRGL_CCMD_SET_RENDER_CONDITION, 0, a,
+                SABLE_VIRGL_RENDER_CONDITION_LEN);
+}

@@ -196,5 +196,11 @@ bool vgl_resource_copy_region(VglBuf *b, uint32_t dst, uint32_t dst_level, uint3
                               const VglBox *box);
 bool vgl_begin_query(VglBuf *b, uint32_t handle);
 bool vgl_end_query(VglBuf *b, uint32_t handle);
+/* The query's result as a 64-bit value into buffer res at byte offset
+ * (wait: when it is available, in the host's order). */
+bool vgl_query_result_to_buffer(VglBuf *b, uint32_t handle, uint32_t res, uint32_t offset);
+/* Draws and clears skipped when the query's result equals `condition`
+ * (handle 0: always done). */
+bool vgl_set_render_condition(VglBuf *b, uint32_t handle, bool condition);
 
 #endif /* SABLE_VGL_ENCODE_H */

@@ -349,6 +349,19 @@ enum sable_virgl_tex_wrap {
      (((uint32_t)(count) & 7u) << 10) | (((uint32_t)(buffer) & 7u) << 13) | \
      (((uint32_t)(dst_offset) & 0xffffu) << 16))
 #define SABLE_VIRGL_MAX_SO_OUTPUTS 64u
+/* Query types (CREATE_OBJECT QUERY), the protocol's numbering. */
+#define SABLE_VIRGL_QUERY_OCCLUSION_COUNTER 0u
+#define SABLE_VIRGL_QUERY_OCCLUSION_PREDICATE 1u
+#define SABLE_VIRGL_QUERY_TIMESTAMP 2u
+#define SABLE_VIRGL_QUERY_PRIMITIVES_GENERATED 5u
+#define SABLE_VIRGL_QUERY_PRIMITIVES_EMITTED 6u
+#define SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE 8u
+/* GET_QUERY_RESULT_QBO: handle, buffer, wait, result type, offset, index */
+#define SABLE_VIRGL_QUERY_RESULT_QBO_LEN 6u
+#define SABLE_VIRGL_QUERY_TYPE_U64 3u
+/* SET_RENDER_CONDITION: query handle (0: off), condition, mode */
+#define SABLE_VIRGL_RENDER_CONDITION_LEN 3u
+#define SABLE_VIRGL_RENDER_COND_WAIT 0u
 #define SABLE_VIRGL_MAX_CMD_LEN 0xffffu /* the header's 16-bit length */
 
 #endif
