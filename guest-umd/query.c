@@ -72,19 +72,27 @@ void umd_query_begin(UmdDevice *d, UmdQuery *q)
     }
 }
 
+static void fence(UmdDevice *d, UmdDdi ddi, UmdQuery *q);
+
 void umd_query_end(UmdDevice *d, UmdQuery *q)
 {
     if (umd_check_lost(d, UMD_DDI_QueryEnd) || q->magic != UMD_QUERY_MAGIC) {
         return;
     }
-    if (!umd_query3d_end(d, q)) {
+    if (!umd_query3d_end(d, UMD_DDI_QueryEnd, q, false)) {
         if (!d->lost) {
             umd_unsupported(d, UMD_DDI_QueryEnd, 0);
         }
         return;
     }
+    fence(d, UMD_DDI_QueryEnd, q);
+}
+
+/* The WRITE32 of the next value into the query's allocation. */
+static void fence(UmdDevice *d, UmdDdi ddi, UmdQuery *q)
+{
     UmdAlloc *const allocs[1] = { &q->alloc };
-    uint8_t *p = umd_cmd_begin(d, UMD_DDI_QueryEnd, sizeof(struct sable_cmd_write32), allocs, 1, 1);
+    uint8_t *p = umd_cmd_begin(d, ddi, sizeof(struct sable_cmd_write32), allocs, 1, 1);
     if (!p) {
         return;
     }
@@ -134,7 +142,13 @@ void umd_query_get_data(UmdDevice *d, UmdQuery *q, void *data, UINT size, UINT f
         return;
     }
     if (q->type != D3D10DDI_QUERY_EVENT) {
-        umd_query3d_data(d, q, data, size);
+        if (umd_query3d_data(d, q, data, size) == 0) {
+            /* the host had no result yet: ask again, answer "not yet" */
+            if (umd_query3d_end(d, UMD_DDI_QueryGetData, q, true)) {
+                fence(d, UMD_DDI_QueryGetData, q);
+            }
+            umd_error(d, UMD_DDI_QueryGetData, DXGI_DDI_ERR_WASSTILLDRAWING, 0);
+        }
     } else if (data && size >= sizeof(BOOL)) {
         BOOL done = 1;
         memcpy(data, &done, sizeof(done));

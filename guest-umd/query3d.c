@@ -3,11 +3,11 @@
  * Queries answered by the device's virgl context (docs/umd.md "Queries"):
  * occlusion, occlusion predicate, timestamp, stream-output statistics and
  * the stream-overflow predicate are virgl query objects (made at the first
- * Begin or End) whose results GET_QUERY_RESULT_QBO writes, as 64-bit
- * values, into a small 3D buffer of the query; QueryEnd then brings that
- * buffer back to its allocation (TRANSFER FROM_HOST) before the event
- * WRITE32 query.c appends, so "the WRITE32 landed" means "the results are
- * in the allocation". Timestamp disjoint needs no GPU object: GL
+ * Begin or End) whose state GET_QUERY_RESULT writes into a small buffer
+ * of the query in host memory (virglrenderer wants a CUSTOM buffer there);
+ * QueryEnd then brings that buffer back to its allocation (TRANSFER
+ * FROM_HOST) before the event WRITE32 query.c appends, so "the WRITE32
+ * landed" means "the results are in the allocation". Timestamp disjoint needs no GPU object: GL
  * timestamps count nanoseconds and never jump. SetPredication is
  * SET_RENDER_CONDITION on a predicate's object.
  */
@@ -16,7 +16,7 @@
 
 #include "umd.h"
 
-#define QBO_BYTES (8u * UMD_QUERY_GPU_MAX)
+#define QBO_BYTES (SABLE_VIRGL_QUERY_STATE_BYTES * UMD_QUERY_GPU_MAX)
 #define NS_PER_SECOND 1000000000ull
 
 /* The virgl query types behind a D3D query, n of them (0: none needed). */
@@ -44,11 +44,62 @@ static uint32_t virgl_types(D3D10DDI_QUERY type, uint32_t t[UMD_QUERY_GPU_MAX])
     }
 }
 
+/* The host's query target of virgl type t: one query active per target. */
+static uint32_t target_of(uint32_t t)
+{
+    return t == SABLE_VIRGL_QUERY_OCCLUSION_PREDICATE ? SABLE_VIRGL_QUERY_OCCLUSION_COUNTER : t;
+}
+
+/* Begin: every target free (or q's own, a Begin again); then q holds
+ * them. End: q lets them go. Timestamps have no Begin and hold nothing. */
+static bool claim(UmdDevice *d, UmdQuery *q, bool begin)
+{
+    uint32_t t[UMD_QUERY_GPU_MAX];
+    uint32_t n = virgl_types(q->type, t);
+    UmdQuery **active = d->s3d.active_query;
+    for (uint32_t i = 0; begin && i < n; i++) {
+        if (active[target_of(t[i])] && active[target_of(t[i])] != q) {
+            return false; /* two at once: GL refuses (the context would be lost) */
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        if (t[i] != SABLE_VIRGL_QUERY_TIMESTAMP && (begin || active[target_of(t[i])] == q)) {
+            active[target_of(t[i])] = begin ? q : NULL;
+        }
+    }
+    return true;
+}
+
 bool umd_query3d_supported(const UmdDevice *d, D3D10DDI_QUERY type)
 {
     uint32_t t[UMD_QUERY_GPU_MAX];
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) &&
            (virgl_types(type, t) || type == D3D10DDI_QUERY_TIMESTAMPDISJOINT);
+}
+
+/* The query's buffer: a 3D buffer allocation whose virgl resource is a
+ * CUSTOM one (host memory), NULL if it cannot be had. */
+static UmdResource *qbuf_create(UmdDevice *d, uint32_t bytes)
+{
+    UmdResource *r = calloc(1, sizeof(UmdResource) + sizeof(UmdSubresource));
+    const UmdResourceDesc desc = { .dim = D3D10DDIRESOURCE_BUFFER,
+                                   .usage = D3D10_DDI_USAGE_DEFAULT,
+                                   .format = DXGI_FORMAT_UNKNOWN, .width = bytes, .height = 1,
+                                   .depth = 1, .mips = 1, .array_size = 1 };
+    if (!r || !umd_resource_setup(d, r, &desc)) {
+        free(r);
+        return NULL;
+    }
+    struct sable_alloc_private_3d p;
+    umd_res3d_private(r, bytes, &p);
+    p.virgl.bind = SABLE_VIRGL_BIND_CUSTOM;
+    if (FAILED(umd_allocate_3d(d, &r->alloc, &p)) || !p.virgl.res_id) {
+        free(r);
+        return NULL;
+    }
+    r->res_id = p.virgl.res_id;
+    r->magic = UMD_RESOURCE_MAGIC;
+    return r;
 }
 
 bool umd_query3d_init(UmdDevice *d, UmdQuery *q)
@@ -58,21 +109,7 @@ bool umd_query3d_init(UmdDevice *d, UmdQuery *q)
     if (!q->nq) {
         return true;
     }
-    D3D10DDI_MIPINFO mip = { .TexelWidth = QBO_BYTES, .TexelHeight = 1, .TexelDepth = 1,
-                             .PhysicalWidth = QBO_BYTES, .PhysicalHeight = 1,
-                             .PhysicalDepth = 1 };
-    const D3D11DDIARG_CREATERESOURCE c = {
-        .pMipInfoList = &mip, .ResourceDimension = D3D10DDIRESOURCE_BUFFER,
-        .Usage = D3D10_DDI_USAGE_DEFAULT, .BindFlags = D3D10_DDI_BIND_VERTEX_BUFFER,
-        .Format = DXGI_FORMAT_UNKNOWN, .SampleDesc = { 1, 0 }, .MipLevels = 1, .ArraySize = 1,
-    };
-    if (!(q->qbo = calloc(1, umd_resource_size(&c)))) { /* the subresource follows */
-        return false;
-    }
-    umd_resource_create(d, &c, q->qbo, (D3D10DDI_HRTRESOURCE){ NULL });
-    if (q->qbo->magic != UMD_RESOURCE_MAGIC || !q->qbo->res_id) {
-        free(q->qbo);
-        q->qbo = NULL;
+    if (!(q->qbo = qbuf_create(d, QBO_BYTES))) {
         return false;
     }
     for (uint32_t i = 0; i < q->nq; i++) {
@@ -83,6 +120,7 @@ bool umd_query3d_init(UmdDevice *d, UmdQuery *q)
 
 void umd_query3d_fini(UmdDevice *d, UmdQuery *q)
 {
+    claim(d, q, false);
     if (d->state.predicate == q) {
         umd_set_predication(d, NULL, FALSE); /* the context stops testing it first */
     }
@@ -96,30 +134,49 @@ void umd_query3d_fini(UmdDevice *d, UmdQuery *q)
     }
 }
 
-/* The CREATE_OBJECTs (first use) then BEGIN or END of every object. */
-static bool put_queries(UmdQuery *q, VglBuf *b, bool begin)
+enum { BEGIN, END, POLL };
+
+/* The CREATE_OBJECTs (first use), BEGIN or END of every object, and (END,
+ * POLL) GET_QUERY_RESULT: the host writes the state it has. */
+static bool put_queries(UmdQuery *q, VglBuf *b, int phase)
 {
     uint32_t t[UMD_QUERY_GPU_MAX];
     virgl_types(q->type, t);
     bool ok = true;
     for (uint32_t i = 0; ok && !q->host && i < q->nq; i++) {
-        ok = vgl_create_query(b, q->handle[i], t[i], 0, 0, q->qbo->res_id);
+        ok = vgl_create_query(b, q->handle[i], t[i], 0, SABLE_VIRGL_QUERY_STATE_BYTES * i,
+                              q->qbo->res_id);
     }
-    for (uint32_t i = 0; ok && i < q->nq; i++) {
-        ok = begin ? vgl_begin_query(b, q->handle[i]) : vgl_end_query(b, q->handle[i]);
+    for (uint32_t i = 0; ok && phase != POLL && i < q->nq; i++) {
+        ok = phase == BEGIN ? vgl_begin_query(b, q->handle[i]) : vgl_end_query(b, q->handle[i]);
     }
-    for (uint32_t i = 0; ok && !begin && i < q->nq; i++) {
-        ok = vgl_query_result_to_buffer(b, q->handle[i], q->qbo->res_id, 8u * i);
+    for (uint32_t i = 0; ok && phase != BEGIN && i < q->nq; i++) {
+        ok = vgl_get_query_result(b, q->handle[i], true);
     }
     return ok;
 }
 
-static bool send(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool begin)
+/* A new round (Begin; End of a timestamp, which has none): the host's
+ * copy of the buffer back to zero (state NEW), so an older round's
+ * results are not taken for this one's. */
+static bool reset(UmdDevice *d, UmdDdi ddi, UmdQuery *q)
 {
+    static const uint8_t zero[QBO_BYTES];
+    umd_update_subresource(d, ddi, q->qbo, 0, NULL, zero, QBO_BYTES, QBO_BYTES);
+    return !d->lost && umd_res3d_to_host(d, ddi, q->qbo);
+}
+
+static bool send(UmdDevice *d, UmdDdi ddi, UmdQuery *q, int phase)
+{
+    bool fresh = phase == BEGIN || (phase == END && q->type == D3D10DDI_QUERY_TIMESTAMP);
+    if ((phase != POLL && !claim(d, q, phase == BEGIN)) || (fresh && !reset(d, ddi, q))) {
+        return false;
+    }
     uint32_t cmds[64];
     VglBuf b;
     vgl_init(&b, cmds, 64);
-    if (!put_queries(q, &b, begin) || !umd_stream_cmds(d, ddi, cmds, b.n, q->qbo, !begin)) {
+    if (!put_queries(q, &b, phase) ||
+        !umd_stream_cmds(d, ddi, cmds, b.n, q->qbo, phase != BEGIN)) {
         return false;
     }
     q->host = true;
@@ -128,23 +185,24 @@ static bool send(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool begin)
 
 bool umd_query3d_begin(UmdDevice *d, UmdQuery *q)
 {
-    return !q->nq || send(d, UMD_DDI_QueryBegin, q, true);
+    return !q->nq || send(d, UMD_DDI_QueryBegin, q, BEGIN);
 }
 
-bool umd_query3d_end(UmdDevice *d, UmdQuery *q)
+bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again)
 {
     if (!q->nq) {
         return true;
     }
-    if (!send(d, UMD_DDI_QueryEnd, q, false)) {
+    if (!send(d, ddi, q, again ? POLL : END)) {
         return false;
     }
     q->qbo->host_newer = true;
     q->qbo->backing_newer = false;
-    return umd_res3d_from_host(d, UMD_DDI_QueryEnd, q->qbo);
+    return umd_res3d_from_host(d, ddi, q->qbo);
 }
 
-static bool read_results(UmdDevice *d, UmdQuery *q, uint64_t v[UMD_QUERY_GPU_MAX])
+/* 1: every result known, 0: not all yet, -1: failed (reported). */
+static int read_results(UmdDevice *d, UmdQuery *q, uint64_t v[UMD_QUERY_GPU_MAX])
 {
     D3DDDICB_LOCK l;
     memset(&l, 0, sizeof(l));
@@ -154,19 +212,27 @@ static bool read_results(UmdDevice *d, UmdQuery *q, uint64_t v[UMD_QUERY_GPU_MAX
     HRESULT hr = d->kt->pfnLockCb(d->rt.handle, &l);
     if (FAILED(hr)) {
         umd_error(d, UMD_DDI_QueryGetData, hr, 0);
-        return false;
+        return -1;
     }
-    memcpy(v, l.pData, 8u * q->nq);
+    int done = 1;
+    for (uint32_t i = 0; i < q->nq; i++) { /* state, size, then the result */
+        const uint8_t *st = (const uint8_t *)l.pData + SABLE_VIRGL_QUERY_STATE_BYTES * i;
+        uint32_t state;
+        memcpy(&state, st, 4);
+        memcpy(&v[i], st + 8, 8);
+        done &= state == SABLE_VIRGL_QUERY_STATE_DONE;
+    }
     D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &q->qbo->alloc.h };
     d->kt->pfnUnlockCb(d->rt.handle, &u);
-    return true;
+    return done;
 }
 
-bool umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
+int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
 {
     uint64_t v[UMD_QUERY_GPU_MAX] = { 0 };
-    if (q->nq && !read_results(d, q, v)) {
-        return false;
+    int r = q->nq ? read_results(d, q, v) : 1;
+    if (r <= 0) {
+        return r;
     }
     uint8_t out[16];
     UINT n;
@@ -195,7 +261,7 @@ bool umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
     if (data) {
         memcpy(data, out, size < n ? size : n);
     }
-    return true;
+    return 1;
 }
 
 /* SetPredication: draws and (virgl) clears are skipped while the

@@ -255,6 +255,9 @@ typedef struct UmdStream {
     UmdDepthStencilState dss;
     UmdRasterizerState rast;
     UmdSoState so;
+    /* the query begun and not ended per GL query target (query3d.c): the
+     * host allows one, the two occlusion types share one */
+    struct UmdQuery *active_query[SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE + 1];
 } UmdStream;
 
 typedef struct UmdDevice {
@@ -450,6 +453,9 @@ void umd_state_forget(UmdDevice *d, const void *object);
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
 uint32_t umd_virgl_format(DXGI_FORMAT f);
 void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p);
+/* resource.c: a 3D allocation of this description (the KMD writes
+ * p->virgl.res_id back). */
+HRESULT umd_allocate_3d(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private_3d *p);
 /* Before a draw uses r: TRANSFER TO_HOST if the backing is newer. */
 bool umd_res3d_to_host(UmdDevice *d, UmdDdi ddi, UmdResource *r);
 /* Before the CPU or a 2D/copy packet touches r: FROM_HOST if a draw
@@ -493,11 +499,12 @@ bool umd_query3d_supported(const UmdDevice *d, D3D10DDI_QUERY type);
 bool umd_query3d_init(UmdDevice *d, UmdQuery *q);
 void umd_query3d_fini(UmdDevice *d, UmdQuery *q);
 bool umd_query3d_begin(UmdDevice *d, UmdQuery *q);
-/* END_QUERY, the results into the buffer, the buffer back to its
- * allocation: all before the QueryEnd's WRITE32. */
-bool umd_query3d_end(UmdDevice *d, UmdQuery *q);
-/* The query's data once its WRITE32 has landed (size: the type's). */
-bool umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size);
+/* END_QUERY (again: not), the results into the buffer, the buffer back
+ * to its allocation: all before a WRITE32 of the query. */
+bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again);
+/* Once a WRITE32 after umd_query3d_end landed: the query's data (size:
+ * the type's): 1, not known yet (ask again): 0, failed (reported): -1. */
+int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size);
 void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value);
 /* draw.c: whole commands (ndw dwords) as their own SUBMIT naming r. */
 bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,

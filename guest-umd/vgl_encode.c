@@ -471,11 +471,10 @@ bool vgl_end_query(VglBuf *b, uint32_t handle)
     return emit(b, SABLE_VIRGL_CCMD_END_QUERY, 0, &handle, 1);
 }
 
-bool vgl_query_result_to_buffer(VglBuf *b, uint32_t handle, uint32_t res, uint32_t offset)
+bool vgl_get_query_result(VglBuf *b, uint32_t handle, bool wait)
 {
-    const uint32_t a[SABLE_VIRGL_QUERY_RESULT_QBO_LEN] = { handle, res, 1,
-                                                           SABLE_VIRGL_QUERY_TYPE_U64, offset, 0 };
-    return emit(b, SABLE_VIRGL_CCMD_GET_QUERY_RESULT_QBO, 0, a, SABLE_VIRGL_QUERY_RESULT_QBO_LEN);
+    const uint32_t a[SABLE_VIRGL_QUERY_RESULT_LEN] = { handle, wait };
+    return emit(b, SABLE_VIRGL_CCMD_GET_QUERY_RESULT, 0, a, SABLE_VIRGL_QUERY_RESULT_LEN);
 }
 
 bool vgl_set_render_condition(VglBuf *b, uint32_t handle, bool condition)

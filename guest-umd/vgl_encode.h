@@ -196,9 +196,9 @@ bool vgl_resource_copy_region(VglBuf *b, uint32_t dst, uint32_t dst_level, uint3
                               const VglBox *box);
 bool vgl_begin_query(VglBuf *b, uint32_t handle);
 bool vgl_end_query(VglBuf *b, uint32_t handle);
-/* The query's result as a 64-bit value into buffer res at byte offset
- * (wait: when it is available, in the host's order). */
-bool vgl_query_result_to_buffer(VglBuf *b, uint32_t handle, uint32_t res, uint32_t offset);
+/* The query's state and result into its buffer (wait: the host waits
+ * for the result). */
+bool vgl_get_query_result(VglBuf *b, uint32_t handle, bool wait);
 /* Draws and clears skipped when the query's result equals `condition`
  * (handle 0: always done). */
 bool vgl_set_render_condition(VglBuf *b, uint32_t handle, bool condition);

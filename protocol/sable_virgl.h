@@ -113,6 +113,7 @@ enum sable_virgl_target {
 #define SABLE_VIRGL_BIND_INDEX_BUFFER (1u << 5)
 #define SABLE_VIRGL_BIND_CONSTANT_BUFFER (1u << 6)
 #define SABLE_VIRGL_BIND_STREAM_OUTPUT (1u << 11)
+#define SABLE_VIRGL_BIND_CUSTOM (1u << 17) /* a buffer in host memory */
 
 /* Formats (virgl_formats; components from the least significant bit). */
 enum sable_virgl_format {
@@ -356,9 +357,13 @@ enum sable_virgl_tex_wrap {
 #define SABLE_VIRGL_QUERY_PRIMITIVES_GENERATED 5u
 #define SABLE_VIRGL_QUERY_PRIMITIVES_EMITTED 6u
 #define SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE 8u
-/* GET_QUERY_RESULT_QBO: handle, buffer, wait, result type, offset, index */
-#define SABLE_VIRGL_QUERY_RESULT_QBO_LEN 6u
-#define SABLE_VIRGL_QUERY_TYPE_U64 3u
+/* GET_QUERY_RESULT: handle, wait. The host then writes, at the query's
+ * offset in its buffer (a CUSTOM one: host memory), the query state
+ * (SABLE_VIRGL_QUERY_STATE_DONE once known), the result size, then the
+ * 64-bit result. */
+#define SABLE_VIRGL_QUERY_RESULT_LEN 2u
+#define SABLE_VIRGL_QUERY_STATE_DONE 1u
+#define SABLE_VIRGL_QUERY_STATE_BYTES 16u
 /* SET_RENDER_CONDITION: query handle (0: off), condition, mode */
 #define SABLE_VIRGL_RENDER_CONDITION_LEN 3u
 #define SABLE_VIRGL_RENDER_COND_WAIT 0u

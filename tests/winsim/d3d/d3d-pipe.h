@@ -25,6 +25,9 @@ typedef struct Pipe {
     void *layout;
 } Pipe;
 
+/* A pass-through VS (POSITION, COLOR) and a PS returning the colour. */
+extern const char pipe_vs_text[], pipe_ps_text[];
+
 /* The device, the target bound (no depth), the viewport, topology `topo`
  * (D3D10_DDI_PRIMITIVE_TOPOLOGY), the POSITION/COLOR layout. */
 Pipe pipe_new(UINT topo);
@@ -48,5 +51,14 @@ void pipe_assert_rect(const uint8_t *px, unsigned x0, unsigned y0, unsigned x1, 
                       const float in[4], const float out[4]);
 /* Bytes of a buffer through a staging copy and a READ map. */
 void pipe_read_buffer(RtDevice *d, RtResource *b, void *out, UINT size);
+
+/* Draw [x0, x1) x [y0, y1) (pixels) in colour c as a triangle list
+ * (clockwise: front), through a vertex buffer of its own. */
+void pipe_rect(Pipe *p, float x0, float y0, float x1, float y1, const float c[4]);
+void pipe_query_begin(RtDevice *d, RtQuery *q);
+/* QueryGetData until done (not done: after the device went idle, again;
+ * at most 1000 times). */
+void pipe_query_data(RtDevice *d, RtQuery *q, void *data, UINT size);
+HRESULT pipe_query_get(RtDevice *d, RtQuery *q, void *data, UINT size, UINT flags);
 
 #endif

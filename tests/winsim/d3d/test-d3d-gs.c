@@ -13,26 +13,6 @@
 
 #define OK(expr) g_assert_cmphex((uint32_t)(expr), ==, 0)
 
-/* struct V { float4 p : POSITION; float4 c : COLOR; };
- * V main(V v) { return v; } */
-static const char vs_text[] =
-    "vs_4_0\n"
-    "dcl_input v0.xyzw\n"
-    "dcl_input v1.xyzw\n"
-    "dcl_output_siv o0.xyzw, position\n"
-    "dcl_output o1.xyzw\n"
-    "mov o0.xyzw, v0.xyzw\n"
-    "mov o1.xyzw, v1.xyzw\n"
-    "ret\n";
-
-/* float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target { return c; } */
-static const char ps_text[] =
-    "ps_4_0\n"
-    "dcl_input_ps linear v1.xyzw\n"
-    "dcl_output o0.xyzw\n"
-    "mov o0.xyzw, v1.xyzw\n"
-    "ret\n";
-
 /* cbuffer C : register(b0) { float4 d; };   // (-h, h, h, -h) in NDC
  * Texture2D t : register(t0); SamplerState s : register(s0);
  * [maxvertexcount(4)] void main(point V v[1], inout TriangleStream<V> o) {
@@ -136,7 +116,7 @@ static void test_gs_points_to_quads(void)
 {
     Pipe p = pipe_new(1 /* POINTLIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, vs_text), *ps = pipe_shader(d, RT_PS, ps_text);
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
     RtShader *gs = pipe_shader(d, RT_GS, gs_quad_text);
     OK(rt_set_shader(d, RT_VS, vs));
     OK(rt_set_shader(d, RT_GS, gs));
@@ -223,7 +203,7 @@ static void test_so_points(void)
 {
     Pipe p = pipe_new(1 /* POINTLIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, vs_text);
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text);
     const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[2] = { { 0, 0, 0, 0x3 },
                                                                  { 0, 0, 1, 0x6 } };
     RtShader *gs = pipe_shader_so(d, gs_pair_text, so, 2, 16, D3D11_SO_NO_RASTERIZED_STREAM);
@@ -336,7 +316,7 @@ static void test_so_draw_auto(void)
 {
     Pipe p = pipe_new(1 /* POINTLIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, vs_text), *ps = pipe_shader(d, RT_PS, ps_text);
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
     const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[2] = { { 0, 0, 0, 0xF },
                                                                  { 0, 0, 1, 0xF } };
     RtShader *gs = pipe_shader_so(d, gs_tris_text, so, 2, sizeof(PipeVtx), 0);

@@ -2688,6 +2688,7 @@ int main(int argc, char **argv)
     d3d_shader_tests_add();
     d3d_draw_tests_add();
     d3d_gs_tests_add();
+    d3d_query_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);
