@@ -148,10 +148,14 @@ static bool name(Named *n, UmdResource *r, bool write)
 }
 
 bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,
-                     UmdResource *r, bool write)
+                     UmdResource *const *r, uint32_t nr, bool write)
 {
     Named n = { .n = 0 };
-    if (d->lost || !stream_begin(d) || (r && !name(&n, r, write))) {
+    bool ok = !d->lost && stream_begin(d);
+    for (uint32_t i = 0; ok && i < nr; i++) {
+        ok = name(&n, r[i], write);
+    }
+    if (!ok) {
         return false;
     }
     return vgl_append(&d->s3d.b, cmds, ndw) && stream_send(d, ddi, &n);

@@ -16,7 +16,6 @@
 
 #include "umd.h"
 
-#define QBO_BYTES (SABLE_VIRGL_QUERY_STATE_BYTES * UMD_QUERY_GPU_MAX)
 #define NS_PER_SECOND 1000000000ull
 
 /* The virgl query types behind a D3D query, n of them (0: none needed). */
@@ -109,10 +108,11 @@ bool umd_query3d_init(UmdDevice *d, UmdQuery *q)
     if (!q->nq) {
         return true;
     }
-    if (!(q->qbo = qbuf_create(d, QBO_BYTES))) {
-        return false;
-    }
     for (uint32_t i = 0; i < q->nq; i++) {
+        if (!(q->qbo[i] = qbuf_create(d, SABLE_VIRGL_QUERY_STATE_BYTES))) {
+            umd_query3d_fini(d, q);
+            return false;
+        }
         q->handle[i] = umd_vgl_handle(d);
     }
     return true;
@@ -127,10 +127,12 @@ void umd_query3d_fini(UmdDevice *d, UmdQuery *q)
     for (uint32_t i = 0; i < q->nq; i++) {
         umd_vgl_destroy(d, UMD_DDI_DestroyQuery, SABLE_VIRGL_OBJECT_QUERY, q->handle[i], q->host);
     }
-    if (q->qbo) {
-        umd_resource_destroy(d, q->qbo);
-        free(q->qbo);
-        q->qbo = NULL;
+    for (uint32_t i = 0; i < q->nq; i++) {
+        if (q->qbo[i]) {
+            umd_resource_destroy(d, q->qbo[i]);
+            free(q->qbo[i]);
+            q->qbo[i] = NULL;
+        }
     }
 }
 
@@ -144,8 +146,7 @@ static bool put_queries(UmdQuery *q, VglBuf *b, int phase)
     virgl_types(q->type, t);
     bool ok = true;
     for (uint32_t i = 0; ok && !q->host && i < q->nq; i++) {
-        ok = vgl_create_query(b, q->handle[i], t[i], 0, SABLE_VIRGL_QUERY_STATE_BYTES * i,
-                              q->qbo->res_id);
+        ok = vgl_create_query(b, q->handle[i], t[i], 0, 0, q->qbo[i]->res_id);
     }
     for (uint32_t i = 0; ok && phase != POLL && i < q->nq; i++) {
         ok = phase == BEGIN ? vgl_begin_query(b, q->handle[i]) : vgl_end_query(b, q->handle[i]);
@@ -161,9 +162,13 @@ static bool put_queries(UmdQuery *q, VglBuf *b, int phase)
  * results are not taken for this one's. */
 static bool reset(UmdDevice *d, UmdDdi ddi, UmdQuery *q)
 {
-    static const uint8_t zero[QBO_BYTES];
-    umd_update_subresource(d, ddi, q->qbo, 0, NULL, zero, QBO_BYTES, QBO_BYTES);
-    return !d->lost && umd_res3d_to_host(d, ddi, q->qbo);
+    static const uint8_t zero[SABLE_VIRGL_QUERY_STATE_BYTES];
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < q->nq; i++) {
+        umd_update_subresource(d, ddi, q->qbo[i], 0, NULL, zero, sizeof zero, sizeof zero);
+        ok = !d->lost && umd_res3d_to_host(d, ddi, q->qbo[i]);
+    }
+    return ok;
 }
 
 static bool send(UmdDevice *d, UmdDdi ddi, UmdQuery *q, int phase)
@@ -176,7 +181,7 @@ static bool send(UmdDevice *d, UmdDdi ddi, UmdQuery *q, int phase)
     VglBuf b;
     vgl_init(&b, cmds, 64);
     if (!put_queries(q, &b, phase) ||
-        !umd_stream_cmds(d, ddi, cmds, b.n, q->qbo, phase != BEGIN)) {
+        !umd_stream_cmds(d, ddi, cmds, b.n, q->qbo, q->nq, phase != BEGIN)) {
         return false;
     }
     q->host = true;
@@ -196,17 +201,22 @@ bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again)
     if (!send(d, ddi, q, again ? POLL : END)) {
         return false;
     }
-    q->qbo->host_newer = true;
-    q->qbo->backing_newer = false;
-    return umd_res3d_from_host(d, ddi, q->qbo);
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < q->nq; i++) {
+        q->qbo[i]->host_newer = true;
+        q->qbo[i]->backing_newer = false;
+        ok = umd_res3d_from_host(d, ddi, q->qbo[i]);
+    }
+    return ok;
 }
 
-/* 1: every result known, 0: not all yet, -1: failed (reported). */
-static int read_results(UmdDevice *d, UmdQuery *q, uint64_t v[UMD_QUERY_GPU_MAX])
+/* Object i's state from its buffer's allocation: 1 known (*v), 0 not
+ * yet, -1 failed (reported). */
+static int read_result(UmdDevice *d, UmdResource *r, uint64_t *v)
 {
     D3DDDICB_LOCK l;
     memset(&l, 0, sizeof(l));
-    l.hAllocation = q->qbo->alloc.h;
+    l.hAllocation = r->alloc.h;
     l.Flags.ReadOnly = 1;
     l.Flags.IgnoreSync = 1;
     HRESULT hr = d->kt->pfnLockCb(d->rt.handle, &l);
@@ -214,25 +224,22 @@ static int read_results(UmdDevice *d, UmdQuery *q, uint64_t v[UMD_QUERY_GPU_MAX]
         umd_error(d, UMD_DDI_QueryGetData, hr, 0);
         return -1;
     }
-    int done = 1;
-    for (uint32_t i = 0; i < q->nq; i++) { /* state, size, then the result */
-        const uint8_t *st = (const uint8_t *)l.pData + SABLE_VIRGL_QUERY_STATE_BYTES * i;
-        uint32_t state;
-        memcpy(&state, st, 4);
-        memcpy(&v[i], st + 8, 8);
-        done &= state == SABLE_VIRGL_QUERY_STATE_DONE;
-    }
-    D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &q->qbo->alloc.h };
+    uint32_t state; /* state, size, then the result */
+    memcpy(&state, l.pData, 4);
+    memcpy(v, (const uint8_t *)l.pData + 8, 8);
+    D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &r->alloc.h };
     d->kt->pfnUnlockCb(d->rt.handle, &u);
-    return done;
+    return state == SABLE_VIRGL_QUERY_STATE_DONE;
 }
 
 int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
 {
     uint64_t v[UMD_QUERY_GPU_MAX] = { 0 };
-    int r = q->nq ? read_results(d, q, v) : 1;
-    if (r <= 0) {
-        return r;
+    for (uint32_t i = 0; i < q->nq; i++) {
+        int r = read_result(d, q->qbo[i], &v[i]);
+        if (r <= 0) {
+            return r;
+        }
     }
     uint8_t out[16];
     UINT n;
@@ -285,8 +292,10 @@ void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value)
         umd_unsupported(d, ddi, 0); /* never begun: nothing to test against */
         return;
     }
-    if (!vgl_set_render_condition(&b, q ? q->handle[0] : 0, value != FALSE) ||
-        !umd_stream_cmds(d, ddi, cmds, b.n, NULL, false)) {
+    /* GL: one conditional rendering at a time, ended before the next */
+    bool ok = !d->state.predicate || vgl_set_render_condition(&b, 0, false);
+    if (!ok || (q && !vgl_set_render_condition(&b, q->handle[0], value != FALSE)) ||
+        !umd_stream_cmds(d, ddi, cmds, b.n, NULL, 0, false)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);
         }

@@ -141,9 +141,9 @@ typedef struct UmdQuery {
     D3D10DDI_QUERY type;
     UmdAlloc alloc;
     uint32_t issued;          /* value of the last QueryEnd, 0: none */
-    /* GPU queries (query3d.c): virgl query objects writing their results
-     * (64 bits each) into the buffer `qbo` */
-    struct UmdResource *qbo;
+    /* GPU queries (query3d.c): virgl query objects, each writing its state
+     * into its buffer qbo[i] */
+    struct UmdResource *qbo[UMD_QUERY_GPU_MAX];
     uint32_t handle[UMD_QUERY_GPU_MAX], nq;
     bool host;                /* the objects exist in the context */
 } UmdQuery;
@@ -506,9 +506,10 @@ bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again);
  * the type's): 1, not known yet (ask again): 0, failed (reported): -1. */
 int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size);
 void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value);
-/* draw.c: whole commands (ndw dwords) as their own SUBMIT naming r. */
+/* draw.c: whole commands (ndw dwords) as their own SUBMIT naming the nr
+ * resources r. */
 bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,
-                     UmdResource *r, bool write);
+                     UmdResource *const *r, uint32_t nr, bool write);
 
 /* query.c */
 void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);

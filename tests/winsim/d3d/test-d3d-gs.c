@@ -198,7 +198,8 @@ static void set_so(RtDevice *d, RtResource *b, UINT offset)
  * .xy and colour .yz captured (stride 16 bytes: the .yz entry starts at
  * component 1). The buffer holds exactly those six vertices in draw
  * order, the 32 bytes after them keep their initial -7.0, and the target
- * keeps its clear colour (nothing rasterized). */
+ * keeps its clear colour (nothing rasterized). A stream-output
+ * statistics query around the draw: 6 primitives written, 6 needed. */
 static void test_so_points(void)
 {
     Pipe p = pipe_new(1 /* POINTLIST */);
@@ -226,8 +227,17 @@ static void test_so_points(void)
     RtResource *sob = pipe_buffer(d, D3D10_DDI_BIND_STREAM_OUTPUT, init, sizeof init);
     set_so(d, sob, 0);
     pipe_clear(&p, black);
+    RtQuery *stats;
+    OK(rt_create_query(d, D3D10DDI_QUERY_STREAMOUTPUTSTATS, &stats));
+    pipe_query_begin(d, stats);
     pipe_draw(&p, 3, 0);
+    OK(rt_query_end(d, stats));
     set_so(d, NULL, 0);
+    uint64_t so_stats[2] = { 0, 0 }; /* NumPrimitivesWritten, PrimitivesStorageNeeded */
+    pipe_query_data(d, stats, so_stats, sizeof so_stats);
+    g_assert_cmpuint(so_stats[0], ==, 6);
+    g_assert_cmpuint(so_stats[1], ==, 6);
+    rt_destroy_query(d, stats);
     float out[32];
     pipe_read_buffer(d, sob, out, sizeof out);
     for (unsigned i = 0; i < 6; i++) {
@@ -250,6 +260,70 @@ static void test_so_points(void)
     D3D10DDI_HRESOURCE none = { NULL };
     RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &none));
     rt_destroy(d, sob);
+    rt_destroy(d, cb);
+    rt_destroy(d, vb);
+    rt_set_shader(d, RT_GS, NULL);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_destroy_shader(d, gs);
+    rt_destroy_shader(d, vs);
+    pipe_free(&p);
+}
+
+/* The same draw into a buffer with room for 4 of the 6 vertices: the
+ * first 4 are written, the overflow predicate is TRUE, the statistics say
+ * 4 written, 6 needed; a draw of one point (2 vertices) into a fresh
+ * 4-vertex target does not overflow (FALSE). */
+static void test_so_overflow(void)
+{
+    Pipe p = pipe_new(1 /* POINTLIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text);
+    const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[1] = { { 0, 0, 0, 0xF } };
+    RtShader *gs = pipe_shader_so(d, gs_pair_text, so, 1, 16, D3D11_SO_NO_RASTERIZED_STREAM);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_GS, gs));
+    const PipeVtx v[3] = { { { 0.5f, 0.25f, 0, 1 }, { 1, 1, 1, 1 } },
+                           { { -0.25f, 0.75f, 0, 1 }, { 1, 1, 1, 1 } },
+                           { { 0.125f, -0.5f, 0, 1 }, { 1, 1, 1, 1 } } };
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb(&p, vb);
+    const float delta[4] = { 0.25f, 0.25f, 0, 0 };
+    RtResource *cb = pipe_buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, delta, sizeof delta);
+    OK(RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &cb->h)));
+    for (unsigned round = 0; round < 2; round++) {
+        RtResource *sob = pipe_buffer(d, D3D10_DDI_BIND_STREAM_OUTPUT, NULL, 64);
+        RtQuery *over, *stats;
+        OK(rt_create_query(d, D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE, &over));
+        OK(rt_create_query(d, D3D10DDI_QUERY_STREAMOUTPUTSTATS, &stats));
+        set_so(d, sob, 0);
+        pipe_query_begin(d, over);
+        pipe_query_begin(d, stats);
+        pipe_draw(&p, round ? 1 : 3, 0);
+        OK(rt_query_end(d, stats));
+        OK(rt_query_end(d, over));
+        set_so(d, NULL, 0);
+        BOOL overflow = !round;
+        pipe_query_data(d, over, &overflow, sizeof overflow);
+        g_assert_cmpint(overflow, ==, round ? FALSE : TRUE);
+        uint64_t st[2] = { 0, 0 };
+        pipe_query_data(d, stats, st, sizeof st);
+        g_assert_cmpuint(st[0], ==, round ? 2 : 4);
+        g_assert_cmpuint(st[1], ==, round ? 2 : 6);
+        float out[16];
+        pipe_read_buffer(d, sob, out, sizeof out);
+        for (unsigned i = 0; i < (round ? 2u : 4u); i++) {
+            const PipeVtx *src = &v[i / 2];
+            for (unsigned k = 0; k < 4; k++) {
+                float want = src->p[k] + (i % 2 ? delta[k] : 0);
+                g_assert_cmpfloat(out[i * 4 + k], ==, want);
+            }
+        }
+        rt_destroy_query(d, over);
+        rt_destroy_query(d, stats);
+        rt_destroy(d, sob);
+    }
+    D3D10DDI_HRESOURCE none = { NULL };
+    RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &none));
     rt_destroy(d, cb);
     rt_destroy(d, vb);
     rt_set_shader(d, RT_GS, NULL);
@@ -380,4 +454,5 @@ void d3d_gs_tests_add(void)
     g_test_add_func("/d3d/gs/points-to-quads", test_gs_points_to_quads);
     g_test_add_func("/d3d/so/points", test_so_points);
     g_test_add_func("/d3d/so/draw-auto", test_so_draw_auto);
+    g_test_add_func("/d3d/so/overflow", test_so_overflow);
 }
