@@ -510,6 +510,43 @@ static void draw(D3D10DDI_HDEVICE h, UmdDdi ddi, VglDraw v)
     umd_draw(d, ddi, &v);
 }
 
+/* The arguments (D3D11's DrawInstancedIndirect / DrawIndexedInstancedIndirect
+ * layouts: 4 or 5 dwords, GL's indirect commands) from buffer r at off. */
+static void draw_indirect(D3D10DDI_HDEVICE h, UmdDdi ddi, D3D10DDI_HRESOURCE hr, UINT off,
+                          bool indexed)
+{
+    UmdDevice *d = DEV(h);
+    UmdResource *r = umd_res(hr);
+    int mode = umd_prim_mode(d->state.topology);
+    uint64_t end = (uint64_t)off + (indexed ? 20u : 16u);
+    if (umd_check_lost(d, ddi)) {
+        return;
+    }
+    if (mode < 0 || !r || r->magic != UMD_RESOURCE_MAGIC || !r->res_id || off % 4 ||
+        end > r->width) {
+        umd_unsupported(d, ddi, 0);
+        return;
+    }
+    VglDraw v = { .mode = (uint32_t)mode, .indexed = indexed, .max_index = 0xffffffffu,
+                  .indirect_res = r->res_id, .indirect_offset = off };
+    if (indexed) {
+        v.primitive_restart = true;
+        v.restart_index = d->state.ib_format == DXGI_FORMAT_R32_UINT ? 0xffffffffu : 0xffffu;
+    }
+    umd_draw_args(d, ddi, &v, r);
+}
+
+static VOID WDDM_API ddi_DrawInstancedIndirect(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT off)
+{
+    draw_indirect(h, UMD_DDI_DrawInstancedIndirect, r, off, false);
+}
+
+static VOID WDDM_API ddi_DrawIndexedInstancedIndirect(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r,
+                                                      UINT off)
+{
+    draw_indirect(h, UMD_DDI_DrawIndexedInstancedIndirect, r, off, true);
+}
+
 static VOID WDDM_API ddi_DrawAuto(D3D10DDI_HDEVICE h)
 {
     umd_draw_auto(DEV(h));
@@ -694,8 +731,6 @@ STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
      DXGI_FORMAT f)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
-STUB(DrawIndexedInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
-STUB(DrawInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(CommandListExecute, D3D11DDI_HCOMMANDLIST l)
 STUB(CheckDeferredContextHandleSizes, UINT *n, D3D11DDI_HANDLESIZE *sizes)
 STUB(CreateDeferredContext, const D3D11DDIARG_CREATEDEFERREDCONTEXT *c)
@@ -917,8 +952,8 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCreateGeometryShaderWithStreamOutput = ddi_CreateGsSo11;
     f->pfnResourceConvert = ddi_convert;
     f->pfnResourceConvertRegion = ddi_convert_region;
-    f->pfnDrawIndexedInstancedIndirect = stub_DrawIndexedInstancedIndirect;
-    f->pfnDrawInstancedIndirect = stub_DrawInstancedIndirect;
+    f->pfnDrawIndexedInstancedIndirect = ddi_DrawIndexedInstancedIndirect;
+    f->pfnDrawInstancedIndirect = ddi_DrawInstancedIndirect;
     f->pfnCommandListExecute = stub_CommandListExecute;
     f->pfnHsSetShaderResources = ddi_HsSetShaderResources;
     f->pfnHsSetShader = ddi_HsSetShader;

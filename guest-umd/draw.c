@@ -187,9 +187,9 @@ static bool name_stage(Named *n, const UmdState *st, unsigned stage)
     return ok;
 }
 
-static bool collect(const UmdState *st, bool indexed, Named *n)
+static bool collect(const UmdState *st, bool indexed, UmdResource *args, Named *n)
 {
-    bool ok = true;
+    bool ok = name(n, args, false);
     for (uint32_t i = 0; i < UMD_RT_SLOTS; i++) {
         ok &= !st->rtv[i] || name(n, st->rtv[i]->res, true);
     }
@@ -481,11 +481,16 @@ static bool drawable(const UmdDevice *d)
 
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
 {
+    umd_draw_args(d, ddi, draw, NULL);
+}
+
+void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *args)
+{
     if (umd_check_lost(d, ddi)) {
         return;
     }
     Named n = { .n = 0 };
-    if (!drawable(d) || !collect(&d->state, draw->indexed, &n)) {
+    if (!drawable(d) || !collect(&d->state, draw->indexed, args, &n)) {
         umd_unsupported(d, ddi, 0);
         return;
     }

@@ -84,13 +84,15 @@ static uint32_t buffer_bind(UINT bind)
  * (BIND_PRESENT: the KMD's present reads a 2D surface description). */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
 {
-    if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) || !(r->bind & BINDS_3D) ||
+    bool args = r->dim == D3D10DDIRESOURCE_BUFFER &&
+                (r->misc & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS);
+    if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) || !((r->bind & BINDS_3D) || args) ||
         (r->bind & D3D10_DDI_BIND_PRESENT) || r->primary ||
         (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED)) {
         return false;
     }
-    if (r->dim == D3D10DDIRESOURCE_BUFFER) {
-        return (r->bind & BUFFER_BINDS_3D) != 0;
+    if (r->dim == D3D10DDIRESOURCE_BUFFER) { /* draws also read indirect arguments */
+        return (r->bind & BUFFER_BINDS_3D) || args;
     }
     return r->dim == D3D10DDIRESOURCE_TEXTURE2D && umd_virgl_format(r->format) != 0;
 }

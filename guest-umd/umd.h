@@ -468,6 +468,9 @@ void umd_res3d_cb_write(UmdResource *r, uint64_t off, const void *data, uint64_t
 
 /* draw.c: the draw path. */
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw);
+/* An indirect draw (draw->indirect_*): args, the arguments' buffer, is
+ * named and brought to the host like the draw's other resources. */
+void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *args);
 /* DESTROY_OBJECT of a virgl object the draw path created (host set). */
 void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, bool host);
 uint32_t umd_vgl_handle(UmdDevice *d);

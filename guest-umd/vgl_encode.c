@@ -427,14 +427,17 @@ bool vgl_set_streamout_targets(VglBuf *b, uint32_t append_mask, const uint32_t *
 
 /* ---- work ---- */
 
+/* An indirect draw: one draw whose arguments are in buffer indirect_res
+ * at indirect_offset (the GL DrawArrays/ElementsIndirectCommand layout). */
 bool vgl_draw_vbo(VglBuf *b, const VglDraw *d)
 {
-    const uint32_t a[SABLE_VIRGL_DRAW_VBO_LEN] = {
+    const uint32_t a[SABLE_VIRGL_DRAW_VBO_INDIRECT_LEN] = {
         d->start, d->count, d->mode, d->indexed, d->instance_count, (uint32_t)d->index_bias,
         d->start_instance, d->primitive_restart, d->restart_index, d->min_index, d->max_index,
-        d->count_from_so
+        d->count_from_so, 0, 0, d->indirect_res, d->indirect_offset, 0, 1, 0, 0
     };
-    return emit(b, SABLE_VIRGL_CCMD_DRAW_VBO, 0, a, SABLE_VIRGL_DRAW_VBO_LEN);
+    return emit(b, SABLE_VIRGL_CCMD_DRAW_VBO, 0, a,
+                d->indirect_res ? SABLE_VIRGL_DRAW_VBO_INDIRECT_LEN : SABLE_VIRGL_DRAW_VBO_LEN);
 }
 
 /* buffers, colour (4 floats), depth (a double, low dword first), stencil */

@@ -182,6 +182,7 @@ typedef struct VglDraw {
     bool primitive_restart;
     uint32_t restart_index, min_index, max_index;
     uint32_t count_from_so;               /* an SO target handle, 0: none */
+    uint32_t indirect_res, indirect_offset; /* arguments in a buffer (res 0: none) */
 } VglDraw;
 
 typedef struct VglBox {

@@ -327,6 +327,9 @@ enum sable_virgl_tex_wrap {
 #define SABLE_VIRGL_SURFACE_LEN 5u
 #define SABLE_VIRGL_CLEAR_LEN 8u
 #define SABLE_VIRGL_DRAW_VBO_LEN 12u
+/* + vertices per patch, draw id, indirect buffer, offset, stride, draw
+ * count, count offset, count buffer */
+#define SABLE_VIRGL_DRAW_VBO_INDIRECT_LEN 20u
 #define SABLE_VIRGL_BLEND_LEN 11u  /* 3 + 8 render targets */
 #define SABLE_VIRGL_DSA_LEN 5u
 #define SABLE_VIRGL_RASTERIZER_LEN 9u

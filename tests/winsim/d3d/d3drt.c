@@ -274,6 +274,12 @@ _Static_assert(offsetof(D3D11DDIARG_CREATERESOURCE, pPrimaryDesc) ==
 HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu,
                          const void *init, RtResource **out)
 {
+    return rt_create_buffer_misc(d, size, usage, bind, cpu, 0, init, out);
+}
+
+HRESULT rt_create_buffer_misc(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu, UINT misc,
+                              const void *init, RtResource **out)
+{
     RtResource *r = g_new0(RtResource, 1);
     D3D10DDI_MIPINFO mip = { .TexelWidth = size, .TexelHeight = 1, .TexelDepth = 1,
                              .PhysicalWidth = size, .PhysicalHeight = 1, .PhysicalDepth = 1 };
@@ -281,7 +287,7 @@ HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu
     D3D11DDIARG_CREATERESOURCE c = {
         .pMipInfoList = &mip, .pInitialDataUP = init ? &up : NULL,
         .ResourceDimension = D3D10DDIRESOURCE_BUFFER, .Usage = usage, .BindFlags = bind,
-        .MapFlags = cpu, .Format = DXGI_FORMAT_UNKNOWN, .SampleDesc = { 1, 0 },
+        .MapFlags = cpu, .MiscFlags = misc, .Format = DXGI_FORMAT_UNKNOWN, .SampleDesc = { 1, 0 },
         .MipLevels = 1, .ArraySize = 1,
     };
     r->dim = D3D10DDIRESOURCE_BUFFER;
