@@ -272,7 +272,8 @@ int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
 }
 
 /* SetPredication: draws and (virgl) clears are skipped while the
- * predicate's result equals `value`; NULL turns predication off. */
+ * predicate's result equals `value`; NULL (or a predicate never issued)
+ * turns predication off. */
 void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value)
 {
     UmdDdi ddi = UMD_DDI_SetPredication;
@@ -285,13 +286,15 @@ void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value)
         umd_unsupported(d, ddi, 0);
         return;
     }
+    if (q && !q->host) {
+        q = NULL; /* never issued: no result to test, every draw is done */
+    }
+    if (!q && !d->state.predicate) {
+        return;
+    }
     uint32_t cmds[8];
     VglBuf b;
     vgl_init(&b, cmds, 8);
-    if (q && !q->host) {
-        umd_unsupported(d, ddi, 0); /* never begun: nothing to test against */
-        return;
-    }
     /* GL: one conditional rendering at a time, ended before the next */
     bool ok = !d->state.predicate || vgl_set_render_condition(&b, 0, false);
     if (!ok || (q && !vgl_set_render_condition(&b, q->handle[0], value != FALSE)) ||

@@ -202,10 +202,10 @@ HRESULT pipe_query_get(RtDevice *d, RtQuery *q, void *data, UINT size, UINT flag
 
 void pipe_query_data(RtDevice *d, RtQuery *q, void *data, UINT size)
 {
-    HRESULT hr;
-    for (unsigned i = 0; (hr = pipe_query_get(d, q, data, size, 0)) == DXGI_DDI_ERR_WASSTILLDRAWING &&
-                         i < 1000; i++) {
+    HRESULT hr = pipe_query_get(d, q, data, size, 0);
+    for (unsigned i = 0; hr == DXGI_DDI_ERR_WASSTILLDRAWING && i < 1000; i++) {
         rt_wait_idle(d);
+        hr = pipe_query_get(d, q, data, size, 0);
     }
     OK(hr);
 }

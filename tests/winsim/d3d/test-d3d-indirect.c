@@ -84,7 +84,8 @@ static void test_indirect(void)
     const uint32_t red_args[4] = { 6, 1, 0, 0 }, none_args[4] = { 6, 0, 0, 0 };
     const uint32_t *rewrite[2] = { red_args, none_args };
     for (unsigned i = 0; i < 2; i++) {
-        D3D10_DDI_BOX box = { .left = 0, .top = 0, .front = 0, .right = 16, .bottom = 1, .back = 1 };
+        D3D10_DDI_BOX box = { .left = 0, .top = 0, .front = 0,
+                              .right = 16, .bottom = 1, .back = 1 };
         OK(rt_update(d, args, 0, &box, rewrite[i], 16));
         pipe_clear(&p, black);
         draw_args(&p, args, 0, false);
