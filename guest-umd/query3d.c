@@ -7,7 +7,8 @@
  * of the query in host memory (virglrenderer wants a CUSTOM buffer there);
  * QueryEnd then brings that buffer back to its allocation (TRANSFER
  * FROM_HOST) before the event WRITE32 query.c appends, so "the WRITE32
- * landed" means "the results are in the allocation". Timestamp disjoint needs no GPU object: GL
+ * landed" means "the host's state is in the allocation" (a state not yet
+ * known: GetData asks again). Timestamp disjoint needs no GPU object: GL
  * timestamps count nanoseconds and never jump. SetPredication is
  * SET_RENDER_CONDITION on a predicate's object.
  */
