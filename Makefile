@@ -20,6 +20,7 @@ FUZZ_TARGETS = core 3d dump kmd qmp shader
 JOBS ?= $(shell nproc)
 
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+          LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
           UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 # The sanitizer QEMU: any report aborts it; its own leaks at exit are not ours.
 QEMU_SAN_ENV = SABLE_QEMU=$(BUILD)/qemu-san/qemu-system-x86_64 \

@@ -523,6 +523,48 @@ static void draw(D3D10DDI_HDEVICE h, UmdDdi ddi, VglDraw v)
     umd_draw(d, ddi, &v);
 }
 
+/* The arguments (D3D11's DrawInstancedIndirect / DrawIndexedInstancedIndirect
+ * layouts: 4 or 5 dwords, GL's indirect commands) from buffer r at off. */
+static void draw_indirect(D3D10DDI_HDEVICE h, UmdDdi ddi, D3D10DDI_HRESOURCE hr, UINT off,
+                          bool indexed)
+{
+    UmdDevice *d = DEV(h);
+    UmdResource *r = umd_res(hr);
+    int mode = umd_prim_mode(d->state.topology);
+    uint64_t end = (uint64_t)off + (indexed ? 20u : 16u);
+    if (umd_check_lost(d, ddi)) {
+        return;
+    }
+    if (mode < 0 || !r || r->magic != UMD_RESOURCE_MAGIC || !r->res_id || off % 4 ||
+        end > r->width) {
+        umd_unsupported(d, ddi, 0);
+        return;
+    }
+    VglDraw v = { .mode = (uint32_t)mode, .indexed = indexed, .max_index = 0xffffffffu,
+                  .indirect_res = r->res_id, .indirect_offset = off };
+    if (indexed) {
+        v.primitive_restart = true;
+        v.restart_index = d->state.ib_format == DXGI_FORMAT_R32_UINT ? 0xffffffffu : 0xffffu;
+    }
+    umd_draw_args(d, ddi, &v, r);
+}
+
+static VOID WDDM_API ddi_DrawInstancedIndirect(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT off)
+{
+    draw_indirect(h, UMD_DDI_DrawInstancedIndirect, r, off, false);
+}
+
+static VOID WDDM_API ddi_DrawIndexedInstancedIndirect(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r,
+                                                      UINT off)
+{
+    draw_indirect(h, UMD_DDI_DrawIndexedInstancedIndirect, r, off, true);
+}
+
+static VOID WDDM_API ddi_DrawAuto(D3D10DDI_HDEVICE h)
+{
+    umd_draw_auto(DEV(h));
+}
+
 static VOID WDDM_API ddi_Draw(D3D10DDI_HDEVICE h, UINT count, UINT start)
 {
     draw(h, UMD_DDI_Draw, (VglDraw){ .start = start, .count = count, .instance_count = 1 });
@@ -652,11 +694,9 @@ static VOID WDDM_API ddi_SetRenderTargets11(D3D10DDI_HDEVICE h,
     umd_set_om_uavs(DEV(h), uav, counts, uav_start, nuav, range_start, range_size);
 }
 
-static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
+static VOID WDDM_API ddi_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
 {
-    if (q.pDrvPrivate) {
-        UNSUP(SetPredication);
-    }
+    umd_set_predication(DEV(h), q.pDrvPrivate, value);
 }
 /* ---- UAVs and compute (uav.c, compute.c) ---- */
 
@@ -723,13 +763,10 @@ SET_WITH_IFACES(HsSetShaderWithIfaces, UMD_HS)
 SET_WITH_IFACES(DsSetShaderWithIfaces, UMD_DS)
 SET_WITH_IFACES(CsSetShaderWithIfaces, UMD_CS)
 
-STUB0(DrawAuto)
 STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
      DXGI_FORMAT f)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
-STUB(DrawIndexedInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
-STUB(DrawInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(CommandListExecute, D3D11DDI_HCOMMANDLIST l)
 STUB(CheckDeferredContextHandleSizes, UINT *n, D3D11DDI_HANDLESIZE *sizes)
 STUB(CreateDeferredContext, const D3D11DDIARG_CREATEDEFERREDCONTEXT *c)
@@ -839,12 +876,12 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnResourceCopyRegion = ddi_copy_region; \
     (f)->pfnResourceUpdateSubresourceUP = ddi_update; \
     (f)->pfnSoSetTargets = ddi_SoSetTargets; \
-    (f)->pfnDrawAuto = stub_DrawAuto; \
+    (f)->pfnDrawAuto = ddi_DrawAuto; \
     (f)->pfnSetViewports = ddi_set_viewports; \
     (f)->pfnSetScissorRects = ddi_set_scissors; \
     (f)->pfnClearRenderTargetView = ddi_clear_rtv; \
     (f)->pfnClearDepthStencilView = ddi_clear_dsv; \
-    (f)->pfnSetPredication = stub_SetPredication; \
+    (f)->pfnSetPredication = ddi_SetPredication; \
     (f)->pfnQueryGetData = ddi_query_get_data; \
     (f)->pfnFlush = ddi_flush; \
     (f)->pfnGenMips = stub_GenMips; \
@@ -943,8 +980,8 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCreateGeometryShaderWithStreamOutput = ddi_CreateGsSo11;
     f->pfnResourceConvert = ddi_convert;
     f->pfnResourceConvertRegion = ddi_convert_region;
-    f->pfnDrawIndexedInstancedIndirect = stub_DrawIndexedInstancedIndirect;
-    f->pfnDrawInstancedIndirect = stub_DrawInstancedIndirect;
+    f->pfnDrawIndexedInstancedIndirect = ddi_DrawIndexedInstancedIndirect;
+    f->pfnDrawInstancedIndirect = ddi_DrawInstancedIndirect;
     f->pfnCommandListExecute = stub_CommandListExecute;
     f->pfnHsSetShaderResources = ddi_HsSetShaderResources;
     f->pfnHsSetShader = ddi_HsSetShader;

@@ -146,6 +146,20 @@ static bool name(Named *n, UmdResource *r, bool write)
     return true;
 }
 
+bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,
+                     UmdResource *const *r, uint32_t nr, bool write)
+{
+    Named n = { .n = 0 };
+    bool ok = !d->lost && stream_begin(d);
+    for (uint32_t i = 0; ok && i < nr; i++) {
+        ok = name(&n, r[i], write);
+    }
+    if (!ok) {
+        return false;
+    }
+    return vgl_append(&d->s3d.b, cmds, ndw) && stream_send(d, ddi, &n);
+}
+
 /* Vertex buffer slots the layout reads: highest buffer index + 1. */
 static uint32_t vb_slots(const UmdState *st)
 {
@@ -172,9 +186,9 @@ static bool name_stage(Named *n, const UmdState *st, unsigned stage)
     return ok;
 }
 
-static bool collect(const UmdState *st, bool indexed, Named *n)
+static bool collect(const UmdState *st, bool indexed, UmdResource *args, Named *n)
 {
-    bool ok = true;
+    bool ok = name(n, args, false);
     for (uint32_t i = 0; i < UMD_RT_SLOTS; i++) {
         ok &= !st->rtv[i] || name(n, st->rtv[i]->res, true);
     }
@@ -183,6 +197,9 @@ static bool collect(const UmdState *st, bool indexed, Named *n)
         ok &= name(n, st->vb[i], false);
     }
     ok &= !indexed || name(n, st->ib, false);
+    for (uint32_t i = 0; i < UMD_SO_SLOTS; i++) {
+        ok &= name(n, st->so[i], true);
+    }
     for (uint32_t i = 0; i < NSTAGES; i++) {
         ok &= !st->shader[draw_stages[i]] || name_stage(n, st, draw_stages[i]);
     }
@@ -214,13 +231,19 @@ static bool make(UmdDevice *d, UmdDdi ddi, const Named *n, const uint32_t *creat
 static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
                           unsigned stage, const char *text)
 {
-    uint32_t ndw = 8u + (uint32_t)(strlen(text) + 4) / 4u;
+    VglSo so;
+    if (s->nso && !umd_so_decl(s, &so)) {
+        return false;
+    }
+    uint32_t ndw = 8u + SABLE_VIRGL_SHADER_SO_LEN(s->nso ? so.n : 0) +
+                   (uint32_t)(strlen(text) + 4) / 4u;
     s->handle = umd_vgl_handle(d);
     VglBuf *b = &d->s3d.b;
     if (!stream_room(d, ddi, n, ndw) ||
         !(stage == UMD_CS
               ? vgl_create_compute_shader(b, s->handle, text, s->info.cs_shared_bytes)
-              : vgl_create_shader(b, s->handle, virgl_stage[stage], text, 0))) {
+              : vgl_create_shader_so(b, s->handle, virgl_stage[stage], text, 0,
+                                     s->nso ? &so : NULL))) {
         return false;
     }
     s->host = true;
@@ -372,16 +395,19 @@ static bool put_binds(UmdDevice *d)
     UmdState *st = &d->state;
     UmdStream *s = &d->s3d;
     VglBuf *b = &s->b;
-    bool ok = vgl_bind_object(b, SABLE_VIRGL_OBJECT_BLEND,
-                              (st->blend ? st->blend : &s->blend)->handle) &&
+    uint32_t fs, blend, rast; /* stand-ins (so.c): no pixel shader, no rasterized stream */
+    bool ok = umd_so_put_overrides(d, b, &fs, &blend, &rast) &&
+              vgl_bind_object(b, SABLE_VIRGL_OBJECT_BLEND,
+                              blend ? blend : (st->blend ? st->blend : &s->blend)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_DSA, (st->dss ? st->dss : &s->dss)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_RASTERIZER,
-                              (st->rast ? st->rast : &s->rast)->handle) &&
+                              rast ? rast : (st->rast ? st->rast : &s->rast)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
                               st->layout && st->layout->ncreate ? st->layout->handle : 0);
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         UmdShader *sh = st->shader[draw_stages[i]];
-        ok = vgl_bind_shader(b, sh ? sh->handle : 0, virgl_stage[draw_stages[i]]);
+        uint32_t h = sh ? sh->handle : draw_stages[i] == UMD_PS ? fs : 0;
+        ok = vgl_bind_shader(b, h, virgl_stage[draw_stages[i]]);
     }
     const float *f = st->blend_factor;
     return ok && vgl_set_blend_color(b, f) &&
@@ -469,7 +495,7 @@ static bool ps_uavs(const UmdDevice *d)
 static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *draw)
 {
     bool ok = stream_room(d, ddi, n, STATE_DW) && put_framebuffer(d) && put_binds(d) &&
-              put_inputs(d, draw->indexed);
+              put_inputs(d, draw->indexed) && umd_so_put_targets(d, &d->s3d.b);
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         unsigned stage = draw_stages[i];
         ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
@@ -483,23 +509,31 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
 
 /* What this draw path cannot do: no 3D, nothing to draw with (no vertex
  * shader), a hull shader without a domain shader or the reverse, patches
- * without them or them without patches. */
+ * without them or them without patches, a VS created with stream output in
+ * the GS slot (virgl takes stream output from the last vertex stage's own
+ * object). */
 static bool drawable(const UmdDevice *d, const VglDraw *draw)
 {
     const UmdState *st = &d->state;
+    const UmdShader *gs = st->shader[UMD_GS];
     bool hs = st->shader[UMD_HS], ds = st->shader[UMD_DS];
     bool patches = draw->mode == SABLE_VIRGL_PRIM_PATCHES;
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) && st->shader[UMD_VS] &&
-           hs == ds && hs == patches;
+           hs == ds && hs == patches && (!gs || gs->program == SM4_GS);
 }
 
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
+{
+    umd_draw_args(d, ddi, draw, NULL);
+}
+
+void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *args)
 {
     if (umd_check_lost(d, ddi)) {
         return;
     }
     Named n = { .n = 0 };
-    if (!drawable(d, draw) || !collect(&d->state, draw->indexed, &n) ||
+    if (!drawable(d, draw) || !collect(&d->state, draw->indexed, args, &n) ||
         (ps_uavs(d) && !umd_uav_name(&d->state, UMD_PS, &n))) {
         umd_unsupported(d, ddi, 0);
         return;

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Queries: the event query. QueryEnd appends a WRITE32 of an increasing
- * value into the query's CPU-visible allocation; QueryGetData submits the
- * command buffer if it still holds that write (unless
- * D3D10_DDI_GET_DATA_DO_NOT_FLUSH), then reads the value without waiting
- * (IgnoreSync lock): written -> TRUE, else DXGI_DDI_ERR_WASSTILLDRAWING.
- * Other query types are not supported yet: CreateQuery reports
- * E_OUTOFMEMORY (the one failure its category allows besides
- * NONEXCLUSIVE/DEVICEREMOVED).
+ * Queries. QueryEnd appends a WRITE32 of an increasing value into the
+ * query's CPU-visible allocation; QueryGetData submits the command buffer
+ * if it still holds that write (unless D3D10_DDI_GET_DATA_DO_NOT_FLUSH),
+ * then reads the value without waiting (IgnoreSync lock): written -> the
+ * data (the event: TRUE), else DXGI_DDI_ERR_WASSTILLDRAWING. The other
+ * types' GPU work goes before the WRITE32 (query3d.c); a type neither
+ * handles: CreateQuery reports E_OUTOFMEMORY (the one failure its
+ * category allows besides NONEXCLUSIVE/DEVICEREMOVED).
  */
 #include <string.h>
 
@@ -19,7 +19,7 @@ void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *
     if (umd_check_lost(d, UMD_DDI_CreateQuery)) {
         return;
     }
-    if (c->Query != D3D10DDI_QUERY_EVENT) {
+    if (c->Query != D3D10DDI_QUERY_EVENT && !umd_query3d_supported(d, c->Query)) {
         umd_unsupported(d, UMD_DDI_CreateQuery, 0);
         return;
     }
@@ -42,30 +42,57 @@ void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *
     D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &q->alloc.h };
     d->kt->pfnUnlockCb(d->rt.handle, &u);
     q->type = c->Query;
+    if (!umd_query3d_init(d, q)) {
+        umd_defer_destroy(d, NULL, q->alloc.h);
+        if (!d->lost) {
+            umd_error(d, UMD_DDI_CreateQuery, E_OUTOFMEMORY, 0);
+        }
+        return;
+    }
     q->magic = UMD_QUERY_MAGIC;
 }
 
 void umd_query_destroy(UmdDevice *d, UmdQuery *q)
 {
     if (q->magic == UMD_QUERY_MAGIC) {
+        umd_query3d_fini(d, q);
         umd_defer_destroy(d, NULL, q->alloc.h);
         q->magic = 0;
     }
 }
 
-/* An event has no Begin; nothing to do. */
+/* An event has no Begin; the GPU queries begin their objects. */
 void umd_query_begin(UmdDevice *d, UmdQuery *q)
 {
-    umd_check_lost(d, UMD_DDI_QueryBegin);
+    if (umd_check_lost(d, UMD_DDI_QueryBegin) || q->magic != UMD_QUERY_MAGIC) {
+        return;
+    }
+    if (!umd_query3d_begin(d, q) && !d->lost) {
+        umd_unsupported(d, UMD_DDI_QueryBegin, 0);
+    }
 }
+
+static void fence(UmdDevice *d, UmdDdi ddi, UmdQuery *q);
 
 void umd_query_end(UmdDevice *d, UmdQuery *q)
 {
     if (umd_check_lost(d, UMD_DDI_QueryEnd) || q->magic != UMD_QUERY_MAGIC) {
         return;
     }
+    if (!umd_query3d_end(d, UMD_DDI_QueryEnd, q, false)) {
+        if (!d->lost) {
+            umd_unsupported(d, UMD_DDI_QueryEnd, 0);
+        }
+        return;
+    }
+    fence(d, UMD_DDI_QueryEnd, q);
+}
+
+/* The WRITE32 of the next value into the query's allocation. */
+static void fence(UmdDevice *d, UmdDdi ddi, UmdQuery *q)
+{
     UmdAlloc *const allocs[1] = { &q->alloc };
-    uint8_t *p = umd_cmd_begin(d, UMD_DDI_QueryEnd, sizeof(struct sable_cmd_write32), allocs, 1, 1);
+    uint8_t *p = umd_cmd_begin(d, ddi, sizeof(struct sable_cmd_write32), allocs, 1, 1);
     if (!p) {
         return;
     }
@@ -114,7 +141,15 @@ void umd_query_get_data(UmdDevice *d, UmdQuery *q, void *data, UINT size, UINT f
         umd_error(d, UMD_DDI_QueryGetData, DXGI_DDI_ERR_WASSTILLDRAWING, 0);
         return;
     }
-    if (data && size >= sizeof(BOOL)) {
+    if (q->type != D3D10DDI_QUERY_EVENT) {
+        if (umd_query3d_data(d, q, data, size) == 0) {
+            /* the host had no result yet: ask again, answer "not yet" */
+            if (umd_query3d_end(d, UMD_DDI_QueryGetData, q, true)) {
+                fence(d, UMD_DDI_QueryGetData, q);
+            }
+            umd_error(d, UMD_DDI_QueryGetData, DXGI_DDI_ERR_WASSTILLDRAWING, 0);
+        }
+    } else if (data && size >= sizeof(BOOL)) {
         BOOL done = 1;
         memcpy(data, &done, sizeof(done));
     }

@@ -21,11 +21,12 @@
 #define BUFFER_BINDS_3D \
     (D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER | \
      D3D10_DDI_BIND_CONSTANT_BUFFER | D3D10_DDI_BIND_SHADER_RESOURCE | \
-     D3D11_DDI_BIND_UNORDERED_ACCESS)
+     D3D11_DDI_BIND_UNORDERED_ACCESS | D3D10_DDI_BIND_STREAM_OUTPUT)
 #define BINDS_3D \
     (D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER | \
      D3D10_DDI_BIND_CONSTANT_BUFFER | D3D10_DDI_BIND_SHADER_RESOURCE | \
-     D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS)
+     D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | \
+     D3D11_DDI_BIND_UNORDERED_ACCESS | D3D10_DDI_BIND_STREAM_OUTPUT)
 
 uint32_t umd_virgl_format(DXGI_FORMAT f)
 {
@@ -67,11 +68,23 @@ static uint32_t virgl_bind(UINT bind, UINT misc, bool buffer)
     b |= (bind & D3D10_DDI_BIND_SHADER_RESOURCE) ? SABLE_VIRGL_BIND_SAMPLER_VIEW : 0;
     b |= (bind & D3D10_DDI_BIND_RENDER_TARGET) ? SABLE_VIRGL_BIND_RENDER_TARGET : 0;
     b |= (bind & D3D10_DDI_BIND_DEPTH_STENCIL) ? SABLE_VIRGL_BIND_DEPTH_STENCIL : 0;
+    b |= (bind & D3D10_DDI_BIND_STREAM_OUTPUT) ? SABLE_VIRGL_BIND_STREAM_OUTPUT : 0;
     return b;
 }
 
-/* Buffers bound as vertex, index, constant buffer, shader resource or
- * unordered access or made for indirect arguments, and
+/* virglrenderer takes a buffer with one bind, or with SAMPLER_VIEW among
+ * others (a texture buffer); any other mix is refused ("Invalid texture
+ * bind flags"): such a buffer is created with none (a plain GL buffer,
+ * which GL binds anywhere). */
+static uint32_t buffer_bind(UINT bind, UINT misc)
+{
+    uint32_t b = virgl_bind(bind & BUFFER_BINDS_3D, misc, true);
+    bool one = (b & (b - 1)) == 0;
+    return one || (b & SABLE_VIRGL_BIND_SAMPLER_VIEW) ? b : 0;
+}
+
+/* Buffers bound as vertex, index, constant buffer, shader resource,
+ * unordered access or stream output or made for indirect arguments, and
  * 2D textures and 2D arrays (one sample) with a 3D bind; textures in a
  * format the table above maps. Shared resources stay 2D (the KMD refuses
  * to open 3D allocations on another device), and so do swap chain buffers
@@ -85,7 +98,7 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
         (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED)) {
         return false;
     }
-    if (r->dim == D3D10DDIRESOURCE_BUFFER) {
+    if (r->dim == D3D10DDIRESOURCE_BUFFER) { /* draws also read indirect arguments */
         return (r->bind & BUFFER_BINDS_3D) != 0 || args;
     }
     return r->dim == D3D10DDIRESOURCE_TEXTURE2D && umd_virgl_format(r->format) != 0;
@@ -100,8 +113,8 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     p->base.size = size;
     bool cpu = r->usage == D3D10_DDI_USAGE_DYNAMIC || r->cpu_access != 0;
     p->base.segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
-    bool buffer = r->dim == D3D10DDIRESOURCE_BUFFER;
-    p->virgl.bind = virgl_bind(buffer ? r->bind & BUFFER_BINDS_3D : r->bind, r->misc, buffer);
+    p->virgl.bind = r->dim == D3D10DDIRESOURCE_BUFFER ? buffer_bind(r->bind, r->misc)
+                                                     : virgl_bind(r->bind, r->misc, false);
     p->virgl.depth = 1;
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         p->base.kind = SABLE_ALLOC_BUFFER;

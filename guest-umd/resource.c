@@ -95,6 +95,11 @@ static HRESULT allocate_desc(UmdDevice *d, UmdAlloc *a, struct sable_alloc_priva
     return S_OK;
 }
 
+HRESULT umd_allocate_3d(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private_3d *p)
+{
+    return allocate_desc(d, a, &p->base, sizeof(*p), NULL);
+}
+
 /* A KMD allocation of `size` bytes. */
 HRESULT umd_allocate(UmdDevice *d, UmdAlloc *a, uint64_t size, bool cpu, uint32_t segment)
 {

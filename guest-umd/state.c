@@ -73,6 +73,7 @@ void umd_set_so(UmdDevice *d, UINT n, UINT clear, const D3D10DDI_HRESOURCE *ph, 
         d->state.so[i] = set ? live(ph[i]) : NULL;
         d->state.so_offset[i] = set && offsets ? offsets[i] : 0;
     }
+    d->s3d.so.dirty = true;
 }
 
 /* SetRenderTargets: n views from slot 0, `clear` more slots unbound. */
@@ -145,6 +146,7 @@ void umd_state_forget(UmdDevice *d, const void *object)
 {
     UmdState *s = &d->state;
     forget_state_object(s, object);
+    umd_so_forget(d, object);
     for (unsigned st = 0; st < UMD_STAGES; st++) {
         if ((const void *)s->shader[st] == object) {
             s->shader[st] = NULL;

@@ -137,11 +137,17 @@ typedef struct UmdDsv {
 
 /* An event query: QueryEnd writes an increasing value into a CPU-visible
  * allocation with WRITE32; QueryGetData compares. */
+#define UMD_QUERY_GPU_MAX 2u
 typedef struct UmdQuery {
     uint32_t magic;
     D3D10DDI_QUERY type;
     UmdAlloc alloc;
     uint32_t issued;          /* value of the last QueryEnd, 0: none */
+    /* GPU queries (query3d.c): virgl query objects, each writing its state
+     * into its buffer qbo[i] */
+    struct UmdResource *qbo[UMD_QUERY_GPU_MAX];
+    uint32_t handle[UMD_QUERY_GPU_MAX], nq;
+    bool host;                /* the objects exist in the context */
 } UmdQuery;
 #define UMD_QUERY_MAGIC 0x59524551u /* "QERY" */
 
@@ -175,6 +181,7 @@ typedef struct UmdState {
     UINT ib_offset;
     UmdResource *so[UMD_SO_SLOTS];
     UINT so_offset[UMD_SO_SLOTS];
+    struct UmdQuery *predicate; /* SetPredication's query (query3d.c), NULL: none */
     UmdRtv *rtv[UMD_RT_SLOTS];
     struct UmdDsv *dsv;
     UINT topology;
@@ -229,6 +236,20 @@ typedef struct UmdUploadPiece {
  * an inline 3D SUBMIT naming the allocations in `alloc`; the D3D default
  * state objects, made at the first draw. */
 #define UMD_STREAM_ALLOCS 64u
+/* Stream output in the device's virgl context (so.c): per slot the target
+ * object made for the resource last bound there (kept after unbinding:
+ * DrawAuto draws from it), whether it is bound, and whether SoSetTargets
+ * came since the last draw; the objects a draw without a pixel shader
+ * binds (an empty fragment shader, a blend writing no colour) and the
+ * rasterizer of a GS with no rasterized stream. */
+typedef struct UmdSoState {
+    UmdResource *res[UMD_SO_SLOTS];
+    uint32_t handle[UMD_SO_SLOTS];
+    bool bound[UMD_SO_SLOTS];
+    bool dirty;
+    uint32_t null_fs, null_blend, discard_rast; /* 0: not created yet */
+} UmdSoState;
+
 typedef struct UmdStream {
     uint32_t *dw;             /* SABLE_KMD_3D_MAX_INLINE_DW dwords, NULL until used */
     VglBuf b;
@@ -238,6 +259,10 @@ typedef struct UmdStream {
     UmdBlendState blend;
     UmdDepthStencilState dss;
     UmdRasterizerState rast;
+    UmdSoState so;
+    /* the query begun and not ended per GL query target (query3d.c): the
+     * host allows one, the two occlusion types share one */
+    struct UmdQuery *active_query[SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE + 1];
 } UmdStream;
 
 typedef struct UmdDevice {
@@ -434,6 +459,9 @@ void umd_state_forget(UmdDevice *d, const void *object);
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
 uint32_t umd_virgl_format(DXGI_FORMAT f);
 void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p);
+/* resource.c: a 3D allocation of this description (the KMD writes
+ * p->virgl.res_id back). */
+HRESULT umd_allocate_3d(UmdDevice *d, UmdAlloc *a, struct sable_alloc_private_3d *p);
 /* Before a draw uses r: TRANSFER TO_HOST if the backing is newer. */
 bool umd_res3d_to_host(UmdDevice *d, UmdDdi ddi, UmdResource *r);
 /* Before the CPU or a 2D/copy packet touches r: FROM_HOST if a draw
@@ -446,6 +474,9 @@ void umd_res3d_cb_write(UmdResource *r, uint64_t off, const void *data, uint64_t
 
 /* draw.c: the draw path. */
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw);
+/* An indirect draw (draw->indirect_*): args, the arguments' buffer, is
+ * named and brought to the host like the draw's other resources. */
+void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *args);
 /* DESTROY_OBJECT of a virgl object the draw path created (host set). */
 void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, bool host);
 uint32_t umd_vgl_handle(UmdDevice *d);
@@ -455,6 +486,39 @@ void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
 /* D3D topology (D3D10_DDI_PRIMITIVE_TOPOLOGY) -> SABLE_VIRGL_PRIM_*, -1 if none. */
 int umd_prim_mode(UINT topology);
+
+/* so.c: stream output and draws without a pixel shader (docs/umd.md
+ * "Stream output"). */
+/* The shader's stream output declaration for virgl (false: not expressible). */
+bool umd_so_decl(const UmdShader *s, VglSo *out);
+/* Per draw, after the objects: target objects for a new SoSetTargets and
+ * SET_STREAMOUT_TARGETS (b has room for STATE_DW). */
+bool umd_so_put_targets(UmdDevice *d, VglBuf *b);
+/* Per draw: the fragment shader, blend and rasterizer handles to bind in
+ * place of the bound ones (0: keep the bound one), creating the device
+ * objects they name on first use. */
+bool umd_so_put_overrides(UmdDevice *d, VglBuf *b, uint32_t *fs, uint32_t *blend,
+                          uint32_t *rast);
+void umd_so_forget(UmdDevice *d, const void *object);
+void umd_draw_auto(UmdDevice *d);
+
+/* query3d.c: the query types answered by virgl queries (docs/umd.md
+ * "Queries"). */
+bool umd_query3d_supported(const UmdDevice *d, D3D10DDI_QUERY type);
+bool umd_query3d_init(UmdDevice *d, UmdQuery *q);
+void umd_query3d_fini(UmdDevice *d, UmdQuery *q);
+bool umd_query3d_begin(UmdDevice *d, UmdQuery *q);
+/* END_QUERY (again: not), the results into the buffer, the buffer back
+ * to its allocation: all before a WRITE32 of the query. */
+bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again);
+/* Once a WRITE32 after umd_query3d_end landed: the query's data (size:
+ * the type's): 1, not known yet (ask again): 0, failed (reported): -1. */
+int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size);
+void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value);
+/* draw.c: whole commands (ndw dwords) as their own SUBMIT naming the nr
+ * resources r. */
+bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,
+                     UmdResource *const *r, uint32_t nr, bool write);
 
 /* query.c */
 void umd_query_create(UmdDevice *d, const D3D10DDIARG_CREATEQUERY *c, UmdQuery *q);

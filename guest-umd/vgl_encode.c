@@ -149,29 +149,62 @@ bool vgl_create_vertex_elements(VglBuf *b, uint32_t handle, const VglVertexEleme
     return true;
 }
 
-/* Shader object: handle, type, offlen (text bytes with the NUL), token
- * budget, stream-output count (0); then the text, NUL-padded to dwords. */
 bool vgl_create_shader(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
                        uint32_t tokens)
 {
-    if (!tgsi || type >= SABLE_VIRGL_SHADER_TYPES) {
+    return vgl_create_shader_so(b, handle, type, tgsi, tokens, NULL);
+}
+
+static bool so_ok(const VglSo *so)
+{
+    if (so->n > SABLE_VIRGL_MAX_SO_OUTPUTS) {
+        return false;
+    }
+    for (uint32_t i = 0; i < so->n; i++) {
+        const VglSoOutput *o = &so->out[i];
+        if (!o->count || o->start + o->count > 4 || o->buffer > 3 || o->stream > 3) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Shader object: handle, type, offlen (text bytes with the NUL), token
+ * budget, stream-output count; the stream output (strides, 2 dwords per
+ * output); then the text, NUL-padded to dwords. */
+bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
+                          uint32_t tokens, const VglSo *so)
+{
+    uint32_t nso = so ? so->n : 0;
+    if (!tgsi || type >= SABLE_VIRGL_SHADER_TYPES || (so && !so_ok(so))) {
         return refuse(b);
     }
+    uint32_t hdr = SABLE_VIRGL_SHADER_HDR_LEN + SABLE_VIRGL_SHADER_SO_LEN(nso);
     size_t bytes = strlen(tgsi) + 1;
-    if (bytes > 4u * (SABLE_VIRGL_MAX_CMD_LEN - SABLE_VIRGL_SHADER_HDR_LEN)) {
+    if (bytes > 4u * (SABLE_VIRGL_MAX_CMD_LEN - hdr)) {
         return refuse(b);
     }
     uint32_t text_dw = (uint32_t)((bytes + 3) / 4);
     uint32_t *p = vgl_reserve(b, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SHADER,
-                              SABLE_VIRGL_SHADER_HDR_LEN + text_dw);
+                              hdr + text_dw);
     if (!p) {
         return false;
     }
     /* a text never needs more tokens than it has characters */
     uint32_t budget = tokens ? tokens : (bytes < 256 ? 256 : (uint32_t)bytes);
-    p[0] = handle, p[1] = type, p[2] = (uint32_t)bytes, p[3] = budget, p[4] = 0;
-    p[SABLE_VIRGL_SHADER_HDR_LEN + text_dw - 1] = 0;
-    memcpy(&p[SABLE_VIRGL_SHADER_HDR_LEN], tgsi, bytes);
+    p[0] = handle, p[1] = type, p[2] = (uint32_t)bytes, p[3] = budget, p[4] = nso;
+    uint32_t *q = &p[SABLE_VIRGL_SHADER_HDR_LEN];
+    if (nso) {
+        memcpy(q, so->stride, sizeof so->stride);
+        for (uint32_t i = 0; i < nso; i++) {
+            const VglSoOutput *o = &so->out[i];
+            q[4 + 2 * i] = SABLE_VIRGL_SO_OUTPUT(o->reg, o->start, o->count, o->buffer,
+                                                 o->dst_offset);
+            q[5 + 2 * i] = o->stream;
+        }
+    }
+    p[hdr + text_dw - 1] = 0;
+    memcpy(&p[hdr], tgsi, bytes);
     vgl_commit(b);
     return true;
 }
@@ -394,15 +427,19 @@ bool vgl_set_streamout_targets(VglBuf *b, uint32_t append_mask, const uint32_t *
 
 /* ---- work ---- */
 
+/* An indirect draw: one draw whose arguments are in buffer indirect_res
+ * at indirect_offset (the GL DrawArrays/ElementsIndirectCommand layout). */
 bool vgl_draw_vbo(VglBuf *b, const VglDraw *d)
 {
-    const uint32_t a[SABLE_VIRGL_DRAW_VBO_TESS_LEN] = {
+    const uint32_t a[SABLE_VIRGL_DRAW_VBO_INDIRECT_LEN] = {
         d->start, d->count, d->mode, d->indexed, d->instance_count, (uint32_t)d->index_bias,
         d->start_instance, d->primitive_restart, d->restart_index, d->min_index, d->max_index,
-        d->count_from_so, d->vertices_per_patch, 0
+        d->count_from_so, d->vertices_per_patch, 0, d->indirect_res, d->indirect_offset, 0, 1, 0, 0
     };
-    return emit(b, SABLE_VIRGL_CCMD_DRAW_VBO, 0, a,
-                d->vertices_per_patch ? SABLE_VIRGL_DRAW_VBO_TESS_LEN : SABLE_VIRGL_DRAW_VBO_LEN);
+    uint32_t len = d->indirect_res         ? SABLE_VIRGL_DRAW_VBO_INDIRECT_LEN
+                   : d->vertices_per_patch ? SABLE_VIRGL_DRAW_VBO_TESS_LEN
+                                           : SABLE_VIRGL_DRAW_VBO_LEN;
+    return emit(b, SABLE_VIRGL_CCMD_DRAW_VBO, 0, a, len);
 }
 
 /* buffers, colour (4 floats), depth (a double, low dword first), stencil */
@@ -437,4 +474,18 @@ bool vgl_begin_query(VglBuf *b, uint32_t handle)
 bool vgl_end_query(VglBuf *b, uint32_t handle)
 {
     return emit(b, SABLE_VIRGL_CCMD_END_QUERY, 0, &handle, 1);
+}
+
+bool vgl_get_query_result(VglBuf *b, uint32_t handle, bool wait)
+{
+    const uint32_t a[SABLE_VIRGL_QUERY_RESULT_LEN] = { handle, wait };
+    return emit(b, SABLE_VIRGL_CCMD_GET_QUERY_RESULT, 0, a, SABLE_VIRGL_QUERY_RESULT_LEN);
+}
+
+bool vgl_set_render_condition(VglBuf *b, uint32_t handle, bool condition)
+{
+    const uint32_t a[SABLE_VIRGL_RENDER_CONDITION_LEN] = { handle, condition,
+                                                           SABLE_VIRGL_RENDER_COND_WAIT };
+    return emit(b, SABLE_VIRGL_CCMD_SET_RENDER_CONDITION, 0, a,
+                SABLE_VIRGL_RENDER_CONDITION_LEN);
 }

@@ -102,6 +102,24 @@ bool vgl_create_vertex_elements(VglBuf *b, uint32_t handle, const VglVertexEleme
  * carry are refused. No stream output. */
 bool vgl_create_shader(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
                        uint32_t tokens);
+/* Stream output of a shader (gallium's pipe_stream_output_info): per
+ * output the shader's OUT register, components start..start+count-1,
+ * buffer, dword offset in the buffer's vertex; strides in dwords. */
+typedef struct VglSoOutput {
+    uint8_t reg, start, count, buffer, stream;
+    uint16_t dst_offset;
+} VglSoOutput;
+
+typedef struct VglSo {
+    uint32_t stride[4];
+    uint32_t n;
+    VglSoOutput out[SABLE_VIRGL_MAX_SO_OUTPUTS];
+} VglSo;
+
+/* vgl_create_shader with a stream output declaration (so NULL or n 0:
+ * none); counts or components out of range are refused. */
+bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
+                          uint32_t tokens, const VglSo *so);
 /* Texture surface: level, layers first..last. */
 bool vgl_create_surface(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,
                         uint32_t level, uint32_t first_layer, uint32_t last_layer);
@@ -165,6 +183,7 @@ typedef struct VglDraw {
     uint32_t restart_index, min_index, max_index;
     uint32_t count_from_so;               /* an SO target handle, 0: none */
     uint32_t vertices_per_patch;          /* PATCHES: 1..32 (the long form); else 0 */
+    uint32_t indirect_res, indirect_offset; /* arguments in a buffer (res 0: none) */
 } VglDraw;
 
 typedef struct VglBox {
@@ -179,5 +198,11 @@ bool vgl_resource_copy_region(VglBuf *b, uint32_t dst, uint32_t dst_level, uint3
                               const VglBox *box);
 bool vgl_begin_query(VglBuf *b, uint32_t handle);
 bool vgl_end_query(VglBuf *b, uint32_t handle);
+/* The query's state and result into its buffer (wait: the host waits
+ * for the result). */
+bool vgl_get_query_result(VglBuf *b, uint32_t handle, bool wait);
+/* Draws and clears skipped when the query's result equals `condition`
+ * (handle 0: always done). */
+bool vgl_set_render_condition(VglBuf *b, uint32_t handle, bool condition);
 
 #endif /* SABLE_VGL_ENCODE_H */

@@ -115,6 +115,7 @@ enum sable_virgl_target {
 #define SABLE_VIRGL_BIND_STREAM_OUTPUT (1u << 11)
 #define SABLE_VIRGL_BIND_COMMAND_ARGS (1u << 8)
 #define SABLE_VIRGL_BIND_SHADER_BUFFER (1u << 14)
+#define SABLE_VIRGL_BIND_CUSTOM (1u << 17) /* a buffer in host memory */
 
 /* Formats (virgl_formats; components from the least significant bit). */
 enum sable_virgl_format {
@@ -297,6 +298,7 @@ enum sable_virgl_tex_wrap {
 /* RASTERIZER S0 */
 #define SABLE_VIRGL_RS_DEPTH_CLIP (1u << 1)
 #define SABLE_VIRGL_RS_CLIP_HALFZ (1u << 2) /* clip z to [0, w] (D3D), not [-w, w] */
+#define SABLE_VIRGL_RS_RASTERIZER_DISCARD (1u << 3)
 #define SABLE_VIRGL_RS_CULL_FACE(x) (((uint32_t)(x) & 3u) << 8)
 #define SABLE_VIRGL_RS_FILL_FRONT(x) (((uint32_t)(x) & 3u) << 10)
 #define SABLE_VIRGL_RS_FILL_BACK(x) (((uint32_t)(x) & 3u) << 12)
@@ -329,6 +331,9 @@ enum sable_virgl_tex_wrap {
 #define SABLE_VIRGL_CLEAR_LEN 8u
 #define SABLE_VIRGL_DRAW_VBO_LEN 12u
 #define SABLE_VIRGL_DRAW_VBO_TESS_LEN 14u /* + vertices_per_patch, drawid */
+/* + indirect buffer, offset, stride, draw count, count offset, count
+ * buffer (after the TESS_LEN form) */
+#define SABLE_VIRGL_DRAW_VBO_INDIRECT_LEN 20u
 #define SABLE_VIRGL_BLEND_LEN 11u  /* 3 + 8 render targets */
 #define SABLE_VIRGL_DSA_LEN 5u
 #define SABLE_VIRGL_RASTERIZER_LEN 9u
@@ -358,6 +363,31 @@ enum sable_virgl_tex_wrap {
 #define SABLE_VIRGL_CLEAR_TEXTURE_LEN 12u
 #define SABLE_VIRGL_IMAGE_ACCESS_READ_WRITE 3u
 #define SABLE_VIRGL_BARRIER_ALL 0x3fffu
+/* With n stream outputs the shader header goes on with 4 strides (dwords)
+ * and 2 dwords per output: SABLE_VIRGL_SO_OUTPUT, then its stream. */
+#define SABLE_VIRGL_SHADER_SO_LEN(n) ((n) ? 4u + 2u * (n) : 0u)
+#define SABLE_VIRGL_SO_OUTPUT(reg, start, count, buffer, dst_offset) \
+    (((uint32_t)(reg) & 0xffu) | (((uint32_t)(start) & 3u) << 8) | \
+     (((uint32_t)(count) & 7u) << 10) | (((uint32_t)(buffer) & 7u) << 13) | \
+     (((uint32_t)(dst_offset) & 0xffffu) << 16))
+#define SABLE_VIRGL_MAX_SO_OUTPUTS 64u
+/* Query types (CREATE_OBJECT QUERY), the protocol's numbering. */
+#define SABLE_VIRGL_QUERY_OCCLUSION_COUNTER 0u
+#define SABLE_VIRGL_QUERY_OCCLUSION_PREDICATE 1u
+#define SABLE_VIRGL_QUERY_TIMESTAMP 2u
+#define SABLE_VIRGL_QUERY_PRIMITIVES_GENERATED 5u
+#define SABLE_VIRGL_QUERY_PRIMITIVES_EMITTED 6u
+#define SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE 8u
+/* GET_QUERY_RESULT: handle, wait. The host then writes, at the query's
+ * offset in its buffer (a CUSTOM one: host memory), the query state
+ * (SABLE_VIRGL_QUERY_STATE_DONE once known), the result size, then the
+ * 64-bit result. */
+#define SABLE_VIRGL_QUERY_RESULT_LEN 2u
+#define SABLE_VIRGL_QUERY_STATE_DONE 1u
+#define SABLE_VIRGL_QUERY_STATE_BYTES 16u
+/* SET_RENDER_CONDITION: query handle (0: off), condition, mode */
+#define SABLE_VIRGL_RENDER_CONDITION_LEN 3u
+#define SABLE_VIRGL_RENDER_COND_WAIT 0u
 #define SABLE_VIRGL_MAX_CMD_LEN 0xffffu /* the header's 16-bit length */
 
 #endif

@@ -20,5 +20,8 @@ void d3d_shader_tests_add(void);
 void d3d_draw_tests_add(void);
 void d3d_compute_tests_add(void);
 void d3d_tess_tests_add(void);
+void d3d_gs_tests_add(void);
+void d3d_query_tests_add(void);
+void d3d_indirect_tests_add(void);
 
 #endif /* SABLE_TEST_D3D_H */

@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Queries answered by the device's virgl context (docs/umd.md "Queries"):
+ * occlusion, occlusion predicate, timestamp, stream-output statistics and
+ * the stream-overflow predicate are virgl query objects (made at the first
+ * Begin or End) whose state GET_QUERY_RESULT writes into a small buffer
+ * of the query in host memory (virglrenderer wants a CUSTOM buffer there);
+ * QueryEnd then brings that buffer back to its allocation (TRANSFER
+ * FROM_HOST) before the event WRITE32 query.c appends, so "the WRITE32
+ * landed" means "the host's state is in the allocation" (a state not yet
+ * known: GetData asks again). Timestamp disjoint needs no GPU object: GL
+ * timestamps count nanoseconds and never jump. SetPredication is
+ * SET_RENDER_CONDITION on a predicate's object.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "umd.h"
+
+#define NS_PER_SECOND 1000000000ull
+
+/* The virgl query types behind a D3D query, n of them (0: none needed). */
+static uint32_t virgl_types(D3D10DDI_QUERY type, uint32_t t[UMD_QUERY_GPU_MAX])
+{
+    switch (type) {
+    case D3D10DDI_QUERY_OCCLUSION:
+        t[0] = SABLE_VIRGL_QUERY_OCCLUSION_COUNTER;
+        return 1;
+    case D3D10DDI_QUERY_OCCLUSIONPREDICATE:
+        t[0] = SABLE_VIRGL_QUERY_OCCLUSION_PREDICATE;
+        return 1;
+    case D3D10DDI_QUERY_TIMESTAMP:
+        t[0] = SABLE_VIRGL_QUERY_TIMESTAMP;
+        return 1;
+    case D3D10DDI_QUERY_STREAMOUTPUTSTATS: /* written, storage needed */
+        t[0] = SABLE_VIRGL_QUERY_PRIMITIVES_EMITTED;
+        t[1] = SABLE_VIRGL_QUERY_PRIMITIVES_GENERATED;
+        return 2;
+    case D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE:
+        t[0] = SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The host's query target of virgl type t: one query active per target. */
+static uint32_t target_of(uint32_t t)
+{
+    return t == SABLE_VIRGL_QUERY_OCCLUSION_PREDICATE ? SABLE_VIRGL_QUERY_OCCLUSION_COUNTER : t;
+}
+
+/* Begin: every target free (or q's own, a Begin again); then q holds
+ * them. End: q lets them go. Timestamps have no Begin and hold nothing. */
+static bool claim(UmdDevice *d, UmdQuery *q, bool begin)
+{
+    uint32_t t[UMD_QUERY_GPU_MAX];
+    uint32_t n = virgl_types(q->type, t);
+    UmdQuery **active = d->s3d.active_query;
+    for (uint32_t i = 0; begin && i < n; i++) {
+        if (active[target_of(t[i])] && active[target_of(t[i])] != q) {
+            return false; /* two at once: GL refuses (the context would be lost) */
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        if (t[i] != SABLE_VIRGL_QUERY_TIMESTAMP && (begin || active[target_of(t[i])] == q)) {
+            active[target_of(t[i])] = begin ? q : NULL;
+        }
+    }
+    return true;
+}
+
+bool umd_query3d_supported(const UmdDevice *d, D3D10DDI_QUERY type)
+{
+    uint32_t t[UMD_QUERY_GPU_MAX];
+    return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) &&
+           (virgl_types(type, t) || type == D3D10DDI_QUERY_TIMESTAMPDISJOINT);
+}
+
+/* The query's buffer: a 3D buffer allocation whose virgl resource is a
+ * CUSTOM one (host memory), NULL if it cannot be had. */
+static UmdResource *qbuf_create(UmdDevice *d, uint32_t bytes)
+{
+    UmdResource *r = calloc(1, sizeof(UmdResource) + sizeof(UmdSubresource));
+    const UmdResourceDesc desc = { .dim = D3D10DDIRESOURCE_BUFFER,
+                                   .usage = D3D10_DDI_USAGE_DEFAULT,
+                                   .format = DXGI_FORMAT_UNKNOWN, .width = bytes, .height = 1,
+                                   .depth = 1, .mips = 1, .array_size = 1 };
+    if (!r || !umd_resource_setup(d, r, &desc)) {
+        free(r);
+        return NULL;
+    }
+    struct sable_alloc_private_3d p;
+    umd_res3d_private(r, bytes, &p);
+    p.virgl.bind = SABLE_VIRGL_BIND_CUSTOM;
+    if (FAILED(umd_allocate_3d(d, &r->alloc, &p)) || !p.virgl.res_id) {
+        free(r);
+        return NULL;
+    }
+    r->res_id = p.virgl.res_id;
+    r->magic = UMD_RESOURCE_MAGIC;
+    return r;
+}
+
+bool umd_query3d_init(UmdDevice *d, UmdQuery *q)
+{
+    uint32_t t[UMD_QUERY_GPU_MAX];
+    q->nq = virgl_types(q->type, t);
+    if (!q->nq) {
+        return true;
+    }
+    for (uint32_t i = 0; i < q->nq; i++) {
+        if (!(q->qbo[i] = qbuf_create(d, SABLE_VIRGL_QUERY_STATE_BYTES))) {
+            umd_query3d_fini(d, q);
+            return false;
+        }
+        q->handle[i] = umd_vgl_handle(d);
+    }
+    return true;
+}
+
+void umd_query3d_fini(UmdDevice *d, UmdQuery *q)
+{
+    claim(d, q, false);
+    if (d->state.predicate == q) {
+        umd_set_predication(d, NULL, FALSE); /* the context stops testing it first */
+    }
+    for (uint32_t i = 0; i < q->nq; i++) {
+        umd_vgl_destroy(d, UMD_DDI_DestroyQuery, SABLE_VIRGL_OBJECT_QUERY, q->handle[i], q->host);
+    }
+    for (uint32_t i = 0; i < q->nq; i++) {
+        if (q->qbo[i]) {
+            umd_resource_destroy(d, q->qbo[i]);
+            free(q->qbo[i]);
+            q->qbo[i] = NULL;
+        }
+    }
+}
+
+enum { BEGIN, END, POLL };
+
+/* The CREATE_OBJECTs (first use), BEGIN or END of every object, and (END,
+ * POLL) GET_QUERY_RESULT: the host writes the state it has. */
+static bool put_queries(UmdQuery *q, VglBuf *b, int phase)
+{
+    uint32_t t[UMD_QUERY_GPU_MAX];
+    virgl_types(q->type, t);
+    bool ok = true;
+    for (uint32_t i = 0; ok && !q->host && i < q->nq; i++) {
+        ok = vgl_create_query(b, q->handle[i], t[i], 0, 0, q->qbo[i]->res_id);
+    }
+    for (uint32_t i = 0; ok && phase != POLL && i < q->nq; i++) {
+        ok = phase == BEGIN ? vgl_begin_query(b, q->handle[i]) : vgl_end_query(b, q->handle[i]);
+    }
+    for (uint32_t i = 0; ok && phase != BEGIN && i < q->nq; i++) {
+        ok = vgl_get_query_result(b, q->handle[i], true);
+    }
+    return ok;
+}
+
+/* A new round (Begin; End of a timestamp, which has none): the host's
+ * copy of the buffer back to zero (state NEW), so an older round's
+ * results are not taken for this one's. */
+static bool reset(UmdDevice *d, UmdDdi ddi, UmdQuery *q)
+{
+    static const uint8_t zero[SABLE_VIRGL_QUERY_STATE_BYTES];
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < q->nq; i++) {
+        umd_update_subresource(d, ddi, q->qbo[i], 0, NULL, zero, sizeof zero, sizeof zero);
+        ok = !d->lost && umd_res3d_to_host(d, ddi, q->qbo[i]);
+    }
+    return ok;
+}
+
+static bool send(UmdDevice *d, UmdDdi ddi, UmdQuery *q, int phase)
+{
+    bool fresh = phase == BEGIN || (phase == END && q->type == D3D10DDI_QUERY_TIMESTAMP);
+    if ((phase != POLL && !claim(d, q, phase == BEGIN)) || (fresh && !reset(d, ddi, q))) {
+        return false;
+    }
+    uint32_t cmds[64];
+    VglBuf b;
+    vgl_init(&b, cmds, 64);
+    if (!put_queries(q, &b, phase) ||
+        !umd_stream_cmds(d, ddi, cmds, b.n, q->qbo, q->nq, phase != BEGIN)) {
+        return false;
+    }
+    q->host = true;
+    return true;
+}
+
+bool umd_query3d_begin(UmdDevice *d, UmdQuery *q)
+{
+    return !q->nq || send(d, UMD_DDI_QueryBegin, q, BEGIN);
+}
+
+bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again)
+{
+    if (!q->nq) {
+        return true;
+    }
+    if (!send(d, ddi, q, again ? POLL : END)) {
+        return false;
+    }
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < q->nq; i++) {
+        q->qbo[i]->host_newer = true;
+        q->qbo[i]->backing_newer = false;
+        ok = umd_res3d_from_host(d, ddi, q->qbo[i]);
+    }
+    return ok;
+}
+
+/* Object i's state from its buffer's allocation: 1 known (*v), 0 not
+ * yet, -1 failed (reported). */
+static int read_result(UmdDevice *d, UmdResource *r, uint64_t *v)
+{
+    D3DDDICB_LOCK l;
+    memset(&l, 0, sizeof(l));
+    l.hAllocation = r->alloc.h;
+    l.Flags.ReadOnly = 1;
+    l.Flags.IgnoreSync = 1;
+    HRESULT hr = d->kt->pfnLockCb(d->rt.handle, &l);
+    if (FAILED(hr)) {
+        umd_error(d, UMD_DDI_QueryGetData, hr, 0);
+        return -1;
+    }
+    uint32_t state; /* state, size, then the result */
+    memcpy(&state, l.pData, 4);
+    memcpy(v, (const uint8_t *)l.pData + 8, 8);
+    D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &r->alloc.h };
+    d->kt->pfnUnlockCb(d->rt.handle, &u);
+    return state == SABLE_VIRGL_QUERY_STATE_DONE;
+}
+
+int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
+{
+    uint64_t v[UMD_QUERY_GPU_MAX] = { 0 };
+    for (uint32_t i = 0; i < q->nq; i++) {
+        int r = read_result(d, q->qbo[i], &v[i]);
+        if (r <= 0) {
+            return r;
+        }
+    }
+    uint8_t out[16];
+    UINT n;
+    BOOL flag;
+    switch (q->type) {
+    case D3D10DDI_QUERY_TIMESTAMPDISJOINT: { /* D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT */
+        const uint64_t freq = NS_PER_SECOND;
+        flag = FALSE;
+        memset(out, 0, sizeof out);
+        memcpy(out, &freq, 8);
+        memcpy(out + 8, &flag, sizeof flag);
+        n = 16;
+        break;
+    }
+    case D3D10DDI_QUERY_OCCLUSIONPREDICATE:
+    case D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE:
+        flag = v[0] != 0;
+        memcpy(out, &flag, sizeof flag);
+        n = sizeof flag;
+        break;
+    default: /* UINT64, or D3D10_DDI_QUERY_DATA_SO_STATISTICS */
+        memcpy(out, v, 8u * q->nq);
+        n = 8u * q->nq;
+        break;
+    }
+    if (data) {
+        memcpy(data, out, size < n ? size : n);
+    }
+    return 1;
+}
+
+/* SetPredication: draws and (virgl) clears are skipped while the
+ * predicate's result equals `value`; NULL (or a predicate never issued)
+ * turns predication off. */
+void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value)
+{
+    UmdDdi ddi = UMD_DDI_SetPredication;
+    if (umd_check_lost(d, ddi) || (!q && !d->state.predicate)) {
+        return;
+    }
+    if (q && (q->magic != UMD_QUERY_MAGIC || !q->nq ||
+              (q->type != D3D10DDI_QUERY_OCCLUSIONPREDICATE &&
+               q->type != D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE))) {
+        umd_unsupported(d, ddi, 0);
+        return;
+    }
+    if (q && !q->host) {
+        q = NULL; /* never issued: no result to test, every draw is done */
+    }
+    if (!q && !d->state.predicate) {
+        return;
+    }
+    uint32_t cmds[8];
+    VglBuf b;
+    vgl_init(&b, cmds, 8);
+    /* GL: one conditional rendering at a time, ended before the next */
+    bool ok = !d->state.predicate || vgl_set_render_condition(&b, 0, false);
+    if (!ok || (q && !vgl_set_render_condition(&b, q->handle[0], value != FALSE)) ||
+        !umd_stream_cmds(d, ddi, cmds, b.n, NULL, 0, false)) {
+        if (!d->lost) {
+            umd_unsupported(d, ddi, 0);
+        }
+        return;
+    }
+    d->state.predicate = q;
+}

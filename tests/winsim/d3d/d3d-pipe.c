@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: MIT */
+/* The GS / stream-output / query test fixture (contract in d3d-pipe.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "d3d-pipe.h"
+#include "sm4_asm.h"
+
+#define OK(expr) g_assert_cmphex((uint32_t)(expr), ==, 0)
+
+/* struct V { float4 p : POSITION; float4 c : COLOR; };
+ * V main(V v) { return v; } */
+const char pipe_vs_text[] =
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_input v1.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "mov o1.xyzw, v1.xyzw\n"
+    "ret\n";
+
+/* float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target { return c; } */
+const char pipe_ps_text[] =
+    "ps_4_0\n"
+    "dcl_input_ps linear v1.xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, v1.xyzw\n"
+    "ret\n";
+
+static uint8_t *assemble(const char *text, size_t *len)
+{
+    char err[256] = "";
+    uint8_t *c = sm4_assemble_dxbc(text, len, err, sizeof err);
+    if (!c) {
+        g_error("assembling: %s", err);
+    }
+    return c;
+}
+
+RtShader *pipe_shader(RtDevice *d, unsigned stage, const char *text)
+{
+    size_t len;
+    uint8_t *c = assemble(text, &len);
+    RtShader *s;
+    OK(rt_create_shader(d, stage, c, len, &s));
+    g_free(c);
+    return s;
+}
+
+RtShader *pipe_shader_so(RtDevice *d, const char *text,
+                         const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY *e, UINT n,
+                         UINT stride, UINT rasterized)
+{
+    size_t len;
+    uint8_t *c = assemble(text, &len);
+    RtShader *s;
+    OK(rt_create_shader_so(d, c, len, e, n, &stride, 1, rasterized, &s));
+    g_free(c);
+    return s;
+}
+
+RtResource *pipe_buffer(RtDevice *d, UINT bind, const void *data, UINT size)
+{
+    RtResource *b;
+    OK(rt_create_buffer(d, size, D3D10_DDI_USAGE_DEFAULT, bind, 0, data, &b));
+    return b;
+}
+
+static void set_layout(Pipe *p)
+{
+    RtDevice *d = p->d;
+    const D3D10DDIARG_INPUT_ELEMENT_DESC el[2] = {
+        { 0, 0, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 0 },
+        { 0, 16, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 1 },
+    };
+    D3D10DDIARG_CREATEELEMENTLAYOUT c = { el, 2 };
+    p->layout = g_malloc0(F(d, pfnCalcPrivateElementLayoutSize)(d->h, &c));
+    D3D10DDI_HELEMENTLAYOUT h = { p->layout };
+    OK(RT_CALL(d, CreateElementLayout, 0,
+               F(d, pfnCreateElementLayout)(d->h, &c, h,
+                                            (D3D10DDI_HRTELEMENTLAYOUT){ p->layout })));
+    OK(RT_CALL(d, IaSetInputLayout, 0, F(d, pfnIaSetInputLayout)(d->h, h)));
+}
+
+Pipe pipe_new(UINT topo)
+{
+    Pipe p;
+    memset(&p, 0, sizeof p);
+    p.e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = p.d = p.e.d;
+    OK(rt_create_tex2d(d, PIPE_W, PIPE_H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &p.rt));
+    OK(rt_create_rtv(d, p.rt, 0, 0, 1, &p.rtv));
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { p.rtv->h };
+    D3D10DDI_HDEPTHSTENCILVIEW nodsv = { NULL };
+    OK(RT_CALL(d, SetRenderTargets, 0,
+               d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7, nodsv, NULL, NULL, 0, 0, 0, 0)));
+    D3D10_DDI_VIEWPORT vp = { 0, 0, PIPE_W, PIPE_H, 0, 1 };
+    OK(RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)));
+    OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, topo)));
+    set_layout(&p);
+    return p;
+}
+
+void pipe_free(Pipe *p)
+{
+    RtDevice *d = p->d;
+    for (unsigned st = RT_VS; st <= RT_GS; st++) {
+        rt_set_shader(d, st, NULL);
+    }
+    RT_CALL(d, DestroyElementLayout, 0,
+            F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ p->layout }));
+    g_free(p->layout);
+    rt_destroy_rtv(d, p->rtv);
+    rt_destroy(d, p->rt);
+    g_assert_cmpuint(d->critical, ==, 0); /* "still drawing" is no error */
+    env_free(&p->e);
+}
+
+void pipe_set_vb(Pipe *p, RtResource *vb)
+{
+    RtDevice *d = p->d;
+    D3D10DDI_HRESOURCE hb[1] = { vb->h };
+    UINT strides[1] = { sizeof(PipeVtx) }, offsets[1] = { 0 };
+    OK(RT_CALL(d, IaSetVertexBuffers, 0,
+               F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, hb, strides, offsets)));
+}
+
+PipeVtx pipe_vtx(float x, float y, const float c[4])
+{
+    PipeVtx v = { { x / PIPE_W * 2 - 1, 1 - y / PIPE_H * 2, 0, 1 }, { c[0], c[1], c[2], c[3] } };
+    return v;
+}
+
+void pipe_clear(Pipe *p, const float c[4])
+{
+    OK(rt_clear(p->d, p->rtv, c[0], c[1], c[2], c[3]));
+}
+
+void pipe_draw(Pipe *p, UINT count, UINT start)
+{
+    OK(RT_CALL(p->d, Draw, 0, F(p->d, pfnDraw)(p->d->h, count, start)));
+}
+
+void pipe_read(Pipe *p, uint8_t out[PIPE_W * PIPE_H * 4])
+{
+    RtDevice *d = p->d;
+    RtResource *st;
+    OK(rt_create_tex2d(d, PIPE_W, PIPE_H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                       D3D10_DDI_USAGE_STAGING, 0, D3D10_DDI_CPU_ACCESS_READ, NULL, &st));
+    OK(rt_copy(d, st, p->rt));
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    OK(rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m));
+    for (unsigned y = 0; y < PIPE_H; y++) {
+        memcpy(out + y * PIPE_W * 4, (const uint8_t *)m.pData + y * m.RowPitch, PIPE_W * 4);
+    }
+    OK(rt_unmap(d, st, 0));
+    rt_destroy(d, st);
+}
+
+static uint8_t u8(float f)
+{
+    return (uint8_t)(f * 255.0f + 0.5f);
+}
+
+void pipe_assert_rect(const uint8_t *px, unsigned x0, unsigned y0, unsigned x1, unsigned y1,
+                      const float in[4], const float out[4])
+{
+    for (unsigned y = 0; y < PIPE_H; y++) {
+        for (unsigned x = 0; x < PIPE_W; x++) {
+            const float *c = x >= x0 && x < x1 && y >= y0 && y < y1 ? in : out;
+            const uint8_t *p = px + (y * PIPE_W + x) * 4;
+            const uint8_t want[4] = { u8(c[2]), u8(c[1]), u8(c[0]), u8(c[3]) };
+            if (memcmp(p, want, 4)) {
+                g_error("pixel (%u,%u) = %02x%02x%02x%02x (BGRA), want %02x%02x%02x%02x", x, y,
+                        p[0], p[1], p[2], p[3], want[0], want[1], want[2], want[3]);
+            }
+        }
+    }
+}
+
+void pipe_rect(Pipe *p, float x0, float y0, float x1, float y1, const float c[4])
+{
+    const PipeVtx v[6] = { pipe_vtx(x0, y0, c), pipe_vtx(x1, y0, c), pipe_vtx(x0, y1, c),
+                           pipe_vtx(x0, y1, c), pipe_vtx(x1, y0, c), pipe_vtx(x1, y1, c) };
+    RtResource *vb = pipe_buffer(p->d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb(p, vb);
+    pipe_draw(p, 6, 0);
+    rt_destroy(p->d, vb);
+}
+
+void pipe_query_begin(RtDevice *d, RtQuery *q)
+{
+    OK(RT_CALL(d, QueryBegin, 0, F(d, pfnQueryBegin)(d->h, q->h)));
+}
+
+HRESULT pipe_query_get(RtDevice *d, RtQuery *q, void *data, UINT size, UINT flags)
+{
+    return RT_CALL(d, QueryGetData, 0, F(d, pfnQueryGetData)(d->h, q->h, data, size, flags));
+}
+
+void pipe_query_data(RtDevice *d, RtQuery *q, void *data, UINT size)
+{
+    HRESULT hr = pipe_query_get(d, q, data, size, 0);
+    for (unsigned i = 0; hr == DXGI_DDI_ERR_WASSTILLDRAWING && i < 1000; i++) {
+        rt_wait_idle(d);
+        hr = pipe_query_get(d, q, data, size, 0);
+    }
+    OK(hr);
+}
+
+void pipe_read_buffer(RtDevice *d, RtResource *b, void *out, UINT size)
+{
+    RtResource *st;
+    OK(rt_create_buffer(d, size, D3D10_DDI_USAGE_STAGING, 0, D3D10_DDI_CPU_ACCESS_READ, NULL,
+                        &st));
+    OK(rt_copy(d, st, b));
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    OK(rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m));
+    memcpy(out, m.pData, size);
+    OK(rt_unmap(d, st, 0));
+    rt_destroy(d, st);
+}

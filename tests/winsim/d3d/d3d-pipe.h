@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A small pipeline fixture for the GS, stream-output and query tests
+ * (test-d3d-gs.c, test-d3d-query.c): an 11.0 device with a 16 x 16
+ * B8G8R8A8 target bound with its viewport, shaders from SM4 assembly,
+ * buffers, a POSITION/COLOR input layout, and the target read back
+ * through a staging copy. Every call asserts success.
+ */
+#ifndef SABLE_D3D_PIPE_H
+#define SABLE_D3D_PIPE_H
+
+#include "test-d3d.h"
+
+enum { PIPE_W = 16, PIPE_H = 16 };
+
+typedef struct PipeVtx {
+    float p[4], c[4];
+} PipeVtx;
+
+typedef struct Pipe {
+    Env e;
+    RtDevice *d;
+    RtResource *rt;
+    RtView *rtv;
+    void *layout;
+} Pipe;
+
+/* A pass-through VS (POSITION, COLOR) and a PS returning the colour. */
+extern const char pipe_vs_text[], pipe_ps_text[];
+
+/* The device, the target bound (no depth), the viewport, topology `topo`
+ * (D3D10_DDI_PRIMITIVE_TOPOLOGY), the POSITION/COLOR layout. */
+Pipe pipe_new(UINT topo);
+void pipe_free(Pipe *p);
+RtShader *pipe_shader(RtDevice *d, unsigned stage, const char *text);
+/* Assembled, then CreateGeometryShaderWithStreamOutput. */
+RtShader *pipe_shader_so(RtDevice *d, const char *text,
+                         const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY *e, UINT n,
+                         UINT stride, UINT rasterized);
+RtResource *pipe_buffer(RtDevice *d, UINT bind, const void *data, UINT size);
+/* Vertex buffer slot 0: vb with PipeVtx stride. */
+void pipe_set_vb(Pipe *p, RtResource *vb);
+/* Pixel-space point (pixel centres at +0.5) -> NDC, with colour c. */
+PipeVtx pipe_vtx(float x, float y, const float c[4]);
+void pipe_clear(Pipe *p, const float c[4]);
+void pipe_draw(Pipe *p, UINT count, UINT start);
+/* The target as B, G, R, A bytes. */
+void pipe_read(Pipe *p, uint8_t out[PIPE_W * PIPE_H * 4]);
+/* Every pixel of [x0, x1) x [y0, y1) is `in` exactly, every other `out`. */
+void pipe_assert_rect(const uint8_t *px, unsigned x0, unsigned y0, unsigned x1, unsigned y1,
+                      const float in[4], const float out[4]);
+/* Bytes of a buffer through a staging copy and a READ map. */
+void pipe_read_buffer(RtDevice *d, RtResource *b, void *out, UINT size);
+
+/* Draw [x0, x1) x [y0, y1) (pixels) in colour c as a triangle list
+ * (clockwise: front), through a vertex buffer of its own. */
+void pipe_rect(Pipe *p, float x0, float y0, float x1, float y1, const float c[4]);
+void pipe_query_begin(RtDevice *d, RtQuery *q);
+/* QueryGetData until done (not done: after the device went idle, again;
+ * at most 1000 times). */
+void pipe_query_data(RtDevice *d, RtQuery *q, void *data, UINT size);
+HRESULT pipe_query_get(RtDevice *d, RtQuery *q, void *data, UINT size, UINT flags);
+
+#endif
