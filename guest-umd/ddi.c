@@ -283,6 +283,11 @@ SRV_ENTRIES(10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArra
 SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArrayFace,
             c->TexCube.NumCubes)
 
+static VOID WDDM_API ddi_GenMips(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
+{
+    umd_gen_mips(DEV(h), v.pDrvPrivate);
+}
+
 static VOID WDDM_API ddi_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
 {
     UmdSrv *o = v.pDrvPrivate;
@@ -688,7 +693,6 @@ SET_WITH_IFACES(DsSetShaderWithIfaces, UMD_DS)
 SET_WITH_IFACES(CsSetShaderWithIfaces, UMD_CS)
 
 STUB0(DrawAuto)
-STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
 STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
      DXGI_FORMAT f)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
@@ -819,7 +823,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnSetPredication = stub_SetPredication; \
     (f)->pfnQueryGetData = ddi_query_get_data; \
     (f)->pfnFlush = ddi_flush; \
-    (f)->pfnGenMips = stub_GenMips; \
+    (f)->pfnGenMips = ddi_GenMips; \
     (f)->pfnResourceCopy = ddi_copy; \
     (f)->pfnResourceResolveSubresource = stub_ResourceResolveSubresource; \
     (f)->pfnResourceMap = ddi_map; \

@@ -64,8 +64,10 @@ static uint32_t virgl_bind(UINT bind)
 }
 
 /* Buffers bound as vertex, index, constant buffer or shader resource, and
- * 2D textures and 2D arrays (one sample) with a 3D bind; textures in a
- * format the table above maps. Shared resources stay 2D (the KMD refuses
+ * 1D, 2D, 3D and cube textures and their arrays (one sample) with a 3D
+ * bind; textures in a format the table above maps. Not 3D textures bound
+ * as render targets: virglrenderer makes a surface of several W slices a
+ * GL texture view, which a 3D texture cannot have (GL_INVALID_VALUE). Shared resources stay 2D (the KMD refuses
  * to open 3D allocations on another device), and so do swap chain buffers
  * (BIND_PRESENT: the KMD's present reads a 2D surface description). */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
@@ -78,7 +80,27 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         return (r->bind & BUFFER_BINDS_3D) != 0;
     }
-    return r->dim == D3D10DDIRESOURCE_TEXTURE2D && umd_virgl_format(r->format) != 0;
+    return umd_virgl_format(r->format) != 0 &&
+           !(r->dim == D3D10DDIRESOURCE_TEXTURE3D && (r->bind & D3D10_DDI_BIND_RENDER_TARGET));
+}
+
+/* The virgl target of a texture: its dimension, the array form when it
+ * has more than one slice (more than one cube). */
+static uint32_t texture_target(const UmdResource *r)
+{
+    switch (r->dim) {
+    case D3D10DDIRESOURCE_TEXTURE1D:
+        return r->array_size > 1 ? SABLE_VIRGL_TARGET_TEXTURE_1D_ARRAY
+                                 : SABLE_VIRGL_TARGET_TEXTURE_1D;
+    case D3D10DDIRESOURCE_TEXTURE3D:
+        return SABLE_VIRGL_TARGET_TEXTURE_3D;
+    case D3D10DDIRESOURCE_TEXTURECUBE:
+        return r->array_size > 6 ? SABLE_VIRGL_TARGET_TEXTURE_CUBE_ARRAY
+                                 : SABLE_VIRGL_TARGET_TEXTURE_CUBE;
+    default:
+        return r->array_size > 1 ? SABLE_VIRGL_TARGET_TEXTURE_2D_ARRAY
+                                 : SABLE_VIRGL_TARGET_TEXTURE_2D;
+    }
 }
 
 void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p)
@@ -104,16 +126,18 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     }
     p->base.kind = SABLE_ALLOC_SURFACE;
     p->base.width = r->width;
-    p->base.height = r->height;
-    p->virgl.target =
-        r->array_size > 1 ? SABLE_VIRGL_TARGET_TEXTURE_2D_ARRAY : SABLE_VIRGL_TARGET_TEXTURE_2D;
+    p->base.height = r->dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : r->height;
+    p->virgl.target = texture_target(r);
+    p->virgl.depth = r->dim == D3D10DDIRESOURCE_TEXTURE3D ? r->depth : 1;
     p->virgl.format = umd_virgl_format(r->format);
     p->virgl.array_size = r->array_size;
     p->virgl.last_level = r->mips - 1;
 }
 
 /* One TRANSFER of subresource s: the packet names the allocation by
- * listing it (no patch location). */
+ * listing it (no patch location). A slice of an array (1D arrays too, as
+ * gallium numbers their layers) is z = slice; a 3D mip is its depth
+ * slices, slice_pitch apart. */
 static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, uint32_t dir)
 {
     UmdAlloc *const a = &r->alloc;
@@ -123,6 +147,7 @@ static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
     }
     const UmdSubresource *sub = &r->sub[s];
     bool buffer = r->dim == D3D10DDIRESOURCE_BUFFER;
+    bool vol = r->dim == D3D10DDIRESOURCE_TEXTURE3D;
     struct sable_cmd_3d_transfer t = {
         .header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, 0, sizeof(t) / 4),
         .direction = dir,
@@ -131,8 +156,9 @@ static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
         .z = buffer ? 0 : s / r->mips,
         .w = sub->width,
         .h = sub->height,
-        .d = 1,
+        .d = vol ? sub->depth : 1,
         .stride = buffer ? 0 : sub->pitch,
+        .layer_stride = vol ? (uint32_t)sub->slice_pitch : 0,
         .offset = sub->offset,
         .size = sub->size,
     };

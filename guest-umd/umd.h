@@ -120,6 +120,7 @@ typedef struct UmdSrv {
     UmdResource *res;
     uint32_t handle;          /* its virgl sampler view, created at first draw */
     bool host;
+    uint32_t target;          /* the view target it was made for (draw.c) */
     DXGI_FORMAT format;
     uint32_t first_mip, mips, first_slice, slices;
     uint32_t first_element, elements;
@@ -447,6 +448,12 @@ void umd_stream_fini(UmdDevice *d);
 /* Clears of views of 3D textures: CLEAR in the stream (the host copy). */
 void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
+/* One BLIT from src to dst (3D resources; src's newer backing first), in
+ * its own SUBMIT; dst's host copy is newer afterwards. False: reported. */
+bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
+                const VglBlitSide *ds, const VglBlitSide *ss);
+/* blit.c: GenMips of a view of a 3D texture (a linear BLIT per level). */
+void umd_gen_mips(UmdDevice *d, UmdSrv *v);
 /* D3D topology (D3D10_DDI_PRIMITIVE_TOPOLOGY) -> SABLE_VIRGL_PRIM_*, -1 if none. */
 int umd_prim_mode(UINT topology);
 

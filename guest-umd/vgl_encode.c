@@ -428,6 +428,24 @@ bool vgl_resource_copy_region(VglBuf *b, uint32_t dst, uint32_t dst_level, uint3
                 SABLE_VIRGL_RESOURCE_COPY_REGION_LEN);
 }
 
+bool vgl_blit(VglBuf *b, uint32_t mask, uint32_t filter, const VglBlitSide *dst,
+              const VglBlitSide *src)
+{
+    if (mask > 0xff || filter > 0xff) {
+        return refuse(b);
+    }
+    const VglBlitSide *sd[2] = { dst, src };
+    uint32_t a[SABLE_VIRGL_BLIT_LEN] = { mask | filter << 8, 0, 0 };
+    for (uint32_t i = 0; i < 2; i++) {
+        uint32_t *o = &a[3 + 9 * i];
+        const VglBox *x = &sd[i]->box;
+        const uint32_t side[9] = { sd[i]->res, sd[i]->level, sd[i]->format, x->x, x->y,
+                                   x->z, x->w, x->h, x->d };
+        memcpy(o, side, sizeof(side));
+    }
+    return emit(b, SABLE_VIRGL_CCMD_BLIT, 0, a, SABLE_VIRGL_BLIT_LEN);
+}
+
 bool vgl_begin_query(VglBuf *b, uint32_t handle)
 {
     return emit(b, SABLE_VIRGL_CCMD_BEGIN_QUERY, 0, &handle, 1);

@@ -2687,6 +2687,7 @@ int main(int argc, char **argv)
                          test_texture);
     d3d_shader_tests_add();
     d3d_draw_tests_add();
+    d3d_tex_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);
