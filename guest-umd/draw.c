@@ -564,6 +564,29 @@ bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, ui
     return true;
 }
 
+/* ---- inline uploads into 3D buffers (map.c's DISCARD path) ---- */
+
+bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *data)
+{
+    Named n = { .n = 0 };
+    name(&n, r, true);
+    for (uint32_t off = 0; off < r->width;) {
+        if (!stream_begin(d) || d->s3d.b.cap <= 1 + VGL_INLINE_WRITE_ARGS) {
+            return false;
+        }
+        uint32_t room = (d->s3d.b.cap - 1 - VGL_INLINE_WRITE_ARGS) * 4u;
+        uint32_t len = r->width - off < room ? r->width - off : room;
+        if (!vgl_inline_write(&d->s3d.b, r->res_id, off, data + off, len) ||
+            !stream_send(d, ddi, &n)) {
+            return false;
+        }
+        off += len;
+    }
+    r->host_newer = true;
+    r->backing_newer = false;
+    return true;
+}
+
 void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
 {
     clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, v->first_slice,

@@ -208,6 +208,7 @@ void umd_res3d_backing_written(UmdResource *r)
     if (r->res_id) {
         r->backing_newer = true;
         r->host_newer = false;
+        r->dyn_valid = false;
     }
 }
 

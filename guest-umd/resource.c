@@ -236,17 +236,19 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
     if (r->magic != UMD_RESOURCE_MAGIC) {
         return; /* creation failed */
     }
-    if (r->mapped) {
+    if (r->mapped && !(r->dyn && r->map_base == r->dyn)) {
         umd_unlock(d, r->shadow_used ? r->shadow.h : r->alloc.h);
         if (r->shadow_used) {
             umd_defer_destroy(d, NULL, r->shadow.h);
             r->shadow_used = false;
         }
-        r->mapped = 0;
     }
+    r->mapped = 0;
     umd_state_forget(d, r);
     free(r->cb_data);
     r->cb_data = NULL;
+    free(r->dyn);
+    r->dyn = NULL;
     /* Primaries are destroyed at once (after submitting what names them);
      * the rest waits for the submission of whatever references it. A shared
      * (or opened) resource is released through its runtime resource

@@ -101,6 +101,8 @@ typedef struct UmdResource {
     bool host_newer;          /* a draw wrote the host copy: FROM_HOST before 2D/CPU */
     bool backing_newer;       /* CPU/2D wrote the backing: TO_HOST before a draw */
     uint8_t *cb_data;         /* constant buffers: width bytes */
+    uint8_t *dyn;             /* 3D dynamic buffers: what DISCARD maps write (map.c) */
+    bool dyn_valid;           /* dyn holds the contents: NO_OVERWRITE maps write it too */
     uint32_t nsub;
     UmdSubresource sub[];     /* mip-major within each array slice */
 } UmdResource;
@@ -452,6 +454,11 @@ void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 ste
  * its own SUBMIT; dst's host copy is newer afterwards. False: reported. */
 bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
                 const VglBlitSide *ds, const VglBlitSide *ss);
+/* The whole of buffer r from data as RESOURCE_INLINE_WRITEs (one SUBMIT
+ * per chunk): the host copy, in stream order, not the backing; the host
+ * copy is newer afterwards. False: the device is lost or the command
+ * buffer cannot take it (not reported). */
+bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *data);
 /* blit.c: GenMips of a view of a 3D texture (a linear BLIT per level). */
 void umd_gen_mips(UmdDevice *d, UmdSrv *v);
 /* D3D topology (D3D10_DDI_PRIMITIVE_TOPOLOGY) -> SABLE_VIRGL_PRIM_*, -1 if none. */

@@ -446,6 +446,24 @@ bool vgl_blit(VglBuf *b, uint32_t mask, uint32_t filter, const VglBlitSide *dst,
     return emit(b, SABLE_VIRGL_CCMD_BLIT, 0, a, SABLE_VIRGL_BLIT_LEN);
 }
 
+bool vgl_inline_write(VglBuf *b, uint32_t res, uint32_t x, const void *data, uint32_t n)
+{
+    uint32_t ndw = (n + 3) / 4;
+    uint32_t *p = n && ndw <= UINT32_MAX - VGL_INLINE_WRITE_ARGS
+                      ? vgl_reserve(b, SABLE_VIRGL_CCMD_RESOURCE_INLINE_WRITE, 0,
+                                    VGL_INLINE_WRITE_ARGS + ndw)
+                      : NULL;
+    if (!p) {
+        return refuse(b);
+    }
+    const uint32_t a[VGL_INLINE_WRITE_ARGS] = { res, 0, 0, 0, 0, x, 0, 0, n, 1, 1 };
+    memcpy(p, a, sizeof(a));
+    p[VGL_INLINE_WRITE_ARGS + ndw - 1] = 0;
+    memcpy(p + VGL_INLINE_WRITE_ARGS, data, n);
+    vgl_commit(b);
+    return true;
+}
+
 bool vgl_begin_query(VglBuf *b, uint32_t handle)
 {
     return emit(b, SABLE_VIRGL_CCMD_BEGIN_QUERY, 0, &handle, 1);

@@ -190,6 +190,10 @@ typedef struct VglBlitSide {
  * render condition, no blending). */
 bool vgl_blit(VglBuf *b, uint32_t mask, uint32_t filter, const VglBlitSide *dst,
               const VglBlitSide *src);
+/* RESOURCE_INLINE_WRITE of n bytes at byte x of buffer resource res (the
+ * host copy, in stream order). */
+#define VGL_INLINE_WRITE_ARGS 11u
+bool vgl_inline_write(VglBuf *b, uint32_t res, uint32_t x, const void *data, uint32_t n);
 bool vgl_begin_query(VglBuf *b, uint32_t handle);
 bool vgl_end_query(VglBuf *b, uint32_t handle);
 

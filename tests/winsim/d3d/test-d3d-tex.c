@@ -636,6 +636,116 @@ static void test_gen_mips(void)
     tex_free(&t);
 }
 
+/* ---- WRITE_DISCARD of 3D dynamic buffers ------------------------------ */
+
+/* cbuffer C : register(b1) { float4 scale; };
+ * float4 main(float4 p : SV_Position, float4 c : TEXCOORD) : SV_Target
+ * { return c * scale; } */
+static const char ps_scaled[] =
+    "ps_4_0\n"
+    "dcl_constantbuffer cb1[1], immediateIndexed\n"
+    "dcl_input_ps linear v1.xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "mul o0.xyzw, v1.xyzw, cb1[0].xyzw\n"
+    "ret\n";
+
+/* Map (type), write n bytes, Unmap, through the dynamic-buffer DDIs the
+ * runtime uses for vertex and constant buffers. */
+static HRESULT map_write(RtDevice *d, RtResource *r, D3D10_DDI_MAP type, const void *data,
+                         UINT off, UINT n, bool cb)
+{
+    D3D10DDI_MAPPED_SUBRESOURCE m = { 0 };
+    HRESULT hr;
+    if (cb) {
+        hr = RT_CALL(d, DynamicConstantBufferMapDiscard, 0,
+                     F(d, pfnDynamicConstantBufferMapDiscard)(d->h, r->h, 0, type, 0, &m));
+    } else if (type == D3D10_DDI_MAP_WRITE_DISCARD) {
+        hr = RT_CALL(d, DynamicIABufferMapDiscard, 0,
+                     F(d, pfnDynamicIABufferMapDiscard)(d->h, r->h, 0, type, 0, &m));
+    } else {
+        hr = RT_CALL(d, DynamicIABufferMapNoOverwrite, 0,
+                     F(d, pfnDynamicIABufferMapNoOverwrite)(d->h, r->h, 0, type, 0, &m));
+    }
+    if (FAILED(hr)) {
+        return hr;
+    }
+    memcpy((uint8_t *)m.pData + off, data, n);
+    return cb ? RT_CALL(d, DynamicConstantBufferUnmap, 0,
+                        F(d, pfnDynamicConstantBufferUnmap)(d->h, r->h, 0))
+              : RT_CALL(d, DynamicIABufferUnmap, 0, F(d, pfnDynamicIABufferUnmap)(d->h, r->h, 0));
+}
+
+static void rect6(Vtx *v, float x0, float y0, float x1, float y1, const float c[4])
+{
+    v[0] = vtx(x0, y0, c);
+    v[1] = vtx(x1, y0, c);
+    v[2] = vtx(x0, y1, c);
+    v[3] = v[2];
+    v[4] = v[1];
+    v[5] = vtx(x1, y1, c);
+}
+
+static uint32_t want_discard(unsigned x, unsigned y)
+{
+    return y >= 8 ? 0xffff0000u : x < 8 ? 0xff0000ffu : 0xffffff00u; /* blue, red, cyan */
+}
+
+/* Two draws in one command buffer from a dynamic vertex buffer and a
+ * dynamic constant buffer (slot 1, a buffer resource) each rewritten with
+ * WRITE_DISCARD between them, then a third from vertices appended with
+ * NO_OVERWRITE: draw 1 (top left, red vertices, scale 1) must see the
+ * first contents, draws 2 (top right, white, scale (0,1,1,1): cyan) and 3
+ * (bottom, blue) the second; none of the maps submits the command buffer
+ * (nothing waits for the first draw). */
+static void test_discard(void)
+{
+    Tex t = tex_new(ps_scaled);
+    RtDevice *d = t.d;
+    RtResource *vb, *cb;
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 12 * sizeof(Vtx), D3D10_DDI_USAGE_DYNAMIC,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER,
+                                               D3D10_DDI_CPU_ACCESS_WRITE, NULL, &vb), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, 16, D3D10_DDI_USAGE_DYNAMIC,
+                                               D3D10_DDI_BIND_CONSTANT_BUFFER,
+                                               D3D10_DDI_CPU_ACCESS_WRITE, NULL, &cb), ==, 0);
+    g_assert_cmpuint(((UmdResource *)vb->mem)->res_id, >, 0);
+    g_assert_cmpuint(((UmdResource *)cb->mem)->res_id, >, 0);
+    UINT stride = sizeof(Vtx), offset = 0;
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetVertexBuffers, 0,
+                                      F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, &vb->h, &stride,
+                                                                  &offset)), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, PsSetConstantBuffers, 0,
+                                      F(d, pfnPsSetConstantBuffers)(d->h, 1, 1, &cb->h)), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, t.rtv, 0, 0, 0, 0), ==, 0);
+    const float red[4] = { 1, 0, 0, 1 }, white[4] = { 1, 1, 1, 1 }, blue[4] = { 0, 0, 1, 1 };
+    const float one[4] = { 1, 1, 1, 1 }, cyan[4] = { 0, 1, 1, 1 };
+    Vtx v[6];
+    rect6(v, 0, 0, 8, 8, red);
+    g_assert_cmphex((uint32_t)map_write(d, vb, D3D10_DDI_MAP_WRITE_DISCARD, v, 0, sizeof v, false),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)map_write(d, cb, D3D10_DDI_MAP_WRITE_DISCARD, one, 0, 16, true), ==,
+                    0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);
+    uint32_t submits = rt_umd_stats(d).submits;
+    rect6(v, 8, 0, 16, 8, white);
+    g_assert_cmphex((uint32_t)map_write(d, vb, D3D10_DDI_MAP_WRITE_DISCARD, v, 0, sizeof v, false),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)map_write(d, cb, D3D10_DDI_MAP_WRITE_DISCARD, cyan, 0, 16, true), ==,
+                    0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);
+    rect6(v, 0, 8, 16, 16, blue);
+    g_assert_cmphex((uint32_t)map_write(d, vb, D3D10_DDI_MAP_WRITE_NOOVERWRITE, v, sizeof v,
+                                        sizeof v, false), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 6)), ==, 0);
+    g_assert_cmpuint(rt_umd_stats(d).submits, ==, submits);
+    check(&t, want_discard);
+    D3D10DDI_HRESOURCE none = { NULL };
+    RT_CALL(d, PsSetConstantBuffers, 0, F(d, pfnPsSetConstantBuffers)(d->h, 1, 1, &none));
+    rt_destroy(d, vb);
+    rt_destroy(d, cb);
+    tex_free(&t);
+}
+
 void d3d_tex_tests_add(void)
 {
     g_test_add_func("/d3d/tex/1d", test_1d);
@@ -645,4 +755,5 @@ void d3d_tex_tests_add(void)
     g_test_add_func("/d3d/tex/cube", test_cube);
     g_test_add_func("/d3d/tex/cube-array", test_cube_array);
     g_test_add_func("/d3d/tex/gen-mips", test_gen_mips);
+    g_test_add_func("/d3d/tex/discard", test_discard);
 }
