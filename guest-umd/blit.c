@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Blits on the 3D path (docs/umd.md "The draw path"): GenMips as one
- * linear-filtered virgl BLIT per level and slice of the view, each level
- * from the one above it (a 2x2 box average where the size halves
- * exactly), through umd_blit3d.
+ * Blits on the 3D path (docs/umd.md "The draw path"), through
+ * umd_blit3d: GenMips as one linear-filtered virgl BLIT per level and
+ * slice of the view, each level from the one above it (a 2x2 box average
+ * where the size halves exactly); ResourceResolveSubresource as a BLIT of
+ * the multisampled slice into the single-sample subresource (the host
+ * averages the samples).
  */
 #include "umd.h"
 
@@ -38,4 +40,28 @@ void umd_gen_mips(UmdDevice *d, UmdSrv *v)
             }
         }
     }
+}
+
+/* Both 3D textures of one size, src 4x multisampled, dst one sample; the
+ * format one the 3D path renders (dst's format family). */
+void umd_resolve(UmdDevice *d, UmdResource *dst, UINT ds, UmdResource *src, UINT ss,
+                 DXGI_FORMAT f)
+{
+    if (umd_check_lost(d, UMD_DDI_ResourceResolveSubresource)) {
+        return;
+    }
+    uint32_t vf = umd_virgl_format(f);
+    if (!dst || !src || dst->magic != UMD_RESOURCE_MAGIC || src->magic != UMD_RESOURCE_MAGIC ||
+        !dst->res_id || !src->res_id || src->samples <= 1 || dst->samples > 1 || !vf ||
+        ds >= dst->nsub || ss >= src->nsub || dst->dim != D3D10DDIRESOURCE_TEXTURE2D ||
+        dst->sub[ds].width != src->width || dst->sub[ds].height != src->height) {
+        umd_unsupported(d, UMD_DDI_ResourceResolveSubresource, 0);
+        return;
+    }
+    const UmdSubresource *o = &dst->sub[ds];
+    const VglBlitSide from = { src->res_id, 0, vf, { 0, 0, ss, src->width, src->height, 1 } };
+    const VglBlitSide to = { dst->res_id, ds % dst->mips, vf,
+                             { 0, 0, ds / dst->mips, o->width, o->height, 1 } };
+    umd_blit3d(d, UMD_DDI_ResourceResolveSubresource, dst, src, VGL_BLIT_FILTER_NEAREST, &to,
+               &from);
 }

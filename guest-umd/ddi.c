@@ -190,14 +190,15 @@ static VOID WDDM_API ddi_destroy_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETV
 static VOID WDDM_API ddi_check_format(D3D10DDI_HDEVICE h, DXGI_FORMAT f, UINT *caps)
 {
     if (caps) {
-        *caps = umd_format_caps(f);
+        *caps = umd_format_caps(f) | umd_res3d_format_caps(DEV(h), f);
     }
 }
 
 static VOID WDDM_API ddi_check_msaa(D3D10DDI_HDEVICE h, DXGI_FORMAT f, UINT samples, UINT *levels)
 {
     if (levels) {
-        *levels = samples == 1 && umd_format_bpp(f) ? 1 : 0; /* no multisampling */
+        *levels = (samples == 1 && umd_format_bpp(f)) || umd_res3d_msaa(DEV(h), f, samples) ? 1
+                                                                                            : 0;
     }
 }
 
@@ -282,6 +283,13 @@ SRV_ENTRIES(10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArra
             c->TexCube.NumCubes)
 SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArrayFace,
             c->TexCube.NumCubes)
+
+static VOID WDDM_API ddi_ResourceResolveSubresource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst,
+                                                    UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
+                                                    DXGI_FORMAT f)
+{
+    umd_resolve(DEV(h), RES(dst), ds, RES(src), ss, f);
+}
 
 static VOID WDDM_API ddi_GenMips(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
 {
@@ -693,8 +701,6 @@ SET_WITH_IFACES(DsSetShaderWithIfaces, UMD_DS)
 SET_WITH_IFACES(CsSetShaderWithIfaces, UMD_CS)
 
 STUB0(DrawAuto)
-STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
-     DXGI_FORMAT f)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
 STUB(DrawIndexedInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(DrawInstancedIndirect, D3D10DDI_HRESOURCE r, UINT off)
@@ -825,7 +831,7 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnFlush = ddi_flush; \
     (f)->pfnGenMips = ddi_GenMips; \
     (f)->pfnResourceCopy = ddi_copy; \
-    (f)->pfnResourceResolveSubresource = stub_ResourceResolveSubresource; \
+    (f)->pfnResourceResolveSubresource = ddi_ResourceResolveSubresource; \
     (f)->pfnResourceMap = ddi_map; \
     (f)->pfnResourceUnmap = ddi_unmap; \
     (f)->pfnResourceIsStagingBusy = ddi_is_staging_busy; \

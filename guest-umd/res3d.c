@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "umd.h"
+#include "umd_resource.h"
 
 /* what virgl binds a buffer resource for (not render target or depth) */
 #define BUFFER_BINDS_3D \
@@ -64,7 +65,8 @@ static uint32_t virgl_bind(UINT bind)
 }
 
 /* Buffers bound as vertex, index, constant buffer or shader resource, and
- * 1D, 2D, 3D and cube textures and their arrays (one sample) with a 3D
+ * 1D, 2D, 3D and cube textures and their arrays (multisampled: a 2D
+ * texture or array of one mip) with a 3D
  * bind; textures in a format the table above maps. Not 3D textures bound
  * as render targets: virglrenderer makes a surface of several W slices a
  * GL texture view, which a 3D texture cannot have (GL_INVALID_VALUE). Shared resources stay 2D (the KMD refuses
@@ -81,7 +83,25 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
         return (r->bind & BUFFER_BINDS_3D) != 0;
     }
     return umd_virgl_format(r->format) != 0 &&
-           !(r->dim == D3D10DDIRESOURCE_TEXTURE3D && (r->bind & D3D10_DDI_BIND_RENDER_TARGET));
+           !(r->dim == D3D10DDIRESOURCE_TEXTURE3D && (r->bind & D3D10_DDI_BIND_RENDER_TARGET)) &&
+           (r->samples <= 1 || (r->dim == D3D10DDIRESOURCE_TEXTURE2D && r->mips == 1));
+}
+
+/* 4x multisampled colour textures (llvmpipe's one multisample count) on a
+ * 3D adapter: the formats of the table above whose render-target views
+ * the UMD makes (view.c: those with a 2D format). */
+bool umd_res3d_msaa(const UmdDevice *d, DXGI_FORMAT f, uint32_t samples)
+{
+    return samples == UMD_MSAA_SAMPLES && (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) &&
+           umd_virgl_format(f) && umd_sable_format(f) != SABLE_FORMAT_INVALID;
+}
+
+/* CheckFormatSupport's bits the 3D path adds: multisampled render targets
+ * (and their resolve) where umd_res3d_msaa allows them. */
+UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f)
+{
+    return umd_res3d_msaa(d, f, UMD_MSAA_SAMPLES) ? D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET
+                                                  : 0;
 }
 
 /* The virgl target of a texture: its dimension, the array form when it
@@ -132,6 +152,7 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     p->virgl.format = umd_virgl_format(r->format);
     p->virgl.array_size = r->array_size;
     p->virgl.last_level = r->mips - 1;
+    p->virgl.nr_samples = r->samples > 1 ? r->samples : 0;
 }
 
 /* One TRANSFER of subresource s: the packet names the allocation by
@@ -169,8 +190,14 @@ static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
     return true;
 }
 
+/* Multisampled resources have no transfers (virgl cannot): the copy that
+ * needs one is not supported. */
 static bool transfer_all(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t dir)
 {
+    if (r->samples > 1) {
+        umd_unsupported(d, ddi, 0);
+        return false;
+    }
     for (uint32_t s = 0; s < r->nsub; s++) {
         if (!transfer_sub(d, ddi, r, s, dir)) {
             return false;

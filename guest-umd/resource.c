@@ -27,6 +27,7 @@ static void desc_of(const D3D11DDIARG_CREATERESOURCE *c, UmdResourceDesc *o)
                      ? m[0].TexelDepth : 1,
         .mips = buffer ? 1 : c->MipLevels,
         .array_size = buffer ? 1 : c->ArraySize,
+        .samples = c->SampleDesc.Count,
     };
 }
 
@@ -148,12 +149,14 @@ static bool primary_ok(const D3D11DDIARG_CREATERESOURCE *c)
            (rot == DXGI_DDI_MODE_ROTATION_IDENTITY || rot == DXGI_DDI_MODE_ROTATION_UNSPECIFIED);
 }
 
-/* What the UMD can create beyond a layout (umd_resource_setup): not yet
- * multisampling; an optional primary the display cannot show is created as
- * an ordinary resource (DriverFlags NO_SCANOUT). */
+/* What the UMD can create beyond a layout (umd_resource_setup): 4x
+ * multisampling (quality 0) only on the 3D path (checked once the
+ * resource is described); an optional primary the display cannot show is
+ * created as an ordinary resource (DriverFlags NO_SCANOUT). */
 static bool creatable(const D3D11DDIARG_CREATERESOURCE *c)
 {
-    return c->SampleDesc.Count <= 1 &&
+    return (c->SampleDesc.Count <= 1 ||
+            (c->SampleDesc.Count == UMD_MSAA_SAMPLES && c->SampleDesc.Quality == 0)) &&
            (!c->pPrimaryDesc || primary_ok(c) ||
             (c->pPrimaryDesc->Flags & DXGI_DDI_PRIMARY_OPTIONAL));
 }
@@ -202,7 +205,8 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     desc_of(c, &desc);
     r->primary = c->pPrimaryDesc && primary_ok(c);
     r->vidpn_source = r->primary ? c->pPrimaryDesc->VidPnSourceId : 0;
-    if (!creatable(c) || !umd_resource_setup(d, r, &desc)) {
+    if (!creatable(c) || !umd_resource_setup(d, r, &desc) ||
+        (r->samples > 1 && (!umd_res3d_wanted(d, r) || !umd_res3d_msaa(d, r->format, r->samples)))) {
         memset(r, 0, sizeof(*r));
         umd_unsupported(d, UMD_DDI_CreateResource, 0);
         return;

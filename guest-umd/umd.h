@@ -63,6 +63,7 @@ typedef struct UmdResourceDesc {
     uint32_t usage, bind, cpu_access, misc;
     uint32_t format;          /* DXGI_FORMAT */
     uint32_t width, height, depth, mips, array_size;
+    uint32_t samples;         /* SampleDesc.Count (0, 1: one sample) */
 } UmdResourceDesc;
 
 typedef struct UmdResource {
@@ -73,6 +74,7 @@ typedef struct UmdResource {
     DXGI_FORMAT format;
     uint32_t bpp;             /* bytes per texel (buffers: 1) */
     uint32_t width, height, depth, mips, array_size;
+    uint32_t samples;         /* 1, or UMD_MSAA_SAMPLES (3D path only) */
     bool primary;
     uint32_t vidpn_source;    /* primaries: their VidPN source */
     bool opened;              /* OpenResource: another device created it */
@@ -339,7 +341,7 @@ bool umd_cmd_references(const UmdDevice *d, const UmdAlloc *a);
  * dxgkrnl keeps it and OpenResource gets it back on another device, which
  * rebuilds the same layout from it. The KMD does not read it. */
 #define UMD_SHARED_MAGIC 0x52485355u /* "USHR" */
-#define UMD_SHARED_VERSION 1u
+#define UMD_SHARED_VERSION 2u /* 2: the description has samples */
 typedef struct UmdSharedPrivate {
     uint32_t magic, version;
     UmdResourceDesc desc;
@@ -459,6 +461,14 @@ bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, ui
  * copy is newer afterwards. False: the device is lost or the command
  * buffer cannot take it (not reported). */
 bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *data);
+/* res3d.c: multisampling (4x, colour formats of the 3D path). */
+#define UMD_MSAA_SAMPLES 4u
+bool umd_res3d_msaa(const UmdDevice *d, DXGI_FORMAT f, uint32_t samples);
+UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f);
+/* blit.c: ResourceResolveSubresource (a BLIT of the multisampled
+ * subresource into the single-sample one). */
+void umd_resolve(UmdDevice *d, UmdResource *dst, UINT ds, UmdResource *src, UINT ss,
+                 DXGI_FORMAT f);
 /* blit.c: GenMips of a view of a 3D texture (a linear BLIT per level). */
 void umd_gen_mips(UmdDevice *d, UmdSrv *v);
 /* D3D topology (D3D10_DDI_PRIMITIVE_TOPOLOGY) -> SABLE_VIRGL_PRIM_*, -1 if none. */

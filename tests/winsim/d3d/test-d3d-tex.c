@@ -746,6 +746,111 @@ static void test_discard(void)
     tex_free(&t);
 }
 
+/* ---- MSAA ------------------------------------------------------------- */
+
+/* float4 main(float4 p : SV_Position, float4 c : TEXCOORD) : SV_Target { return c; } */
+static const char ps_color[] =
+    "ps_4_0\n"
+    "dcl_input_ps linear v1.xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, v1.xyzw\n"
+    "ret\n";
+
+/* The resolved white triangle (0,0) (16,0) (0,16) on black: pixels with
+ * x + y <= 14 have all 4 samples inside (D3D's standard 4x positions are
+ * within 6/16 of the centre, their x + y offsets -8/16, 4/16, -4/16 and
+ * 8/16), x + y >= 16 none; on the diagonal x + y = 15 exactly the two
+ * samples whose offsets sum below 0: half coverage, 255 / 2 within 1/255
+ * (the resolve's rounding). Alpha is 1 everywhere. */
+static void check_msaa(Tex *t)
+{
+    uint8_t px[W * H * 4];
+    rt_read(t->d, t->rt, 0, px);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            int want = x + y <= 14 ? 255 : x + y >= 16 ? 0 : 128;
+            int tol = x + y == 15 ? 1 : 0;
+            const uint8_t *p = px + (y * W + x) * 4;
+            for (unsigned c = 0; c < 3; c++) {
+                if (abs(p[c] - want) > tol) {
+                    g_error("pixel (%u,%u) channel %u = %u, want %d +- %d", x, y, c, p[c], want,
+                            tol);
+                }
+            }
+            g_assert_cmpuint(p[3], ==, 255);
+        }
+    }
+}
+
+/* A 4x MSAA R8G8B8A8 render target (rasterizer with MultisampleEnable),
+ * a triangle drawn into it, ResourceResolveSubresource into the
+ * single-sample target; CheckMultisampleQualityLevels and
+ * CheckFormatSupport say 4x for the colour formats of the 3D path only. */
+static void test_msaa(void)
+{
+    Tex t = tex_new(ps_color);
+    RtDevice *d = t.d;
+    UINT levels = 9, caps = 0;
+    F(d, pfnCheckMultisampleQualityLevels)(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 4, &levels);
+    g_assert_cmpuint(levels, ==, 1);
+    F(d, pfnCheckMultisampleQualityLevels)(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 8, &levels);
+    g_assert_cmpuint(levels, ==, 0);
+    F(d, pfnCheckMultisampleQualityLevels)(d->h, DXGI_FORMAT_D32_FLOAT, 4, &levels);
+    g_assert_cmpuint(levels, ==, 0);
+    F(d, pfnCheckFormatSupport)(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, &caps);
+    g_assert_cmphex(caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET, !=, 0);
+    F(d, pfnCheckFormatSupport)(d->h, DXGI_FORMAT_D32_FLOAT, &caps);
+    g_assert_cmphex(caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET, ==, 0);
+    RtResource *ms;
+    g_assert_cmphex((uint32_t)rt_create_tex2d_ms(d, W, H, 4, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                                 D3D10_DDI_BIND_RENDER_TARGET, &ms), ==, 0);
+    g_assert_cmpuint(((UmdResource *)ms->mem)->res_id, >, 0);
+    RtView *msv;
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, ms, 0, 0, 1, &msv), ==, 0);
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { msv->h };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRenderTargets, 0,
+                                      d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7,
+                                                                  (D3D10DDI_HDEPTHSTENCILVIEW){ NULL },
+                                                                  NULL, NULL, 0, 0, 0, 0)),
+                    ==, 0);
+    const D3D10_DDI_RASTERIZER_DESC rd = { D3D10_DDI_FILL_SOLID, D3D10_DDI_CULL_NONE, FALSE, 0,
+                                           0.0f, 0.0f, TRUE, FALSE, TRUE, FALSE };
+    void *rs = g_malloc0(F(d, pfnCalcPrivateRasterizerStateSize)(d->h, &rd));
+    D3D10DDI_HRASTERIZERSTATE hrs = { rs };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateRasterizerState, 0,
+                                      F(d, pfnCreateRasterizerState)(d->h, &rd, hrs,
+                                                                     (D3D10DDI_HRTRASTERIZERSTATE){ rs })),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRasterizerState, 0,
+                                      F(d, pfnSetRasterizerState)(d->h, hrs)), ==, 0);
+    const float white[4] = { 1, 1, 1, 1 };
+    Vtx v[3] = { vtx(0, 0, white), vtx(16, 0, white), vtx(0, 16, white) };
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof v, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, v, &t.vb), ==, 0);
+    UINT stride = sizeof(Vtx), offset = 0;
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetVertexBuffers, 0,
+                                      F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, &t.vb->h, &stride,
+                                                                  &offset)), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, msv, 0, 0, 0, 1), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 3, 0)), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, ResourceResolveSubresource, 0,
+                                      F(d, pfnResourceResolveSubresource)(
+                                          d->h, t.rt->h, 0, ms->h, 0, DXGI_FORMAT_R8G8B8A8_UNORM)),
+                    ==, 0);
+    check_msaa(&t);
+    RT_CALL(d, SetRasterizerState, 0,
+            F(d, pfnSetRasterizerState)(d->h, (D3D10DDI_HRASTERIZERSTATE){ NULL }));
+    RT_CALL(d, DestroyRasterizerState, 0, F(d, pfnDestroyRasterizerState)(d->h, hrs));
+    g_free(rs);
+    rtvs[0] = t.rtv->h;
+    RT_CALL(d, SetRenderTargets, 0,
+            d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL },
+                                        NULL, NULL, 0, 0, 0, 0));
+    rt_destroy_rtv(d, msv);
+    rt_destroy(d, ms);
+    tex_free(&t);
+}
+
 void d3d_tex_tests_add(void)
 {
     g_test_add_func("/d3d/tex/1d", test_1d);
@@ -756,4 +861,5 @@ void d3d_tex_tests_add(void)
     g_test_add_func("/d3d/tex/cube-array", test_cube_array);
     g_test_add_func("/d3d/tex/gen-mips", test_gen_mips);
     g_test_add_func("/d3d/tex/discard", test_discard);
+    g_test_add_func("/d3d/tex/msaa", test_msaa);
 }
