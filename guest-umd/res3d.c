@@ -42,9 +42,16 @@ uint32_t umd_virgl_format(DXGI_FORMAT f)
         return SABLE_VIRGL_FORMAT_R32G32_FLOAT;
     case DXGI_FORMAT_R32_FLOAT:
         return SABLE_VIRGL_FORMAT_R32_FLOAT;
-    /* D24_UNORM_S8_UINT: not yet (virglrenderer here fails the device's
-     * RES_CREATE of a Z24_UNORM_S8_UINT depth texture: the engine reset
-     * lands in the prologue; not understood) */
+    /* D24_UNORM_S8_UINT: virglrenderer 0.10.4 knows Z24_UNORM_S8_UINT
+     * (depth in the low 24 bits, DXGI's layout) as no format ("unknown
+     * format is 19": RES_CREATE fails); its packed depth-stencil format is
+     * S8_UINT_Z24_UNORM, GL_DEPTH24_STENCIL8 (depth in the high 24 bits).
+     * The host copy is never read by the CPU in DXGI's layout except
+     * through a copy to a staging texture (docs/umd.md). */
+    case DXGI_FORMAT_D24_UNORM_S8_UINT:
+        return SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM;
+    case DXGI_FORMAT_D32_FLOAT_S8X24_UINT:
+        return SABLE_VIRGL_FORMAT_Z32_FLOAT_S8X24_UINT;
     case DXGI_FORMAT_D32_FLOAT:
         return SABLE_VIRGL_FORMAT_Z32_FLOAT;
     default:

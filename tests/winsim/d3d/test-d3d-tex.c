@@ -851,6 +851,101 @@ static void test_msaa(void)
     tex_free(&t);
 }
 
+/* ---- stencil (D24S8, D32_FLOAT_S8X24) --------------------------------- */
+
+/* A depth-stencil state: depth off, both faces with func and pass op,
+ * StencilRef ref; freed by the caller after unbinding. */
+static void *stencil_state(RtDevice *d, D3D10_DDI_COMPARISON_FUNC func, D3D10_DDI_STENCIL_OP pass,
+                           UINT ref)
+{
+    const D3D10_DDI_DEPTH_STENCILOP_DESC op = { D3D10_DDI_STENCIL_OP_KEEP,
+                                                D3D10_DDI_STENCIL_OP_KEEP, pass, func };
+    D3D10_DDI_DEPTH_STENCIL_DESC dd = {
+        .DepthEnable = FALSE, .DepthWriteMask = D3D10_DDI_DEPTH_WRITE_MASK_ZERO,
+        .DepthFunc = D3D10_DDI_COMPARISON_ALWAYS, .StencilEnable = TRUE, .FrontEnable = TRUE,
+        .BackEnable = TRUE, .StencilReadMask = 0xff, .StencilWriteMask = 0xff, .FrontFace = op,
+        .BackFace = op,
+    };
+    void *mem = g_malloc0(F(d, pfnCalcPrivateDepthStencilStateSize)(d->h, &dd));
+    D3D10DDI_HDEPTHSTENCILSTATE h = { mem };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateDepthStencilState, 0,
+                                      F(d, pfnCreateDepthStencilState)(
+                                          d->h, &dd, h, (D3D10DDI_HRTDEPTHSTENCILSTATE){ mem })),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetDepthStencilState, 0,
+                                      F(d, pfnSetDepthStencilState)(d->h, h, ref)), ==, 0);
+    return mem;
+}
+
+static void stencil_state_free(RtDevice *d, void *mem)
+{
+    RT_CALL(d, SetDepthStencilState, 0,
+            F(d, pfnSetDepthStencilState)(d->h, (D3D10DDI_HDEPTHSTENCILSTATE){ NULL }, 0));
+    RT_CALL(d, DestroyDepthStencilState, 0,
+            F(d, pfnDestroyDepthStencilState)(d->h, (D3D10DDI_HDEPTHSTENCILSTATE){ mem }));
+    g_free(mem);
+}
+
+/* Left half green (stencil 1 there passes EQUAL 1), right half red
+ * (stencil 0 there passes NOT_EQUAL 1). */
+static uint32_t want_stencil(unsigned x, unsigned y)
+{
+    return x < 8 ? 0xff00ff00u : 0xff0000ffu;
+}
+
+/* The stencil of a depth-stencil format on the 3D path: cleared to 0,
+ * a draw over the left half with ALWAYS / REPLACE 1 (colour black), then
+ * full-target draws of green with EQUAL 1 and red with NOT_EQUAL 1 (both
+ * KEEP): each pixel shows the one whose test passes. */
+static void test_stencil(gconstpointer data)
+{
+    DXGI_FORMAT f = (DXGI_FORMAT)GPOINTER_TO_UINT(data);
+    Tex t = tex_new(ps_color);
+    RtDevice *d = t.d;
+    RtResource *ds;
+    RtView *dsv;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, f, D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_DEPTH_STENCIL, 0, NULL, &ds), ==, 0);
+    g_assert_cmpuint(((UmdResource *)ds->mem)->res_id, >, 0);
+    g_assert_cmphex((uint32_t)rt_create_dsv(d, ds, 0, 0, 1, &dsv), ==, 0);
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { t.rtv->h };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRenderTargets, 0,
+                                      d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7, dsv->dsv,
+                                                                  NULL, NULL, 0, 0, 0, 0)),
+                    ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear_dsv(d, dsv, D3D10_DDI_CLEAR_DEPTH | D3D10_DDI_CLEAR_STENCIL,
+                                           1.0f, 0), ==, 0);
+    const float black[4] = { 0, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 }, red[4] = { 1, 0, 0, 1 };
+    Vtx v[18];
+    rect6(v, 0, 0, 8, H, black);
+    rect6(v + 6, 0, 0, W, H, green);
+    rect6(v + 12, 0, 0, W, H, red);
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof v, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, v, &t.vb), ==, 0);
+    UINT stride = sizeof(Vtx), offset = 0;
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetVertexBuffers, 0,
+                                      F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, &t.vb->h, &stride,
+                                                                  &offset)), ==, 0);
+    g_assert_cmphex((uint32_t)rt_clear(d, t.rtv, 0, 0, 1, 1), ==, 0);
+    const D3D10_DDI_COMPARISON_FUNC func[3] = { D3D10_DDI_COMPARISON_ALWAYS,
+                                                D3D10_DDI_COMPARISON_EQUAL,
+                                                D3D10_DDI_COMPARISON_NOT_EQUAL };
+    const D3D10_DDI_STENCIL_OP op[3] = { D3D10_DDI_STENCIL_OP_REPLACE, D3D10_DDI_STENCIL_OP_KEEP,
+                                         D3D10_DDI_STENCIL_OP_KEEP };
+    for (unsigned i = 0; i < 3; i++) {
+        void *st = stencil_state(d, func[i], op[i], 1);
+        g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 6 * i)), ==, 0);
+        stencil_state_free(d, st);
+    }
+    check(&t, want_stencil);
+    RT_CALL(d, SetRenderTargets, 0,
+            d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL },
+                                        NULL, NULL, 0, 0, 0, 0));
+    rt_destroy_dsv(d, dsv);
+    rt_destroy(d, ds);
+    tex_free(&t);
+}
+
 void d3d_tex_tests_add(void)
 {
     g_test_add_func("/d3d/tex/1d", test_1d);
@@ -862,4 +957,8 @@ void d3d_tex_tests_add(void)
     g_test_add_func("/d3d/tex/gen-mips", test_gen_mips);
     g_test_add_func("/d3d/tex/discard", test_discard);
     g_test_add_func("/d3d/tex/msaa", test_msaa);
+    g_test_add_data_func("/d3d/tex/stencil-d24s8", GUINT_TO_POINTER(DXGI_FORMAT_D24_UNORM_S8_UINT),
+                         test_stencil);
+    g_test_add_data_func("/d3d/tex/stencil-d32s8",
+                         GUINT_TO_POINTER(DXGI_FORMAT_D32_FLOAT_S8X24_UINT), test_stencil);
 }
