@@ -509,6 +509,7 @@ void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
         if (n.write[i]) {
             n.res[i]->host_newer = true;
             n.res[i]->backing_newer = false;
+            n.res[i]->dyn_valid = false; /* stream output: map.c's copy is stale */
         }
     }
     d->draws++;

@@ -104,7 +104,8 @@ typedef struct UmdResource {
     bool backing_newer;       /* CPU/2D wrote the backing: TO_HOST before a draw */
     uint8_t *cb_data;         /* constant buffers: width bytes */
     uint8_t *dyn;             /* 3D dynamic buffers: what DISCARD maps write (map.c) */
-    bool dyn_valid;           /* dyn holds the contents: NO_OVERWRITE maps write it too */
+    bool dyn_valid;           /* dyn holds the contents (no write since but through dyn):
+                               * NO_OVERWRITE maps write it too */
     uint32_t nsub;
     UmdSubresource sub[];     /* mip-major within each array slice */
 } UmdResource;
