@@ -113,6 +113,13 @@ void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, b
     if (!host || d->lost || !stream_begin(d)) {
         return;
     }
+    /* virglrenderer 0.10.4 keeps a pointer to the bound DSA object and
+     * re-emits the stencil state only when a bind names another pointer:
+     * a DSA created after this one is freed may get its memory, and its
+     * stencil state would be ignored. Binding 0 first drops the pointer. */
+    if (type == SABLE_VIRGL_OBJECT_DSA) {
+        vgl_bind_object(&d->s3d.b, type, 0);
+    }
     vgl_destroy_object(&d->s3d.b, type, handle);
     stream_send(d, ddi, &none);
 }
