@@ -254,7 +254,7 @@ static void qemu_3d(const SqtOptions *base, const Stream *setup, const Stream *d
     sqt_device_close(d);
 }
 
-void bench_3d(const SqtOptions *opt, double rtt_s, GArray *out)
+double bench_3d(const SqtOptions *opt, double rtt_s, GArray *out)
 {
     static Stream setup, draws;
     streams(&setup, &draws);
@@ -267,4 +267,5 @@ void bench_3d(const SqtOptions *opt, double rtt_s, GArray *out)
     bench_add(out, "draws_inproc_ratio", "3D draws/s in process / virglrenderer direct",
               inproc / direct, inproc / direct, 0, "x");
     qemu_3d(opt, &setup, &draws, direct, rtt_s, out);
+    return direct;
 }

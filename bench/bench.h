@@ -104,8 +104,12 @@ typedef struct BenchIrqCtx {
 double bench_latency_once(void *ctx);
 /* 3D (bench-3d.c): draws/s straight to virglrenderer in this process
  * (the reference), through Sable in process and through a QEMU started
- * with opt and 3d=on, with the ratios; 3D fence latency against rtt_s. */
-void bench_3d(const SqtOptions *opt, double rtt_s, GArray *out);
+ * with opt and 3d=on, with the ratios; 3D fence latency against rtt_s.
+ * Returns the reference's draws/s. */
+double bench_3d(const SqtOptions *opt, double rtt_s, GArray *out);
+/* Draws through the whole driver stack (bench-draw.c), in process and on
+ * QEMU, against direct_draws_s (bench_3d's reference). */
+void bench_draw(double direct_draws_s, GArray *out);
 void bench_copy(SqtDevice *d, uint64_t size, GArray *out);
 /* CPU memcpy into VRAM's mapping and out of guest RAM, against memcpy
  * between heap buffers: the bound of the stack's one-copy paths. */

@@ -5,7 +5,8 @@
  * MMIO round trip measured in the same run, and COPY bandwidth between VRAM
  * and system memory, swizzle-range CPU bandwidth and COPY_2D tiled<->linear
  * bandwidth, each as a ratio to memcpy, and 3D draw rate and fence latency
- * (bench-3d.c). Prints a table (best, median,
+ * (bench-3d.c), draws through the whole driver stack against it
+ * (bench-draw.c). Prints a table (best, median,
  * spread) and one verdict per goal; --json writes every sample. Exit 0
  * whatever the speed (1: the device or the stack did not work).
  *   sable-bench [--qemu PATH] [--firmware DIR] [--json FILE] */
@@ -63,7 +64,8 @@ int main(int argc, char **argv)
         g_setenv("SABLE_SEABIOS", firmware, TRUE);
     }
     bench_stack(STACK_BENCH_SIZE, res);
-    bench_3d(&opt, rtt, res);
+    double direct_draws = bench_3d(&opt, rtt, res);
+    bench_draw(direct_draws, res);
     bench_scale(res);
     bench_device_scale(res);
     bench_soak(res);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The KMD's OS layer (os.h) on Windows: ntoskrnl.exe services. Built only
- * into sable.sys (windows/meson.build); tests/winsim/os-winsim.c is the
+ * into sable.sys (windows/meson.build); sim/winsim/os-winsim.c is the
  * host implementation of the same contract.
  */
 #include <string.h>

@@ -9,10 +9,9 @@
 #include "umd.h"
 #include "umd_resource.h"
 
-/* One FILL of `size` bytes of `pattern` at `offset` in the allocation;
- * false if the command buffer refused it (the error is reported). */
-static bool put_fill(UmdDevice *d, UmdDdi ddi, UmdAlloc *al, uint64_t offset, uint64_t size,
-                     uint32_t pattern)
+/* umd_resource.h */
+bool umd_put_fill(UmdDevice *d, UmdDdi ddi, UmdAlloc *al, uint64_t offset, uint64_t size,
+                  uint32_t pattern)
 {
     UmdAlloc *const allocs[1] = { al };
     uint8_t *p = umd_cmd_begin(d, ddi, sizeof(struct sable_cmd_fill), allocs, 1, 1);
@@ -104,8 +103,8 @@ void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         uint32_t pattern = 0, esize = umd_format_bpp(v->format);
         umd_buffer_pattern(v->format, rgba, &pattern);
-        put_fill(d, UMD_DDI_ClearRenderTargetView, &r->alloc, (uint64_t)v->first_element * esize,
-                 (uint64_t)v->elements * esize, pattern);
+        umd_put_fill(d, UMD_DDI_ClearRenderTargetView, &r->alloc,
+                     (uint64_t)v->first_element * esize, (uint64_t)v->elements * esize, pattern);
         return;
     }
     uint32_t color = unorm8(rgba[3]) << 24 | unorm8(rgba[0]) << 16 | unorm8(rgba[1]) << 8 |
@@ -187,7 +186,8 @@ void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stenc
         uint64_t size = r->tiled
                             ? (uint64_t)sub->pitch * umd_align_up(sub->height, SABLE_TILE_HEIGHT)
                             : sub->size;
-        if (!put_fill(d, UMD_DDI_ClearDepthStencilView, &r->alloc, sub->offset, size, pattern)) {
+        if (!umd_put_fill(d, UMD_DDI_ClearDepthStencilView, &r->alloc, sub->offset, size,
+                          pattern)) {
             return;
         }
     }

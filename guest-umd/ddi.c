@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "umd.h"
+#include "umd_uav.h"
 
 #define DEV(h) umd_dev(h)
 #define RES(h) umd_res(h)
@@ -283,6 +284,18 @@ SRV_ENTRIES(10_1, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArra
             c->TexCube.NumCubes)
 SRV_ENTRIES(11, D3D11DDIARG_CREATESHADERRESOURCEVIEW, c->TexCube.First2DArrayFace,
             c->TexCube.NumCubes)
+/* D3D11 BufferEx views (raw, structured, typed buffers): uav.c */
+static VOID WDDM_API ddi_create_srv11ex(D3D10DDI_HDEVICE h,
+                                        const D3D11DDIARG_CREATESHADERRESOURCEVIEW *c,
+                                        D3D10DDI_HSHADERRESOURCEVIEW v,
+                                        D3D10DDI_HRTSHADERRESOURCEVIEW rt)
+{
+    if (c && c->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) {
+        umd_srv_bufferex(DEV(h), RES(c->hDrvResource), c->Format, &c->BufferEx, v.pDrvPrivate);
+        return;
+    }
+    ddi_create_srv11(h, c, v, rt);
+}
 
 static VOID WDDM_API ddi_ResourceResolveSubresource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst,
                                                     UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
@@ -347,7 +360,6 @@ static VOID WDDM_API ddi_destroy_device(D3D10DDI_HDEVICE h)
     static SIZE_T WDDM_API fn(D3D10DDI_HDEVICE h, const arg_t *c) { return 2 * sizeof(void *); }
 CALC_ENTRY(ddi_calc_deferred_context, D3D11DDIARG_CALCPRIVATEDEFERREDCONTEXTSIZE)
 CALC_ENTRY(ddi_calc_command_list, D3D11DDIARG_CREATECOMMANDLIST)
-CALC_ENTRY(ddi_calc_uav, D3D11DDIARG_CREATEUNORDEREDACCESSVIEW)
 
 static SIZE_T WDDM_API ddi_calc_shader(D3D10DDI_HDEVICE h, const UINT *code,
                                        const D3D10DDIARG_STAGE_IO_SIGNATURES *s)
@@ -561,19 +573,6 @@ static VOID WDDM_API ddi_DrawIndexedInstanced(D3D10DDI_HDEVICE h, UINT count, UI
 #define STUB_NAMED(fn, name, ...) \
     static VOID WDDM_API fn(D3D10DDI_HDEVICE h, __VA_ARGS__) { UNSUP(name); }
 
-/* Setters of objects whose creation is not implemented (queries as
- * predicates, UAVs): only NULL (unbinding) can come; anything else is not
- * supported. */
-static bool all_null(const void *handles, UINT n)
-{
-    const void *const *p = handles;
-    for (UINT i = 0; p && i < n; i++) {
-        if (p[i]) {
-            return false;
-        }
-    }
-    return true;
-}
 _Static_assert(sizeof(D3D10DDI_HRESOURCE) == sizeof(void *), "handles are one pointer");
 
 
@@ -653,19 +652,16 @@ static VOID WDDM_API ddi_SetRenderTargets10(D3D10DDI_HDEVICE h,
     umd_set_rts(DEV(h), rtv, n, clear, dsv);
 }
 
-/* UAVs cannot be created yet: binding one is not supported. */
+/* The UAVs are the pixel shader's (uav.c). */
 static VOID WDDM_API ddi_SetRenderTargets11(D3D10DDI_HDEVICE h,
                                             const D3D10DDI_HRENDERTARGETVIEW *rtv, UINT n,
                                             UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv,
                                             const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
-                                            const UINT *counts, UINT uav_index, UINT nuav,
-                                            UINT uav_first, UINT uav_updated)
+                                            const UINT *counts, UINT uav_start, UINT nuav,
+                                            UINT range_start, UINT range_size)
 {
-    if (!all_null(uav, nuav)) {
-        UNSUP(SetRenderTargets);
-        return;
-    }
     umd_set_rts(DEV(h), rtv, n, clear, dsv);
+    umd_set_om_uavs(DEV(h), uav, counts, uav_start, nuav, range_start, range_size);
 }
 
 static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
@@ -674,13 +670,52 @@ static VOID WDDM_API stub_SetPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, 
         UNSUP(SetPredication);
     }
 }
-static VOID WDDM_API stub_CsSetUnorderedAccessViews(D3D10DDI_HDEVICE h, UINT start, UINT n,
-                                                    const D3D11DDI_HUNORDEREDACCESSVIEW *uav,
-                                                    const UINT *counts)
+/* ---- UAVs and compute (uav.c, compute.c) ---- */
+
+static SIZE_T WDDM_API ddi_calc_uav(D3D10DDI_HDEVICE h,
+                                    const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c)
 {
-    if (!all_null(uav, n)) {
-        UNSUP(CsSetUnorderedAccessViews);
-    }
+    return umd_uav_size();
+}
+static VOID WDDM_API ddi_create_uav(D3D10DDI_HDEVICE h,
+                                    const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c,
+                                    D3D11DDI_HUNORDEREDACCESSVIEW v,
+                                    D3D11DDI_HRTUNORDEREDACCESSVIEW rt)
+{
+    umd_uav_create(DEV(h), c, v.pDrvPrivate);
+}
+static VOID WDDM_API ddi_destroy_uav(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v)
+{
+    umd_uav_destroy(DEV(h), v.pDrvPrivate);
+}
+static VOID WDDM_API ddi_clear_uav_uint(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v,
+                                        const UINT values[4])
+{
+    umd_clear_uav(DEV(h), UMD_DDI_ClearUnorderedAccessViewUint, v.pDrvPrivate, values, false);
+}
+static VOID WDDM_API ddi_clear_uav_float(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v,
+                                         const FLOAT values[4])
+{
+    umd_clear_uav(DEV(h), UMD_DDI_ClearUnorderedAccessViewFloat, v.pDrvPrivate, values, true);
+}
+static VOID WDDM_API ddi_cs_set_uavs(D3D10DDI_HDEVICE h, UINT start, UINT n,
+                                     const D3D11DDI_HUNORDEREDACCESSVIEW *uav, const UINT *counts)
+{
+    umd_set_uavs(DEV(h), start, n, uav, counts);
+}
+static VOID WDDM_API ddi_copy_structure_count(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst,
+                                              UINT off, D3D11DDI_HUNORDEREDACCESSVIEW v)
+{
+    umd_copy_structure_count(DEV(h), RES(dst), off, v.pDrvPrivate);
+}
+static VOID WDDM_API ddi_dispatch(D3D10DDI_HDEVICE h, UINT x, UINT y, UINT z)
+{
+    const UINT groups[3] = { x, y, z };
+    umd_dispatch(DEV(h), UMD_DDI_Dispatch, groups, NULL, 0);
+}
+static VOID WDDM_API ddi_dispatch_indirect(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT off)
+{
+    umd_dispatch(DEV(h), UMD_DDI_DispatchIndirect, NULL, RES(r), off);
 }
 /* With interfaces: only shaders without any (n == 0) are bound. */
 #define SET_WITH_IFACES(name, stage) \
@@ -711,15 +746,7 @@ STUB0(AbandonCommandList)
 STUB(CreateCommandList, const D3D11DDIARG_CREATECOMMANDLIST *c, D3D11DDI_HCOMMANDLIST l,
      D3D11DDI_HRTCOMMANDLIST rt)
 STUB(DestroyCommandList, D3D11DDI_HCOMMANDLIST l)
-STUB(CreateUnorderedAccessView, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c,
-     D3D11DDI_HUNORDEREDACCESSVIEW v, D3D11DDI_HRTUNORDEREDACCESSVIEW rt)
-STUB(DestroyUnorderedAccessView, D3D11DDI_HUNORDEREDACCESSVIEW v)
-STUB(ClearUnorderedAccessViewUint, D3D11DDI_HUNORDEREDACCESSVIEW v, const UINT values[4])
-STUB(ClearUnorderedAccessViewFloat, D3D11DDI_HUNORDEREDACCESSVIEW v, const FLOAT values[4])
-STUB(Dispatch, UINT x, UINT y, UINT z)
-STUB(DispatchIndirect, D3D10DDI_HRESOURCE r, UINT off)
 STUB(SetResourceMinLOD, D3D10DDI_HRESOURCE r, FLOAT lod)
-STUB(CopyStructureCount, D3D10DDI_HRESOURCE r, UINT off, D3D11DDI_HUNORDEREDACCESSVIEW v)
 STUB(RecycleCommandList, D3D11DDI_HCOMMANDLIST l)
 STUB(RecycleDestroyCommandList, D3D11DDI_HCOMMANDLIST l)
 
@@ -916,7 +943,7 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCalcPrivateResourceSize = ddi_calc_resource11;
     f->pfnCreateResource = ddi_create_resource11;
     f->pfnCalcPrivateShaderResourceViewSize = ddi_calc_srv11;
-    f->pfnCreateShaderResourceView = ddi_create_srv11;
+    f->pfnCreateShaderResourceView = ddi_create_srv11ex;
     f->pfnCalcPrivateDepthStencilViewSize = ddi_calc_dsv11;
     f->pfnCreateDepthStencilView = ddi_create_dsv11;
     f->pfnCalcPrivateBlendStateSize = ddi_calc_blend10_1;
@@ -959,15 +986,15 @@ void umd_fill_funcs11(D3D11DDI_DEVICEFUNCS *f)
     f->pfnCsSetSamplers = ddi_CsSetSamplers;
     f->pfnCsSetConstantBuffers = ddi_CsSetConstantBuffers;
     f->pfnCalcPrivateUnorderedAccessViewSize = ddi_calc_uav;
-    f->pfnCreateUnorderedAccessView = stub_CreateUnorderedAccessView;
-    f->pfnDestroyUnorderedAccessView = stub_DestroyUnorderedAccessView;
-    f->pfnClearUnorderedAccessViewUint = stub_ClearUnorderedAccessViewUint;
-    f->pfnClearUnorderedAccessViewFloat = stub_ClearUnorderedAccessViewFloat;
-    f->pfnCsSetUnorderedAccessViews = stub_CsSetUnorderedAccessViews;
-    f->pfnDispatch = stub_Dispatch;
-    f->pfnDispatchIndirect = stub_DispatchIndirect;
+    f->pfnCreateUnorderedAccessView = ddi_create_uav;
+    f->pfnDestroyUnorderedAccessView = ddi_destroy_uav;
+    f->pfnClearUnorderedAccessViewUint = ddi_clear_uav_uint;
+    f->pfnClearUnorderedAccessViewFloat = ddi_clear_uav_float;
+    f->pfnCsSetUnorderedAccessViews = ddi_cs_set_uavs;
+    f->pfnDispatch = ddi_dispatch;
+    f->pfnDispatchIndirect = ddi_dispatch_indirect;
     f->pfnSetResourceMinLOD = stub_SetResourceMinLOD;
-    f->pfnCopyStructureCount = stub_CopyStructureCount;
+    f->pfnCopyStructureCount = ddi_copy_structure_count;
     f->pfnRecycleCommandList = stub_RecycleCommandList;
     f->pfnRecycleCreateCommandList = stub_RecycleCreateCommandList;
     f->pfnRecycleCreateDeferredContext = stub_RecycleCreateDeferredContext;

@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "umd.h"
+#include "umd_stream.h"
+#include "umd_uav.h"
 
 #define STATE_DW 2048u /* one group of per-draw state commands at most */
 #define SUBMIT_BYTES ((uint32_t)sizeof(struct sable_cmd_3d_submit))
@@ -46,11 +48,7 @@ int umd_prim_mode(UINT t)
 
 /* ---- the stream: chunks as inline SUBMITs ---- */
 
-typedef struct Named {
-    UmdResource *res[UMD_STREAM_ALLOCS];
-    bool write[UMD_STREAM_ALLOCS];
-    uint32_t n;
-} Named;
+typedef UmdNamed Named;
 
 static bool stream_begin(UmdDevice *d)
 {
@@ -226,8 +224,11 @@ static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, 
     }
     uint32_t ndw = 8u + (uint32_t)(strlen(s->tgsi) + 4) / 4u;
     s->handle = umd_vgl_handle(d);
+    VglBuf *b = &d->s3d.b;
     if (!stream_room(d, ddi, n, ndw) ||
-        !vgl_create_shader(&d->s3d.b, s->handle, virgl_stage[stage], s->tgsi, 0)) {
+        !(stage == UMD_CS
+              ? vgl_create_compute_shader(b, s->handle, s->tgsi, s->info.cs_shared_bytes)
+              : vgl_create_shader(b, s->handle, virgl_stage[stage], s->tgsi, 0))) {
         return false;
     }
     s->host = true;
@@ -307,9 +308,10 @@ static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
     UmdShader *sh = st->shader[stage];
     bool ok = make_shader(d, ddi, n, sh, stage);
     for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
-        ok = !st->srv[stage][i] ||
-             make_view(d, ddi, n, st->srv[stage][i],
-                       sh && i < SM4_MAX_SRV ? view_target(sh->info.srv_dim[i]) : 0);
+        /* raw / structured views are shader buffers (umd_put_srv_buffers) */
+        UmdSrv *v = st->srv[stage][i];
+        ok = !v || v->ex_kind ||
+             make_view(d, ddi, n, v, sh && i < SM4_MAX_SRV ? view_target(sh->info.srv_dim[i]) : 0);
     }
     for (uint32_t i = 0; ok && i < UMD_SAMPLER_SLOTS; i++) {
         UmdSampler *s = st->sampler[stage][i];
@@ -468,17 +470,25 @@ static bool put_samplers(UmdDevice *d, unsigned stage)
                   vgl_bind_sampler_states(b, virgl_stage[stage], 0, samps, n));
 }
 
+/* The pixel shader writes UAVs (bound by SetRenderTargets, uav.c). */
+static bool ps_uavs(const UmdDevice *d)
+{
+    const UmdShader *ps = d->state.shader[UMD_PS];
+    return ps && ps->info.uavs_used;
+}
+
 static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *draw)
 {
     bool ok = stream_room(d, ddi, n, STATE_DW) && put_framebuffer(d) && put_binds(d) &&
               put_inputs(d, draw->indexed);
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         unsigned stage = draw_stages[i];
-        ok = !d->state.shader[stage] ||
-             (put_constants(d, ddi, n, stage) && stream_room(d, ddi, n, STATE_DW) &&
-              put_samplers(d, stage));
+        ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
     }
-    return ok && stream_room(d, ddi, n, STATE_DW) && vgl_draw_vbo(&d->s3d.b, draw) &&
+    bool uavs = ps_uavs(d);
+    return ok && stream_room(d, ddi, n, STATE_DW) && (!uavs || umd_put_uavs(d, UMD_PS)) &&
+           vgl_draw_vbo(&d->s3d.b, draw) &&
+           (!uavs || vgl_memory_barrier(&d->s3d.b, SABLE_VIRGL_BARRIER_ALL)) &&
            stream_send(d, ddi, n);
 }
 
@@ -497,7 +507,8 @@ void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
         return;
     }
     Named n = { .n = 0 };
-    if (!drawable(d) || !collect(&d->state, draw->indexed, &n)) {
+    if (!drawable(d) || !collect(&d->state, draw->indexed, &n) ||
+        (ps_uavs(d) && !umd_uav_name(&d->state, UMD_PS, &n))) {
         umd_unsupported(d, ddi, 0);
         return;
     }
@@ -611,3 +622,30 @@ void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 ste
                 v->slices, &v->handle, &v->host, true, buffers, none, depth, stencil);
     }
 }
+
+/* ---- shared with the compute path (umd_stream.h) ---- */
+
+bool umd_stream_begin(UmdDevice *d) { return stream_begin(d); }
+bool umd_stream_send(UmdDevice *d, UmdDdi ddi, const UmdNamed *n)
+{
+    return stream_send(d, ddi, n);
+}
+bool umd_stream_room(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, uint32_t ndw)
+{
+    return stream_room(d, ddi, n, ndw);
+}
+bool umd_stream_name(UmdNamed *n, UmdResource *r, bool write) { return name(n, r, write); }
+bool umd_stage_name(UmdNamed *n, const UmdState *st, unsigned stage)
+{
+    return name_stage(n, st, stage);
+}
+bool umd_stage_objects(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
+{
+    return make_stage(d, ddi, n, stage);
+}
+bool umd_stage_state(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
+{
+    return put_constants(d, ddi, n, stage) && stream_room(d, ddi, n, STATE_DW) &&
+           put_samplers(d, stage) && umd_put_srv_buffers(d, stage);
+}
+uint32_t umd_virgl_stage(unsigned stage) { return stage < UMD_STAGES ? virgl_stage[stage] : 0; }

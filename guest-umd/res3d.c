@@ -21,11 +21,12 @@
 /* what virgl binds a buffer resource for (not render target or depth) */
 #define BUFFER_BINDS_3D \
     (D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER | \
-     D3D10_DDI_BIND_CONSTANT_BUFFER | D3D10_DDI_BIND_SHADER_RESOURCE)
+     D3D10_DDI_BIND_CONSTANT_BUFFER | D3D10_DDI_BIND_SHADER_RESOURCE | \
+     D3D11_DDI_BIND_UNORDERED_ACCESS)
 #define BINDS_3D \
     (D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER | \
      D3D10_DDI_BIND_CONSTANT_BUFFER | D3D10_DDI_BIND_SHADER_RESOURCE | \
-     D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL)
+     D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS)
 
 uint32_t umd_virgl_format(DXGI_FORMAT f)
 {
@@ -59,9 +60,15 @@ uint32_t umd_virgl_format(DXGI_FORMAT f)
     }
 }
 
-static uint32_t virgl_bind(UINT bind)
+static uint32_t virgl_bind(UINT bind, UINT misc, bool buffer)
 {
     uint32_t b = 0;
+    /* UAVs: buffers are shader storage; textures are images with the
+     * sampler view bind (virglrenderer takes a bind of 0 for a buffer's) */
+    if (bind & D3D11_DDI_BIND_UNORDERED_ACCESS) {
+        b |= buffer ? SABLE_VIRGL_BIND_SHADER_BUFFER : SABLE_VIRGL_BIND_SAMPLER_VIEW;
+    }
+    b |= (misc & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) ? SABLE_VIRGL_BIND_COMMAND_ARGS : 0;
     b |= (bind & D3D10_DDI_BIND_VERTEX_BUFFER) ? SABLE_VIRGL_BIND_VERTEX_BUFFER : 0;
     b |= (bind & D3D10_DDI_BIND_INDEX_BUFFER) ? SABLE_VIRGL_BIND_INDEX_BUFFER : 0;
     b |= (bind & D3D10_DDI_BIND_CONSTANT_BUFFER) ? SABLE_VIRGL_BIND_CONSTANT_BUFFER : 0;
@@ -71,23 +78,26 @@ static uint32_t virgl_bind(UINT bind)
     return b;
 }
 
-/* Buffers bound as vertex, index, constant buffer or shader resource, and
- * 1D, 2D, 3D and cube textures and their arrays (multisampled: a 2D
- * texture or array of one mip) with a 3D
- * bind; textures in a format the table above maps. Not 3D textures bound
- * as render targets: virglrenderer makes a surface of several W slices a
- * GL texture view, which a 3D texture cannot have (GL_INVALID_VALUE). Shared resources stay 2D (the KMD refuses
+/* Buffers bound as vertex, index, constant buffer, shader resource or
+ * unordered access or made for indirect arguments, and 1D, 2D, 3D and
+ * cube textures and their arrays (multisampled: a 2D texture or array of
+ * one mip) with a 3D bind; textures in a format the table above maps. Not
+ * 3D textures bound as render targets: virglrenderer makes a surface of
+ * several W slices a GL texture view, which a 3D texture cannot have
+ * (GL_INVALID_VALUE). Shared resources stay 2D (the KMD refuses
  * to open 3D allocations on another device), and so do swap chain buffers
  * (BIND_PRESENT: the KMD's present reads a 2D surface description). */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
 {
-    if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) || !(r->bind & BINDS_3D) ||
+    bool args = r->dim == D3D10DDIRESOURCE_BUFFER &&
+                (r->misc & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS);
+    if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) || !((r->bind & BINDS_3D) || args) ||
         (r->bind & D3D10_DDI_BIND_PRESENT) || r->primary ||
         (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED)) {
         return false;
     }
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
-        return (r->bind & BUFFER_BINDS_3D) != 0;
+        return (r->bind & BUFFER_BINDS_3D) != 0 || args;
     }
     return umd_virgl_format(r->format) != 0 &&
            !(r->dim == D3D10DDIRESOURCE_TEXTURE3D && (r->bind & D3D10_DDI_BIND_RENDER_TARGET)) &&
@@ -139,8 +149,8 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     p->base.size = size;
     bool cpu = r->usage == D3D10_DDI_USAGE_DYNAMIC || r->cpu_access != 0;
     p->base.segment = cpu ? SABLE_SEGMENT_APERTURE : SABLE_SEGMENT_VRAM;
-    p->virgl.bind = virgl_bind(r->dim == D3D10DDIRESOURCE_BUFFER ? r->bind & BUFFER_BINDS_3D
-                                                                  : r->bind);
+    bool buffer = r->dim == D3D10DDIRESOURCE_BUFFER;
+    p->virgl.bind = virgl_bind(buffer ? r->bind & BUFFER_BINDS_3D : r->bind, r->misc, buffer);
     p->virgl.depth = 1;
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         p->base.kind = SABLE_ALLOC_BUFFER;

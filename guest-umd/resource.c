@@ -213,6 +213,7 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     }
     r->magic = UMD_RESOURCE_MAGIC;
     r->rt = rt;
+    r->byte_stride = c->ByteStride;
     HRESULT hr = umd_res3d_wanted(d, r) ? allocate_3d(d, r)
                                         : allocate_2d(d, r);
     d->tiled_resources += r->tiled && SUCCEEDED(hr);

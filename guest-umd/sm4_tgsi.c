@@ -279,10 +279,16 @@ bool tx_reg(Tx *t, const Sm4Operand *o, char *out)
     case SM5_OT_UAV:
         return resource_reg(t, o, out);
     case SM5_OT_TGSM:
-        return slot_reg(t, o, "MEMORY", TX_MAX_TGSM,
-                        o->ndim == 1 && o->idx[0].imm < TX_MAX_TGSM &&
-                            (t->tgsm_used >> o->idx[0].imm & 1),
-                        0, out);
+        /* every g# lives in the one MEMORY[0] (virglrenderer declares one
+         * shared array), from its tgsm_base (the address operands add it) */
+        if (!slot_reg(t, o, "MEMORY", TX_MAX_TGSM,
+                      o->ndim == 1 && o->idx[0].imm < TX_MAX_TGSM &&
+                          (t->tgsm_used >> o->idx[0].imm & 1),
+                      0, out)) {
+            return false;
+        }
+        snprintf(out, TX_REGLEN, "MEMORY[0]");
+        return true;
     case SM4_OT_IMM32: {
         uint32_t v[4];
         for (int c = 0; c < 4; c++) {

@@ -36,6 +36,10 @@ typedef struct Sm4Signatures {
 #define SM4_MAX_UAV 8      /* D3D11.0 */
 #define SM4_MAX_UNITS 32   /* TGSI sampler units per shader (virglrenderer's limit) */
 #define SM4_UNIT_NO_SAMPLER 0xFF
+/* The hidden counter of structured UAV u# (imm_atomic_alloc / consume) is
+ * TGSI BUFFER[SM4_COUNTER_BUFFER + #], one 32-bit count at byte 0; raw /
+ * structured SRV t# are BUFFER[8 + #], so those two must not meet. */
+#define SM4_COUNTER_BUFFER 24
 
 /* TGSI unit u (SAMP[u] with SVIEW[u]): virglrenderer samples it through
  * the stage's sampler view u and sampler state u.  D3D's t# and s# are
@@ -58,6 +62,7 @@ typedef struct Sm4ShaderInfo {
     uint8_t nunits;                 /* sampler units, in the order of first use */
     Sm4TexUnit unit[SM4_MAX_UNITS];
     uint8_t uavs_used;
+    uint8_t uav_counters;           /* u# whose hidden counter the shader uses */
     uint32_t in_mask, out_mask;     /* registers declared */
     uint8_t in_sv[SM4_MAX_IO], out_sv[SM4_MAX_IO]; /* D3D10_SB_NAME per register */
     uint8_t in_usage[SM4_MAX_IO], out_usage[SM4_MAX_IO]; /* component masks */
@@ -65,6 +70,7 @@ typedef struct Sm4ShaderInfo {
     uint8_t gs_in_prim, gs_out_topo, gs_instances;
     uint32_t gs_max_vertices;
     uint32_t cs_block[3];
+    uint32_t cs_shared_bytes;       /* groupshared memory (all g#) */
     uint32_t tgsi_instructions;
 } Sm4ShaderInfo;
 

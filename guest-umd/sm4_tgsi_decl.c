@@ -157,7 +157,7 @@ static bool decl_uav(Tx *t, const Sm4Insn *in)
             return bad(t, "structure stride");
         }
         if (in->ctl >> 12 & 1) {
-            return tx_fail(t, SM4_ERR_UNSUPPORTED, "UAV with a hidden counter");
+            t->info->uav_counters |= (uint8_t)(1u << n); /* _opc */
         }
         t->uav_kind[n] = TX_KIND_STRUCTURED;
         t->uav_stride[n] = in->extra[0];
@@ -177,8 +177,14 @@ static bool decl_tgsm(Tx *t, const Sm4Insn *in)
         in->extra[0] % 4) {
         return bad(t, "groupshared memory");
     }
+    if ((t->tgsm_used >> idx(o, 0) & 1) || t->tgsm_bytes + bytes > 32768) {
+        return bad(t, "groupshared memory"); /* D3D11: 32 KiB per group in all */
+    }
     t->tgsm_used |= 1u << idx(o, 0);
     t->tgsm_stride[idx(o, 0)] = in->opcode == SM5_DCL_TGSM_RAW ? 0 : in->extra[0];
+    t->tgsm_base[idx(o, 0)] = t->tgsm_bytes;
+    t->tgsm_bytes += (uint32_t)bytes;
+    t->info->cs_shared_bytes = t->tgsm_bytes;
     return true;
 }
 
@@ -632,8 +638,27 @@ const char *tx_image_format(uint32_t ret)
                                 : "PIPE_FORMAT_R32G32B32A32_FLOAT";
 }
 
+/* u# with a hidden counter: declared _opc, or used by imm_atomic_alloc /
+ * consume (an append or consume buffer is declared without _opc). */
+static void find_counters(Tx *t)
+{
+    for (uint32_t k = 0; k < t->p->ninsn; k++) {
+        const Sm4Insn *in = &t->p->insn[k];
+        if ((in->opcode != SM5_IMM_ATOMIC_ALLOC && in->opcode != SM5_IMM_ATOMIC_CONSUME) ||
+            in->nop != 2) {
+            continue;
+        }
+        const Sm4Operand *u = sm4_opnd(t->p, in, 1);
+        if (u->type == SM5_OT_UAV && u->ndim == 1 && u->idx[0].imm < SM4_MAX_UAV &&
+            t->uav_kind[u->idx[0].imm] == TX_KIND_STRUCTURED) {
+            t->info->uav_counters |= (uint8_t)(1u << u->idx[0].imm);
+        }
+    }
+}
+
 static void finish_resources(Tx *t)
 {
+    find_counters(t);
     for (uint32_t i = 0; i < SM4_MAX_CB; i++) {
         if (t->info->cb_size[i]) {
             tb_printf(&t->decl, "DCL CONST[%u][0..%u]\n", i, t->info->cb_size[i] - 1);
@@ -653,10 +678,18 @@ static void finish_resources(Tx *t)
             tb_printf(&t->decl, "DCL BUFFER[%u]\n", i);
         }
     }
-    for (uint32_t i = 0; i < TX_MAX_TGSM; i++) {
-        if (t->tgsm_used >> i & 1) {
-            tb_printf(&t->decl, "DCL MEMORY[%u], SHARED\n", i);
+    for (uint32_t i = 0; i < SM4_MAX_UAV; i++) {
+        uint32_t srv = SM4_COUNTER_BUFFER + i - TX_SRV_BUFFER_BASE;
+        if (!(t->info->uav_counters >> i & 1)) {
+            continue;
         }
+        if ((t->info->srv_used[srv / 32] >> (srv % 32) & 1) && t->srv_kind[srv] != TX_KIND_TYPED) {
+            tx_fail(t, SM4_ERR_UNSUPPORTED, "raw/structured t%u and the counter of u%u", srv, i);
+        }
+        tb_printf(&t->decl, "DCL BUFFER[%u]\n", SM4_COUNTER_BUFFER + i);
+    }
+    if (t->tgsm_used) {
+        tb_printf(&t->decl, "DCL MEMORY[0], SHARED\n");
     }
 }
 

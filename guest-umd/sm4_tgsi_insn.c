@@ -432,6 +432,7 @@ typedef struct Mem {
     char reg[TX_OPLEN];
     uint8_t kind;      /* TX_KIND_* */
     uint32_t stride;   /* structured */
+    uint32_t base;     /* groupshared: g#'s offset in MEMORY[0] */
     const char *quals; /* typed: ", 2D, PIPE_FORMAT_..." */
     char qbuf[64];
 } Mem;
@@ -441,11 +442,13 @@ static bool mem_of(Tx *t, const Sm4Operand *o, Mem *m)
     uint64_t i = o->ndim == 1 ? o->idx[0].imm : UINT64_MAX;
     m->o = o;
     m->quals = "";
+    m->base = 0;
     if (!tx_reg(t, o, m->reg)) {
         return false;
     }
     if (o->type == SM5_OT_TGSM) {
         m->stride = t->tgsm_stride[i];
+        m->base = t->tgsm_base[i];
         m->kind = m->stride ? TX_KIND_STRUCTURED : TX_KIND_RAW;
     } else if (o->type == SM5_OT_UAV) {
         m->kind = t->uav_kind[i];
@@ -470,6 +473,15 @@ static void structured_address(Tx *t, const Mem *m, const char *index, const cha
     tx_emit(t, "UMAD TEMP[%u].x, %s, IMM[%u], %s", S(t, 1), index, imm1(t, m->stride), offset);
 }
 
+/* A groupshared region's base added to the address in addr (into S1.x). */
+static void add_base(Tx *t, const Mem *m, char *addr)
+{
+    if (m->base) {
+        tx_emit(t, "UADD TEMP[%u].x, %s, IMM[%u].xxxx", S(t, 1), addr, imm1(t, m->base));
+        snprintf(addr, TX_OPLEN, "TEMP[%u].xxxx", S(t, 1));
+    }
+}
+
 /* Checks the instruction fits the memory's kind (typed_op only on typed
  * memory, structured_op only on structured) and writes the address operand:
  * s[0], or for structured memory the byte address of (s[0], s[1]) in S1. */
@@ -487,6 +499,7 @@ static bool mem_address(Tx *t, const Sm4Insn *in, const Mem *m, uint16_t typed_o
     } else {
         memcpy(addr, s[0], TX_OPLEN);
     }
+    add_base(t, m, addr);
     return true;
 }
 
@@ -569,8 +582,35 @@ static bool atomic(Tx *t, const Sm4Insn *in)
     } else {
         memcpy(addr, s[0], sizeof addr);
     }
+    add_base(t, &m, addr);
     tx_emit(t, "%s %s, %s, %s, %s%s%s%s", atomic_op[in->opcode], d, m.reg, addr, s[1],
             n > 2 ? ", " : "", n > 2 ? s[2] : "", m.quals);
+    return true;
+}
+
+/* imm_atomic_alloc / consume dst, u#: the structured UAV's hidden counter
+ * (BUFFER[SM4_COUNTER_BUFFER + #]) + 1, giving the old count, or - 1,
+ * giving the new one. */
+static bool counter_op(Tx *t, const Sm4Insn *in)
+{
+    const Sm4Operand *u = op(t, in, 1);
+    uint64_t n = u->ndim == 1 && u->idx[0].rel < 0 ? u->idx[0].imm : SM4_MAX_UAV;
+    char d[TX_OPLEN];
+    if (u->type != SM5_OT_UAV || n >= SM4_MAX_UAV || !(t->info->uav_counters >> n & 1)) {
+        return tx_fail(t, SM4_ERR_OPERAND, "a counter of a UAV that is not structured");
+    }
+    if (!tx_dst(t, op(t, in, 0), d)) {
+        return false;
+    }
+    bool alloc = in->opcode == SM5_IMM_ATOMIC_ALLOC;
+    uint32_t zero = imm1(t, 0), step = imm1(t, alloc ? 1u : UINT32_MAX);
+    tx_emit(t, "ATOMUADD TEMP[%u].x, BUFFER[%u], IMM[%u].xxxx, IMM[%u].xxxx", S(t, 0),
+            SM4_COUNTER_BUFFER + (uint32_t)n, zero, step);
+    if (!alloc) {
+        tx_emit(t, "UADD TEMP[%u].x, TEMP[%u].xxxx, IMM[%u].xxxx", S(t, 0), S(t, 0),
+                imm1(t, UINT32_MAX));
+    }
+    tx_emit(t, "MOV %s, TEMP[%u].xxxx", d, S(t, 0));
     return true;
 }
 
@@ -725,6 +765,9 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     case SM5_EVAL_SAMPLE_INDEX:
     case SM5_EVAL_CENTROID:
         return eval(t, in);
+    case SM5_IMM_ATOMIC_ALLOC:
+    case SM5_IMM_ATOMIC_CONSUME:
+        return counter_op(t, in);
     case SM4_NOP:
     case SM5_DEBUG_BREAK:
         return true;

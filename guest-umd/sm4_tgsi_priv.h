@@ -57,6 +57,7 @@ typedef struct Tx {
     uint8_t uav_dim[SM4_MAX_UAV], uav_ret[SM4_MAX_UAV];
     uint32_t srv_stride[SM4_MAX_SRV], uav_stride[SM4_MAX_UAV], tgsm_stride[TX_MAX_TGSM];
     uint32_t tgsm_used, cb_dynamic;
+    uint32_t tgsm_base[TX_MAX_TGSM], tgsm_bytes; /* g#'s byte offset in MEMORY[0]; total */
     uint32_t naddr;                       /* ADDR registers used by this instruction */
     uint32_t max_addr;
     uint32_t nout_insn;

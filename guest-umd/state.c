@@ -3,8 +3,7 @@
  * Pipeline bindings: the setters record what is bound (buffers, SRVs,
  * render targets, the depth-stencil view, topology, blend factor, stencil
  * reference) for the draws to come; shaders (shader.c) and state objects
- * (state3d.c) record theirs there too. UAVs cannot be created: the entries
- * in ddi.c accept NULL for them only. A destroyed
+ * (state3d.c) record theirs there too, UAVs (uav.c) theirs. A destroyed
  * resource or view is unbound (the runtime unbinds first; this keeps the
  * UMD safe anyway).
  */

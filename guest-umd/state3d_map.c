@@ -207,7 +207,9 @@ static bool is_nan(float f)
 }
 
 /* D3D10 rasterization: pixel centres at half integers, top-left rule,
- * depth clip as asked, no last pixel of lines. D3D's "clockwise" is on the
+ * depth clip as asked, no last pixel of lines; clip-space z in [0, w]
+ * (clip_halfz: else the host maps z = 0 to the middle of the depth range
+ * and stores (z + 1) / 2). D3D's "clockwise" is on the
  * render target (y down), gallium's winding is in window coordinates,
  * which virgl lays out with y down as well (row 0 at the top): the
  * orientation is the same, so FrontCounterClockwise maps to front_ccw
@@ -228,6 +230,7 @@ UmdStateErr umd_map_rasterizer(const D3D10_DDI_RASTERIZER_DESC *d, VglRasterizer
     bool offset = d->DepthBias || d->SlopeScaledDepthBias != 0.0f;
     out->s0 = SABLE_VIRGL_RS_CULL_FACE(face) | SABLE_VIRGL_RS_FILL_FRONT(fill) |
               SABLE_VIRGL_RS_FILL_BACK(fill) | SABLE_VIRGL_RS_HALF_PIXEL_CENTER |
+              SABLE_VIRGL_RS_CLIP_HALFZ |
               (d->FrontCounterClockwise ? SABLE_VIRGL_RS_FRONT_CCW : 0) |
               (d->DepthClipEnable ? SABLE_VIRGL_RS_DEPTH_CLIP : 0) |
               (d->ScissorEnable ? SABLE_VIRGL_RS_SCISSOR : 0) |

@@ -106,6 +106,7 @@ typedef struct UmdResource {
     uint8_t *dyn;             /* 3D dynamic buffers: what DISCARD maps write (map.c) */
     bool dyn_valid;           /* dyn holds the contents (no write since but through dyn):
                                * NO_OVERWRITE maps write it too */
+    uint32_t byte_stride;     /* D3D11 structured buffers: the structure's bytes */
     uint32_t nsub;
     UmdSubresource sub[];     /* mip-major within each array slice */
 } UmdResource;
@@ -129,6 +130,7 @@ typedef struct UmdSrv {
     DXGI_FORMAT format;
     uint32_t first_mip, mips, first_slice, slices;
     uint32_t first_element, elements;
+    uint8_t ex_kind;          /* a D3D11 raw / structured buffer view (uav.c), 0: not */
 } UmdSrv;
 
 typedef struct UmdDsv {
@@ -164,6 +166,7 @@ enum { UMD_VS, UMD_PS, UMD_GS, UMD_HS, UMD_DS, UMD_CS, UMD_STAGES };
 #define UMD_VB_SLOTS 32u
 #define UMD_SO_SLOTS 4u
 #define UMD_RT_SLOTS 8u
+#define UMD_UAV_SLOTS 8u /* D3D11.0: CsSetUnorderedAccessViews slots (uav.c) */
 /* Viewports and scissor rectangles per pipeline (the API's
  * D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE). */
 #define UMD_VIEWPORT_SLOTS 16u
@@ -196,6 +199,8 @@ typedef struct UmdState {
     UmdRasterizerState *rast;
     UmdElementLayout *layout;
     UmdSampler *sampler[UMD_STAGES][UMD_SAMPLER_SLOTS];
+    struct UmdUav *uav[UMD_UAV_SLOTS]; /* the compute stage's (uav.c) */
+    struct UmdUav *ps_uav[UMD_UAV_SLOTS]; /* the output merger's (pixel shader) */
 } UmdState;
 
 /* Command buffer being built in the runtime's memory (pfnCreateContextCb,
@@ -273,6 +278,7 @@ typedef struct UmdDevice {
     uint32_t vgl_handles;    /* the last virgl object handle handed out */
     UmdStream s3d;           /* the draw path (draw.c) */
     uint32_t draws, transfers, submits3d, objects3d;
+    uint32_t dispatches;     /* compute.c */
     bool submitted_since_amortized;
 } UmdDevice;
 #define UMD_DEVICE_MAGIC 0x56454455u /* "UDEV" */

@@ -33,5 +33,9 @@ bool umd_copy_whole(UmdDevice *d, UmdDdi ddi, UmdResource *r, bool to_linear);
 /* clear.c: the 32-bit FILL pattern of a buffer view's element cleared to
  * rgba; false for the formats it does not support (pattern may be NULL). */
 bool umd_buffer_pattern(DXGI_FORMAT f, const FLOAT rgba[4], uint32_t *pattern);
+/* clear.c: one FILL of `size` bytes of `pattern` at `offset` in the
+ * allocation; false if the command buffer refused it (reported). */
+bool umd_put_fill(UmdDevice *d, UmdDdi ddi, UmdAlloc *al, uint64_t offset, uint64_t size,
+                  uint32_t pattern);
 
 #endif

@@ -113,6 +113,8 @@ enum sable_virgl_target {
 #define SABLE_VIRGL_BIND_INDEX_BUFFER (1u << 5)
 #define SABLE_VIRGL_BIND_CONSTANT_BUFFER (1u << 6)
 #define SABLE_VIRGL_BIND_STREAM_OUTPUT (1u << 11)
+#define SABLE_VIRGL_BIND_COMMAND_ARGS (1u << 8)
+#define SABLE_VIRGL_BIND_SHADER_BUFFER (1u << 14)
 
 /* Formats (virgl_formats; components from the least significant bit). */
 enum sable_virgl_format {
@@ -296,6 +298,7 @@ enum sable_virgl_tex_wrap {
      (((uint32_t)(vmask) & 0xffu) << 13) | (((uint32_t)(wmask) & 0xffu) << 21))
 /* RASTERIZER S0 */
 #define SABLE_VIRGL_RS_DEPTH_CLIP (1u << 1)
+#define SABLE_VIRGL_RS_CLIP_HALFZ (1u << 2) /* clip z to [0, w] (D3D), not [-w, w] */
 #define SABLE_VIRGL_RS_CULL_FACE(x) (((uint32_t)(x) & 3u) << 8)
 #define SABLE_VIRGL_RS_FILL_FRONT(x) (((uint32_t)(x) & 3u) << 10)
 #define SABLE_VIRGL_RS_FILL_BACK(x) (((uint32_t)(x) & 3u) << 12)
@@ -342,6 +345,20 @@ enum sable_virgl_tex_wrap {
 #define SABLE_VIRGL_RESOURCE_COPY_REGION_LEN 13u
 #define SABLE_VIRGL_BLIT_LEN 21u
 #define SABLE_VIRGL_SHADER_HDR_LEN 5u   /* handle, type, offlen, tokens, SO outputs */
+/* Compute (SET_SHADER_BUFFERS: shader, start, then offset, length, res per
+ * slot; SET_SHADER_IMAGES: shader, start, then format, access,
+ * first_layer | last_layer << 16 (buffers: byte offset), level (buffers:
+ * byte size), res per slot; LAUNCH_GRID: block xyz, grid xyz, indirect
+ * res, indirect offset; MEMORY_BARRIER: PIPE_BARRIER_* flags;
+ * CLEAR_TEXTURE: res, level, x, y, z, w, h, d, 4 dwords of data in the
+ * texture's format). */
+#define SABLE_VIRGL_SHADER_BUFFER_ELEM 3u
+#define SABLE_VIRGL_SHADER_IMAGE_ELEM 5u
+#define SABLE_VIRGL_LAUNCH_GRID_LEN 8u
+#define SABLE_VIRGL_MEMORY_BARRIER_LEN 1u
+#define SABLE_VIRGL_CLEAR_TEXTURE_LEN 12u
+#define SABLE_VIRGL_IMAGE_ACCESS_READ_WRITE 3u
+#define SABLE_VIRGL_BARRIER_ALL 0x3fffu
 #define SABLE_VIRGL_MAX_CMD_LEN 0xffffu /* the header's 16-bit length */
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * sable-core: the Sable device model in plain C11 + glib, independent of
  * QEMU. The same code runs inside QEMU (hw-model/qemu) and in-process under
- * tests (tests/model/simbus). The host provides guest-memory DMA, interrupts,
+ * tests (sim/simbus). The host provides guest-memory DMA, interrupts,
  * a main-loop "run soon" hook, per-engine timers and a clock through
  * SableHostOps; the core never blocks, never calls back into itself through
  * them, and never aborts on guest input (bad input latches a fault or sets

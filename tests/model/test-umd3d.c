@@ -1245,13 +1245,14 @@ static void test_golden_states(void)
     vgl_create_dsa(&b, 6, &vd);
     expect(&b, (const uint32_t[]){ 0x00050301, 6, 0x7, 0x1fffe10f, 0x1fffe00e, 0 }, 6);
     /* rasterizer: solid, CULL_BACK (face 2 << 8), depth clip (1 << 1),
-     * half-pixel centres (1 << 29); point size and line width 1.0 */
+     * clip z to [0, w] (1 << 2), half-pixel centres (1 << 29); point size
+     * and line width 1.0 */
     D3D10_DDI_RASTERIZER_DESC rd = rast_desc(D3D10_DDI_CULL_BACK, FALSE, FALSE);
     VglRasterizer vr;
     g_assert_cmpint(umd_map_rasterizer(&rd, &vr), ==, UMD_STATE_OK);
     vgl_init(&b, dw, 64);
     vgl_create_rasterizer(&b, 7, &vr);
-    expect(&b, (const uint32_t[]){ 0x00090201, 7, 0x20000202, 0x3f800000, 0, 0, 0x3f800000, 0,
+    expect(&b, (const uint32_t[]){ 0x00090201, 7, 0x20000206, 0x3f800000, 0, 0, 0x3f800000, 0,
                                    0, 0 }, 10);
     /* sampler: MIN_MAG_MIP_LINEAR; WRAP (REPEAT 0), CLAMP (CLAMP_TO_EDGE 2)
      * << 3, BORDER (CLAMP_TO_BORDER 3) << 6, min 1 << 9, mip 1 << 11, mag

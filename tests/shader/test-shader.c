@@ -702,6 +702,98 @@ static const Program programs[] = {
       " 12: ATOMUADD TEMP[1].x, MEMORY[0], IMM[2].xyzw, IMM[5].xyzw\n"
       " 13: STORE IMAGE[1], TEMP[2].xyyy, TEMP[0].xxxx, 2D, PIPE_FORMAT_R32G32B32A32_FLOAT\n"
       " 14: END\n" },
+    /* groupshared uint a[4]; groupshared uint2 b[2]; [numthreads(4,1,1)]
+     * void main(uint3 t : SV_GroupThreadID) { a[1] = t.x; b[t.x].y = t.x;
+     *   GroupMemoryBarrierWithGroupSync(); uint v = a[2];
+     *   InterlockedAdd(a[0], 1); uint o; InterlockedAdd(b[1].y, 2, o); }
+     * Every g# is one MEMORY[0] (virglrenderer declares one shared array):
+     * g0 at byte 0, g1 (16 bytes later) addressed + 16. */
+    { "cs-groupshared-regions",
+      "cs_5_0\n"
+      "dcl_tgsm_raw g0, 16\n"
+      "dcl_tgsm_structured g1, 8, 2\n"
+      "dcl_input vThreadIDInGroup.x\n"
+      "dcl_temps 1\n"
+      "dcl_thread_group 4, 1, 1\n"
+      "store_raw g0.x, l(4), vThreadIDInGroup.x\n"
+      "store_structured g1.x, vThreadIDInGroup.x, l(4), vThreadIDInGroup.x\n"
+      "sync_g_t\n"
+      "ld_raw r0.x, l(8), g0.xxxx\n"
+      "atomic_iadd g0, l(0), l(1)\n"
+      "imm_atomic_iadd r0.y, g1, l(1, 4, 0, 0), l(2)\n"
+      "ret\n",
+      "COMP\n"
+      "PROPERTY CS_FIXED_BLOCK_WIDTH 4\n"
+      "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+      "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+      "DCL TEMP[0..0]\n"
+      "DCL SV[0], THREAD_ID\n"
+      "DCL MEMORY[0], SHARED\n"
+      "DCL TEMP[1..6]\n"
+      "IMM[0] UINT32 {4, 4, 4, 4}\n"
+      "IMM[1] UINT32 {8, 8, 8, 8}\n"
+      "IMM[2] UINT32 {16, 16, 16, 16}\n"
+      "IMM[3] UINT32 {0, 0, 0, 0}\n"
+      "IMM[4] UINT32 {1, 1, 1, 1}\n"
+      "IMM[5] UINT32 {1, 4, 0, 0}\n"
+      "IMM[6] UINT32 {2, 2, 2, 2}\n"
+      "  0: STORE MEMORY[0].x, IMM[0].xyzw, SV[0].xxxx\n"
+      "  1: UMAD TEMP[2].x, SV[0].xxxx, IMM[1], IMM[0].xyzw\n"
+      "  2: UADD TEMP[2].x, TEMP[2].xxxx, IMM[2].xxxx\n"
+      "  3: STORE MEMORY[0].x, TEMP[2].xxxx, SV[0].xxxx\n"
+      "  4: MEMBAR IMM[1].xxxx\n"
+      "  5: BARRIER\n"
+      "  6: LOAD TEMP[1], MEMORY[0], IMM[1].xyzw\n"
+      "  7: MOV TEMP[0].x, TEMP[1].xxxx\n"
+      "  8: ATOMUADD TEMP[1].x, MEMORY[0], IMM[3].xyzw, IMM[4].xyzw\n"
+      "  9: UMAD TEMP[2].x, IMM[5].xxxx, IMM[1], IMM[5].yyyy\n"
+      " 10: UADD TEMP[2].x, TEMP[2].xxxx, IMM[2].xxxx\n"
+      " 11: ATOMUADD TEMP[0].y, MEMORY[0], TEMP[2].xxxx, IMM[6].xyzw\n"
+      " 12: END\n" },
+    /* RWStructuredBuffer<uint> c; AppendStructuredBuffer<uint2> a (its
+     * consume side: ConsumeStructuredBuffer); [numthreads(2,1,1)]
+     * void main(uint3 id : SV_DispatchThreadID) { c[c.IncrementCounter()] = id.x;
+     *   uint i = <consume index of u1>; }
+     * The hidden counters are BUFFER[24 + #]: alloc returns the old count,
+     * consume the new one (old - 1). */
+    { "cs-counters",
+      "cs_5_0\n"
+      "dcl_uav_structured_opc u0, 4\n"
+      "dcl_uav_structured u1, 8\n"
+      "dcl_input vThreadID.x\n"
+      "dcl_temps 1\n"
+      "dcl_thread_group 2, 1, 1\n"
+      "imm_atomic_alloc r0.x, u0\n"
+      "store_structured u0.x, r0.x, l(0), vThreadID.x\n"
+      "imm_atomic_consume r0.y, u1\n"
+      "ret\n",
+      "COMP\n"
+      "PROPERTY CS_FIXED_BLOCK_WIDTH 2\n"
+      "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+      "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+      "DCL TEMP[0..0]\n"
+      "DCL SV[0], THREAD_ID\n"
+      "DCL SV[1], BLOCK_ID\n"
+      "DCL TEMP[1]\n"
+      "DCL BUFFER[0]\n"
+      "DCL BUFFER[1]\n"
+      "DCL BUFFER[24]\n"
+      "DCL BUFFER[25]\n"
+      "DCL TEMP[2..7]\n"
+      "IMM[0] UINT32 {2, 1, 1, 0}\n"
+      "IMM[1] UINT32 {0, 0, 0, 0}\n"
+      "IMM[2] UINT32 {1, 1, 1, 1}\n"
+      "IMM[3] UINT32 {4, 4, 4, 4}\n"
+      "IMM[4] UINT32 {4294967295, 4294967295, 4294967295, 4294967295}\n"
+      "  0: UMAD TEMP[1].xyz, SV[1].xyzz, IMM[0].xyzz, SV[0].xyzz\n"
+      "  1: ATOMUADD TEMP[2].x, BUFFER[24], IMM[1].xxxx, IMM[2].xxxx\n"
+      "  2: MOV TEMP[0].x, TEMP[2].xxxx\n"
+      "  3: UMAD TEMP[3].x, TEMP[0].xxxx, IMM[3], IMM[1].xyzw\n"
+      "  4: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[1].xxxx\n"
+      "  5: ATOMUADD TEMP[2].x, BUFFER[25], IMM[1].xxxx, IMM[4].xxxx\n"
+      "  6: UADD TEMP[2].x, TEMP[2].xxxx, IMM[4].xxxx\n"
+      "  7: MOV TEMP[0].y, TEMP[2].xxxx\n"
+      "  8: END\n" },
 };
 
 static void test_program(gconstpointer data)

@@ -3,6 +3,8 @@
  * The IRQL rules of guest-kmd/os.h as winsim enforces them: each violating
  * call, made from a started stack in a subprocess, ends the run with the
  * simulated bugcheck naming it; the same calls where os.h allows them pass.
+ * os.h is the boundary between the portable KMD and its OS, which winsim
+ * implements (sim/winsim/os-winsim.c): what is tested here is winsim.
  */
 #include "stack-util.h"
 #include "os.h"

@@ -4,7 +4,6 @@
 #include <glib/gstdio.h>
 
 #include "stack-util.h"
-#include "gart.h"
 
 static uint64_t gart_pte(WsSim *sim, uint64_t gpu)
 {

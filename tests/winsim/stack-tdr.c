@@ -5,11 +5,14 @@
 
 #include "stack-util.h"
 #include "sable-dump-decode.h"
-#include "dump.h"
 
-/* BucketingKey the KMD gives (kmd_bucketing_key): TdrType, node, cause. */
-#define BUCKET(type, node, cause) (KMD_BUCKET_TAG << 16 | (type) << 8 | ((node) + 1) << 4 | (cause))
+/* The BucketingKey docs/kmd.md documents: the device id, TdrType, node + 1,
+ * cause (1: hung). */
+#define BUCKET(type, node, cause) \
+    (SABLE_PCI_DEVICE_ID << 16 | (type) << 8 | ((node) + 1) << 4 | (cause))
 #define HUNG 1u
+/* The dump buffer this dxgkrnl offers: room for the device's whole dump. */
+#define DUMP_BUF_SIZE (64u * 1024u)
 
 /* The set-up most tests share: a started stack with a context on every
  * node and mapped pages for packets and results. */
@@ -355,34 +358,34 @@ static void test_collect_dbg_info2(Tdr *t, gconstpointer data)
     uint32_t hung = submit_write32(sim, c, m, 1, 0x33);
     g_assert_true(ws_wait_fence(sim, 0, submit_write32(sim, c, m, 0, 0x44)));
 
-    g_autofree uint8_t *buf = g_malloc(KMD_DUMP_SIZE);
+    g_autofree uint8_t *buf = g_malloc(DUMP_BUF_SIZE);
     DXGKARG_COLLECTDBGINFO_EXT ext;
     DXGK_TDR_PAYLOAD_ENGINE_TIMEOUT p = { .NodeOrdinal = 0, .LastHwSubmittedFenceId = 1 };
     /* the payload names node 0 (responsive, nothing in flight) */
-    g_assert_cmphex((uint32_t)collect2(sim, buf, KMD_DUMP_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, &p,
+    g_assert_cmphex((uint32_t)collect2(sim, buf, DUMP_BUF_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, &p,
                                        sizeof(p), &ext), ==, 0);
     g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 0, 0));
     g_assert_cmpuint(ext.CurrentDmaBufferOffset, ==, 0);
     /* one byte short: not read, the hung node 1 is reported */
-    g_assert_cmphex((uint32_t)collect2(sim, buf, KMD_DUMP_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, &p,
+    g_assert_cmphex((uint32_t)collect2(sim, buf, DUMP_BUF_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, &p,
                                        sizeof(p) - 1, &ext), ==, 0);
     g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 1, HUNG));
     /* NULL payload, with a size */
-    g_assert_cmphex((uint32_t)collect2(sim, buf, KMD_DUMP_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL,
+    g_assert_cmphex((uint32_t)collect2(sim, buf, DUMP_BUF_SIZE, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL,
                                        sizeof(p), &ext), ==, 0);
     g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_ENGINE_TIMEOUT, 1, HUNG));
-    g_autoptr(SableDump) dump = sable_dump_decode(buf, KMD_DUMP_SIZE, &err);
+    g_autoptr(SableDump) dump = sable_dump_decode(buf, DUMP_BUF_SIZE, &err);
     g_assert_no_error(err);
     g_assert_cmphex(dump->engines[1].state.status & SABLE_ENGINE_STATUS_HUNG, ==,
                     SABLE_ENGINE_STATUS_HUNG);
     g_assert_cmphex(dump->engines[1].state.current_fence, ==, hung);
     g_assert_cmpuint(dump->engines[1].state.current_dma_offset, ==, ext.CurrentDmaBufferOffset);
     /* a payload of another TdrType is not read as an engine payload */
-    g_assert_cmphex((uint32_t)collect2(sim, buf, KMD_DUMP_SIZE, DXGK_TDR_TYPE_FORCED, &p,
+    g_assert_cmphex((uint32_t)collect2(sim, buf, DUMP_BUF_SIZE, DXGK_TDR_TYPE_FORCED, &p,
                                        sizeof(p), &ext), ==, 0);
     g_assert_cmphex(ext.BucketingKey, ==, BUCKET(DXGK_TDR_TYPE_FORCED, 1, HUNG));
     /* buffer too small: a prefix, nothing written past BufferSize */
-    memset(buf, 0xaa, KMD_DUMP_SIZE);
+    memset(buf, 0xaa, DUMP_BUF_SIZE);
     g_assert_cmphex((uint32_t)collect2(sim, buf, 64, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL, 0,
                                        &ext), ==, 0);
     g_assert_cmphex(buf[64], ==, 0xaa);
@@ -431,17 +434,17 @@ static uint8_t *device_dump(WsSim *sim, uint32_t *written)
 {
     uint64_t bus;
     void *cpu;
-    g_assert_true(ws_guestmem_alloc(&sim->mem, KMD_DUMP_SIZE, &bus, &cpu));
+    g_assert_true(ws_guestmem_alloc(&sim->mem, DUMP_BUF_SIZE, &bus, &cpu));
     const WsTransportOps *o = sim->t->ops;
     o->mmio_write(sim->t, SABLE_REG_DUMP_ADDR_LO, (uint32_t)bus);
     o->mmio_write(sim->t, SABLE_REG_DUMP_ADDR_LO + 4, (uint32_t)(bus >> 32));
-    o->mmio_write(sim->t, SABLE_REG_DUMP_SIZE, KMD_DUMP_SIZE);
+    o->mmio_write(sim->t, SABLE_REG_DUMP_SIZE, DUMP_BUF_SIZE);
     o->mmio_write(sim->t, SABLE_REG_DUMP_CONTROL, 1);
     g_assert_cmpuint(o->mmio_read(sim->t, SABLE_REG_DUMP_STATUS), ==, SABLE_DUMP_STATUS_OK);
     *written = o->mmio_read(sim->t, SABLE_REG_DUMP_WRITTEN);
     o->mmio_write(sim->t, SABLE_REG_IRQ_STATUS, SABLE_IRQ_DUMP_DONE);
     uint8_t *copy = g_memdup2(cpu, *written);
-    ws_guestmem_free(&sim->mem, bus, KMD_DUMP_SIZE);
+    ws_guestmem_free(&sim->mem, bus, DUMP_BUF_SIZE);
     return copy;
 }
 
@@ -495,13 +498,13 @@ static void test_collect_exact(Tdr *t, gconstpointer data)
     uint32_t written;
     g_autofree uint8_t *ref = device_dump(sim, &written);
     g_assert_cmpuint(written, >, 64);
-    g_assert_cmpuint(written, <, KMD_DUMP_SIZE);
+    g_assert_cmpuint(written, <, DUMP_BUF_SIZE);
     const SIZE_T sizes[] = { written - 1, written, written + 4096 };
-    g_autofree uint8_t *buf = g_malloc(KMD_DUMP_SIZE + 4096 + 16);
+    g_autofree uint8_t *buf = g_malloc(DUMP_BUF_SIZE + 4096 + 16);
     for (unsigned i = 0; i < G_N_ELEMENTS(sizes); i++) {
         SIZE_T size = sizes[i];
         DXGKARG_COLLECTDBGINFO_EXT ext;
-        memset(buf, 0xaa, KMD_DUMP_SIZE + 4096 + 16);
+        memset(buf, 0xaa, DUMP_BUF_SIZE + 4096 + 16);
         g_assert_cmphex((uint32_t)collect2(sim, buf, size, DXGK_TDR_TYPE_ENGINE_TIMEOUT, NULL, 0,
                                            &ext), ==, 0);
         SIZE_T same = MIN(size, written);

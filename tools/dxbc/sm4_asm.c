@@ -324,7 +324,8 @@ static int suffixes(const char *s, Mn *m)
         } else if (!strncmp(s, "_rcpFloat", 9)) {
             m->ctl |= 1, s += 9;
         } else if (!strncmp(s, "_opc", 4)) {
-            s += 4; /* 11.1 "precise": nothing to encode for 11.0 */
+            /* dcl_uav_structured_opc: the UAV has a hidden counter (bit 23) */
+            m->ctl |= m->opcode == SM5_DCL_UAV_STRUCTURED ? 1u << 12 : 0, s += 4;
         } else if (!strncmp(s, "_aoffimmi_indexable", 19) && paren(s + 19, &n)) {
             /* fxc's SM5 form: _aoffimmi_indexable(u,v,w)(dim)(types) */
             char buf[40];

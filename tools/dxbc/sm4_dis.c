@@ -165,6 +165,9 @@ static void mnemonic(Out *o, const Sm4Insn *in, const Sm4OpInfo *info)
         return;
     }
     out(o, "%s", info->name);
+    if (in->opcode == SM5_DCL_UAV_STRUCTURED && (in->ctl >> 12 & 1)) {
+        out(o, "_opc");
+    }
     if (info->flags & SM4_F_DECL) {
         return;
     }

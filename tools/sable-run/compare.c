@@ -22,13 +22,27 @@ static char *save_beside(const SrImage *img, const char *dir, const char *file,
     return name;
 }
 
+/* The file of the other run's picture of test `theirs` (NULL: none
+ * recorded) named and made as im: found by name, not by file, whose
+ * sequence number counts the pictures of tests one run skipped. */
+static const char *other_file(const SrTest *theirs, const SrImageRef *im)
+{
+    for (guint k = 0; theirs && k < theirs->images->len; k++) {
+        const SrImageRef *o = g_ptr_array_index(theirs->images, k);
+        if (strcmp(o->name, im->name) == 0 && strcmp(o->role, im->role) == 0) {
+            return o->file;
+        }
+    }
+    return im->file;
+}
+
 /* One picture against the other run's; the outcome as a new test. */
 static void compare_image(SrRun *run, const char *dir, const char *other_dir,
-                          const SrTest *t, const SrImageRef *im)
+                          const SrTest *t, const SrImageRef *im, const SrTest *other)
 {
     g_autofree char *name = g_strdup_printf("%s: %s matches the other run", t->name, im->name);
     g_autofree char *mine = g_build_filename(dir, im->file, NULL);
-    g_autofree char *theirs = g_build_filename(other_dir, im->file, NULL);
+    g_autofree char *theirs = g_build_filename(other_dir, other_file(other, im), NULL);
     char *err = NULL;
     SrImage *a = sr_image_load(mine, &err);
     SrImage *b = a ? sr_image_load(theirs, &err) : NULL;
@@ -122,7 +136,7 @@ void sr_compare_run(const char *out, const char *other, SrRun *run)
         for (guint k = 0; k < t->images->len; k++) {
             const SrImageRef *im = g_ptr_array_index(t->images, k);
             if (strcmp(im->role, "capture") == 0 || strcmp(im->role, "actual") == 0) {
-                compare_image(run, dir, other_dir, t, im);
+                compare_image(run, dir, other_dir, t, im, theirs);
             }
         }
     }

@@ -284,6 +284,66 @@ int ld_check_stage(lua_State *L, int idx)
     return luaL_checkoption(L, idx, NULL, stages);
 }
 
+uint32_t ld_count_arg(lua_State *L, int idx, bool required)
+{
+    lua_Integer v = required ? luaL_checkinteger(L, idx) : luaL_optinteger(L, idx, 0);
+    luaL_argcheck(L, v >= 0 && v <= UINT32_MAX, idx, "0..2^32-1 expected");
+    return (uint32_t)v;
+}
+
+int32_t ld_base_arg(lua_State *L, int idx)
+{
+    lua_Integer v = luaL_optinteger(L, idx, 0);
+    luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, idx, "a 32-bit base vertex expected");
+    return (int32_t)v;
+}
+
+static float num_field(lua_State *L, int idx, const char *k, double def)
+{
+    lua_getfield(L, idx, k);
+    float v = (float)luaL_optnumber(L, -1, def);
+    lua_pop(L, 1);
+    return v;
+}
+
+void ld_viewport(lua_State *L, int idx, float vp[6])
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    lua_getfield(L, idx, "width");
+    lua_getfield(L, idx, "height");
+    vp[0] = num_field(L, idx, "x", 0);
+    vp[1] = num_field(L, idx, "y", 0);
+    vp[2] = (float)luaL_checknumber(L, -2);
+    vp[3] = (float)luaL_checknumber(L, -1);
+    vp[4] = num_field(L, idx, "min_depth", 0);
+    vp[5] = num_field(L, idx, "max_depth", 1);
+    lua_pop(L, 2);
+}
+
+uint32_t ld_check_query(lua_State *L, int idx)
+{
+    static const char *const names[] = { "event", "occlusion", "timestamp", "timestamp_disjoint",
+                                         "pipeline_stats", "occlusion_predicate", "so_stats",
+                                         "so_overflow_predicate", NULL };
+    return (uint32_t)luaL_checkoption(L, idx, NULL, names);
+}
+
+uint32_t ld_map_type(lua_State *L, int idx, bool *do_not_wait)
+{
+    static const char *const types[] = { "read", "write", "read_write", "write_discard",
+                                         "write_no_overwrite", NULL };
+    int type = 0;
+    *do_not_wait = false;
+    if (lua_istable(L, idx)) {
+        lua_getfield(L, idx, "type");
+        type = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, types);
+        lua_getfield(L, idx, "do_not_wait");
+        *do_not_wait = lua_toboolean(L, -1);
+        lua_pop(L, 2);
+    }
+    return (uint32_t)type + 1;
+}
+
 uint32_t ld_check_topology(lua_State *L, int idx)
 {
     static const char *const names[] = { "point_list", "line_list", "line_strip",
@@ -308,4 +368,184 @@ void ld_sampler_desc(lua_State *L, int idx, LdSampler *s)
     luaL_checktype(L, idx, LUA_TTABLE);
     s->filter = option_field(L, idx, "filter", "point", filters) ? 0x15u : 0u;
     s->address = (uint32_t)option_field(L, idx, "address", "clamp", modes) + 1;
+}
+
+/* ---- pipeline states ---- */
+
+static bool bool_field(lua_State *L, int idx, const char *k, bool def)
+{
+    lua_getfield(L, idx, k);
+    bool v = lua_isnil(L, -1) ? def : lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static const char *const blend_names[] = {
+    "zero", "one", "src_color", "inv_src_color", "src_alpha", "inv_src_alpha", "dest_alpha",
+    "inv_dest_alpha", "dest_color", "inv_dest_color", "src_alpha_sat", "blend_factor",
+    "inv_blend_factor", NULL };
+
+static const char *const blend_op_names[] = { "add", "subtract", "rev_subtract", "min", "max",
+                                               NULL };
+
+/* D3D11_BLEND values: 1..11, then 14, 15 (12 and 13 do not exist). */
+static uint32_t blend_field(lua_State *L, int idx, const char *k, const char *def)
+{
+    uint32_t v = (uint32_t)option_field(L, idx, k, def, blend_names) + 1;
+    return v >= 12 ? v + 2 : v;
+}
+
+static const char *blend_name(uint32_t v)
+{
+    return blend_names[v >= 14 ? v - 3 : v - 1];
+}
+
+static uint32_t blend_op_field(lua_State *L, int idx, const char *k, const char *def)
+{
+    return (uint32_t)option_field(L, idx, k, def, blend_op_names) + 1;
+}
+
+static uint8_t write_mask_field(lua_State *L, int idx)
+{
+    lua_getfield(L, idx, "write_mask");
+    const char *m = luaL_optstring(L, -1, "rgba");
+    uint8_t bits = 0;
+    for (const char *c = m; *c; c++) {
+        const char *at = strchr("rgba", *c);
+        if (!at) {
+            sr_error(L, "write_mask: letters of \"rgba\" expected, got \"%s\"", m);
+        }
+        bits |= (uint8_t)(1u << (at - "rgba"));
+    }
+    lua_pop(L, 1);
+    return bits;
+}
+
+/* A colour factor as an alpha factor: *_color becomes *_alpha (D3D
+ * refuses colour factors for alpha). */
+static uint32_t as_alpha_factor(uint32_t f)
+{
+    switch (f) {
+    case 3: return 5;   /* src_color -> src_alpha */
+    case 4: return 6;
+    case 9: return 7;   /* dest_color -> dest_alpha */
+    case 10: return 8;
+    default: return f;
+    }
+}
+
+void ld_blend_desc(lua_State *L, int idx, LdBlend *b)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    b->enable = bool_field(L, idx, "enable", true);
+    b->src = blend_field(L, idx, "src", "one");
+    b->dest = blend_field(L, idx, "dest", "zero");
+    b->op = blend_op_field(L, idx, "op", "add");
+    /* alpha: the colour's factors and operation unless given */
+    b->src_alpha = blend_field(L, idx, "src_alpha", blend_name(as_alpha_factor(b->src)));
+    b->dest_alpha = blend_field(L, idx, "dest_alpha", blend_name(as_alpha_factor(b->dest)));
+    b->op_alpha = blend_op_field(L, idx, "op_alpha", blend_op_names[b->op - 1]);
+    b->write_mask = write_mask_field(L, idx);
+}
+
+static uint32_t func_field(lua_State *L, int idx, const char *k, const char *def)
+{
+    static const char *const names[] = { "never", "less", "equal", "less_equal", "greater",
+                                         "not_equal", "greater_equal", "always", NULL };
+    return (uint32_t)option_field(L, idx, k, def, names) + 1;
+}
+
+static void stencil_face(lua_State *L, int idx, const char *k, LdStencilFace *f)
+{
+    static const char *const ops[] = { "keep", "zero", "replace", "incr_sat", "decr_sat",
+                                       "invert", "incr", "decr", NULL };
+    if (lua_getfield(L, idx, k) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+    } else if (!lua_istable(L, -1)) {
+        sr_error(L, "%s: a table expected", k);
+    }
+    int t = lua_gettop(L);
+    f->fail = (uint32_t)option_field(L, t, "fail", "keep", ops) + 1;
+    f->depth_fail = (uint32_t)option_field(L, t, "depth_fail", "keep", ops) + 1;
+    f->pass = (uint32_t)option_field(L, t, "pass", "keep", ops) + 1;
+    f->func = func_field(L, t, "func", "always");
+    lua_pop(L, 1);
+}
+
+void ld_depth_stencil_desc(lua_State *L, int idx, LdDepthStencil *d)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    d->depth = bool_field(L, idx, "depth", true);
+    d->depth_write = bool_field(L, idx, "depth_write", true);
+    d->depth_func = func_field(L, idx, "depth_func", "less");
+    d->stencil = bool_field(L, idx, "stencil", false);
+    d->read_mask = (uint8_t)ld_uint_field(L, idx, "stencil_read_mask", 0xff, 0xff);
+    d->write_mask = (uint8_t)ld_uint_field(L, idx, "stencil_write_mask", 0xff, 0xff);
+    stencil_face(L, idx, "front", &d->front);
+    stencil_face(L, idx, "back", &d->back);
+}
+
+void ld_raster_desc(lua_State *L, int idx, LdRaster *r)
+{
+    static const char *const fills[] = { "wireframe", "solid", NULL };
+    static const char *const culls[] = { "none", "front", "back", NULL };
+    luaL_checktype(L, idx, LUA_TTABLE);
+    r->fill = (uint32_t)option_field(L, idx, "fill", "solid", fills) + 2;
+    r->cull = (uint32_t)option_field(L, idx, "cull", "back", culls) + 1;
+    r->front_ccw = bool_field(L, idx, "front_ccw", false);
+    lua_Integer bias = ld_opt_field(L, idx, "depth_bias", 0);
+    luaL_argcheck(L, bias >= INT32_MIN && bias <= INT32_MAX, idx, "depth_bias: 32 bits");
+    r->depth_bias = (int32_t)bias;
+    r->depth_bias_clamp = num_field(L, idx, "depth_bias_clamp", 0);
+    r->slope_scaled_depth_bias = num_field(L, idx, "slope_scaled_depth_bias", 0);
+    r->depth_clip = bool_field(L, idx, "depth_clip", true);
+    r->scissor = bool_field(L, idx, "scissor", false);
+}
+
+void ld_rect(lua_State *L, int idx, int32_t rect[4])
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    for (int i = 0; i < 4; i++) {
+        lua_geti(L, idx, i + 1);
+        lua_Integer v = luaL_checkinteger(L, -1);
+        luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, idx, "a 32-bit rectangle expected");
+        rect[i] = (int32_t)v;
+        lua_pop(L, 1);
+    }
+}
+
+void ld_float4(lua_State *L, int idx, float out[4])
+{
+    for (int i = 0; i < 4; i++) {
+        out[i] = 1;
+    }
+    if (lua_isnoneornil(L, idx)) {
+        return;
+    }
+    luaL_checktype(L, idx, LUA_TTABLE);
+    for (int i = 0; i < 4; i++) {
+        lua_geti(L, idx, i + 1);
+        out[i] = (float)luaL_optnumber(L, -1, 0);
+        lua_pop(L, 1);
+    }
+}
+
+void ld_keep(lua_State *L, int dev_idx, const char *key, int idx)
+{
+    dev_idx = lua_absindex(L, dev_idx);
+    idx = lua_isnone(L, idx) ? 0 : lua_absindex(L, idx);
+    if (lua_getiuservalue(L, dev_idx, 1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, dev_idx, 1);
+    }
+    if (idx) {
+        lua_pushvalue(L, idx);
+    } else {
+        lua_pushnil(L);
+    }
+    lua_setfield(L, -2, key);
+    lua_pop(L, 1);
 }

@@ -90,7 +90,59 @@ typedef struct LdSampler {
     uint32_t filter, address;
 } LdSampler;
 void ld_sampler_desc(lua_State *L, int idx, LdSampler *s);
+/* Draw* arguments: a count at idx (required or 0 if absent), 0..2^32-1;
+ * a base vertex (0 if absent), 32-bit signed. */
+uint32_t ld_count_arg(lua_State *L, int idx, bool required);
+int32_t ld_base_arg(lua_State *L, int idx);
+/* set_viewport's table at idx: {x, y, width, height, min_depth,
+ * max_depth} (D3D11_VIEWPORT's order; x, y 0 and depths 0..1 by default). */
+void ld_viewport(lua_State *L, int idx, float vp[6]);
+
+/* D3D11_QUERY by name ("event", "occlusion", ...; the DDI's numbers). */
+uint32_t ld_check_query(lua_State *L, int idx);
+/* D3D11_MAP by name ("read", ..., "write_no_overwrite"), field `type` of
+ * the table at idx ("read" if absent); *do_not_wait: field do_not_wait. */
+uint32_t ld_map_type(lua_State *L, int idx, bool *do_not_wait);
 /* D3D11_PRIMITIVE_TOPOLOGY by name ("triangle_list", ...). */
 uint32_t ld_check_topology(lua_State *L, int idx);
+
+/* Keeps the value at idx (nil: lets it go) referenced from the device
+ * userdata at dev_idx (created with one user value) under `key` (a slot:
+ * "vs", "vb3", "srv.1.0", ...), so that what is bound is not collected
+ * while bound, as D3D's context holds a reference on what it binds. */
+void ld_keep(lua_State *L, int dev_idx, const char *key, int idx);
+
+/* Pipeline states from a script's table (docs/scripts.md), as D3D11's
+ * values (D3D11_BLEND, _BLEND_OP, _COMPARISON_FUNC, _STENCIL_OP, _FILL_MODE,
+ * _CULL_MODE: the same numbers as the DDI's). One blend description
+ * for every render target. */
+typedef struct LdBlend {
+    bool enable;
+    uint32_t src, dest, op, src_alpha, dest_alpha, op_alpha;
+    uint8_t write_mask;         /* D3D11_COLOR_WRITE_ENABLE_* bits */
+} LdBlend;
+void ld_blend_desc(lua_State *L, int idx, LdBlend *b);
+typedef struct LdStencilFace {
+    uint32_t fail, depth_fail, pass, func;
+} LdStencilFace;
+typedef struct LdDepthStencil {
+    bool depth, depth_write, stencil;
+    uint32_t depth_func;
+    uint8_t read_mask, write_mask;
+    LdStencilFace front, back;
+} LdDepthStencil;
+void ld_depth_stencil_desc(lua_State *L, int idx, LdDepthStencil *d);
+typedef struct LdRaster {
+    uint32_t fill, cull;
+    bool front_ccw, depth_clip, scissor;
+    int32_t depth_bias;
+    float depth_bias_clamp, slope_scaled_depth_bias;
+} LdRaster;
+void ld_raster_desc(lua_State *L, int idx, LdRaster *r);
+/* {left, top, right, bottom} at idx (a D3D11_RECT's order). */
+void ld_rect(lua_State *L, int idx, int32_t rect[4]);
+/* {r, g, b, a} floats at idx (missing components 0; nil: all 1, the
+ * blend factor's default). */
+void ld_float4(lua_State *L, int idx, float out[4]);
 
 #endif

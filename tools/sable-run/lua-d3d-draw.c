@@ -6,6 +6,7 @@
  * samplers, the render target, viewport and topology, and the Draw* calls, each a DDI of our UMD through winsim's runtime.
  * Feature level 11_0 devices (the DDI tables draws are tested with).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
@@ -20,9 +21,7 @@ enum { BOUND_VS, BOUND_PS, BOUND_LAYOUT };
 /* What a per-stage slot setter binds. */
 typedef enum SlotKind { SLOT_CB, SLOT_SRV, SLOT_SAMPLER } SlotKind;
 
-/* The device at 1, an 11.0 one (a Lua error otherwise); marks it as
- * having pipeline state to unbind. */
-static RtDevice *check_3d(lua_State *L)
+RtDevice *ld_check_3d(lua_State *L)
 {
     LDevice *dev = ld_check_device(L, 1);
     if (!dev->d->f11) {
@@ -38,7 +37,7 @@ static RtDevice *check_3d(lua_State *L)
 /* shader("vs" | "ps", sm4 assembly text) -> shader */
 static int dev_shader(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     int stage = ld_check_stage(L, 2);
     const char *text = luaL_checkstring(L, 3);
     char err[256] = "";
@@ -58,7 +57,7 @@ static int dev_shader(lua_State *L)
 /* input_layout{ {slot=, offset=, format=, instance=false}, ... } */
 static int dev_input_layout(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     LdElement el[MAX_ELEMENTS];
     uint32_t n = ld_layout_elements(L, 2, el, MAX_ELEMENTS);
     D3D10DDIARG_INPUT_ELEMENT_DESC desc[MAX_ELEMENTS];
@@ -85,7 +84,7 @@ static int dev_input_layout(lua_State *L)
  * texture's shader-resource view (format: the texture's by default). */
 static int dev_srv(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
     if (r->dim != D3D10DDIRESOURCE_TEXTURE2D || r->array_size != 1) {
         return sr_error(L, "srv: a 2D texture (not an array) expected");
@@ -116,7 +115,7 @@ static int dev_srv(lua_State *L)
 /* sampler{filter = "point" | "linear", address = "clamp" | "wrap" | "mirror"} */
 static int dev_sampler(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     LdSampler ls;
     ld_sampler_desc(L, lua_isnoneornil(L, 2) ? (lua_newtable(L), lua_gettop(L)) : 2, &ls);
     D3D10_DDI_SAMPLER_DESC desc = {
@@ -242,6 +241,7 @@ void ld_unbind_all(LDevice *dev)
     memset(dev->srvs, 0, sizeof dev->srvs);
     memset(dev->samplers, 0, sizeof dev->samplers);
     set_rts(d, NULL, 0, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL }, &hr);
+    ld_unbind_states(dev);
     dev->pipeline = false;
 }
 
@@ -250,7 +250,7 @@ void ld_unbind_all(LDevice *dev)
 /* set_shaders(vs, ps): either may be nil (unbound). */
 static int dev_set_shaders(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     LDevice *dev = ld_check_device(L, 1);
     for (int i = 0; i < 2; i++) {
         RtShader *s = lua_isnoneornil(L, 2 + i) ? NULL : ld_check(L, 2 + i, LK_SHADER)->p;
@@ -261,25 +261,27 @@ static int dev_set_shaders(lua_State *L)
         }
         ld_check_hr(L, rt_set_shader(d, stage, s), i == 0 ? "VsSetShader" : "PsSetShader");
         dev->bound[i == 0 ? BOUND_VS : BOUND_PS] = s;
+        ld_keep(L, 1, i == 0 ? "vs" : "ps", 2 + i);
     }
     return 0;
 }
 
 static int dev_set_input_layout(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     void *mem = lua_isnoneornil(L, 2) ? NULL : ld_check(L, 2, LK_LAYOUT)->p;
     ld_check_hr(L, RT_CALL(d, IaSetInputLayout, 0,
                            F(d, pfnIaSetInputLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ mem })),
                 "IaSetInputLayout");
     ld_check_device(L, 1)->bound[BOUND_LAYOUT] = mem;
+    ld_keep(L, 1, "layout", 2);
     return 0;
 }
 
 /* set_vertex_buffers({ {buf, stride=, offset=0}, ... } [, first_slot = 0]) */
 static int dev_set_vertex_buffers(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     luaL_checktype(L, 2, LUA_TTABLE);
     UINT first = (UINT)luaL_optinteger(L, 3, 0);
     lua_Integer n = luaL_len(L, 2);
@@ -290,6 +292,9 @@ static int dev_set_vertex_buffers(lua_State *L)
         luaL_argcheck(L, lua_geti(L, 2, i + 1) == LUA_TTABLE, 2, "{buf, stride=} expected");
         lua_geti(L, -1, 1);
         h[i] = ((RtResource *)ld_check(L, lua_gettop(L), LK_RESOURCE)->p)->h;
+        char key[8];
+        snprintf(key, sizeof key, "vb%u", (unsigned)(first + i));
+        ld_keep(L, 1, key, -1);
         strides[i] = ld_uint_field(L, -2, "stride", 0, 2048);
         offsets[i] = ld_uint_field(L, -2, "offset", 0, UINT32_MAX);
         lua_pop(L, 2);
@@ -303,7 +308,7 @@ static int dev_set_vertex_buffers(lua_State *L)
 /* set_index_buffer(buf, "R16_UINT" | "R32_UINT" [, offset = 0]) */
 static int dev_set_index_buffer(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
     DXGI_FORMAT f = ld_check_format(L, luaL_checkstring(L, 3));
     luaL_argcheck(L, f == DXGI_FORMAT_R16_UINT || f == DXGI_FORMAT_R32_UINT, 3,
@@ -313,6 +318,7 @@ static int dev_set_index_buffer(lua_State *L)
     ld_check_hr(L, RT_CALL(d, IaSetIndexBuffer, 0,
                            F(d, pfnIaSetIndexBuffer)(d->h, r->h, f, (UINT)off)),
                 "IaSetIndexBuffer");
+    ld_keep(L, 1, "ib", 2);
     return 0;
 }
 
@@ -341,7 +347,7 @@ static void set_slot(RtDevice *d, int stage, SlotKind k, UINT slot, void *h, HRE
 /* set_X("vs" | "ps", slot, obj | nil) for X of kind k (objects of `kind`). */
 static int set_stage_slot(lua_State *L, SlotKind k, LKind kind, UINT slots, const char *what)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     int stage = ld_check_stage(L, 2);
     lua_Integer slot = luaL_checkinteger(L, 3);
     luaL_argcheck(L, slot >= 0 && slot < slots, 3, "slot out of range");
@@ -353,6 +359,9 @@ static int set_stage_slot(lua_State *L, SlotKind k, LKind kind, UINT slots, cons
     HRESULT hr;
     set_slot(d, stage, k, (UINT)slot, h, &hr);
     ld_check_hr(L, hr, what);
+    char key[24];
+    snprintf(key, sizeof key, "%d.%d.%d", (int)k, stage, (int)slot);
+    ld_keep(L, 1, key, 4);
     LDevice *dev = ld_check_device(L, 1);
     if (k != SLOT_CB) {
         (k == SLOT_SRV ? dev->srvs : dev->samplers)[stage][slot] = h;
@@ -381,7 +390,7 @@ static int dev_set_sampler(lua_State *L)
 /* set_render_target(rtv [, dsv]) */
 static int dev_set_render_target(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     D3D10DDI_HRENDERTARGETVIEW rtv = ((RtView *)ld_check(L, 2, LK_RTV)->p)->h;
     D3D10DDI_HDEPTHSTENCILVIEW dsv = { NULL };
     if (!lua_isnoneornil(L, 3)) {
@@ -390,27 +399,18 @@ static int dev_set_render_target(lua_State *L)
     HRESULT hr;
     set_rts(d, &rtv, 1, dsv, &hr);
     ld_check_hr(L, hr, "SetRenderTargets");
+    ld_keep(L, 1, "rtv", 2);
+    ld_keep(L, 1, "dsv", 3);
     return 0;
-}
-
-static float num_field(lua_State *L, int idx, const char *k, double def)
-{
-    lua_getfield(L, idx, k);
-    float v = (float)luaL_optnumber(L, -1, def);
-    lua_pop(L, 1);
-    return v;
 }
 
 /* set_viewport{x = 0, y = 0, width=, height=, min_depth = 0, max_depth = 1} */
 static int dev_set_viewport(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_getfield(L, 2, "width");
-    lua_getfield(L, 2, "height");
-    D3D10_DDI_VIEWPORT vp = { num_field(L, 2, "x", 0), num_field(L, 2, "y", 0),
-                              (float)luaL_checknumber(L, -2), (float)luaL_checknumber(L, -1),
-                              num_field(L, 2, "min_depth", 0), num_field(L, 2, "max_depth", 1) };
+    RtDevice *d = ld_check_3d(L);
+    float v[6];
+    ld_viewport(L, 2, v);
+    D3D10_DDI_VIEWPORT vp = { v[0], v[1], v[2], v[3], v[4], v[5] };
     ld_check_hr(L, RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)),
                 "SetViewports");
     return 0;
@@ -419,7 +419,7 @@ static int dev_set_viewport(lua_State *L)
 /* set_topology("triangle_list" | "triangle_strip" | "line_list" | ...) */
 static int dev_set_topology(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     UINT t = ld_check_topology(L, 2);
     ld_check_hr(L, RT_CALL(d, IaSetTopology, 0,
                            F(d, pfnIaSetTopology)(d->h, (D3D10_DDI_PRIMITIVE_TOPOLOGY)t)),
@@ -429,27 +429,12 @@ static int dev_set_topology(lua_State *L)
 
 /* ---- draws ---- */
 
-/* Integer argument idx, 0..UINT32_MAX (signed for base vertices). */
-static UINT count_arg(lua_State *L, int idx, bool required)
-{
-    lua_Integer v = required ? luaL_checkinteger(L, idx) : luaL_optinteger(L, idx, 0);
-    luaL_argcheck(L, v >= 0 && v <= UINT32_MAX, idx, "0..2^32-1 expected");
-    return (UINT)v;
-}
-
-static INT base_arg(lua_State *L, int idx)
-{
-    lua_Integer v = luaL_optinteger(L, idx, 0);
-    luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, idx, "a 32-bit base vertex expected");
-    return (INT)v;
-}
-
-/* check_3d for a draw: a vertex shader bound (without one the D3D
+/* ld_check_3d for a draw: a vertex shader bound (without one the D3D
  * runtime drops the draw; our UMD would report it unsupported, removing
  * the device), else a Lua error. */
 static RtDevice *check_draw(lua_State *L)
 {
-    RtDevice *d = check_3d(L);
+    RtDevice *d = ld_check_3d(L);
     if (!ld_check_device(L, 1)->bound[BOUND_VS]) {
         sr_error(L, "draw: no vertex shader bound (set_shaders)");
     }
@@ -460,7 +445,7 @@ static RtDevice *check_draw(lua_State *L)
 static int dev_draw(lua_State *L)
 {
     RtDevice *d = check_draw(L);
-    UINT n = count_arg(L, 2, true), first = count_arg(L, 3, false);
+    UINT n = ld_count_arg(L, 2, true), first = ld_count_arg(L, 3, false);
     ld_check_hr(L, RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, n, first)), "Draw");
     return 0;
 }
@@ -469,8 +454,8 @@ static int dev_draw(lua_State *L)
 static int dev_draw_indexed(lua_State *L)
 {
     RtDevice *d = check_draw(L);
-    UINT n = count_arg(L, 2, true), first = count_arg(L, 3, false);
-    INT base = base_arg(L, 4);
+    UINT n = ld_count_arg(L, 2, true), first = ld_count_arg(L, 3, false);
+    INT base = ld_base_arg(L, 4);
     ld_check_hr(L, RT_CALL(d, DrawIndexed, 0, F(d, pfnDrawIndexed)(d->h, n, first, base)),
                 "DrawIndexed");
     return 0;
@@ -480,8 +465,8 @@ static int dev_draw_indexed(lua_State *L)
 static int dev_draw_instanced(lua_State *L)
 {
     RtDevice *d = check_draw(L);
-    UINT n = count_arg(L, 2, true), inst = count_arg(L, 3, true);
-    UINT first = count_arg(L, 4, false), first_inst = count_arg(L, 5, false);
+    UINT n = ld_count_arg(L, 2, true), inst = ld_count_arg(L, 3, true);
+    UINT first = ld_count_arg(L, 4, false), first_inst = ld_count_arg(L, 5, false);
     ld_check_hr(L, RT_CALL(d, DrawInstanced, 0,
                            F(d, pfnDrawInstanced)(d->h, n, inst, first, first_inst)),
                 "DrawInstanced");
@@ -493,10 +478,10 @@ static int dev_draw_instanced(lua_State *L)
 static int dev_draw_indexed_instanced(lua_State *L)
 {
     RtDevice *d = check_draw(L);
-    UINT n = count_arg(L, 2, true), inst = count_arg(L, 3, true);
-    UINT first = count_arg(L, 4, false);
-    INT base = base_arg(L, 5);
-    UINT first_inst = count_arg(L, 6, false);
+    UINT n = ld_count_arg(L, 2, true), inst = ld_count_arg(L, 3, true);
+    UINT first = ld_count_arg(L, 4, false);
+    INT base = ld_base_arg(L, 5);
+    UINT first_inst = ld_count_arg(L, 6, false);
     ld_check_hr(L, RT_CALL(d, DrawIndexedInstanced, 0,
                            F(d, pfnDrawIndexedInstanced)(d->h, n, inst, first, base, first_inst)),
                 "DrawIndexedInstanced");

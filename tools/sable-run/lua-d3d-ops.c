@@ -13,18 +13,7 @@
 #include "lua-d3d.h"
 #include "script.h"
 
-#define MAP_MT "sable.d3d.mapping"
-
 /* ---- Map ---- */
-
-typedef struct LMap {
-    LObj *res;
-    UINT sub;
-    unsigned gen;               /* res->map_gen when mapped */
-    uint8_t *data;
-    size_t size;                /* bytes addressable from data */
-    UINT row_pitch, depth_pitch;
-} LMap;
 
 static void sub_size(const RtResource *r, UINT sub, UINT *w, UINT *h, UINT *d)
 {
@@ -43,47 +32,44 @@ static UINT check_sub(lua_State *L, const RtResource *r, lua_Integer sub)
     return (UINT)sub;
 }
 
-static LMap *check_map(lua_State *L, int idx)
+/* The mapping's view of a resource (lua-map.h). */
+static bool map_valid(const void *res, unsigned gen)
 {
-    LMap *m = luaL_checkudata(L, idx, MAP_MT);
-    if (!m->data || !m->res->p || m->res->map_gen != m->gen) {
-        sr_error(L, "the mapping is no longer valid (unmapped or released)");
-    }
-    return m;
+    const LObj *o = res;
+    return o->p && o->map_gen == gen;
 }
+
+static void unmap(lua_State *L, LDevice *dev, LObj *o, UINT sub);
+
+static void map_unmap(lua_State *L, void *res, unsigned sub)
+{
+    LObj *o = res;
+    if (!o->dev || !o->dev->d) {
+        sr_error(L, "the device was released");
+    }
+    unmap(L, o->dev, o, sub);
+}
+
+static const LdMapOps map_ops = { map_valid, map_unmap };
 
 /* map(res, {sub = 0, type = "read", do_not_wait = false}) -> mapping */
 static int dev_map(lua_State *L)
 {
-    static const char *const types[] = { "read", "write", "read_write", "write_discard",
-                                         "write_no_overwrite", NULL };
     LDevice *dev = ld_check_device(L, 1);
     LObj *o = ld_check(L, 2, LK_RESOURCE);
     RtResource *r = o->p;
     UINT sub = check_sub(L, r, ld_opt_field(L, 3, "sub", 0));
-    int type = 0;
-    UINT flags = 0;
-    if (lua_istable(L, 3)) {
-        lua_getfield(L, 3, "type");
-        type = lua_isnil(L, -1) ? 0 : luaL_checkoption(L, -1, NULL, types);
-        lua_getfield(L, 3, "do_not_wait");
-        flags = lua_toboolean(L, -1) ? D3D10_DDI_MAP_FLAG_DONOTWAIT : 0;
-        lua_pop(L, 2);
-    }
+    bool do_not_wait;
+    UINT type = ld_map_type(L, 3, &do_not_wait);
+    UINT flags = do_not_wait ? D3D10_DDI_MAP_FLAG_DONOTWAIT : 0;
     D3D10DDI_MAPPED_SUBRESOURCE ms = { 0 };
-    ld_check_hr(L, rt_map(dev->d, r, sub, (D3D10_DDI_MAP)(type + 1), flags, &ms), "Map");
+    ld_check_hr(L, rt_map(dev->d, r, sub, (D3D10_DDI_MAP)type, flags, &ms), "Map");
     UINT w, h, d;
     sub_size(r, sub, &w, &h, &d);
-    LMap *m = lua_newuserdatauv(L, sizeof(*m), 1);
-    *m = (LMap){ .res = o, .sub = sub, .gen = o->map_gen, .data = ms.pData,
-                 .row_pitch = ms.RowPitch, .depth_pitch = ms.DepthPitch };
-    m->size = r->dim == D3D10DDIRESOURCE_BUFFER
-                  ? r->width
-                  : (size_t)(d - 1) * ms.DepthPitch + (size_t)(h - 1) * ms.RowPitch +
-                        (size_t)w * r->bpp;
-    lua_pushvalue(L, 2); /* the resource stays alive with its mapping */
-    lua_setiuservalue(L, -2, 1);
-    luaL_setmetatable(L, MAP_MT);
+    LdMapping m = { ms.pData, ld_mapping_size(r->dim == D3D10DDIRESOURCE_BUFFER, w, h, d, r->bpp,
+                                              ms.RowPitch, ms.DepthPitch),
+                    ms.RowPitch, ms.DepthPitch };
+    ld_push_mapping(L, 2, &map_ops, o, sub, o->map_gen, &m);
     return 1;
 }
 
@@ -100,67 +86,6 @@ static int dev_unmap(lua_State *L)
     LObj *o = ld_check(L, 2, LK_RESOURCE);
     unmap(L, dev, o, check_sub(L, o->p, luaL_optinteger(L, 3, 0)));
     return 0;
-}
-
-static int map_unmap(lua_State *L)
-{
-    LMap *m = check_map(L, 1);
-    if (!m->res->dev->d) {
-        return sr_error(L, "the device was released");
-    }
-    unmap(L, m->res->dev, m->res, m->sub);
-    return 0;
-}
-
-/* [off, off + len) inside the mapping. */
-static size_t check_range(lua_State *L, const LMap *m, lua_Integer off, lua_Integer len)
-{
-    if (off < 0 || len < 0 || (uint64_t)off > m->size || (uint64_t)len > m->size - (uint64_t)off) {
-        sr_error(L, "bytes [%lld, +%lld) outside the %zu mapped", (long long)off, (long long)len,
-                 m->size);
-    }
-    return (size_t)off;
-}
-
-static int map_read(lua_State *L)
-{
-    LMap *m = check_map(L, 1);
-    lua_Integer off = luaL_optinteger(L, 2, 0);
-    lua_Integer len = luaL_optinteger(L, 3, (lua_Integer)m->size - off);
-    lua_pushlstring(L, (const char *)m->data + check_range(L, m, off, len), (size_t)len);
-    return 1;
-}
-
-static int map_write(lua_State *L)
-{
-    LMap *m = check_map(L, 1);
-    lua_Integer off = luaL_checkinteger(L, 2);
-    size_t len;
-    const char *s = luaL_checklstring(L, 3, &len);
-    memcpy(m->data + check_range(L, m, off, (lua_Integer)len), s, len);
-    return 0;
-}
-
-static int map_index(lua_State *L)
-{
-    LMap *m = luaL_checkudata(L, 1, MAP_MT);
-    const char *k = luaL_checkstring(L, 2);
-    static const luaL_Reg methods[] = { { "read", map_read }, { "write", map_write },
-                                        { "unmap", map_unmap }, { NULL, NULL } };
-    for (const luaL_Reg *f = methods; f->name; f++) {
-        if (strcmp(k, f->name) == 0) {
-            lua_pushcfunction(L, f->func);
-            return 1;
-        }
-    }
-    lua_Integer v = strcmp(k, "row_pitch") == 0 ? m->row_pitch
-                    : strcmp(k, "depth_pitch") == 0 ? m->depth_pitch
-                    : strcmp(k, "size") == 0 ? (lua_Integer)m->size : -1;
-    if (v < 0) {
-        return sr_error(L, "a mapping has no field or method '%s'", k);
-    }
-    lua_pushinteger(L, v);
-    return 1;
 }
 
 /* ---- copies, update, clears ---- */
@@ -456,9 +381,7 @@ void ld_register_missing(lua_State *L)
     static const char *const shaders[] = {
         "geometry_shader", "hull_shader", "domain_shader", "compute_shader", NULL };
     static const char *const pipeline[] = {
-        "blend_state", "depth_stencil_state", "rasterizer_state", "uav", "set_scissor",
-        "set_blend_state", "set_depth_stencil_state", "set_rasterizer_state", "set_so_targets",
-        "draw_auto", "dispatch", "begin_query", NULL };
+        "uav", "set_so_targets", "draw_auto", "dispatch", "begin_query", NULL };
     register_missing(L, shaders, needs_shaders);
     register_missing(L, pipeline, needs_3d);
 }
@@ -471,11 +394,3 @@ const luaL_Reg ld_device_ops[] = {
     { "image", dev_image }, { "capture", dev_capture }, { "stats", dev_stats },
     { NULL, NULL }
 };
-
-void ld_open_mapping(lua_State *L)
-{
-    luaL_newmetatable(L, MAP_MT);
-    lua_pushcfunction(L, map_index);
-    lua_setfield(L, -2, "__index");
-    lua_pop(L, 1);
-}

@@ -17,7 +17,8 @@
 static const char *const kind_names[] = { "resource", "render-target view",
                                           "depth-stencil view", "query", "swap chain",
                                           "shader", "input layout", "shader-resource view",
-                                          "sampler" };
+                                          "sampler", "blend state", "depth-stencil state",
+                                          "rasterizer state" };
 
 /* ---- errors ---- */
 
@@ -121,6 +122,10 @@ void ld_release(LObj *o)
         case LK_SHADER: case LK_LAYOUT: case LK_SRV: case LK_SAMPLER:
             ld_release_pipeline(dev, o);
             break;
+        case LK_BLEND: case LK_DSS: case LK_RAST:
+            ld_release_state(dev, o);
+            g_free(o->p);
+            break;
         }
     }
     detach(o);
@@ -147,6 +152,7 @@ static void device_release(LDevice *dev)
     /* swap chains, shaders, layouts and samplers, then views and queries,
      * then resources */
     static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_SAMPLER, LK_SRV,
+                                   LK_BLEND, LK_DSS, LK_RAST,
                                    LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
     for (size_t k = 0; k < G_N_ELEMENTS(order); k++) {
         for (LObj *o; (o = first_of(dev, order[k]));) {
@@ -341,11 +347,8 @@ static int dev_dsv(lua_State *L)
 
 static int dev_query(lua_State *L)
 {
-    static const char *const names[] = { "event", "occlusion", "timestamp", "timestamp_disjoint",
-                                         "pipeline_stats", "occlusion_predicate", "so_stats",
-                                         "so_overflow_predicate", NULL };
     LDevice *dev = ld_check_device(L, 1);
-    D3D10DDI_QUERY type = (D3D10DDI_QUERY)luaL_checkoption(L, 2, NULL, names);
+    D3D10DDI_QUERY type = (D3D10DDI_QUERY)ld_check_query(L, 2);
     RtQuery *q;
     ld_check_hr(L, rt_create_query(dev->d, type, &q), "CreateQuery");
     ld_push(L, dev, LK_QUERY, q, NULL)->query_type = type;
@@ -411,7 +414,7 @@ static int l_device(lua_State *L)
         return sr_error(L, "feature level %s: the UMD does not offer its interface",
                         levels[level]);
     }
-    LDevice **u = lua_newuserdatauv(L, sizeof(*u), 0);
+    LDevice **u = lua_newuserdatauv(L, sizeof(*u), 1); /* 1: what is bound */
     *u = NULL;
     luaL_setmetatable(L, DEVICE_MT);
     LDevice *dev = g_new0(LDevice, 1);
@@ -454,6 +457,7 @@ void sr_open_d3d(lua_State *L)
     luaL_newlib(L, create);
     luaL_setfuncs(L, ld_device_ops, 0);
     luaL_setfuncs(L, ld_draw_ops, 0);
+    luaL_setfuncs(L, ld_state_ops, 0);
     ld_register_missing(L);
     lua_setfield(L, -2, "methods");
     lua_pop(L, 1);

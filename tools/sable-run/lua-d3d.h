@@ -15,9 +15,10 @@
 
 #include "d3drt.h"
 #include "lua-d3d-args.h"
+#include "lua-map.h"
 
 typedef enum LKind { LK_RESOURCE, LK_RTV, LK_DSV, LK_QUERY, LK_SWAPCHAIN, LK_SHADER,
-                     LK_LAYOUT, LK_SRV, LK_SAMPLER } LKind;
+                     LK_LAYOUT, LK_SRV, LK_SAMPLER, LK_BLEND, LK_DSS, LK_RAST } LKind;
 
 enum { LD_VIEW_SLOTS = 16 }; /* SRV and sampler slots scripts bind, per stage */
 
@@ -28,13 +29,15 @@ typedef struct LDevice {
     bool pipeline;              /* a draw state was set: unbound before release */
     void *bound[3];             /* the VS, PS (RtShader) and input layout bound */
     void *srvs[2][LD_VIEW_SLOTS], *samplers[2][LD_VIEW_SLOTS]; /* bound: vs, ps */
+    void *states[3];            /* the blend, depth-stencil, rasterizer state bound */
 } LDevice;
 
 typedef struct LObj {
     LKind kind;
     LDevice *dev;               /* NULL once released: in dev->objects iff set */
     void *p;                    /* RtResource, RtView, RtQuery, RtSwapChain, RtShader,
-                                 * a layout's, SRV's or sampler's memory; NULL: released */
+                                 * a layout's, SRV's, sampler's or state's memory;
+                                 * NULL: released */
     struct LObj *owner;         /* a swap chain's buffers: the swap chain; else NULL */
     unsigned map_gen;           /* resources: bumped by each Unmap */
     D3D10DDI_QUERY query_type;
@@ -58,13 +61,19 @@ extern const luaL_Reg ld_swapchain_ops[];
  * surface the UMD cannot do yet, each raising an error naming what is
  * missing. */
 void ld_register_missing(lua_State *L);
-/* lua-d3d-draw.c: shaders, input layouts, pipeline state, draws. */
+/* lua-d3d-draw.c: shaders, input layouts, pipeline state, draws. The
+ * device at 1 for a pipeline call: an 11.0 one (a Lua error otherwise),
+ * marked as having pipeline state to unbind. */
+RtDevice *ld_check_3d(lua_State *L);
 extern const luaL_Reg ld_draw_ops[];
 /* Releases a shader, an input layout, an SRV or a sampler. */
 void ld_release_pipeline(LDevice *dev, LObj *o);
 /* Unbinds what scripts bound (before the device releases its objects). */
 void ld_unbind_all(LDevice *dev);
-/* The mapping userdata's metatable. */
-void ld_open_mapping(lua_State *L);
+/* lua-d3d-state.c: blend, depth-stencil, rasterizer states, scissors. */
+extern const luaL_Reg ld_state_ops[];
+/* Releases a state object (unbound first if bound); unbinds them all. */
+void ld_release_state(LDevice *dev, LObj *o);
+void ld_unbind_states(LDevice *dev);
 
 #endif

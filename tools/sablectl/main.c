@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "qmp.h"
+#include "sable-qmp.h"
 #include "sable-dump-decode.h"
 #include "status.h"
 
@@ -89,10 +89,10 @@ static char *device_path(const Global *g)
     return id[0] == '/' ? g_strdup(id) : g_strconcat("/machine/peripheral/", id, NULL);
 }
 
-static SctlQmp *connect_qmp(const Global *g, int *status)
+static SableQmp *connect_qmp(const Global *g, int *status)
 {
     g_autoptr(GError) err = NULL;
-    SctlQmp *q = sctl_qmp_connect(g->qmp, (unsigned)g->timeout, &err);
+    SableQmp *q = sable_qmp_connect(g->qmp, (unsigned)g->timeout, &err);
     if (q == NULL) {
         *status = fail(err);
     }
@@ -102,13 +102,13 @@ static SctlQmp *connect_qmp(const Global *g, int *status)
 /* Read one property of the device; NULL with *status set on any error. */
 static JsonNode *get_property(const Global *g, const char *name, int *status)
 {
-    g_autoptr(SctlQmp) q = connect_qmp(g, status);
+    g_autoptr(SableQmp) q = connect_qmp(g, status);
     if (q == NULL) {
         return NULL;
     }
     g_autofree char *path = device_path(g);
     g_autoptr(GError) err = NULL;
-    JsonNode *node = sctl_qom_get(q, path, name, &err);
+    JsonNode *node = sable_qom_get(q, path, name, &err);
     if (node == NULL) {
         *status = fail(err);
     }
@@ -158,13 +158,13 @@ static int cmd_inject(const Global *g, int argc, char **argv)
     if (!parse_command("inject", "SPEC[;SPEC...]", entries, &argc, &argv, 1, &status)) {
         return status;
     }
-    g_autoptr(SctlQmp) q = connect_qmp(g, &status);
+    g_autoptr(SableQmp) q = connect_qmp(g, &status);
     g_autofree char *path = device_path(g);
     g_autoptr(GError) err = NULL;
     if (q == NULL) {
         return status;
     }
-    if (!sctl_qom_set(q, path, "inject", json_node_init_string(json_node_alloc(), argv[1]),
+    if (!sable_qom_set(q, path, "inject", json_node_init_string(json_node_alloc(), argv[1]),
                       &err)) {
         return fail(err);
     }
@@ -179,13 +179,13 @@ static int cmd_clear(const Global *g, int argc, char **argv)
     if (!parse_command("clear", "", entries, &argc, &argv, 0, &status)) {
         return status;
     }
-    g_autoptr(SctlQmp) q = connect_qmp(g, &status);
+    g_autoptr(SableQmp) q = connect_qmp(g, &status);
     g_autofree char *path = device_path(g);
     g_autoptr(GError) err = NULL;
     if (q == NULL) {
         return status;
     }
-    if (!sctl_qom_set(q, path, "inject-clear", json_node_init_boolean(json_node_alloc(), TRUE),
+    if (!sable_qom_set(q, path, "inject-clear", json_node_init_boolean(json_node_alloc(), TRUE),
                       &err)) {
         return fail(err);
     }

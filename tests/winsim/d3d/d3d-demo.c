@@ -109,34 +109,41 @@ static void show_frame(RtSwapChain *sc, const char *out_dir, const char *name)
     printf("    %s (%ux%u)\n", path, w, h);
 }
 
-/* The 3D scene (demo-scene.c): a depth-tested cube with a colour per
- * corner, turned a little more in each of three frames, drawn through the
- * 3D pipeline (DrawIndexed), copied to the back buffer and presented; the
- * corner nearest the viewer shows its own colour where it projects (the
- * far side culled, the depth test on) and the frame's corner is the clear
- * colour. Saved as out_dir/PREFIX-N.png. */
+/* The 3D scene (demo-scene.c): a textured, lit, depth-tested cube, turned
+ * a little more in each of three frames, drawn through the 3D pipeline
+ * (DrawIndexed), copied to the back buffer and presented; the centre of
+ * the face turned most towards the viewer shows the checkerboard's centre
+ * texel times that face's light (the far side culled, the depth test on),
+ * and the frame's corner is the clear colour. Saved as
+ * out_dir/PREFIX-N.png. */
 static void present_scene(RtDevice *d, RtSwapChain *sc, const char *out_dir, const char *prefix)
 {
     UINT w = sc->back->width, h = sc->back->height;
     DemoScene *scene = demo_scene_new(d, w, h);
-    check(scene != NULL, "3D scene: shaders, input layout, cube buffers, depth buffer");
+    check(scene != NULL,
+          "3D scene: shaders, input layout, cube buffers, texture and sampler, depth buffer");
     for (unsigned i = 0; scene && i < 3; i++) {
         float angle = 0.5f + 0.35f * (float)i;
         check(demo_scene_draw(scene, sc->back, angle) == S_OK,
-              "3D scene: DrawIndexed of a rotating, depth-tested cube");
+              "3D scene: DrawIndexed of a rotating, textured, lit, depth-tested cube");
         g_autofree char *name = g_strdup_printf("%s-%u.png", prefix, i + 1);
         show_frame(sc, out_dir, name);
         g_autofree uint8_t *front = rt_front_rgb(sc);
-        UINT nx, ny;
+        UINT fx, fy;
         uint8_t want[3];
-        demo_scene_near_corner(angle, w, h, &nx, &ny, want);
-        const uint8_t *near = front + ((size_t)ny * w + nx) * 3, *corner = front;
-        bool near_ok = true;
+        demo_scene_facing(angle, w, h, &fx, &fy, want);
+        const uint8_t *face = front + ((size_t)fy * w + fx) * 3, *corner = front;
+        bool face_ok = true;
         for (unsigned c = 0; c < 3; c++) {
-            near_ok &= abs((int)near[c] - (int)want[c]) <= 24; /* at the vertex, within a pixel */
+            /* llvmpipe's float arithmetic and unorm rounding: within 3 */
+            face_ok &= abs((int)face[c] - (int)want[c]) <= 3;
         }
-        check(near_ok && corner[0] == 13 && corner[1] == 13 && corner[2] == 26,
-              "3D scene: the nearest corner's colour where it projects, the clear colour in the "
+        if (!face_ok) {
+            printf("    face centre (%u,%u): %u %u %u, expected %u %u %u\n", fx, fy, face[0],
+                   face[1], face[2], want[0], want[1], want[2]);
+        }
+        check(face_ok && corner[0] == 13 && corner[1] == 13 && corner[2] == 26,
+              "3D scene: the facing side's lit texel at its centre, the clear colour in the "
               "frame's corner");
     }
     if (scene) {

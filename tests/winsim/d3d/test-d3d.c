@@ -2149,7 +2149,8 @@ static void test_unsupported_sweep(void)
     g_assert_cmphex((uint32_t)d->dxgi.pfnQueryResourceResidency(NULL), ==, (uint32_t)E_NOTIMPL);
     SableUmdStats st = rt_umd_stats(d);
     g_assert_cmpuint(st.lost, ==, 0);
-    /* 3 creations (UAV, deferred context, command list), 2 recycles (the
+    /* 3 creations (a UAV of a NULL description: refused as one it cannot
+     * make; deferred context, command list), 2 recycles (the
      * DXGI stubs count nothing: they do not look at the device); the five
      * state objects are implemented and refuse a NULL description with the
      * same E_OUTOFMEMORY, not as unsupported; shaders: test-d3d-shader.c */
@@ -2700,6 +2701,7 @@ int main(int argc, char **argv)
     d3d_shader_tests_add();
     d3d_draw_tests_add();
     d3d_tex_tests_add();
+    d3d_compute_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

@@ -4,43 +4,23 @@
  * bindings of mingw-w64's headers), with the arguments read as on Linux
  * (lua-d3d-args.h): d3d.device{feature_level =}, d3d.formats(); a device's
  * buffer, texture1d/2d/3d/cube, rtv, dsv, clear, clear_depth, copy,
- * copy_region, update, read, image, flush, wait_idle, release. Every other call of the Linux module raises an error naming it
+ * copy_region, update, read, image, flush, wait_idle, release; the 3D
+ * pipeline (lua-d3d11-draw.c), map and queries (lua-d3d11-ops.c), swap
+ * chains and capture (lua-d3d11-present.c). The one other call of the
+ * Linux module, stats (the UMD's counters), raises an error naming it
  * ("not in the Windows build yet"), so a script using it fails loudly.
  * Objects hold a reference on their device; a released one raises.
  */
-#define COBJMACROS
 #include <stddef.h>
 #include <string.h>
-#include <windows.h>
-#include <d3d11.h>
-#include <lauxlib.h>
 
+#include "lua-d3d11.h"
 #include "lua-d3d-args.h"
+#include "lua-map.h"
 
 _Static_assert(sizeof(LdBox) == sizeof(D3D11_BOX) && offsetof(LdBox, back) ==
                offsetof(D3D11_BOX, back), "box layout");
 #include "script.h"
-
-#define DEVICE_MT "sable.d3d11.device"
-#define OBJ_MT "sable.d3d11.object"
-
-typedef struct WDev {
-    ID3D11Device *d;            /* NULL once released */
-    ID3D11DeviceContext *c;
-    const char *level;
-} WDev;
-
-typedef enum WKind { WK_RESOURCE, WK_RTV, WK_DSV } WKind;
-
-typedef struct WObj {
-    WKind kind;
-    IUnknown *p;                /* NULL once released */
-    ID3D11Device *d;            /* a reference: the device outlives the object */
-    ID3D11DeviceContext *c;
-    D3D11_RESOURCE_DIMENSION dim;
-    UINT width, height, depth, mips, array, bpp, misc;
-    DXGI_FORMAT format;
-} WObj;
 
 static const struct { HRESULT hr; const char *name; } hr_names[] = {
     { E_INVALIDARG, "E_INVALIDARG" }, { E_OUTOFMEMORY, "E_OUTOFMEMORY" },
@@ -52,7 +32,7 @@ static const struct { HRESULT hr; const char *name; } hr_names[] = {
     { DXGI_ERROR_UNSUPPORTED, "DXGI_ERROR_UNSUPPORTED" },
 };
 
-static void check_hr(lua_State *L, HRESULT hr, const char *what)
+void w_check_hr(lua_State *L, HRESULT hr, const char *what)
 {
     if (SUCCEEDED(hr)) {
         return;
@@ -66,7 +46,7 @@ static void check_hr(lua_State *L, HRESULT hr, const char *what)
     sr_error(L, "%s: %s (0x%08x)", what, name, (unsigned)hr);
 }
 
-static WDev *check_dev(lua_State *L, int idx)
+WDev *w_check_dev(lua_State *L, int idx)
 {
     WDev *dev = luaL_checkudata(L, idx, DEVICE_MT);
     if (!dev->d) {
@@ -75,10 +55,11 @@ static WDev *check_dev(lua_State *L, int idx)
     return dev;
 }
 
-static WObj *check_obj(lua_State *L, int idx, WKind kind)
+WObj *w_check_obj(lua_State *L, int idx, WKind kind)
 {
     static const char *const names[] = { "resource", "render-target view",
-                                         "depth-stencil view" };
+        "depth-stencil view", "shader", "input layout", "shader-resource view", "sampler",
+        "blend state", "depth-stencil state", "rasterizer state", "query" };
     WObj *o = luaL_checkudata(L, idx, OBJ_MT);
     if (o->kind != kind) {
         sr_error(L, "argument %d: a %s expected, got a %s", idx, names[kind], names[o->kind]);
@@ -89,7 +70,7 @@ static WObj *check_obj(lua_State *L, int idx, WKind kind)
     return o;
 }
 
-static WObj *push_obj(lua_State *L, WDev *dev, WKind kind, IUnknown *p)
+WObj *w_push_obj(lua_State *L, WDev *dev, WKind kind, IUnknown *p)
 {
     WObj *o = lua_newuserdatauv(L, sizeof(*o), 0);
     memset(o, 0, sizeof(*o));
@@ -107,6 +88,7 @@ static int obj_release(lua_State *L)
 {
     WObj *o = luaL_checkudata(L, 1, OBJ_MT);
     if (o->p) {
+        w_unbind(o);
         IUnknown_Release(o->p);
         ID3D11DeviceContext_Release(o->c);
         ID3D11Device_Release(o->d);
@@ -156,7 +138,7 @@ static const char *data_field(lua_State *L, int idx, size_t size)
 
 static int dev_buffer(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
+    WDev *dev = w_check_dev(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     D3D11_BUFFER_DESC bd = { .ByteWidth = ld_uint_field(L, 2, "size", 0, 1u << 30),
                              .Usage = (D3D11_USAGE)ld_usage_field(L, 2),
@@ -164,9 +146,9 @@ static int dev_buffer(lua_State *L)
                              .CPUAccessFlags = cpu_flags(L, 2) };
     D3D11_SUBRESOURCE_DATA init = { .pSysMem = data_field(L, 2, bd.ByteWidth) };
     ID3D11Buffer *b = NULL;
-    check_hr(L, ID3D11Device_CreateBuffer(dev->d, &bd, init.pSysMem ? &init : NULL, &b),
+    w_check_hr(L, ID3D11Device_CreateBuffer(dev->d, &bd, init.pSysMem ? &init : NULL, &b),
              "CreateBuffer");
-    WObj *o = push_obj(L, dev, WK_RESOURCE, (IUnknown *)b);
+    WObj *o = w_push_obj(L, dev, WK_RESOURCE, (IUnknown *)b);
     o->dim = D3D11_RESOURCE_DIMENSION_BUFFER;
     o->width = bd.ByteWidth;
     o->height = o->depth = o->mips = o->array = o->bpp = 1;
@@ -186,7 +168,7 @@ _Static_assert(sizeof(LdSubData) == sizeof(D3D11_SUBRESOURCE_DATA) &&
 
 static int create_tex(lua_State *L, LdTexDim dim, bool cube)
 {
-    WDev *dev = check_dev(L, 1);
+    WDev *dev = w_check_dev(L, 1);
     LdTexDesc t;
     ld_texture_desc(L, 2, dim, cube, &t);
     D3D11_SUBRESOURCE_DATA *init = lua_newuserdatauv(L, sizeof(*init) * t.mips * t.array, 0);
@@ -209,8 +191,8 @@ static int create_tex(lua_State *L, LdTexDim dim, bool cube)
         hr = ID3D11Device_CreateTexture1D(dev->d, &d, has_data ? init : NULL,
                                           (ID3D11Texture1D **)&p);
     }
-    check_hr(L, hr, "CreateTexture");
-    WObj *o = push_obj(L, dev, WK_RESOURCE, p);
+    w_check_hr(L, hr, "CreateTexture");
+    WObj *o = w_push_obj(L, dev, WK_RESOURCE, p);
     static const D3D11_RESOURCE_DIMENSION dims[] = { D3D11_RESOURCE_DIMENSION_TEXTURE1D,
                                                      D3D11_RESOURCE_DIMENSION_TEXTURE2D,
                                                      D3D11_RESOURCE_DIMENSION_TEXTURE3D };
@@ -234,8 +216,8 @@ static int dev_texture_cube(lua_State *L) { return create_tex(L, LD_TEX2D, true)
 /* rtv(res, {mip =, first =, count =}); on a buffer {format =, first =, count =}. */
 static int dev_rtv(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *r = check_obj(L, 2, WK_RESOURCE);
+    WDev *dev = w_check_dev(L, 1);
+    WObj *r = w_check_obj(L, 2, WK_RESOURCE);
     D3D11_RENDER_TARGET_VIEW_DESC v = { .Format = r->format };
     UINT first = ld_uint_field(L, 3, "first", 0, UINT32_MAX);
     UINT count = ld_uint_field(L, 3, "count", 1, UINT32_MAX);
@@ -263,16 +245,16 @@ static int dev_rtv(lua_State *L)
         break;
     }
     ID3D11RenderTargetView *rtv = NULL;
-    check_hr(L, ID3D11Device_CreateRenderTargetView(dev->d, (ID3D11Resource *)r->p, &v, &rtv),
+    w_check_hr(L, ID3D11Device_CreateRenderTargetView(dev->d, (ID3D11Resource *)r->p, &v, &rtv),
              "CreateRenderTargetView");
-    push_obj(L, dev, WK_RTV, (IUnknown *)rtv);
+    w_push_obj(L, dev, WK_RTV, (IUnknown *)rtv);
     return 1;
 }
 
 static int dev_clear(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *v = check_obj(L, 2, WK_RTV);
+    WDev *dev = w_check_dev(L, 1);
+    WObj *v = w_check_obj(L, 2, WK_RTV);
     luaL_checktype(L, 3, LUA_TTABLE);
     FLOAT c[4];
     for (int i = 0; i < 4; i++) {
@@ -287,25 +269,25 @@ static int dev_clear(lua_State *L)
 /* dsv(res, {mip =, first =, count =}) of a 2D texture. */
 static int dev_dsv(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *r = check_obj(L, 2, WK_RESOURCE);
+    WDev *dev = w_check_dev(L, 1);
+    WObj *r = w_check_obj(L, 2, WK_RESOURCE);
     D3D11_DEPTH_STENCIL_VIEW_DESC v = { .Format = r->format,
                                         .ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY };
     v.Texture2DArray = (D3D11_TEX2D_ARRAY_DSV){ ld_uint_field(L, 3, "mip", 0, 15),
                                                 ld_uint_field(L, 3, "first", 0, UINT32_MAX),
                                                 ld_uint_field(L, 3, "count", 1, UINT32_MAX) };
     ID3D11DepthStencilView *dsv = NULL;
-    check_hr(L, ID3D11Device_CreateDepthStencilView(dev->d, (ID3D11Resource *)r->p, &v, &dsv),
+    w_check_hr(L, ID3D11Device_CreateDepthStencilView(dev->d, (ID3D11Resource *)r->p, &v, &dsv),
              "CreateDepthStencilView");
-    push_obj(L, dev, WK_DSV, (IUnknown *)dsv);
+    w_push_obj(L, dev, WK_DSV, (IUnknown *)dsv);
     return 1;
 }
 
 /* clear_depth(dsv, {depth =, stencil =}): clears the fields given. */
 static int dev_clear_depth(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *v = check_obj(L, 2, WK_DSV);
+    WDev *dev = w_check_dev(L, 1);
+    WObj *v = w_check_obj(L, 2, WK_DSV);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_getfield(L, 3, "depth");
     lua_getfield(L, 3, "stencil");
@@ -320,13 +302,13 @@ static int dev_clear_depth(lua_State *L)
 
 static int dev_copy(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *dst = check_obj(L, 2, WK_RESOURCE), *src = check_obj(L, 3, WK_RESOURCE);
+    WDev *dev = w_check_dev(L, 1);
+    WObj *dst = w_check_obj(L, 2, WK_RESOURCE), *src = w_check_obj(L, 3, WK_RESOURCE);
     ID3D11DeviceContext_CopyResource(dev->c, (ID3D11Resource *)dst->p, (ID3D11Resource *)src->p);
     return 0;
 }
 
-static UINT check_sub(lua_State *L, const WObj *r, lua_Integer sub)
+UINT w_check_sub(lua_State *L, const WObj *r, lua_Integer sub)
 {
     if (sub < 0 || sub >= (lua_Integer)r->mips * r->array) {
         sr_error(L, "subresource %lld: the resource has %u", (long long)sub, r->mips * r->array);
@@ -337,25 +319,25 @@ static UINT check_sub(lua_State *L, const WObj *r, lua_Integer sub)
 /* copy_region(dst, src, {x =, y =, dst_sub =, src_sub =, box =}) */
 static int dev_copy_region(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *dst = check_obj(L, 2, WK_RESOURCE), *src = check_obj(L, 3, WK_RESOURCE);
+    WDev *dev = w_check_dev(L, 1);
+    WObj *dst = w_check_obj(L, 2, WK_RESOURCE), *src = w_check_obj(L, 3, WK_RESOURCE);
     LdBox box;
     bool has_box = ld_box_field(L, 4, &box);
     ID3D11DeviceContext_CopySubresourceRegion(dev->c, (ID3D11Resource *)dst->p,
-        check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0)), ld_uint_field(L, 4, "x", 0, UINT32_MAX),
+        w_check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0)), ld_uint_field(L, 4, "x", 0, UINT32_MAX),
         ld_uint_field(L, 4, "y", 0, UINT32_MAX), 0, (ID3D11Resource *)src->p,
-        check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0)), has_box ? (D3D11_BOX *)&box : NULL);
+        w_check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0)), has_box ? (D3D11_BOX *)&box : NULL);
     return 0;
 }
 
 /* update(res, bytes, {sub =, box =, row_pitch =}) */
 static int dev_update(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *r = check_obj(L, 2, WK_RESOURCE);
+    WDev *dev = w_check_dev(L, 1);
+    WObj *r = w_check_obj(L, 2, WK_RESOURCE);
     size_t len;
     const char *data = luaL_checklstring(L, 3, &len);
-    UINT sub = check_sub(L, r, ld_opt_field(L, 4, "sub", 0)), mip = sub % r->mips;
+    UINT sub = w_check_sub(L, r, ld_opt_field(L, 4, "sub", 0)), mip = sub % r->mips;
     LdBox box;
     bool has_box = ld_box_field(L, 4, &box);
     uint64_t w = has_box ? box.right - box.left : mip_size(r->width, mip);
@@ -375,17 +357,17 @@ static int dev_update(lua_State *L)
 
 static int dev_flush(lua_State *L)
 {
-    ID3D11DeviceContext_Flush(check_dev(L, 1)->c);
+    ID3D11DeviceContext_Flush(w_check_dev(L, 1)->c);
     return 0;
 }
 
 /* Flush, then an event query polled until the GPU passed it. */
 static int dev_wait_idle(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
+    WDev *dev = w_check_dev(L, 1);
     D3D11_QUERY_DESC qd = { D3D11_QUERY_EVENT, 0 };
     ID3D11Query *q = NULL;
-    check_hr(L, ID3D11Device_CreateQuery(dev->d, &qd, &q), "CreateQuery");
+    w_check_hr(L, ID3D11Device_CreateQuery(dev->d, &qd, &q), "CreateQuery");
     ID3D11DeviceContext_End(dev->c, (ID3D11Asynchronous *)q);
     BOOL done = FALSE;
     HRESULT hr;
@@ -397,7 +379,7 @@ static int dev_wait_idle(lua_State *L)
         Sleep(1);
     }
     ID3D11Query_Release(q);
-    check_hr(L, hr, "GetData (event)");
+    w_check_hr(L, hr, "GetData (event)");
     return 0;
 }
 
@@ -425,13 +407,13 @@ static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
                                     0, D3D11_CPU_ACCESS_READ, 0 };
         hr = ID3D11Device_CreateTexture1D(dev->d, &td, NULL, (ID3D11Texture1D **)&staging);
     }
-    check_hr(L, hr, "read back (staging resource)");
+    w_check_hr(L, hr, "read back (staging resource)");
     ID3D11DeviceContext_CopyResource(dev->c, staging, (ID3D11Resource *)r->p);
     D3D11_MAPPED_SUBRESOURCE m;
     hr = ID3D11DeviceContext_Map(dev->c, staging, sub, D3D11_MAP_READ, 0, &m);
     if (FAILED(hr)) {
         ID3D11Resource_Release(staging);
-        check_hr(L, hr, "read back (Map)");
+        w_check_hr(L, hr, "read back (Map)");
     }
     size_t row = (size_t)w * r->bpp;
     luaL_Buffer b;
@@ -450,18 +432,18 @@ static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
 
 static int dev_read(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *r = check_obj(L, 2, WK_RESOURCE);
-    push_subresource(L, dev, r, check_sub(L, r, luaL_optinteger(L, 3, 0)));
+    WDev *dev = w_check_dev(L, 1);
+    WObj *r = w_check_obj(L, 2, WK_RESOURCE);
+    push_subresource(L, dev, r, w_check_sub(L, r, luaL_optinteger(L, 3, 0)));
     return 1;
 }
 
 /* image(res [, sub]): a 1D or 2D subresource as an image. */
 static int dev_image(lua_State *L)
 {
-    WDev *dev = check_dev(L, 1);
-    WObj *r = check_obj(L, 2, WK_RESOURCE);
-    UINT sub = check_sub(L, r, luaL_optinteger(L, 3, 0));
+    WDev *dev = w_check_dev(L, 1);
+    WObj *r = w_check_obj(L, 2, WK_RESOURCE);
+    UINT sub = w_check_sub(L, r, luaL_optinteger(L, 3, 0));
     static const uint8_t black[4];
     UINT mip = sub % r->mips;
     SrImage *img = r->dim == D3D11_RESOURCE_DIMENSION_BUFFER ||
@@ -504,12 +486,7 @@ static const luaL_Reg dev_methods[] = {
 
 /* Calls of the Linux module this build does not have yet. */
 static const char *const missing[] = {
-    "map", "unmap", "query",
-    "end_query", "get_data", "swapchain", "capture", "stats", "shader", "input_layout",
-    "set_shaders", "set_input_layout", "set_vertex_buffers", "set_index_buffer",
-    "set_constant_buffer", "set_render_target", "set_viewport", "set_topology", "draw",
-    "draw_indexed", "draw_instanced", "draw_indexed_instanced", "srv", "sampler",
-    "set_shader_resource", "set_sampler", NULL,
+    "stats", NULL,
 };
 
 static int dev_index(lua_State *L)
@@ -520,10 +497,13 @@ static int dev_index(lua_State *L)
         lua_pushstring(L, dev->level);
         return 1;
     }
-    for (const luaL_Reg *m = dev_methods; m->name; m++) {
-        if (strcmp(m->name, k) == 0) {
-            lua_pushcfunction(L, m->func);
-            return 1;
+    const luaL_Reg *const tables[] = { dev_methods, w_draw_ops, w_ops, w_present_ops };
+    for (size_t i = 0; i < SR_N_ELEMENTS(tables); i++) {
+        for (const luaL_Reg *m = tables[i]; m->name; m++) {
+            if (strcmp(m->name, k) == 0) {
+                lua_pushcfunction(L, m->func);
+                return 1;
+            }
         }
     }
     for (const char *const *m = missing; *m; m++) {
@@ -547,11 +527,11 @@ static int l_device(lua_State *L)
         }
         lua_pop(L, 1);
     }
-    WDev *dev = lua_newuserdatauv(L, sizeof(*dev), 0);
+    WDev *dev = lua_newuserdatauv(L, sizeof(*dev), 1); /* 1: what is bound */
     memset(dev, 0, sizeof(*dev));
     luaL_setmetatable(L, DEVICE_MT);
     D3D_FEATURE_LEVEL got;
-    check_hr(L, D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &fl[level], 1,
+    w_check_hr(L, D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &fl[level], 1,
                                   D3D11_SDK_VERSION, &dev->d, &got, &dev->c),
              "D3D11CreateDevice");
     dev->level = levels[level];
@@ -566,6 +546,8 @@ void sr_open_d3d11(lua_State *L)
     lua_pushcfunction(L, dev_release);
     lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);
+    ld_open_mapping(L);
+    w_open_present(L);
     luaL_newmetatable(L, OBJ_MT);
     lua_pushcfunction(L, obj_index);
     lua_setfield(L, -2, "__index");

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* sablectl's QMP client (qmp.h). */
+/* The QMP client (sable-qmp.h). */
 #include <string.h>
 #include <gio/gio.h>
 #include <gio/gunixsocketaddress.h>
 
-#include "qmp.h"
+#include "sable-qmp.h"
 
-G_DEFINE_QUARK(sctl-qmp-error-quark, sctl_qmp_error)
+G_DEFINE_QUARK(sable-qmp-error-quark, sable_qmp_error)
 
-struct SctlQmp {
+struct SableQmp {
     GIOStream *conn;
     GDataInputStream *in;
     GOutputStream *out;
@@ -16,28 +16,28 @@ struct SctlQmp {
 };
 
 /* Read one message (a JSON object); NULL with err on EOF, error or junk. */
-static JsonObject *read_message(SctlQmp *q, JsonParser *parser, GError **err)
+static JsonObject *read_message(SableQmp *q, JsonParser *parser, GError **err)
 {
     g_autoptr(GError) ioerr = NULL;
     gsize len = 0;
     g_autofree char *line = g_data_input_stream_read_line_utf8(q->in, &len, NULL, &ioerr);
 
     if (line == NULL) {
-        g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_IO, "%s: %s", q->path,
+        g_set_error(err, SABLE_QMP_ERROR, SABLE_QMP_ERROR_IO, "%s: %s", q->path,
                     ioerr ? ioerr->message : "QEMU closed the connection");
         return NULL;
     }
     g_autoptr(GError) perr = NULL;
     if (!json_parser_load_from_data(parser, line, (gssize)len, &perr) ||
         !JSON_NODE_HOLDS_OBJECT(json_parser_get_root(parser))) {
-        g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_PROTOCOL,
+        g_set_error(err, SABLE_QMP_ERROR, SABLE_QMP_ERROR_PROTOCOL,
                     "%s: not a QMP message: %.80s", q->path, line);
         return NULL;
     }
     return json_node_get_object(json_parser_get_root(parser));
 }
 
-static JsonNode *read_answer(SctlQmp *q, const char *command, GError **err)
+static JsonNode *read_answer(SableQmp *q, const char *command, GError **err)
 {
     g_autoptr(JsonParser) parser = json_parser_new();
 
@@ -55,19 +55,39 @@ static JsonNode *read_answer(SctlQmp *q, const char *command, GError **err)
                 ? json_object_get_string_member_with_default(json_node_get_object(e),
                                                              "desc", NULL)
                 : NULL;
-            g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_COMMAND, "%s: %s", command,
+            g_set_error(err, SABLE_QMP_ERROR, SABLE_QMP_ERROR_COMMAND, "%s: %s", command,
                         desc ? desc : "QEMU returned an error without a description");
             return NULL;
         }
         if (!json_object_has_member(o, "event")) {
-            g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_PROTOCOL,
+            g_set_error(err, SABLE_QMP_ERROR, SABLE_QMP_ERROR_PROTOCOL,
                         "%s: a QMP message without return, error or event", q->path);
             return NULL;
         }
     }
 }
 
-JsonNode *sctl_qmp_execute(SctlQmp *q, const char *command, JsonObject *args, GError **err)
+/* Send one command line and read its answer; `what` names it in errors. */
+static JsonNode *send_command(SableQmp *q, const char *json_command, const char *what,
+                              GError **err)
+{
+    g_autofree char *line = g_strconcat(json_command, "\n", NULL);
+    g_autoptr(GError) ioerr = NULL;
+
+    if (!g_output_stream_write_all(q->out, line, strlen(line), NULL, NULL, &ioerr)) {
+        g_set_error(err, SABLE_QMP_ERROR, SABLE_QMP_ERROR_IO, "%s: %s", q->path, ioerr->message);
+        return NULL;
+    }
+    return read_answer(q, what, err);
+}
+
+JsonNode *sable_qmp_execute_json(SableQmp *q, const char *json_command, GError **err)
+{
+    g_autofree char *what = g_strdup_printf("%.60s", json_command);
+    return send_command(q, json_command, what, err);
+}
+
+JsonNode *sable_qmp_execute(SableQmp *q, const char *command, JsonObject *args, GError **err)
 {
     g_autoptr(JsonBuilder) b = json_builder_new();
     json_builder_begin_object(b);
@@ -82,19 +102,12 @@ JsonNode *sctl_qmp_execute(SctlQmp *q, const char *command, JsonObject *args, GE
     json_builder_end_object(b);
     g_autoptr(JsonNode) root = json_builder_get_root(b);
     g_autofree char *text = json_to_string(root, FALSE);
-    g_autofree char *line = g_strconcat(text, "\n", NULL);
-    g_autoptr(GError) ioerr = NULL;
-
-    if (!g_output_stream_write_all(q->out, line, strlen(line), NULL, NULL, &ioerr)) {
-        g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_IO, "%s: %s", q->path, ioerr->message);
-        return NULL;
-    }
-    return read_answer(q, command, err);
+    return send_command(q, text, command, err);
 }
 
-SctlQmp *sctl_qmp_open(GIOStream *stream, const char *name, GError **err)
+SableQmp *sable_qmp_open(GIOStream *stream, const char *name, GError **err)
 {
-    g_autoptr(SctlQmp) q = g_new0(SctlQmp, 1);
+    g_autoptr(SableQmp) q = g_new0(SableQmp, 1);
 
     q->path = g_strdup(name);
     q->conn = g_object_ref(stream);
@@ -108,15 +121,15 @@ SctlQmp *sctl_qmp_open(GIOStream *stream, const char *name, GError **err)
         return NULL;
     }
     if (!json_object_has_member(greeting, "QMP")) {
-        g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_PROTOCOL,
+        g_set_error(err, SABLE_QMP_ERROR, SABLE_QMP_ERROR_PROTOCOL,
                     "%s: no QMP greeting (is this a QMP socket?)", name);
         return NULL;
     }
-    g_autoptr(JsonNode) r = sctl_qmp_execute(q, "qmp_capabilities", NULL, err);
+    g_autoptr(JsonNode) r = sable_qmp_execute(q, "qmp_capabilities", NULL, err);
     return r != NULL ? g_steal_pointer(&q) : NULL;
 }
 
-SctlQmp *sctl_qmp_connect(const char *path, unsigned timeout_s, GError **err)
+SableQmp *sable_qmp_connect(const char *path, unsigned timeout_s, GError **err)
 {
     g_autoptr(GSocketClient) client = g_socket_client_new();
     g_autoptr(GSocketAddress) addr = g_unix_socket_address_new(path);
@@ -125,15 +138,15 @@ SctlQmp *sctl_qmp_connect(const char *path, unsigned timeout_s, GError **err)
         g_socket_client_connect(client, G_SOCKET_CONNECTABLE(addr), NULL, &cerr);
 
     if (conn == NULL) {
-        g_set_error(err, SCTL_QMP_ERROR, SCTL_QMP_ERROR_CONNECT,
+        g_set_error(err, SABLE_QMP_ERROR, SABLE_QMP_ERROR_CONNECT,
                     "cannot connect to QMP socket %s: %s", path, cerr->message);
         return NULL;
     }
     g_socket_set_timeout(g_socket_connection_get_socket(conn), timeout_s);
-    return sctl_qmp_open(G_IO_STREAM(conn), path, err);
+    return sable_qmp_open(G_IO_STREAM(conn), path, err);
 }
 
-void sctl_qmp_free(SctlQmp *q)
+void sable_qmp_free(SableQmp *q)
 {
     if (q == NULL) {
         return;
@@ -152,17 +165,17 @@ static JsonObject *qom_args(const char *path, const char *property)
     return a;
 }
 
-JsonNode *sctl_qom_get(SctlQmp *q, const char *path, const char *property, GError **err)
+JsonNode *sable_qom_get(SableQmp *q, const char *path, const char *property, GError **err)
 {
     g_autoptr(JsonObject) a = qom_args(path, property);
-    return sctl_qmp_execute(q, "qom-get", a, err);
+    return sable_qmp_execute(q, "qom-get", a, err);
 }
 
-gboolean sctl_qom_set(SctlQmp *q, const char *path, const char *property, JsonNode *value,
+gboolean sable_qom_set(SableQmp *q, const char *path, const char *property, JsonNode *value,
                       GError **err)
 {
     g_autoptr(JsonObject) a = qom_args(path, property);
     json_object_set_member(a, "value", value);
-    g_autoptr(JsonNode) r = sctl_qmp_execute(q, "qom-set", a, err);
+    g_autoptr(JsonNode) r = sable_qmp_execute(q, "qom-set", a, err);
     return r != NULL;
 }

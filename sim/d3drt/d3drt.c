@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* winsim's D3D runtime (d3drt.h): adapters, devices and the D3D11-shaped
- * API tests call; the callbacks the UMD calls are in rt-callbacks.c, the
- * DXGI side (swap chains, present, display) in rt-dxgi.c. */
+ * API tests call; the callbacks the UMD calls are in rt-callbacks.c and
+ * rt-alloc.c, the DXGI side (swap chains, present, display) in rt-dxgi.c. */
 #include <string.h>
 
 #include "d3drt.h"
@@ -274,6 +274,12 @@ _Static_assert(offsetof(D3D11DDIARG_CREATERESOURCE, pPrimaryDesc) ==
 HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu,
                          const void *init, RtResource **out)
 {
+    return rt_create_buffer_ex(d, size, usage, bind, cpu, 0, 0, init, out);
+}
+
+HRESULT rt_create_buffer_ex(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu, UINT misc,
+                            UINT stride, const void *init, RtResource **out)
+{
     RtResource *r = g_new0(RtResource, 1);
     D3D10DDI_MIPINFO mip = { .TexelWidth = size, .TexelHeight = 1, .TexelDepth = 1,
                              .PhysicalWidth = size, .PhysicalHeight = 1, .PhysicalDepth = 1 };
@@ -281,8 +287,8 @@ HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu
     D3D11DDIARG_CREATERESOURCE c = {
         .pMipInfoList = &mip, .pInitialDataUP = init ? &up : NULL,
         .ResourceDimension = D3D10DDIRESOURCE_BUFFER, .Usage = usage, .BindFlags = bind,
-        .MapFlags = cpu, .Format = DXGI_FORMAT_UNKNOWN, .SampleDesc = { 1, 0 },
-        .MipLevels = 1, .ArraySize = 1,
+        .MapFlags = cpu, .MiscFlags = misc, .Format = DXGI_FORMAT_UNKNOWN,
+        .SampleDesc = { 1, 0 }, .MipLevels = 1, .ArraySize = 1, .ByteStride = stride,
     };
     r->dim = D3D10DDIRESOURCE_BUFFER;
     r->width = size;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The "hardware" under winsim, chosen at run time by name:
- *   inproc       hw-model/core on the simulated bus (tests/model/simbus), MSI-X
+ *   inproc       hw-model/core on the simulated bus (sim/simbus), MSI-X
  *   inproc-intx  the same, with the INTx line instead of MSI-X
  *   qemu         the real QEMU device through libsableqtest (MSI-X into RAM)
  * A transport gives BAR0 MMIO, the BARs' bus addresses and sizes, host

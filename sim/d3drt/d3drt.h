@@ -202,6 +202,9 @@ void rt_expect_critical(RtDevice *d, unsigned count);
  * pfnSetErrorCb (S_OK if nothing). */
 HRESULT rt_create_buffer(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu,
                          const void *init, RtResource **out);
+/* With D3D11 MiscFlags and ByteStride (structured buffers). */
+HRESULT rt_create_buffer_ex(RtDevice *d, UINT size, UINT usage, UINT bind, UINT cpu, UINT misc,
+                            UINT stride, const void *init, RtResource **out);
 /* Texture1D (h ignored), Texture2D or cube (array = faces, 6 per cube). */
 HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT mips,
                           UINT array, DXGI_FORMAT f, UINT usage, UINT bind, UINT cpu,

@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 #include "sable-qtest.h"
+#include "sable-qmp.h"
 
 #define SQT_IRQ_LINES 256u
 
@@ -12,7 +13,7 @@
 typedef struct SqtConn {
     int fd;
     GString *in;
-    const char *name;      /* "qtest" or "QMP", for messages */
+    const char *name;      /* "qtest", for messages */
 } SqtConn;
 
 struct SqtMachine {
@@ -22,7 +23,7 @@ struct SqtMachine {
     char *ctl_path;        /* a second QMP monitor, QEMU listening (tools) */
     bool own_log;          /* log lives in tmpdir */
     SqtConn qtest;
-    SqtConn qmp;
+    SableQmp *qmp;         /* NULL until QEMU connected */
     void *ram;             /* shared mapping of guest RAM */
     uint64_t ram_size;
     void *vram;            /* shared mapping of VRAM (vram-memdev) */
@@ -37,7 +38,8 @@ struct SqtMachine {
 /* Read one line (without '\n'); fatal on EOF or error. Caller frees. */
 char *sqt_conn_read_line(SqtMachine *m, SqtConn *c);
 void sqt_conn_write(SqtMachine *m, SqtConn *c, const char *s, size_t len);
-/* Set up the QMP session after QEMU connected (greeting, capabilities). */
-bool sqt_qmp_handshake(SqtMachine *m, GError **err);
+/* Set up the QMP session on QEMU's connection `fd` (taken: closed on
+ * failure): greeting, capabilities. */
+bool sqt_qmp_open(SqtMachine *m, int fd, GError **err);
 
 #endif

@@ -2,9 +2,9 @@
 /*
  * What the files of winsim's D3D runtime share and its users do not: the
  * contract-violation report (RT_FAIL), the kernel-mode objects of shared
- * resources (d3drt.c keeps them per adapter, rt-callbacks.c makes them at
- * pfnAllocateCb), and the runtime callback tables (rt-callbacks.c) that
- * d3drt.c hands the UMD at OpenAdapter and CreateDevice.
+ * resources (d3drt.c keeps them per adapter, rt-alloc.c makes them at
+ * pfnAllocateCb), and the runtime callback tables (rt-callbacks.c,
+ * rt-alloc.c) that d3drt.c hands the UMD at OpenAdapter and CreateDevice.
  */
 #ifndef WS_RT_INTERNAL_H
 #define WS_RT_INTERNAL_H
@@ -47,8 +47,16 @@ void rt_shared_release(RtAdapter *a, D3DKMT_HANDLE km);
 /* rt-callbacks.c: the callback tables of an adapter and of a device. */
 void rt_callbacks_adapter(RtAdapter *a);
 void rt_callbacks_device(RtDevice *d);
-/* rt-callbacks.c: an allocation closed or destroyed; renamed-away
- * instances released (all: whether or not the GPU is done). */
+/* rt-callbacks.c: the allocation `h` names on the device (NULL: none);
+ * interrupts serviced; whether a TDR removed the device. */
+RtAlloc *rt_lookup(RtDevice *d, D3DKMT_HANDLE h);
+void rt_poll(RtDevice *d);
+bool rt_removed(RtDevice *d);
+
+/* rt-alloc.c: the allocation and lock callbacks of a device's table; an
+ * allocation closed or destroyed; renamed-away instances released (all:
+ * whether or not the GPU is done). */
+void rt_callbacks_alloc(RtDevice *d);
 void rt_free_alloc(RtDevice *d, RtAlloc *al);
 void rt_release_retired(RtDevice *d, bool all);
 

@@ -288,11 +288,13 @@ static bool connect_sockets(SqtMachine *m, const SqtOptions *opt,
     int qlfd = listen_unix(qpath, err);
     int mlfd = qlfd < 0 ? -1 : listen_unix(mpath, err);
     bool ok = false;
+    int qmp_fd = -1;
     if (mlfd >= 0) {
         g_autoptr(GPtrArray) argv = qemu_argv(opt, m, paths);
         ok = spawn_qemu(m, argv, err) &&
              (m->qtest.fd = accept_qemu(m, qlfd, "qtest", err)) >= 0 &&
-             (m->qmp.fd = accept_qemu(m, mlfd, "QMP", err)) >= 0;
+             (qmp_fd = accept_qemu(m, mlfd, "QMP", err)) >= 0 &&
+             sqt_qmp_open(m, qmp_fd, err);
     }
     if (qlfd >= 0) {
         close(qlfd);
@@ -366,7 +368,6 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
 {
     SqtMachine *m = g_new0(SqtMachine, 1);
     m->qtest = (SqtConn){ .fd = -1, .in = g_string_new(NULL), .name = "qtest" };
-    m->qmp = (SqtConn){ .fd = -1, .in = g_string_new(NULL), .name = "QMP" };
     m->shared_fd[0] = m->shared_fd[1] = m->shared_fd[2] = -1;
     m->ram_size = opt->ram_size ? opt->ram_size : SQT_DEFAULT_RAM_SIZE;
     m->vram_size = opt->vram_size ? opt->vram_size : SQT_DEFAULT_VRAM_SIZE;
@@ -382,8 +383,7 @@ SqtMachine *sqt_machine_start(const SqtOptions *opt, GError **err)
     SharedPaths paths = { 0 };
     bool ok = (opt->share_from ? share_memory(m, opt->share_from, &paths, err)
                                : create_memory(m, opt->migratable, &paths, err)) &&
-              connect_sockets(m, opt, &paths, err) &&
-              sqt_qmp_handshake(m, err);
+              connect_sockets(m, opt, &paths, err);
     if (!opt->share_from) {
         unlink(paths.ram); /* QEMU and we keep them mapped (and open) */
         unlink(paths.vram);
@@ -428,7 +428,7 @@ void sqt_machine_stop(SqtMachine *m)
         }
     }
     close_conn(&m->qtest);
-    close_conn(&m->qmp);
+    g_clear_pointer(&m->qmp, sable_qmp_free);
     if (m->ram && !m->borrowed) {
         munmap(m->ram, m->ram_size);
     }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Line-buffered socket I/O for the qtest and QMP connections. */
+/* Line-buffered socket I/O for the qtest connection. */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>

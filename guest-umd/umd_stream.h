@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The draw path's virgl sub-stream (draw.c), shared with the compute path
+ * (compute.c, uav.c): a chunk is built in d->s3d.b and sent as one inline
+ * 3D SUBMIT listing the resources it names (UmdNamed: each once, with
+ * whether the work writes it). umd_stream_room sends the chunk first when
+ * ndw more dwords do not fit. The stage helpers do for one shader stage
+ * what a draw does: name its constant buffers and shader resources,
+ * create its shader, sampler views and samplers in the virgl context
+ * (first use), then bind its constants and sampler units.
+ */
+#ifndef SABLE_UMD_STREAM_H
+#define SABLE_UMD_STREAM_H
+
+#include "umd.h"
+
+typedef struct UmdNamed {
+    UmdResource *res[UMD_STREAM_ALLOCS];
+    bool write[UMD_STREAM_ALLOCS];
+    uint32_t n;
+} UmdNamed;
+
+bool umd_stream_begin(UmdDevice *d);
+bool umd_stream_send(UmdDevice *d, UmdDdi ddi, const UmdNamed *n);
+bool umd_stream_room(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, uint32_t ndw);
+/* false: r is not a 3D resource, or too many resources */
+bool umd_stream_name(UmdNamed *n, UmdResource *r, bool write);
+bool umd_stage_name(UmdNamed *n, const UmdState *st, unsigned stage);
+bool umd_stage_objects(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage);
+bool umd_stage_state(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage);
+uint32_t umd_virgl_stage(unsigned stage); /* SABLE_VIRGL_SHADER_* of UMD_VS.. */
+
+#endif /* SABLE_UMD_STREAM_H */

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Windows build's map/unmap and queries for scripts (lua-d3d11.h),
+ * the Linux module's calls over the real d3d11.dll: dev:map returns the
+ * portable mapping userdata (lua-map.h); dev:query, dev:end_query and
+ * dev:get_data (whether an event query passed).
+ */
+#include <string.h>
+
+#include "lua-d3d11.h"
+#include "lua-d3d-args.h"
+#include "lua-map.h"
+#include "script.h"
+
+static bool map_valid(const void *res, unsigned gen)
+{
+    const WObj *o = res;
+    return o->p && o->map_gen == gen;
+}
+
+static void unmap(WObj *o, UINT sub)
+{
+    o->map_gen++;
+    ID3D11DeviceContext_Unmap(o->c, (ID3D11Resource *)o->p, sub);
+}
+
+static void map_unmap(lua_State *L, void *res, unsigned sub)
+{
+    unmap(res, sub);
+}
+
+static const LdMapOps map_ops = { map_valid, map_unmap };
+
+static UINT mip_size(UINT v, UINT mip)
+{
+    return v >> mip ? v >> mip : 1;
+}
+
+/* map(res, {sub = 0, type = "read", do_not_wait = false}) -> mapping */
+static int dev_map(lua_State *L)
+{
+    WDev *dev = w_check_dev(L, 1);
+    WObj *r = w_check_obj(L, 2, WK_RESOURCE);
+    UINT sub = w_check_sub(L, r, ld_opt_field(L, 3, "sub", 0)), mip = sub % r->mips;
+    bool do_not_wait;
+    UINT type = ld_map_type(L, 3, &do_not_wait);
+    D3D11_MAPPED_SUBRESOURCE ms = { 0 };
+    w_check_hr(L, ID3D11DeviceContext_Map(dev->c, (ID3D11Resource *)r->p, sub, (D3D11_MAP)type,
+                                          do_not_wait ? D3D11_MAP_FLAG_DO_NOT_WAIT : 0, &ms),
+               "Map");
+    bool buffer = r->dim == D3D11_RESOURCE_DIMENSION_BUFFER;
+    LdMapping m = { ms.pData, ld_mapping_size(buffer, mip_size(r->width, mip),
+                                              mip_size(r->height, mip), mip_size(r->depth, mip),
+                                              r->bpp, ms.RowPitch, ms.DepthPitch),
+                    ms.RowPitch, ms.DepthPitch };
+    ld_push_mapping(L, 2, &map_ops, r, sub, r->map_gen, &m);
+    return 1;
+}
+
+/* unmap(res [, sub]) */
+static int dev_unmap(lua_State *L)
+{
+    w_check_dev(L, 1);
+    WObj *r = w_check_obj(L, 2, WK_RESOURCE);
+    unmap(r, w_check_sub(L, r, luaL_optinteger(L, 3, 0)));
+    return 0;
+}
+
+/* query("event" | "occlusion" | ...) */
+static int dev_query(lua_State *L)
+{
+    WDev *dev = w_check_dev(L, 1);
+    D3D11_QUERY_DESC qd = { (D3D11_QUERY)ld_check_query(L, 2), 0 };
+    ID3D11Query *q = NULL;
+    w_check_hr(L, ID3D11Device_CreateQuery(dev->d, &qd, &q), "CreateQuery");
+    w_push_obj(L, dev, WK_QUERY, (IUnknown *)q)->stage = (int)qd.Query;
+    return 1;
+}
+
+static int dev_end_query(lua_State *L)
+{
+    WDev *dev = w_check_dev(L, 1);
+    ID3D11DeviceContext_End(dev->c, (ID3D11Asynchronous *)w_check_obj(L, 2, WK_QUERY)->p);
+    return 0;
+}
+
+/* get_data(q [, {do_not_flush = true}]) -> done (event queries) */
+static int dev_get_data(lua_State *L)
+{
+    WDev *dev = w_check_dev(L, 1);
+    WObj *q = w_check_obj(L, 2, WK_QUERY);
+    if (q->stage != D3D11_QUERY_EVENT) {
+        return sr_error(L, "get_data: only event queries have data in scripts so far");
+    }
+    UINT flags = 0;
+    if (lua_istable(L, 3)) {
+        lua_getfield(L, 3, "do_not_flush");
+        flags = lua_toboolean(L, -1) ? D3D11_ASYNC_GETDATA_DONOTFLUSH : 0;
+    }
+    BOOL done = FALSE;
+    HRESULT hr = ID3D11DeviceContext_GetData(dev->c, (ID3D11Asynchronous *)q->p, &done,
+                                             sizeof done, flags);
+    w_check_hr(L, hr, "GetData");
+    lua_pushboolean(L, hr == S_OK && done);
+    return 1;
+}
+
+const luaL_Reg w_ops[] = {
+    { "map", dev_map }, { "unmap", dev_unmap }, { "query", dev_query },
+    { "end_query", dev_end_query }, { "get_data", dev_get_data }, { NULL, NULL }
+};
