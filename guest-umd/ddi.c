@@ -191,14 +191,15 @@ static VOID WDDM_API ddi_destroy_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETV
 static VOID WDDM_API ddi_check_format(D3D10DDI_HDEVICE h, DXGI_FORMAT f, UINT *caps)
 {
     if (caps) {
-        *caps = umd_format_caps(f);
+        *caps = umd_format_caps(f) | umd_res3d_format_caps(DEV(h), f);
     }
 }
 
 static VOID WDDM_API ddi_check_msaa(D3D10DDI_HDEVICE h, DXGI_FORMAT f, UINT samples, UINT *levels)
 {
     if (levels) {
-        *levels = samples == 1 && umd_format_bpp(f) ? 1 : 0; /* no multisampling */
+        *levels = (samples == 1 && umd_format_bpp(f)) || umd_res3d_msaa(DEV(h), f, samples) ? 1
+                                                                                            : 0;
     }
 }
 
@@ -294,6 +295,18 @@ static VOID WDDM_API ddi_create_srv11ex(D3D10DDI_HDEVICE h,
         return;
     }
     ddi_create_srv11(h, c, v, rt);
+}
+
+static VOID WDDM_API ddi_ResourceResolveSubresource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst,
+                                                    UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
+                                                    DXGI_FORMAT f)
+{
+    umd_resolve(DEV(h), RES(dst), ds, RES(src), ss, f);
+}
+
+static VOID WDDM_API ddi_GenMips(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
+{
+    umd_gen_mips(DEV(h), v.pDrvPrivate);
 }
 
 static VOID WDDM_API ddi_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
@@ -763,9 +776,6 @@ SET_WITH_IFACES(HsSetShaderWithIfaces, UMD_HS)
 SET_WITH_IFACES(DsSetShaderWithIfaces, UMD_DS)
 SET_WITH_IFACES(CsSetShaderWithIfaces, UMD_CS)
 
-STUB(GenMips, D3D10DDI_HSHADERRESOURCEVIEW v)
-STUB(ResourceResolveSubresource, D3D10DDI_HRESOURCE dst, UINT ds, D3D10DDI_HRESOURCE src, UINT ss,
-     DXGI_FORMAT f)
 STUB(CheckCounterInfo, D3D10DDI_COUNTER_INFO *info)
 STUB(CommandListExecute, D3D11DDI_HCOMMANDLIST l)
 STUB(CheckDeferredContextHandleSizes, UINT *n, D3D11DDI_HANDLESIZE *sizes)
@@ -884,9 +894,9 @@ void umd_fill_dxgi(DXGI_DDI_BASE_FUNCTIONS *f)
     (f)->pfnSetPredication = ddi_SetPredication; \
     (f)->pfnQueryGetData = ddi_query_get_data; \
     (f)->pfnFlush = ddi_flush; \
-    (f)->pfnGenMips = stub_GenMips; \
+    (f)->pfnGenMips = ddi_GenMips; \
     (f)->pfnResourceCopy = ddi_copy; \
-    (f)->pfnResourceResolveSubresource = stub_ResourceResolveSubresource; \
+    (f)->pfnResourceResolveSubresource = ddi_ResourceResolveSubresource; \
     (f)->pfnResourceMap = ddi_map; \
     (f)->pfnResourceUnmap = ddi_unmap; \
     (f)->pfnResourceIsStagingBusy = ddi_is_staging_busy; \

@@ -22,6 +22,7 @@ HRESULT umd_device_create(UmdAdapter *a, D3D10DDIARG_CREATEDEVICE *c)
         d->um10 = c->pUMCallbacks;
     }
     d->deferred_tail = &d->deferred;
+    d->state.sample_mask = 0xffffffffu; /* D3D's default (no SetBlendState yet) */
     const D3DDDI_DEVICECALLBACKS *kt = d->kt;
     if (!kt || !kt->pfnAllocateCb || !kt->pfnDeallocateCb || !kt->pfnLockCb ||
         !kt->pfnUnlockCb || !kt->pfnRenderCb || !kt->pfnSetDisplayModeCb ||

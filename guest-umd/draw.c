@@ -112,6 +112,13 @@ void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, b
     if (!host || d->lost || !stream_begin(d)) {
         return;
     }
+    /* virglrenderer 0.10.4 keeps a pointer to the bound DSA object and
+     * re-emits the stencil state only when a bind names another pointer:
+     * a DSA created after this one is freed may get its memory, and its
+     * stencil state would be ignored. Binding 0 first drops the pointer. */
+    if (type == SABLE_VIRGL_OBJECT_DSA) {
+        vgl_bind_object(&d->s3d.b, type, 0);
+    }
     vgl_destroy_object(&d->s3d.b, type, handle);
     stream_send(d, ddi, &none);
 }
@@ -298,20 +305,50 @@ static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *
     return true;
 }
 
-static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v)
+/* The virgl view target of what the shader declares at an SRV slot
+ * (SM4_RES_*): the texture view virglrenderer makes when it differs from
+ * the resource's (a Texture2D of one slice of an array, a TextureCube of
+ * a cube array); 0 (undeclared): the resource's. */
+static uint32_t view_target(uint32_t dim)
 {
-    if (v->host) {
+    static const uint8_t t[SM4_RES_COUNT] = {
+        [SM4_RES_TEX1D] = SABLE_VIRGL_TARGET_TEXTURE_1D,
+        [SM4_RES_TEX2D] = SABLE_VIRGL_TARGET_TEXTURE_2D,
+        [SM4_RES_TEX2DMS] = SABLE_VIRGL_TARGET_TEXTURE_2D,
+        [SM4_RES_TEX3D] = SABLE_VIRGL_TARGET_TEXTURE_3D,
+        [SM4_RES_TEXCUBE] = SABLE_VIRGL_TARGET_TEXTURE_CUBE,
+        [SM4_RES_TEX1DARRAY] = SABLE_VIRGL_TARGET_TEXTURE_1D_ARRAY,
+        [SM4_RES_TEX2DARRAY] = SABLE_VIRGL_TARGET_TEXTURE_2D_ARRAY,
+        [SM4_RES_TEX2DMSARRAY] = SABLE_VIRGL_TARGET_TEXTURE_2D_ARRAY,
+        [SM4_RES_TEXCUBEARRAY] = SABLE_VIRGL_TARGET_TEXTURE_CUBE_ARRAY,
+    };
+    return dim < SM4_RES_COUNT ? t[dim] : 0;
+}
+
+/* The view's sampler view with `target` in the format dword's top byte;
+ * a view made for another target (another shader) is made again. */
+static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint32_t target)
+{
+    if (v->host && (v->target == target || !target)) {
         return true;
+    }
+    if (!stream_room(d, ddi, n, 12)) {
+        return false;
+    }
+    if (v->host) {
+        vgl_destroy_object(&d->s3d.b, SABLE_VIRGL_OBJECT_SAMPLER_VIEW, v->handle);
+        v->host = false;
     }
     uint32_t vf = umd_virgl_format(v->format);
     v->handle = umd_vgl_handle(d);
-    if (!vf || v->res->dim == D3D10DDIRESOURCE_BUFFER || !stream_room(d, ddi, n, 8) ||
-        !vgl_create_sampler_view(&d->s3d.b, v->handle, v->res->res_id, vf, v->first_slice,
-                                 v->first_slice + v->slices - 1, v->first_mip,
+    if (!vf || v->res->dim == D3D10DDIRESOURCE_BUFFER ||
+        !vgl_create_sampler_view(&d->s3d.b, v->handle, v->res->res_id, vf | target << 24,
+                                 v->first_slice, v->first_slice + v->slices - 1, v->first_mip,
                                  v->first_mip + v->mips - 1, SABLE_VIRGL_SWIZZLE_IDENTITY)) {
         return false;
     }
     v->host = true;
+    v->target = target;
     d->objects3d++;
     return true;
 }
@@ -319,11 +356,13 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v)
 static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
 {
     UmdState *st = &d->state;
-    bool ok = make_shader(d, ddi, n, st->shader[stage], stage);
+    UmdShader *sh = st->shader[stage];
+    bool ok = make_shader(d, ddi, n, sh, stage);
     for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
         /* raw / structured views are shader buffers (umd_put_srv_buffers) */
         UmdSrv *v = st->srv[stage][i];
-        ok = !v || v->ex_kind || make_view(d, ddi, n, v);
+        ok = !v || v->ex_kind ||
+             make_view(d, ddi, n, v, sh && i < SM4_MAX_SRV ? view_target(sh->info.srv_dim[i]) : 0);
     }
     for (uint32_t i = 0; ok && i < UMD_SAMPLER_SLOTS; i++) {
         UmdSampler *s = st->sampler[stage][i];
@@ -553,6 +592,7 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         if (n.write[i]) {
             n.res[i]->host_newer = true;
             n.res[i]->backing_newer = false;
+            n.res[i]->dyn_valid = false; /* stream output: map.c's copy is stale */
         }
     }
     d->draws++;
@@ -583,6 +623,52 @@ static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uin
     }
     r->host_newer = true;
     r->backing_newer = false;
+}
+
+/* ---- blits between 3D resources (blit.c): BLIT in the stream ---- */
+
+bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
+                const VglBlitSide *ds, const VglBlitSide *ss)
+{
+    Named n = { .n = 0 };
+    name(&n, src, false);
+    name(&n, dst, true);
+    if (!umd_res3d_to_host(d, ddi, src) || !umd_res3d_to_host(d, ddi, dst)) {
+        return false;
+    }
+    if (!stream_begin(d) || !vgl_blit(&d->s3d.b, VGL_BLIT_MASK_RGBA, filter, ds, ss) ||
+        !stream_send(d, ddi, &n)) {
+        if (!d->lost) {
+            umd_unsupported(d, ddi, 0);
+        }
+        return false;
+    }
+    dst->host_newer = true;
+    dst->backing_newer = false;
+    return true;
+}
+
+/* ---- inline uploads into 3D buffers (map.c's DISCARD path) ---- */
+
+bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *data)
+{
+    Named n = { .n = 0 };
+    name(&n, r, true);
+    for (uint32_t off = 0; off < r->width;) {
+        if (!stream_begin(d) || d->s3d.b.cap <= 1 + VGL_INLINE_WRITE_ARGS) {
+            return false;
+        }
+        uint32_t room = (d->s3d.b.cap - 1 - VGL_INLINE_WRITE_ARGS) * 4u;
+        uint32_t len = r->width - off < room ? r->width - off : room;
+        if (!vgl_inline_write(&d->s3d.b, r->res_id, off, data + off, len) ||
+            !stream_send(d, ddi, &n)) {
+            return false;
+        }
+        off += len;
+    }
+    r->host_newer = true;
+    r->backing_newer = false;
+    return true;
 }
 
 void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])

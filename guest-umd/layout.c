@@ -147,6 +147,7 @@ bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *des
     r->depth = desc->depth;
     r->mips = desc->mips;
     r->array_size = desc->array_size;
+    r->samples = desc->samples > 1 ? desc->samples : 1;
     r->nsub = nsub;
     /* primaries stay linear: the display scans them out */
     if (r->primary || umd_res3d_wanted(d, r) || !tiled_layout(d, r)) {

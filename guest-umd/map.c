@@ -6,6 +6,7 @@
  * submitted out of the command buffer. Tiled resources map through a
  * swizzling range or the copy-and-deswizzle fallback.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "umd.h"
@@ -134,16 +135,50 @@ static bool map_tiled(UmdDevice *d, UmdDdi ddi, UmdResource *r, D3D10_DDI_MAP ty
     return true;
 }
 
+/* DISCARD of a 3D dynamic buffer (docs/umd.md "The draw path"): the CPU
+ * writes r->dyn and Unmap sends the whole of it as RESOURCE_INLINE_WRITE
+ * into the 3D stream, so draws before it read the earlier contents, later
+ * ones the new, and nothing waits. NO_OVERWRITE maps after a DISCARD
+ * write dyn too, until something else writes the backing. */
+#define UMD_DYN_MAX (64u * 1024u)
+
+static bool map_dyn(UmdResource *r, D3D10_DDI_MAP type)
+{
+    if (r->mapped || !r->res_id || r->dim != D3D10DDIRESOURCE_BUFFER ||
+        r->usage != D3D10_DDI_USAGE_DYNAMIC || r->width > UMD_DYN_MAX) {
+        return false;
+    }
+    if (type == D3D10_DDI_MAP_WRITE_DISCARD) {
+        if (!r->dyn && !(r->dyn = calloc(1, r->width))) {
+            return false; /* the waiting path below */
+        }
+        r->dyn_valid = true;
+        return true;
+    }
+    return type == D3D10_DDI_MAP_WRITE_NOOVERWRITE && r->dyn_valid;
+}
+
 void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s, D3D10_DDI_MAP type,
                       UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out)
 {
     UINT ctx = (flags & D3D10_DDI_MAP_FLAG_DONOTWAIT) ? D3D_UMDDI_ERRCTX_MAP_DONOTWAIT : 0;
     memset(out, 0, sizeof(*out));
-    if (umd_check_lost(d, ddi) || r->magic != UMD_RESOURCE_MAGIC || s >= r->nsub ||
-        !umd_sync_before(d, ddi, r)) {
+    if (umd_check_lost(d, ddi) || r->magic != UMD_RESOURCE_MAGIC || s >= r->nsub) {
         return;
     }
-    /* A 3D allocation keeps its resource id: no renaming (DISCARD waits) */
+    if (map_dyn(r, type)) {
+        r->mapped = 1;
+        r->map_base = r->dyn;
+        out->pData = r->dyn;
+        out->RowPitch = r->sub[0].pitch;
+        out->DepthPitch = (UINT)r->sub[0].slice_pitch;
+        return;
+    }
+    if (!umd_sync_before(d, ddi, r)) {
+        return;
+    }
+    /* Other 3D allocations keep their resource id: no renaming (DISCARD
+     * waits) */
     if (r->res_id && type == D3D10_DDI_MAP_WRITE_DISCARD) {
         type = D3D10_DDI_MAP_WRITE;
     }
@@ -208,6 +243,14 @@ void umd_resource_unmap(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s)
     }
     if (--r->mapped == 0) {
         umd_res3d_cb_write(r, 0, r->map_base, r->width);
+        if (r->dyn && r->map_base == r->dyn) {
+            r->map_base = NULL;
+            if (!umd_check_lost(d, ddi) && !umd_res3d_inline(d, ddi, r, r->dyn) && !d->lost) {
+                umd_unsupported(d, ddi, 0);
+            }
+            umd_check_lost(d, ddi);
+            return;
+        }
         r->map_base = NULL;
         if (!r->shadow_used) {
             umd_unlock(d, r->alloc.h); /* the range stays until VidMm needs it */

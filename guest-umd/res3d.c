@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "umd.h"
+#include "umd_resource.h"
 
 /* what virgl binds a buffer resource for (not render target or depth) */
 #define BUFFER_BINDS_3D \
@@ -43,9 +44,16 @@ uint32_t umd_virgl_format(DXGI_FORMAT f)
         return SABLE_VIRGL_FORMAT_R32G32_FLOAT;
     case DXGI_FORMAT_R32_FLOAT:
         return SABLE_VIRGL_FORMAT_R32_FLOAT;
-    /* D24_UNORM_S8_UINT: not yet (virglrenderer here fails the device's
-     * RES_CREATE of a Z24_UNORM_S8_UINT depth texture: the engine reset
-     * lands in the prologue; not understood) */
+    /* D24_UNORM_S8_UINT: virglrenderer 0.10.4 knows Z24_UNORM_S8_UINT
+     * (depth in the low 24 bits, DXGI's layout) as no format ("unknown
+     * format is 19": RES_CREATE fails); its packed depth-stencil format is
+     * S8_UINT_Z24_UNORM, GL_DEPTH24_STENCIL8 (depth in the high 24 bits).
+     * The host copy is never read by the CPU in DXGI's layout except
+     * through a copy to a staging texture (docs/umd.md). */
+    case DXGI_FORMAT_D24_UNORM_S8_UINT:
+        return SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM;
+    case DXGI_FORMAT_D32_FLOAT_S8X24_UINT:
+        return SABLE_VIRGL_FORMAT_Z32_FLOAT_S8X24_UINT;
     case DXGI_FORMAT_D32_FLOAT:
         return SABLE_VIRGL_FORMAT_Z32_FLOAT;
     default:
@@ -85,8 +93,12 @@ static uint32_t buffer_bind(UINT bind, UINT misc)
 
 /* Buffers bound as vertex, index, constant buffer, shader resource,
  * unordered access or stream output or made for indirect arguments, and
- * 2D textures and 2D arrays (one sample) with a 3D bind; textures in a
- * format the table above maps. Shared resources stay 2D (the KMD refuses
+ * 1D, 2D, 3D and cube textures and their arrays (multisampled: a 2D
+ * texture or array of one mip) with a 3D bind; textures in a format the
+ * table above maps. Not 3D textures bound as render targets:
+ * virglrenderer makes a surface of several W slices a GL texture view,
+ * which a 3D texture cannot have (GL_INVALID_VALUE). Shared resources
+ * stay 2D (the KMD refuses
  * to open 3D allocations on another device), and so do swap chain buffers
  * (BIND_PRESENT: the KMD's present reads a 2D surface description). */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
@@ -101,7 +113,45 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
     if (r->dim == D3D10DDIRESOURCE_BUFFER) { /* draws also read indirect arguments */
         return (r->bind & BUFFER_BINDS_3D) != 0 || args;
     }
-    return r->dim == D3D10DDIRESOURCE_TEXTURE2D && umd_virgl_format(r->format) != 0;
+    return umd_virgl_format(r->format) != 0 &&
+           !(r->dim == D3D10DDIRESOURCE_TEXTURE3D && (r->bind & D3D10_DDI_BIND_RENDER_TARGET)) &&
+           (r->samples <= 1 || (r->dim == D3D10DDIRESOURCE_TEXTURE2D && r->mips == 1));
+}
+
+/* 4x multisampled colour textures (llvmpipe's one multisample count) on a
+ * 3D adapter: the formats of the table above whose render-target views
+ * the UMD makes (view.c: those with a 2D format). */
+bool umd_res3d_msaa(const UmdDevice *d, DXGI_FORMAT f, uint32_t samples)
+{
+    return samples == UMD_MSAA_SAMPLES && (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) &&
+           umd_virgl_format(f) && umd_sable_format(f) != SABLE_FORMAT_INVALID;
+}
+
+/* CheckFormatSupport's bits the 3D path adds: multisampled render targets
+ * (and their resolve) where umd_res3d_msaa allows them. */
+UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f)
+{
+    return umd_res3d_msaa(d, f, UMD_MSAA_SAMPLES) ? D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET
+                                                  : 0;
+}
+
+/* The virgl target of a texture: its dimension, the array form when it
+ * has more than one slice (more than one cube). */
+static uint32_t texture_target(const UmdResource *r)
+{
+    switch (r->dim) {
+    case D3D10DDIRESOURCE_TEXTURE1D:
+        return r->array_size > 1 ? SABLE_VIRGL_TARGET_TEXTURE_1D_ARRAY
+                                 : SABLE_VIRGL_TARGET_TEXTURE_1D;
+    case D3D10DDIRESOURCE_TEXTURE3D:
+        return SABLE_VIRGL_TARGET_TEXTURE_3D;
+    case D3D10DDIRESOURCE_TEXTURECUBE:
+        return r->array_size > 6 ? SABLE_VIRGL_TARGET_TEXTURE_CUBE_ARRAY
+                                 : SABLE_VIRGL_TARGET_TEXTURE_CUBE;
+    default:
+        return r->array_size > 1 ? SABLE_VIRGL_TARGET_TEXTURE_2D_ARRAY
+                                 : SABLE_VIRGL_TARGET_TEXTURE_2D;
+    }
 }
 
 void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p)
@@ -127,16 +177,19 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     }
     p->base.kind = SABLE_ALLOC_SURFACE;
     p->base.width = r->width;
-    p->base.height = r->height;
-    p->virgl.target =
-        r->array_size > 1 ? SABLE_VIRGL_TARGET_TEXTURE_2D_ARRAY : SABLE_VIRGL_TARGET_TEXTURE_2D;
+    p->base.height = r->dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : r->height;
+    p->virgl.target = texture_target(r);
+    p->virgl.depth = r->dim == D3D10DDIRESOURCE_TEXTURE3D ? r->depth : 1;
     p->virgl.format = umd_virgl_format(r->format);
     p->virgl.array_size = r->array_size;
     p->virgl.last_level = r->mips - 1;
+    p->virgl.nr_samples = r->samples > 1 ? r->samples : 0;
 }
 
 /* One TRANSFER of subresource s: the packet names the allocation by
- * listing it (no patch location). */
+ * listing it (no patch location). A slice of an array (1D arrays too, as
+ * gallium numbers their layers) is z = slice; a 3D mip is its depth
+ * slices, slice_pitch apart. */
 static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, uint32_t dir)
 {
     UmdAlloc *const a = &r->alloc;
@@ -146,6 +199,7 @@ static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
     }
     const UmdSubresource *sub = &r->sub[s];
     bool buffer = r->dim == D3D10DDIRESOURCE_BUFFER;
+    bool vol = r->dim == D3D10DDIRESOURCE_TEXTURE3D;
     struct sable_cmd_3d_transfer t = {
         .header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, 0, sizeof(t) / 4),
         .direction = dir,
@@ -154,8 +208,9 @@ static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
         .z = buffer ? 0 : s / r->mips,
         .w = sub->width,
         .h = sub->height,
-        .d = 1,
+        .d = vol ? sub->depth : 1,
         .stride = buffer ? 0 : sub->pitch,
+        .layer_stride = vol ? (uint32_t)sub->slice_pitch : 0,
         .offset = sub->offset,
         .size = sub->size,
     };
@@ -166,8 +221,14 @@ static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
     return true;
 }
 
+/* Multisampled resources have no transfers (virgl cannot): the copy that
+ * needs one is not supported. */
 static bool transfer_all(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t dir)
 {
+    if (r->samples > 1) {
+        umd_unsupported(d, ddi, 0);
+        return false;
+    }
     for (uint32_t s = 0; s < r->nsub; s++) {
         if (!transfer_sub(d, ddi, r, s, dir)) {
             return false;
@@ -205,6 +266,7 @@ void umd_res3d_backing_written(UmdResource *r)
     if (r->res_id) {
         r->backing_newer = true;
         r->host_newer = false;
+        r->dyn_valid = false;
     }
 }
 

@@ -27,6 +27,7 @@ static void desc_of(const D3D11DDIARG_CREATERESOURCE *c, UmdResourceDesc *o)
                      ? m[0].TexelDepth : 1,
         .mips = buffer ? 1 : c->MipLevels,
         .array_size = buffer ? 1 : c->ArraySize,
+        .samples = c->SampleDesc.Count,
     };
 }
 
@@ -153,12 +154,14 @@ static bool primary_ok(const D3D11DDIARG_CREATERESOURCE *c)
            (rot == DXGI_DDI_MODE_ROTATION_IDENTITY || rot == DXGI_DDI_MODE_ROTATION_UNSPECIFIED);
 }
 
-/* What the UMD can create beyond a layout (umd_resource_setup): not yet
- * multisampling; an optional primary the display cannot show is created as
- * an ordinary resource (DriverFlags NO_SCANOUT). */
+/* What the UMD can create beyond a layout (umd_resource_setup): 4x
+ * multisampling (quality 0) only on the 3D path (checked once the
+ * resource is described); an optional primary the display cannot show is
+ * created as an ordinary resource (DriverFlags NO_SCANOUT). */
 static bool creatable(const D3D11DDIARG_CREATERESOURCE *c)
 {
-    return c->SampleDesc.Count <= 1 &&
+    return (c->SampleDesc.Count <= 1 ||
+            (c->SampleDesc.Count == UMD_MSAA_SAMPLES && c->SampleDesc.Quality == 0)) &&
            (!c->pPrimaryDesc || primary_ok(c) ||
             (c->pPrimaryDesc->Flags & DXGI_DDI_PRIMARY_OPTIONAL));
 }
@@ -207,7 +210,8 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     desc_of(c, &desc);
     r->primary = c->pPrimaryDesc && primary_ok(c);
     r->vidpn_source = r->primary ? c->pPrimaryDesc->VidPnSourceId : 0;
-    if (!creatable(c) || !umd_resource_setup(d, r, &desc)) {
+    if (!creatable(c) || !umd_resource_setup(d, r, &desc) ||
+        (r->samples > 1 && (!umd_res3d_wanted(d, r) || !umd_res3d_msaa(d, r->format, r->samples)))) {
         memset(r, 0, sizeof(*r));
         umd_unsupported(d, UMD_DDI_CreateResource, 0);
         return;
@@ -242,17 +246,19 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
     if (r->magic != UMD_RESOURCE_MAGIC) {
         return; /* creation failed */
     }
-    if (r->mapped) {
+    if (r->mapped && !(r->dyn && r->map_base == r->dyn)) {
         umd_unlock(d, r->shadow_used ? r->shadow.h : r->alloc.h);
         if (r->shadow_used) {
             umd_defer_destroy(d, NULL, r->shadow.h);
             r->shadow_used = false;
         }
-        r->mapped = 0;
     }
+    r->mapped = 0;
     umd_state_forget(d, r);
     free(r->cb_data);
     r->cb_data = NULL;
+    free(r->dyn);
+    r->dyn = NULL;
     /* Primaries are destroyed at once (after submitting what names them);
      * the rest waits for the submission of whatever references it. A shared
      * (or opened) resource is released through its runtime resource

@@ -23,14 +23,14 @@ void umd_shared_private(const UmdResource *r, UmdSharedPrivate *out)
     out->desc = (UmdResourceDesc){
         .dim = r->dim, .usage = r->usage, .bind = r->bind, .cpu_access = r->cpu_access,
         .misc = r->misc, .format = r->format, .width = r->width, .height = r->height,
-        .depth = r->depth, .mips = r->mips, .array_size = r->array_size,
+        .depth = r->depth, .mips = r->mips, .array_size = r->array_size, .samples = 1,
     };
     out->tiled = r->tiled;
 }
 
 /* A description CreateResource could have made (desc_of in resource.c):
  * known usage and flags, 1 where the dimension has no depth, mips or
- * array. */
+ * array, one sample (multisampled resources are never shared). */
 static bool desc_consistent(const UmdResourceDesc *s)
 {
     const uint32_t misc_known =
@@ -44,7 +44,8 @@ static bool desc_consistent(const UmdResourceDesc *s)
            !(s->cpu_access & ~(uint32_t)D3D10_DDI_CPU_ACCESS_MASK) &&
            (s->misc & D3D10_DDI_RESOURCE_MISC_SHARED) && !(s->misc & ~misc_known) &&
            (s->dim == D3D10DDIRESOURCE_TEXTURE3D || s->depth == 1) &&
-           (!linear || s->height == 1) && (!buffer || (s->mips == 1 && s->array_size == 1));
+           (!linear || s->height == 1) && (!buffer || (s->mips == 1 && s->array_size == 1)) &&
+           s->samples == 1;
 }
 
 /* The resource private data copied, or false if it is not ours. */

@@ -98,6 +98,17 @@ void umd_dss_create(UmdDevice *d, const D3D10_DDI_DEPTH_STENCIL_DESC *c, UmdDept
     }
 }
 
+/* Feature level 10.1 and later multisample points and triangles on
+ * multisampled targets whatever MultisampleEnable says (it only picks the
+ * line algorithm): GL_MULTISAMPLE stays on for devices of the 10.1 and 11
+ * interfaces (the interface stands for the feature level here). */
+static void multisample_rule(const UmdDevice *d, VglRasterizer *v)
+{
+    if (d->d3d11 || (d->interface_version & 0xffffu) >= D3D10_1_DDI_MINOR_VERSION) {
+        v->s0 |= SABLE_VIRGL_RS_MULTISAMPLE;
+    }
+}
+
 void umd_rast_create(UmdDevice *d, const D3D10_DDI_RASTERIZER_DESC *c, UmdRasterizerState *o)
 {
     if (!can_create(d, UMD_DDI_CreateRasterizerState, c)) {
@@ -106,6 +117,7 @@ void umd_rast_create(UmdDevice *d, const D3D10_DDI_RASTERIZER_DESC *c, UmdRaster
     memset(o, 0, sizeof *o);
     o->desc = *c;
     UmdStateErr e = umd_map_rasterizer(c, &o->vgl);
+    multisample_rule(d, &o->vgl);
     if (created(d, UMD_DDI_CreateRasterizerState, e, o, sizeof *o)) {
         o->magic = UMD_RAST_MAGIC;
         o->handle = next_handle(d);
@@ -215,6 +227,7 @@ void umd_state_defaults(UmdDevice *d, UmdBlendState *b, UmdDepthStencilState *s,
     umd_map_dsa(&dd, &s->desc, &s->vgl);
     r->desc = rd;
     umd_map_rasterizer(&rd, &r->vgl);
+    multisample_rule(d, &r->vgl);
     b->handle = next_handle(d);
     s->handle = next_handle(d);
     r->handle = next_handle(d);

@@ -63,6 +63,7 @@ typedef struct UmdResourceDesc {
     uint32_t usage, bind, cpu_access, misc;
     uint32_t format;          /* DXGI_FORMAT */
     uint32_t width, height, depth, mips, array_size;
+    uint32_t samples;         /* SampleDesc.Count (0, 1: one sample) */
 } UmdResourceDesc;
 
 typedef struct UmdResource {
@@ -73,6 +74,7 @@ typedef struct UmdResource {
     DXGI_FORMAT format;
     uint32_t bpp;             /* bytes per texel (buffers: 1) */
     uint32_t width, height, depth, mips, array_size;
+    uint32_t samples;         /* 1, or UMD_MSAA_SAMPLES (3D path only) */
     bool primary;
     uint32_t vidpn_source;    /* primaries: their VidPN source */
     bool opened;              /* OpenResource: another device created it */
@@ -101,6 +103,9 @@ typedef struct UmdResource {
     bool host_newer;          /* a draw wrote the host copy: FROM_HOST before 2D/CPU */
     bool backing_newer;       /* CPU/2D wrote the backing: TO_HOST before a draw */
     uint8_t *cb_data;         /* constant buffers: width bytes */
+    uint8_t *dyn;             /* 3D dynamic buffers: what DISCARD maps write (map.c) */
+    bool dyn_valid;           /* dyn holds the contents (no write since but through dyn):
+                               * NO_OVERWRITE maps write it too */
     uint32_t byte_stride;     /* D3D11 structured buffers: the structure's bytes */
     uint32_t nsub;
     UmdSubresource sub[];     /* mip-major within each array slice */
@@ -121,6 +126,7 @@ typedef struct UmdSrv {
     UmdResource *res;
     uint32_t handle;          /* its virgl sampler view, created at first draw */
     bool host;
+    uint32_t target;          /* the view target it was made for (draw.c) */
     DXGI_FORMAT format;
     uint32_t first_mip, mips, first_slice, slices;
     uint32_t first_element, elements;
@@ -367,7 +373,7 @@ bool umd_cmd_references(const UmdDevice *d, const UmdAlloc *a);
  * dxgkrnl keeps it and OpenResource gets it back on another device, which
  * rebuilds the same layout from it. The KMD does not read it. */
 #define UMD_SHARED_MAGIC 0x52485355u /* "USHR" */
-#define UMD_SHARED_VERSION 1u
+#define UMD_SHARED_VERSION 2u /* 2: the description has samples */
 typedef struct UmdSharedPrivate {
     uint32_t magic, version;
     UmdResourceDesc desc;
@@ -484,6 +490,25 @@ void umd_stream_fini(UmdDevice *d);
 /* Clears of views of 3D textures: CLEAR in the stream (the host copy). */
 void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
+/* One BLIT from src to dst (3D resources; src's newer backing first), in
+ * its own SUBMIT; dst's host copy is newer afterwards. False: reported. */
+bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
+                const VglBlitSide *ds, const VglBlitSide *ss);
+/* The whole of buffer r from data as RESOURCE_INLINE_WRITEs (one SUBMIT
+ * per chunk): the host copy, in stream order, not the backing; the host
+ * copy is newer afterwards. False: the device is lost or the command
+ * buffer cannot take it (not reported). */
+bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *data);
+/* res3d.c: multisampling (4x, colour formats of the 3D path). */
+#define UMD_MSAA_SAMPLES 4u
+bool umd_res3d_msaa(const UmdDevice *d, DXGI_FORMAT f, uint32_t samples);
+UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f);
+/* blit.c: ResourceResolveSubresource (a BLIT of the multisampled
+ * subresource into the single-sample one). */
+void umd_resolve(UmdDevice *d, UmdResource *dst, UINT ds, UmdResource *src, UINT ss,
+                 DXGI_FORMAT f);
+/* blit.c: GenMips of a view of a 3D texture (a linear BLIT per level). */
+void umd_gen_mips(UmdDevice *d, UmdSrv *v);
 /* D3D topology (D3D10_DDI_PRIMITIVE_TOPOLOGY) -> SABLE_VIRGL_PRIM_*, -1 if none. */
 int umd_prim_mode(UINT topology);
 

@@ -466,6 +466,42 @@ bool vgl_resource_copy_region(VglBuf *b, uint32_t dst, uint32_t dst_level, uint3
                 SABLE_VIRGL_RESOURCE_COPY_REGION_LEN);
 }
 
+bool vgl_blit(VglBuf *b, uint32_t mask, uint32_t filter, const VglBlitSide *dst,
+              const VglBlitSide *src)
+{
+    if (mask > 0xff || filter > 0xff) {
+        return refuse(b);
+    }
+    const VglBlitSide *sd[2] = { dst, src };
+    uint32_t a[SABLE_VIRGL_BLIT_LEN] = { mask | filter << 8, 0, 0 };
+    for (uint32_t i = 0; i < 2; i++) {
+        uint32_t *o = &a[3 + 9 * i];
+        const VglBox *x = &sd[i]->box;
+        const uint32_t side[9] = { sd[i]->res, sd[i]->level, sd[i]->format, x->x, x->y,
+                                   x->z, x->w, x->h, x->d };
+        memcpy(o, side, sizeof(side));
+    }
+    return emit(b, SABLE_VIRGL_CCMD_BLIT, 0, a, SABLE_VIRGL_BLIT_LEN);
+}
+
+bool vgl_inline_write(VglBuf *b, uint32_t res, uint32_t x, const void *data, uint32_t n)
+{
+    uint32_t ndw = (n + 3) / 4;
+    uint32_t *p = n && ndw <= UINT32_MAX - VGL_INLINE_WRITE_ARGS
+                      ? vgl_reserve(b, SABLE_VIRGL_CCMD_RESOURCE_INLINE_WRITE, 0,
+                                    VGL_INLINE_WRITE_ARGS + ndw)
+                      : NULL;
+    if (!p) {
+        return refuse(b);
+    }
+    const uint32_t a[VGL_INLINE_WRITE_ARGS] = { res, 0, 0, 0, 0, x, 0, 0, n, 1, 1 };
+    memcpy(p, a, sizeof(a));
+    p[VGL_INLINE_WRITE_ARGS + ndw - 1] = 0;
+    memcpy(p + VGL_INLINE_WRITE_ARGS, data, n);
+    vgl_commit(b);
+    return true;
+}
+
 bool vgl_begin_query(VglBuf *b, uint32_t handle)
 {
     return emit(b, SABLE_VIRGL_CCMD_BEGIN_QUERY, 0, &handle, 1);

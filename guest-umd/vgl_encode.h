@@ -123,7 +123,8 @@ bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char 
 /* Texture surface: level, layers first..last. */
 bool vgl_create_surface(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,
                         uint32_t level, uint32_t first_layer, uint32_t last_layer);
-/* Texture view: layers, levels first..last, swizzle (SABLE_VIRGL_SWIZZLE). */
+/* Texture view: layers, levels first..last, swizzle (SABLE_VIRGL_SWIZZLE);
+ * format may carry a SABLE_VIRGL_TARGET_* in bits 24-31 (the view target). */
 bool vgl_create_sampler_view(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,
                              uint32_t first_layer, uint32_t last_layer, uint32_t first_level,
                              uint32_t last_level, uint32_t swizzle);
@@ -196,6 +197,23 @@ bool vgl_clear(VglBuf *b, uint32_t buffers, const float rgba[4], double depth, u
 bool vgl_resource_copy_region(VglBuf *b, uint32_t dst, uint32_t dst_level, uint32_t dx,
                               uint32_t dy, uint32_t dz, uint32_t src, uint32_t src_level,
                               const VglBox *box);
+/* One side of a BLIT: mip `level` of resource `res` read/written as
+ * `format`, the box (layers as z/d). */
+typedef struct VglBlitSide {
+    uint32_t res, level, format;
+    VglBox box;
+} VglBlitSide;
+#define VGL_BLIT_MASK_RGBA 0xfu
+#define VGL_BLIT_FILTER_NEAREST 0u
+#define VGL_BLIT_FILTER_LINEAR 1u
+/* BLIT src -> dst (scaled to dst's box with filter; no scissor, no
+ * render condition, no blending). */
+bool vgl_blit(VglBuf *b, uint32_t mask, uint32_t filter, const VglBlitSide *dst,
+              const VglBlitSide *src);
+/* RESOURCE_INLINE_WRITE of n bytes at byte x of buffer resource res (the
+ * host copy, in stream order). */
+#define VGL_INLINE_WRITE_ARGS 11u
+bool vgl_inline_write(VglBuf *b, uint32_t res, uint32_t x, const void *data, uint32_t n);
 bool vgl_begin_query(VglBuf *b, uint32_t handle);
 bool vgl_end_query(VglBuf *b, uint32_t handle);
 /* The query's state and result into its buffer (wait: the host waits

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Views: render-target (buffer elements, or a mip's array/W slices),
- * depth-stencil (D16, D24S8, D32 textures) and shader-resource views,
+ * depth-stencil (D16, D24S8, D32 textures; D32S8 on the 3D path) and
+ * shader-resource views,
  * checked against their resource; what is not supported yet is reported
  * through umd_unsupported.
  */
@@ -87,10 +88,11 @@ void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
     DXGI_FORMAT f = format != DXGI_FORMAT_UNKNOWN ? format : (r ? r->format : format);
     if (!r || r->magic != UMD_RESOURCE_MAGIC || dim != r->dim ||
         r->dim == D3D10DDIRESOURCE_BUFFER || r->dim == D3D10DDIRESOURCE_TEXTURE3D ||
-        !depth_format(f) || umd_format_bpp(f) != r->bpp ||
+        !(depth_format(f) || (f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT && r->res_id)) ||
+        umd_format_bpp(f) != r->bpp ||
         t->MipSlice >= r->mips || t->FirstArraySlice >= r->array_size || t->ArraySize == 0 ||
         t->ArraySize > r->array_size - t->FirstArraySlice) {
-        umd_unsupported(d, UMD_DDI_CreateDepthStencilView, 0); /* 1D/cube, D32S8 */
+        umd_unsupported(d, UMD_DDI_CreateDepthStencilView, 0); /* 3D, D32S8 off the 3D path */
         return;
     }
     v->res = r;

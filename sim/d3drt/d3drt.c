@@ -304,10 +304,11 @@ HRESULT rt_create_buffer_ex(RtDevice *d, UINT size, UINT usage, UINT bind, UINT 
 }
 
 /* primary: DXGI's pPrimaryDesc for a primary, else NULL. */
-static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT depth,
-                              UINT mips, UINT array, DXGI_FORMAT f, UINT usage, UINT bind,
-                              UINT cpu, UINT misc, const D3D10_DDIARG_SUBRESOURCE_UP *init,
-                              DXGI_DDI_PRIMARY_DESC *primary, RtResource **out)
+static HRESULT create_texture_ms(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h,
+                                 UINT depth, UINT mips, UINT array, DXGI_FORMAT f, UINT usage,
+                                 UINT bind, UINT cpu, UINT misc,
+                                 const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                                 DXGI_DDI_PRIMARY_DESC *primary, UINT samples, RtResource **out)
 {
     RtResource *r = g_new0(RtResource, 1);
     D3D10DDI_MIPINFO mip[16];
@@ -321,7 +322,7 @@ static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UI
     D3D11DDIARG_CREATERESOURCE c = {
         .pMipInfoList = mip, .pInitialDataUP = init,
         .ResourceDimension = dim, .Usage = usage, .BindFlags = bind,
-        .MapFlags = cpu, .MiscFlags = misc, .Format = f, .SampleDesc = { 1, 0 },
+        .MapFlags = cpu, .MiscFlags = misc, .Format = f, .SampleDesc = { samples, 0 },
         .MipLevels = mips, .ArraySize = array, .pPrimaryDesc = primary,
     };
     r->dim = dim;
@@ -339,6 +340,22 @@ static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UI
     }
     *out = r;
     return hr;
+}
+
+static HRESULT create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT depth,
+                              UINT mips, UINT array, DXGI_FORMAT f, UINT usage, UINT bind,
+                              UINT cpu, UINT misc, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                              DXGI_DDI_PRIMARY_DESC *primary, RtResource **out)
+{
+    return create_texture_ms(d, dim, w, h, depth, mips, array, f, usage, bind, cpu, misc, init,
+                             primary, 1, out);
+}
+
+HRESULT rt_create_tex2d_ms(RtDevice *d, UINT w, UINT h, UINT samples, DXGI_FORMAT f, UINT bind,
+                           RtResource **out)
+{
+    return create_texture_ms(d, D3D10DDIRESOURCE_TEXTURE2D, w, h, 1, 1, 1, f,
+                             D3D10_DDI_USAGE_DEFAULT, bind, 0, 0, NULL, NULL, samples, out);
 }
 
 HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h, UINT mips,

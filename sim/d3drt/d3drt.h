@@ -212,6 +212,9 @@ HRESULT rt_create_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT h
 HRESULT rt_create_tex3d(RtDevice *d, UINT w, UINT h, UINT depth, UINT mips, DXGI_FORMAT f,
                         UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
                         RtResource **out);
+/* A multisampled Texture2D (one mip, one slice, quality 0, DEFAULT). */
+HRESULT rt_create_tex2d_ms(RtDevice *d, UINT w, UINT h, UINT samples, DXGI_FORMAT f, UINT bind,
+                           RtResource **out);
 HRESULT rt_create_tex2d(RtDevice *d, UINT w, UINT h, UINT mips, UINT array, DXGI_FORMAT f,
                         UINT usage, UINT bind, UINT cpu, const D3D10_DDIARG_SUBRESOURCE_UP *init,
                         RtResource **out);

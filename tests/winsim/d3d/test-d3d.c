@@ -1392,8 +1392,10 @@ static void test_bindings(gconstpointer data)
 
 /* CheckFormatSupport claims RENDERTARGET exactly for the formats whose
  * render-target view the UMD creates (every DXGI format it can store, as a
- * texture with the render-target bind flag), and nothing it does not do
- * (sampling, blending, multisampling). */
+ * texture with the render-target bind flag), MULTISAMPLE_RENDERTARGET
+ * exactly for those a 4x texture of can be created (the 3D path's colour
+ * formats, /d3d/tex/msaa), and nothing it does not do (sampling,
+ * blending). */
 static void test_format_support(gconstpointer data)
 {
     Env e = env_new(GPOINTER_TO_UINT(data), 0, 0, 0);
@@ -1404,8 +1406,18 @@ static void test_format_support(gconstpointer data)
         g_assert_cmphex((uint32_t)RT_CALL(d, CheckFormatSupport, 0,
                                           F(d, pfnCheckFormatSupport)(d->h, (DXGI_FORMAT)f, &caps)),
                         ==, 0);
-        g_assert_cmphex(caps & ~(UINT)D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET, ==, 0);
+        const UINT msrt = D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
+        g_assert_cmphex(caps & ~(UINT)(D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET | msrt), ==, 0);
         RtResource *t = NULL;
+        if (umd_format_bpp((DXGI_FORMAT)f)) {
+            HRESULT ms = rt_create_tex2d_ms(d, 8, 8, 4, (DXGI_FORMAT)f,
+                                            D3D10_DDI_BIND_RENDER_TARGET, &t);
+            g_assert_cmphex(ms == S_OK, ==, (caps & msrt) != 0);
+            if (t) {
+                rt_destroy(d, t);
+                t = NULL;
+            }
+        }
         if (!umd_format_bpp((DXGI_FORMAT)f) ||
             rt_create_tex2d(d, 8, 8, 1, 1, (DXGI_FORMAT)f, D3D10_DDI_USAGE_DEFAULT,
                             D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &t) != S_OK) {
@@ -1824,8 +1836,8 @@ static void test_misc(void)
             d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 1, &levels));
     g_assert_cmpuint(levels, ==, 1);
     RT_CALL(d, CheckMultisampleQualityLevels, 0,
-            d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 4, &levels));
-    g_assert_cmpuint(levels, ==, 0);
+            d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 8, &levels));
+    g_assert_cmpuint(levels, ==, 0); /* 4x only (/d3d/tex/msaa) */
     RT_CALL(d, CheckMultisampleQualityLevels, 0,
             d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_BC1_UNORM, 1, &levels));
     g_assert_cmpuint(levels, ==, 0);
@@ -2688,6 +2700,7 @@ int main(int argc, char **argv)
                          test_texture);
     d3d_shader_tests_add();
     d3d_draw_tests_add();
+    d3d_tex_tests_add();
     d3d_compute_tests_add();
     d3d_tess_tests_add();
     d3d_gs_tests_add();

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* What the d3d test files share: a started adapter with one device
  * (test-d3d.c), and the registration of the shader tests
- * (test-d3d-shader.c), draws and compute. */
+ * (test-d3d-shader.c), draws, textures and compute. */
 #ifndef SABLE_TEST_D3D_H
 #define SABLE_TEST_D3D_H
 
@@ -18,6 +18,7 @@ Env env_new(UINT iv, UINT cmd, UINT alist, UINT plist);
 void env_free(Env *e);
 void d3d_shader_tests_add(void);
 void d3d_draw_tests_add(void);
+void d3d_tex_tests_add(void);
 void d3d_compute_tests_add(void);
 void d3d_tess_tests_add(void);
 void d3d_gs_tests_add(void);
