@@ -129,7 +129,9 @@ static NTSTATUS check_transfer(const Walk *w, const uint8_t *src, uint32_t bytes
         return STATUS_INVALID_USER_BUFFER;
     }
     memcpy(&t, src, sizeof(t));
-    if (t.direction > SABLE_3D_FROM_HOST || t.size == 0 || t.size > SABLE_3D_MAX_TRANSFER_BYTES) {
+    bool swap = SABLE_CMD_FLAGS(t.header) & SABLE_CMD_F_SWAP_Z24S8;
+    if (t.direction > SABLE_3D_FROM_HOST || t.size == 0 || t.size > SABLE_3D_MAX_TRANSFER_BYTES ||
+        (swap && t.size % 4)) {
         return STATUS_INVALID_PARAMETER;
     }
     const KmdAllocation *al = t.res_id ? list_resource(w->r, t.res_id) : NULL;
@@ -169,7 +171,8 @@ static NTSTATUS emit_transfer(Walk *w, const uint8_t *src)
         return STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER;
     }
     memcpy(&t, src, sizeof(t));
-    t.header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, 0, sizeof(t) / 4);
+    t.header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, SABLE_CMD_FLAGS(t.header) & SABLE_CMD_F_SWAP_Z24S8,
+                                sizeof(t) / 4);
     memcpy(w->dma, &t, sizeof(t));
     w->dma += sizeof(t);
     return STATUS_SUCCESS;
@@ -189,7 +192,8 @@ static NTSTATUS step_3d(Walk *w, uint32_t header)
     if (op != SABLE_OP_3D_SUBMIT && op != SABLE_OP_3D_TRANSFER) {
         return STATUS_PRIVILEGED_INSTRUCTION;
     }
-    if (SABLE_CMD_FLAGS(header) || (w->patch < r->PatchLocationListInSize &&
+    uint32_t flags_ok = op == SABLE_OP_3D_TRANSFER ? SABLE_CMD_F_SWAP_Z24S8 : 0;
+    if ((SABLE_CMD_FLAGS(header) & ~flags_ok) || (w->patch < r->PatchLocationListInSize &&
                                     r->pPatchLocationListIn[w->patch].PatchOffset < w->pos + bytes)) {
         return STATUS_INVALID_PARAMETER; /* no address field to patch in a 3D packet */
     }

@@ -18,8 +18,9 @@ uint32_t kmd_3d_prologue_bytes(uint32_t n)
 }
 
 /* The prologue resends every object with SABLE_CMD_F_ENSURE (ABI 1.4), so
- * a submission is right whatever resets happened before it runs. */
-#define KMD_3D_MIN_MINOR 4u
+ * a submission is right whatever resets happened before it runs; the UMD's
+ * depth-stencil transfers carry SABLE_CMD_F_SWAP_Z24S8 (1.5). */
+#define KMD_3D_MIN_MINOR 5u
 
 NTSTATUS kmd_3d_start(KmdAdapter *a)
 {

@@ -201,7 +201,11 @@ static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
     bool buffer = r->dim == D3D10DDIRESOURCE_BUFFER;
     bool vol = r->dim == D3D10DDIRESOURCE_TEXTURE3D;
     struct sable_cmd_3d_transfer t = {
-        .header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER, 0, sizeof(t) / 4),
+        .header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER,
+                                   umd_virgl_format(r->format) == SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM
+                                       ? SABLE_CMD_F_SWAP_Z24S8
+                                       : 0,
+                                   sizeof(t) / 4),
         .direction = dir,
         .res_id = r->res_id,
         .level = buffer ? 0 : s % r->mips,

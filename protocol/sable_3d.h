@@ -119,7 +119,11 @@ SABLE_LAYOUT(struct sable_cmd_3d_attach, 16);
  * computes). size must cover the box's footprint (else 3D_REJECTED) and lie
  * inside the backing (else BAD_ARGUMENT), at most SABLE_3D_MAX_TRANSFER_BYTES.
  * TO_HOST reads the backing, FROM_HOST writes it; a GPU memory fault on the
- * backing is an ordinary page fault of the engine. */
+ * backing is an ordinary page fault of the engine. With SABLE_CMD_F_SWAP_Z24S8
+ * (1.5) each whole dword of [offset, offset + size) is converted between
+ * D24_UNORM_S8_UINT (backing) and S8_UINT_Z24_UNORM (host) on the way:
+ * virglrenderer has no Z24_UNORM_S8_UINT resource; size must be a multiple
+ * of 4 (else BAD_ARGUMENT). */
 enum sable_3d_direction {
     SABLE_3D_TO_HOST = 0,
     SABLE_3D_FROM_HOST = 1,

@@ -15,8 +15,9 @@
 #include <stddef.h>
 
 #define SABLE_ABI_MAJOR 1u
-#define SABLE_ABI_MINOR 4u /* 1.1: tiled surfaces, COPY_2D, swizzle ranges; 1.2: scanout;
-                              1.3: 3D (sable_3d.h); 1.4: SABLE_CMD_F_ENSURE */
+#define SABLE_ABI_MINOR 5u /* 1.1: tiled surfaces, COPY_2D, swizzle ranges; 1.2: scanout;
+                              1.3: 3D (sable_3d.h); 1.4: SABLE_CMD_F_ENSURE;
+                              1.5: SABLE_CMD_F_SWAP_Z24S8 */
 #define SABLE_ABI_VERSION ((SABLE_ABI_MAJOR << 16) | SABLE_ABI_MINOR)
 #define SABLE_ABI_VERSION_MAJOR(v) ((uint32_t)(v) >> 16)
 #define SABLE_ABI_VERSION_MINOR(v) ((uint32_t)(v) & 0xffffu)

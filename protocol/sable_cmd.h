@@ -31,6 +31,12 @@
  * (elsewhere BAD_ARGUMENT): the packet states what must hold afterwards
  * (sable_3d.h), so it is not an error that it already does. */
 #define SABLE_CMD_F_ENSURE (1u << 1)
+/* 1.5, only on 3D_TRANSFER (elsewhere BAD_ARGUMENT): the backing holds
+ * D3D's D24_UNORM_S8_UINT dwords (depth in bits 0-23, stencil in 24-31)
+ * and the host copy virgl's S8_UINT_Z24_UNORM (stencil in bits 0-7, GL's
+ * DEPTH24_STENCIL8): every dword of the transfer is rotated by 8 bits on
+ * its way (sable_3d.h, TRANSFER). */
+#define SABLE_CMD_F_SWAP_Z24S8 (1u << 2)
 
 enum sable_opcode {
     SABLE_OP_NOP = 0x00,          /* any size: padding */

@@ -399,6 +399,22 @@ SableCmdResult sable_cmd_3d_attach(SableEngine *eng)
     return CMD_DONE;
 }
 
+static bool swap_z24s8(const SableEngine *eng)
+{
+    return SABLE_CMD_FLAGS(eng->pkt.header) & SABLE_CMD_F_SWAP_Z24S8;
+}
+
+/* D24_UNORM_S8_UINT <-> S8_UINT_Z24_UNORM, every whole dword of data. */
+static void rotate_z24s8(uint8_t *data, uint32_t len, bool to_host)
+{
+    for (uint32_t i = 0; i + 4 <= len; i += 4) {
+        uint32_t v;
+        memcpy(&v, data + i, 4);
+        v = to_host ? v << 8 | v >> 24 : v >> 8 | v << 24;
+        memcpy(data + i, &v, 4);
+    }
+}
+
 static SableCmdResult transfer_start(SableEngine *eng)
 {
     Sable3D *s = &eng->dev->s3d;
@@ -412,7 +428,8 @@ static SableCmdResult transfer_start(SableEngine *eng)
     if (c->direction > SABLE_3D_FROM_HOST || c->size == 0 ||
         c->size > SABLE_3D_MAX_TRANSFER_BYTES ||
         c->offset > res->backing_size ||
-        c->size > res->backing_size - c->offset) {
+        c->size > res->backing_size - c->offset ||
+        (swap_z24s8(eng) && c->size % 4)) {
         return fault3d(eng, SABLE_FAULT_BAD_ARGUMENT);
     }
     SableVirglJob *job = sable_virgl_job_new(to_host ? SABLE_VIRGL_WRITE
@@ -426,6 +443,9 @@ static SableCmdResult transfer_start(SableEngine *eng)
                                    job->data, job->len)) {
         sable_virgl_job_free(job);
         return CMD_FAULT;
+    }
+    if (to_host && swap_z24s8(eng)) {
+        rotate_z24s8(job->data, job->len, true);
     }
     eng->progress = STEP_WAIT;
     return wait_for(eng, job);
@@ -444,6 +464,9 @@ SableCmdResult sable_cmd_3d_transfer(SableEngine *eng)
         return transfer_start(eng);
     }
     r = finish(eng);
+    if (r == CMD_DONE && c->direction == SABLE_3D_FROM_HOST && swap_z24s8(eng)) {
+        rotate_z24s8(s->result->data, s->result->len, false);
+    }
     if (r == CMD_DONE && c->direction == SABLE_3D_FROM_HOST &&
         !sable_gpu_write(eng, s->res[c->res_id].backing_addr + c->offset,
                          s->result->data, s->result->len)) {

@@ -370,13 +370,15 @@ SableCmdResult sable_cmd_step(SableEngine *eng)
     return r;
 }
 
-/* OPTIONAL anywhere; ENSURE on the 3D object packets only. */
+/* OPTIONAL anywhere; ENSURE on the 3D object packets only; SWAP_Z24S8 on
+ * 3D_TRANSFER only. */
 bool sable_cmd_flags_ok(uint32_t header)
 {
     uint32_t op = SABLE_CMD_OPCODE(header), flags = SABLE_CMD_FLAGS(header);
     bool object = op == SABLE_OP_3D_CTX_CREATE || op == SABLE_OP_3D_CTX_DESTROY ||
                   op == SABLE_OP_3D_RES_CREATE || op == SABLE_OP_3D_RES_DESTROY;
-    uint32_t allowed = SABLE_CMD_F_OPTIONAL | (object ? SABLE_CMD_F_ENSURE : 0);
+    uint32_t allowed = SABLE_CMD_F_OPTIONAL | (object ? SABLE_CMD_F_ENSURE : 0) |
+                       (op == SABLE_OP_3D_TRANSFER ? SABLE_CMD_F_SWAP_Z24S8 : 0);
     return !(flags & ~allowed);
 }
 

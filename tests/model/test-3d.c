@@ -607,6 +607,68 @@ static void test_ensure_flag(void)
     mt_free(mt);
 }
 
+/* The packet at cb->dw[at] gets SWAP_Z24S8. */
+static void swap_from(CmdBuf *c, uint32_t at)
+{
+    c->dw[at] |= SABLE_CMD_F_SWAP_Z24S8 << 8;
+}
+
+/* D24_UNORM_S8_UINT texels (stencil in the high byte) go up with
+ * SWAP_Z24S8 into an S8_UINT_Z24_UNORM resource: read back plain they are
+ * GL's layout (stencil in the low byte), read back with the flag they are
+ * the texels again. A size that is not whole dwords, or the flag on
+ * another packet, is BAD_ARGUMENT. */
+static void test_swap_z24s8(void)
+{
+    Mt *mt = mt3d();
+    uint32_t *src = mt_vram(mt, RT_GPA);
+    for (uint32_t i = 0; i < W * H; i++) {
+        src[i] = (i * 0x9e3779b9u) >> 8 | (i & 0xffu) << 24; /* depth | stencil << 24 */
+    }
+    cb_reset(&cb);
+    p_ctx(&cb, SABLE_OP_3D_CTX_CREATE, 1);
+    p_res_2d(&cb, 7, SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM, SABLE_VIRGL_BIND_DEPTH_STENCIL, W,
+             H, RT_GPA, W * H * 4);
+    uint32_t at = cb.n;
+    p_transfer(&cb, SABLE_3D_TO_HOST, 7, W, H, 4);
+    swap_from(&cb, at);
+    struct sable_cmd_3d_res_backing mv = {
+        SABLE_CMD_HEADER(SABLE_OP_3D_RES_BACKING, 0, 6), 7, VB_GPA, W * H * 4 };
+    cb_emit(&cb, &mv, sizeof(mv));
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 7, W, H, 4);
+    assert_ok(mt, run3d(mt, &cb));
+    const uint32_t *plain = mt_vram(mt, VB_GPA);
+    for (uint32_t i = 0; i < W * H; i++) {
+        g_assert_cmphex(plain[i], ==, src[i] << 8 | src[i] >> 24);
+    }
+    cb_reset(&cb);
+    at = cb.n;
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 7, W, H, 4);
+    swap_from(&cb, at);
+    assert_ok(mt, run3d(mt, &cb));
+    g_assert_cmpmem(mt_vram(mt, VB_GPA), W * H * 4, src, W * H * 4);
+
+    cb_reset(&cb);
+    at = cb.n;
+    p_transfer(&cb, SABLE_3D_FROM_HOST, 7, W, H, 4);
+    swap_from(&cb, at);
+    struct sable_cmd_3d_transfer t;
+    memcpy(&t, &cb.dw[at], sizeof(t));
+    t.size -= 2;
+    memcpy(&cb.dw[at], &t, sizeof(t));
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_BAD_ARGUMENT, 0);
+    mt_free(mt);
+
+    mt = mt3d();
+    cb_reset(&cb);
+    cb_write32(&cb, 0x100, 1);
+    swap_from(&cb, 0);
+    run3d(mt, &cb);
+    assert_fault(mt, SABLE_FAULT_BAD_ARGUMENT, 0);
+    mt_free(mt);
+}
+
 /* A 2D packet after a draw sees it (through FROM_HOST) and a draw after a
  * 2D packet sees the 2D result (through TO_HOST), in one submission. */
 static void test_2d_3d_order(void)
@@ -868,6 +930,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/hostile", test_hostile);
     g_test_add_func("/3d/adapter-reset", test_adapter_reset);
     g_test_add_func("/3d/ensure-flag", test_ensure_flag);
+    g_test_add_func("/3d/swap-z24s8", test_swap_z24s8);
     g_test_add_func("/3d/2d-3d-order", test_2d_3d_order);
     g_test_add_func("/3d/long-draw-reset", test_long_draw_reset);
     g_test_add_func("/3d/inject", test_inject);
