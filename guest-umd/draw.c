@@ -181,6 +181,7 @@ static bool stream_begin(UmdDevice *d, UmdDdi ddi, const Named *named)
         uint32_t cap = (d->cb.size - SUBMIT_BYTES) / 4u;
         vgl_init(&s->b, s->dw, cap < SABLE_KMD_3D_MAX_INLINE_DW ? cap : SABLE_KMD_3D_MAX_INLINE_DW);
         s->open.n = 0;
+        s->chunk++;
     }
     return merge(d, named);
 }
@@ -229,6 +230,60 @@ void umd_stream_fini(UmdDevice *d)
 {
     free(d->s3d.dw);
     d->s3d.dw = NULL;
+    free(d->s3d.sent);
+    d->s3d.sent = NULL;
+}
+
+/* ---- state the context has ----
+ * Per group of per-draw state commands (framebuffer and viewports, object
+ * and shader binds, vertex and index buffers, each stage's constants and
+ * sampler units), the commands last sent. Each SET/BIND replaces a host
+ * binding no other group touches, so a group whose commands repeat the
+ * last ones, with only draws in between, would change nothing: it is
+ * dropped. Known only within one chunk (each SUBMIT states its bindings
+ * from its first draw, whatever ran before it on the host: a reset, a
+ * resubmission) and forgotten when anything else (a clear, a blit, a
+ * dispatch, a query, a destroy) was appended since the last draw. Object
+ * handles are never reused while the counter has not wrapped, and an
+ * object made again gets a new handle, so the same commands name the same
+ * objects; constant buffer 0's contents are in its command. */
+
+enum { SENT_FB, SENT_BINDS, SENT_INPUTS, SENT_STAGE };
+
+static void sent_forget(UmdStream *s)
+{
+    memset(s->sent_n, 0, sizeof(s->sent_n));
+    s->sent_chunk = s->chunk;
+}
+
+/* At a draw's start: the groups are known if the last thing in the open
+ * chunk is the last draw. */
+static void sent_check(UmdStream *s)
+{
+    if (s->sent_chunk != s->chunk || s->draw_end != s->b.n) {
+        sent_forget(s);
+    }
+}
+
+/* The commands of group g written since `start` in chunk `chunk`: dropped
+ * if the context got the same last, else remembered. */
+static void sent_group(UmdDevice *d, unsigned g, uint32_t chunk, uint32_t start)
+{
+    UmdStream *s = &d->s3d;
+    if (s->b.failed || s->chunk != chunk || s->sent_chunk != chunk) {
+        return; /* the chunk was sent meanwhile: this one knows nothing yet */
+    }
+    if (!s->sent && !(s->sent = malloc(UMD_SENT_GROUPS * UMD_SENT_DW * 4u))) {
+        return;
+    }
+    uint32_t n = s->b.n - start, *last = s->sent + g * UMD_SENT_DW;
+    if (n && n == s->sent_n[g] && !memcmp(last, s->b.dw + start, n * 4u)) {
+        s->b.n = start;
+        d->state_skips++;
+        return;
+    }
+    s->sent_n[g] = n <= UMD_SENT_DW ? n : 0;
+    memcpy(last, s->b.dw + start, (size_t)s->sent_n[g] * 4u);
 }
 
 /* ---- what a draw names ---- */
@@ -613,17 +668,33 @@ static bool ps_uavs(const UmdDevice *d)
 
 static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *draw)
 {
-    bool ok = stream_room(d, ddi, n, STATE_DW) && put_framebuffer(d) && put_binds(d) &&
-              put_inputs(d, draw->indexed) && umd_so_put_targets(d, &d->s3d.b);
+    UmdStream *s = &d->s3d;
+    if (!stream_room(d, ddi, n, STATE_DW)) {
+        return false;
+    }
+    uint32_t chunk = s->chunk, at = s->b.n;
+    bool ok = put_framebuffer(d);
+    sent_group(d, SENT_FB, chunk, at);
+    at = s->b.n;
+    ok = ok && put_binds(d);
+    sent_group(d, SENT_BINDS, chunk, at);
+    at = s->b.n;
+    ok = ok && put_inputs(d, draw->indexed);
+    sent_group(d, SENT_INPUTS, chunk, at);
+    ok = ok && umd_so_put_targets(d, &s->b);
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         unsigned stage = draw_stages[i];
+        chunk = s->chunk;
+        at = s->b.n;
         ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
+        sent_group(d, SENT_STAGE + i, chunk, at);
     }
     bool uavs = ps_uavs(d);
-    return ok && stream_room(d, ddi, n, STATE_DW) && (!uavs || umd_put_uavs(d, UMD_PS)) &&
-           vgl_draw_vbo(&d->s3d.b, draw) &&
-           (!uavs || vgl_memory_barrier(&d->s3d.b, SABLE_VIRGL_BARRIER_ALL)) &&
-           stream_send(d, ddi, n);
+    ok = ok && stream_room(d, ddi, n, STATE_DW) && (!uavs || umd_put_uavs(d, UMD_PS)) &&
+         vgl_draw_vbo(&s->b, draw) &&
+         (!uavs || vgl_memory_barrier(&s->b, SABLE_VIRGL_BARRIER_ALL)) && stream_send(d, ddi, n);
+    s->draw_end = s->b.n;
+    return ok;
 }
 
 /* What this draw path cannot do: no 3D, nothing to draw with (no vertex
@@ -662,7 +733,11 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
             return;
         }
     }
-    if (!stream_begin(d, ddi, &n) || !make_objects(d, ddi, &n) || !put_draw(d, ddi, &n, draw)) {
+    bool ok = stream_begin(d, ddi, &n);
+    if (ok) {
+        sent_check(&d->s3d);
+    }
+    if (!ok || !make_objects(d, ddi, &n) || !put_draw(d, ddi, &n, draw)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);
         }

@@ -245,6 +245,8 @@ typedef struct UmdUploadPiece {
  * resource it names is destroyed; the D3D default state objects, made at
  * the first draw. */
 #define UMD_STREAM_ALLOCS 64u
+#define UMD_SENT_GROUPS 8u  /* framebuffer, binds, inputs, 5 shader stages */
+#define UMD_SENT_DW 1024u   /* a group sent larger is never skipped */
 typedef struct UmdNamed {
     struct UmdResource *res[UMD_STREAM_ALLOCS];
     bool write[UMD_STREAM_ALLOCS];
@@ -269,6 +271,14 @@ typedef struct UmdStream {
     VglBuf b;
     UmdNamed open;            /* what the open chunk names (each once) */
     bool sending;             /* umd_stream_flush is writing the SUBMIT */
+    uint32_t chunk;           /* chunks begun (the open one's number) */
+    /* Per-draw state the context got in this chunk (draw.c "state the
+     * context has"): per group the commands last sent, valid while only
+     * draws were appended to chunk `sent_chunk` since; `draw_end`: where
+     * the last draw ended in it. */
+    uint32_t *sent;           /* UMD_SENT_GROUPS x UMD_SENT_DW, NULL until used */
+    uint32_t sent_n[UMD_SENT_GROUPS];
+    uint32_t sent_chunk, draw_end;
     bool defaults;
     UmdBlendState blend;
     UmdDepthStencilState dss;
@@ -311,6 +321,7 @@ typedef struct UmdDevice {
     uint32_t vgl_handles;    /* the last virgl object handle handed out */
     UmdStream s3d;           /* the draw path (draw.c) */
     uint32_t draws, transfers, submits3d, objects3d;
+    uint32_t state_skips;    /* state groups not sent again (draw.c) */
     uint32_t dispatches;     /* compute.c */
     bool submitted_since_amortized;
 } UmdDevice;
