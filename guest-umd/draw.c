@@ -315,6 +315,7 @@ static uint32_t vb_slots(const UmdState *st)
 
 static const unsigned draw_stages[] = { UMD_VS, UMD_PS, UMD_GS, UMD_HS, UMD_DS };
 #define NSTAGES (sizeof(draw_stages) / sizeof(draw_stages[0]))
+_Static_assert(SENT_STAGE + NSTAGES == UMD_SENT_GROUPS, "one sent group per draw stage");
 
 static bool name_stage(Named *n, const UmdState *st, unsigned stage)
 {
