@@ -916,8 +916,80 @@ static void test_copy_between(void)
     scene_free(&s);
 }
 
+/* State skipping per stage: between draws of one SUBMIT only a constant
+ * buffer binding changes (PS cb0 = colour, inline; cb1 = scale, a buffer
+ * on the host; the PS writes cb0 * cb1). Quarters of the target, x 0..4:
+ * red * 1; x 4..8: cb0 rebound to green; x 8..12: cb1 rebound to
+ * (1, 0.5, 1, 1): half green; x 12..16: cb0 back to red: red (the scale
+ * leaves red alone). Warm-up draws first bring every buffer to the host,
+ * so no transfer splits the measured draws. */
+static void set_ps_cb(RtDevice *d, UINT slot, RtResource *b)
+{
+    g_assert_cmphex((uint32_t)RT_CALL(d, PsSetConstantBuffers, 0,
+                                      F(d, pfnPsSetConstantBuffers)(d->h, slot, 1, &b->h)),
+                    ==, 0);
+}
+
+static void test_batched_constants(void)
+{
+    Scene s = scene_new(ps_cb_text, 0);
+    Vtx q[16], v[24];
+    for (unsigned r = 0; r < 4; r++) {
+        rect_vertices(q + 4 * r, 4.0f * r, 0, 4.0f * r + 4, 16, 0, clear_c);
+        for (unsigned i = 0; i < 6; i++) {
+            v[6 * r + i] = q[4 * r + rect_idx[i]];
+        }
+    }
+    RtDevice *d = s.d;
+    const float one[4] = { 1, 1, 1, 1 }, scale[4] = { 1, 0.5f, 1, 1 };
+    const float half_green[4] = { 0, 0.5f, 0, 1 };
+    s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    RtResource *cb[4] = {
+        buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, red, 16),
+        buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, green, 16),
+        buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, one, 16),
+        buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, scale, 16),
+    };
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    set_ps_cb(d, 0, cb[0]);
+    set_ps_cb(d, 1, cb[2]);
+    draw(&s, 6, 0);
+    set_ps_cb(d, 0, cb[1]);
+    set_ps_cb(d, 1, cb[3]);
+    draw(&s, 6, 0);
+    clear(&s);
+    set_ps_cb(d, 0, cb[0]);
+    set_ps_cb(d, 1, cb[2]);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    SableUmdStats before = rt_umd_stats(d);
+    draw(&s, 6, 0);
+    set_ps_cb(d, 0, cb[1]);
+    draw(&s, 6, 6);
+    set_ps_cb(d, 1, cb[3]);
+    draw(&s, 6, 12);
+    set_ps_cb(d, 0, cb[0]);
+    draw(&s, 6, 18);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    SableUmdStats after = rt_umd_stats(d);
+    g_assert_cmpuint(after.submits3d - before.submits3d, ==, 1);
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    const float *want[4] = { red, green, half_green, red };
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            assert_px(px, x, y, want[x / 4], 1);
+        }
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        rt_destroy(d, cb[i]);
+    }
+    scene_free(&s);
+}
+
 void d3d_draw_tests_add(void)
 {
+    g_test_add_func("/d3d/draw/batched-constants", test_batched_constants);
     g_test_add_func("/d3d/draw/batched", test_batched);
     g_test_add_func("/d3d/draw/copy-between", test_copy_between);
     g_test_add_func("/d3d/draw/textured", test_textured);
