@@ -6,7 +6,9 @@
  * listed once per command buffer -- the format DxgkDdiRender validates
  * (sable_kmd_private.h). Submitted with pfnRenderCb at Flush, when a map
  * needs it, and by itself when the buffer, the allocation list or the patch
- * list could not take the next packet.
+ * list could not take the next packet. The draw path's open virgl chunk
+ * (draw.c) is written as its SUBMIT before any other packet and before
+ * each submission.
  */
 #include <string.h>
 
@@ -58,12 +60,13 @@ void umd_cmd_fini(UmdDevice *d)
 
 bool umd_cmd_references(const UmdDevice *d, const UmdAlloc *a)
 {
-    return a->list_seq == d->cb_seq && d->cb.nalloc > 0;
+    return (a->list_seq == d->cb_seq && d->cb.nalloc > 0) || umd_stream_names(d, a);
 }
 
 HRESULT umd_cmd_submit(UmdDevice *d, UmdDdi ddi, bool automatic)
 {
     UmdCmdBuf *cb = &d->cb;
+    umd_stream_flush(d, ddi); /* the open 3D chunk goes with this submission */
     if (cb->len == 0 || d->lost) {
         return S_OK;
     }
@@ -121,6 +124,7 @@ uint8_t *umd_cmd_begin(UmdDevice *d, UmdDdi ddi, uint32_t bytes, UmdAlloc *const
                        uint32_t nalloc, uint32_t npatch)
 {
     UmdCmdBuf *cb = &d->cb;
+    umd_stream_flush(d, ddi); /* 3D work recorded before stays before this packet */
     if (d->lost || (bytes & 3u) || bytes > cb->size || nalloc > cb->alloc_size ||
         npatch > cb->patch_size) {
         if (!d->lost) {

@@ -64,7 +64,7 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
             return;
         }
     }
-    if (!umd_stream_begin(d) || !umd_stage_objects(d, ddi, &n, UMD_CS) ||
+    if (!umd_stream_begin(d, ddi, &n) || !umd_stage_objects(d, ddi, &n, UMD_CS) ||
         !put_dispatch(d, ddi, &n, args ? none : groups, args, offset)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);

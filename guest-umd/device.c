@@ -133,4 +133,7 @@ void sable_umd_stats(void *drv_device, SableUmdStats *out)
     out->upload_in_place = d->upload_in_place;
     out->upload_ring_size = d->upload.alloc.h ? d->upload.alloc.size : 0;
     out->lost = d->lost;
+    out->draws = d->draws;
+    out->submits3d = d->submits3d;
+    out->state_skips = d->state_skips;
 }

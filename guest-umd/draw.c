@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The draw path (docs/umd.md "The draw path"): per draw, the bound D3D
- * state becomes a virgl sub-stream in the command buffer, sent as inline
- * 3D SUBMIT packets (at most SABLE_KMD_3D_MAX_INLINE_DW dwords each, split
- * at command boundaries) that list the allocations they name.
+ * state becomes a virgl sub-stream appended to one open chunk (at most
+ * SABLE_KMD_3D_MAX_INLINE_DW dwords, split at command boundaries), sent as
+ * one inline 3D SUBMIT listing the union of the allocations its commands
+ * name when the command buffer is submitted or another packet begins
+ * (umd_stream_flush).
  *
  * Objects (state objects, shaders, surfaces of RTVs/DSVs, sampler views of
  * SRVs) are created in the device's virgl context at their first draw
@@ -47,75 +49,176 @@ int umd_prim_mode(UINT t)
     }
 }
 
-/* ---- the stream: chunks as inline SUBMITs ---- */
+/* ---- the stream: one open chunk, sent as an inline SUBMIT ---- */
 
 typedef UmdNamed Named;
 
-static bool stream_begin(UmdDevice *d)
+/* Allocation-list entries one SUBMIT may carry. */
+static uint32_t max_named(const UmdDevice *d)
+{
+    return d->cb.alloc_size < UMD_STREAM_ALLOCS ? d->cb.alloc_size : UMD_STREAM_ALLOCS;
+}
+
+static const UmdResource *magic_ok(const UmdResource *r)
+{
+    return r && r->magic == UMD_RESOURCE_MAGIC && r->res_id ? r : NULL;
+}
+
+static int find(const Named *n, const UmdResource *r)
+{
+    for (uint32_t i = 0; i < n->n; i++) {
+        if (n->res[i] == r) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+static bool name(Named *n, UmdResource *r, bool write)
+{
+    if (!r) {
+        return true;
+    }
+    if (!magic_ok(r)) {
+        return false; /* not a 3D resource: cannot be drawn with */
+    }
+    int i = find(n, r);
+    if (i >= 0) {
+        n->write[i] |= write;
+        return true;
+    }
+    if (n->n == UMD_STREAM_ALLOCS) {
+        return false;
+    }
+    n->res[n->n] = r;
+    n->write[n->n++] = write;
+    return true;
+}
+
+/* Entries the union of the open chunk's list and n would have. */
+static uint32_t union_size(const Named *open, const Named *n)
+{
+    uint32_t count = open->n;
+    for (uint32_t i = 0; i < n->n; i++) {
+        count += find(open, n->res[i]) < 0;
+    }
+    return count;
+}
+
+static bool merge(UmdDevice *d, const Named *n)
+{
+    Named *open = &d->s3d.open;
+    if (union_size(open, n) > max_named(d)) {
+        return false;
+    }
+    for (uint32_t i = 0; i < n->n; i++) {
+        name(open, n->res[i], n->write[i]);
+    }
+    return true;
+}
+
+bool umd_stream_flush(UmdDevice *d, UmdDdi ddi)
+{
+    UmdStream *s = &d->s3d;
+    uint32_t n = s->b.n;
+    if (n == 0 || s->sending || s->b.failed || d->lost) {
+        if (!s->sending) {
+            s->b.n = 0;
+            s->b.failed = false;
+            s->open.n = 0;
+        }
+        return n == 0 || s->sending;
+    }
+    const Named *named = &s->open;
+    UmdAlloc *allocs[UMD_STREAM_ALLOCS];
+    for (uint32_t i = 0; i < named->n; i++) {
+        allocs[i] = &named->res[i]->alloc;
+    }
+    s->sending = true;
+    uint8_t *p = umd_cmd_begin(d, ddi, SUBMIT_BYTES + n * 4u, allocs, named->n, 0);
+    if (p) {
+        struct sable_cmd_3d_submit h = {
+            .header = SABLE_CMD_HEADER(SABLE_OP_3D_SUBMIT, 0, 6u + n),
+            .size_dw = n,
+        };
+        memcpy(p, &h, sizeof(h));
+        memcpy(p + SUBMIT_BYTES, s->dw, (size_t)n * 4u);
+        for (uint32_t i = 0; i < named->n; i++) {
+            umd_cmd_list(d, allocs[i], named->write[i]);
+        }
+        umd_cmd_commit(d);
+        d->submits3d++;
+    }
+    s->sending = false;
+    s->b.n = 0;
+    s->open.n = 0;
+    return p != NULL;
+}
+
+bool umd_stream_names(const UmdDevice *d, const UmdAlloc *a)
+{
+    const Named *open = &d->s3d.open;
+    for (uint32_t i = 0; d->s3d.b.n && i < open->n; i++) {
+        if (&open->res[i]->alloc == a) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Opens the chunk (or keeps the open one) naming n too: the open chunk is
+ * sent first when the union of the lists would not fit. */
+static bool stream_begin(UmdDevice *d, UmdDdi ddi, const Named *named)
 {
     UmdStream *s = &d->s3d;
     if (!s->dw && !(s->dw = malloc(SABLE_KMD_3D_MAX_INLINE_DW * 4u))) {
         return false;
     }
-    uint32_t cap = (d->cb.size - SUBMIT_BYTES) / 4u;
-    vgl_init(&s->b, s->dw, cap < SABLE_KMD_3D_MAX_INLINE_DW ? cap : SABLE_KMD_3D_MAX_INLINE_DW);
-    return true;
+    if (s->b.n && union_size(&s->open, named) > max_named(d) && !umd_stream_flush(d, ddi)) {
+        return false;
+    }
+    if (s->b.n == 0) {
+        uint32_t cap = (d->cb.size - SUBMIT_BYTES) / 4u;
+        vgl_init(&s->b, s->dw, cap < SABLE_KMD_3D_MAX_INLINE_DW ? cap : SABLE_KMD_3D_MAX_INLINE_DW);
+        s->open.n = 0;
+        s->chunk++;
+    }
+    return merge(d, named);
 }
 
-/* The chunk built so far as one inline SUBMIT listing `named`. */
+/* The operation's commands are in the open chunk, which names `named`
+ * too; it stays open (umd_stream_flush sends it). */
 static bool stream_send(UmdDevice *d, UmdDdi ddi, const Named *named)
 {
-    UmdStream *s = &d->s3d;
-    uint32_t n = s->b.n;
-    if (s->b.failed) {
-        return false;
-    }
-    if (n == 0) {
-        return true;
-    }
-    UmdAlloc *allocs[UMD_STREAM_ALLOCS];
-    for (uint32_t i = 0; i < named->n; i++) {
-        allocs[i] = &named->res[i]->alloc;
-    }
-    uint8_t *p = umd_cmd_begin(d, ddi, SUBMIT_BYTES + n * 4u, allocs, named->n, 0);
-    if (!p) {
-        return false;
-    }
-    struct sable_cmd_3d_submit h = {
-        .header = SABLE_CMD_HEADER(SABLE_OP_3D_SUBMIT, 0, 6u + n),
-        .size_dw = n,
-    };
-    memcpy(p, &h, sizeof(h));
-    memcpy(p + SUBMIT_BYTES, s->dw, (size_t)n * 4u);
-    for (uint32_t i = 0; i < named->n; i++) {
-        umd_cmd_list(d, allocs[i], named->write[i]);
-    }
-    umd_cmd_commit(d);
-    d->submits3d++;
-    s->b.n = 0;
-    return true;
+    return !d->s3d.b.failed && merge(d, named);
 }
 
 /* Room for ndw more dwords in the chunk: the chunk goes first if not. */
 static bool stream_room(UmdDevice *d, UmdDdi ddi, const Named *named, uint32_t ndw)
 {
     VglBuf *b = &d->s3d.b;
+    if (!merge(d, named)) {
+        return false;
+    }
     if (b->cap - b->n >= ndw) {
         return true;
     }
-    return stream_send(d, ddi, named) && b->cap >= ndw;
+    return umd_stream_flush(d, ddi) && merge(d, named) && b->cap >= ndw;
 }
 
 void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, bool host)
 {
     static const Named none;
-    if (!host || d->lost || !stream_begin(d)) {
+    if (!host || d->lost || !stream_begin(d, ddi, &none)) {
         return;
     }
     /* virglrenderer 0.10.4 keeps a pointer to the bound DSA object and
      * re-emits the stencil state only when a bind names another pointer:
      * a DSA created after this one is freed may get its memory, and its
      * stencil state would be ignored. Binding 0 first drops the pointer. */
+    if (!stream_room(d, ddi, &none, 8)) {
+        return;
+    }
     if (type == SABLE_VIRGL_OBJECT_DSA) {
         vgl_bind_object(&d->s3d.b, type, 0);
     }
@@ -127,41 +230,73 @@ void umd_stream_fini(UmdDevice *d)
 {
     free(d->s3d.dw);
     d->s3d.dw = NULL;
+    free(d->s3d.sent);
+    d->s3d.sent = NULL;
+}
+
+/* ---- state the context has ----
+ * Per group of per-draw state commands (framebuffer and viewports, object
+ * and shader binds, vertex and index buffers, each stage's constants and
+ * sampler units), the commands last sent. Each SET/BIND replaces a host
+ * binding no other group touches, so a group whose commands repeat the
+ * last ones, with only draws in between, would change nothing: it is
+ * dropped. Known only within one chunk (each SUBMIT states its bindings
+ * from its first draw, whatever ran before it on the host: a reset, a
+ * resubmission) and forgotten when anything else (a clear, a blit, a
+ * dispatch, a query, a destroy) was appended since the last draw. Object
+ * handles are never reused while the counter has not wrapped, and an
+ * object made again gets a new handle, so the same commands name the same
+ * objects; constant buffer 0's contents are in its command. */
+
+enum { SENT_FB, SENT_BINDS, SENT_INPUTS, SENT_STAGE };
+
+static void sent_forget(UmdStream *s)
+{
+    memset(s->sent_n, 0, sizeof(s->sent_n));
+    s->sent_chunk = s->chunk;
+}
+
+/* At a draw's start: the groups are known if the last thing in the open
+ * chunk is the last draw. */
+static void sent_check(UmdStream *s)
+{
+    if (s->sent_chunk != s->chunk || s->draw_end != s->b.n) {
+        sent_forget(s);
+    }
+}
+
+/* The commands of group g written since `start` in chunk `chunk`: dropped
+ * if the context got the same last, else remembered. */
+static void sent_group(UmdDevice *d, unsigned g, uint32_t chunk, uint32_t start)
+{
+    UmdStream *s = &d->s3d;
+    if (s->b.failed || s->chunk != chunk || s->sent_chunk != chunk) {
+        return; /* the chunk was sent meanwhile: this one knows nothing yet */
+    }
+    if (!s->sent && !(s->sent = malloc(UMD_SENT_GROUPS * UMD_SENT_DW * 4u))) {
+        return;
+    }
+    uint32_t n = s->b.n - start, *last = s->sent + g * UMD_SENT_DW;
+    if (n && n == s->sent_n[g] && !memcmp(last, s->b.dw + start, n * 4u)) {
+        s->b.n = start;
+        d->state_skips++;
+        return;
+    }
+    s->sent_n[g] = n <= UMD_SENT_DW ? n : 0;
+    memcpy(last, s->b.dw + start, (size_t)s->sent_n[g] * 4u);
 }
 
 /* ---- what a draw names ---- */
-
-static bool name(Named *n, UmdResource *r, bool write)
-{
-    if (!r) {
-        return true;
-    }
-    if (r->magic != UMD_RESOURCE_MAGIC || !r->res_id) {
-        return false; /* not a 3D resource: cannot be drawn with */
-    }
-    for (uint32_t i = 0; i < n->n; i++) {
-        if (n->res[i] == r) {
-            n->write[i] |= write;
-            return true;
-        }
-    }
-    if (n->n == UMD_STREAM_ALLOCS) {
-        return false;
-    }
-    n->res[n->n] = r;
-    n->write[n->n++] = write;
-    return true;
-}
 
 bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,
                      UmdResource *const *r, uint32_t nr, bool write)
 {
     Named n = { .n = 0 };
-    bool ok = !d->lost && stream_begin(d);
+    bool ok = !d->lost;
     for (uint32_t i = 0; ok && i < nr; i++) {
         ok = name(&n, r[i], write);
     }
-    if (!ok) {
+    if (!ok || !stream_begin(d, ddi, &n) || !stream_room(d, ddi, &n, ndw)) {
         return false;
     }
     return vgl_append(&d->s3d.b, cmds, ndw) && stream_send(d, ddi, &n);
@@ -180,6 +315,7 @@ static uint32_t vb_slots(const UmdState *st)
 
 static const unsigned draw_stages[] = { UMD_VS, UMD_PS, UMD_GS, UMD_HS, UMD_DS };
 #define NSTAGES (sizeof(draw_stages) / sizeof(draw_stages[0]))
+_Static_assert(SENT_STAGE + NSTAGES == UMD_SENT_GROUPS, "one sent group per draw stage");
 
 static bool name_stage(Named *n, const UmdState *st, unsigned stage)
 {
@@ -533,17 +669,33 @@ static bool ps_uavs(const UmdDevice *d)
 
 static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *draw)
 {
-    bool ok = stream_room(d, ddi, n, STATE_DW) && put_framebuffer(d) && put_binds(d) &&
-              put_inputs(d, draw->indexed) && umd_so_put_targets(d, &d->s3d.b);
+    UmdStream *s = &d->s3d;
+    if (!stream_room(d, ddi, n, STATE_DW)) {
+        return false;
+    }
+    uint32_t chunk = s->chunk, at = s->b.n;
+    bool ok = put_framebuffer(d);
+    sent_group(d, SENT_FB, chunk, at);
+    at = s->b.n;
+    ok = ok && put_binds(d);
+    sent_group(d, SENT_BINDS, chunk, at);
+    at = s->b.n;
+    ok = ok && put_inputs(d, draw->indexed);
+    sent_group(d, SENT_INPUTS, chunk, at);
+    ok = ok && umd_so_put_targets(d, &s->b);
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         unsigned stage = draw_stages[i];
+        chunk = s->chunk;
+        at = s->b.n;
         ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
+        sent_group(d, SENT_STAGE + i, chunk, at);
     }
     bool uavs = ps_uavs(d);
-    return ok && stream_room(d, ddi, n, STATE_DW) && (!uavs || umd_put_uavs(d, UMD_PS)) &&
-           vgl_draw_vbo(&d->s3d.b, draw) &&
-           (!uavs || vgl_memory_barrier(&d->s3d.b, SABLE_VIRGL_BARRIER_ALL)) &&
-           stream_send(d, ddi, n);
+    ok = ok && stream_room(d, ddi, n, STATE_DW) && (!uavs || umd_put_uavs(d, UMD_PS)) &&
+         vgl_draw_vbo(&s->b, draw) &&
+         (!uavs || vgl_memory_barrier(&s->b, SABLE_VIRGL_BARRIER_ALL)) && stream_send(d, ddi, n);
+    s->draw_end = s->b.n;
+    return ok;
 }
 
 /* What this draw path cannot do: no 3D, nothing to draw with (no vertex
@@ -582,7 +734,11 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
             return;
         }
     }
-    if (!stream_begin(d) || !make_objects(d, ddi, &n) || !put_draw(d, ddi, &n, draw)) {
+    bool ok = stream_begin(d, ddi, &n);
+    if (ok) {
+        sent_check(&d->s3d);
+    }
+    if (!ok || !make_objects(d, ddi, &n) || !put_draw(d, ddi, &n, draw)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);
         }
@@ -612,7 +768,7 @@ static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uin
     if (!umd_res3d_to_host(d, ddi, r)) {
         return;
     }
-    if (!stream_begin(d) || !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host) ||
+    if (!stream_begin(d, ddi, &n) || !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host) ||
         !stream_room(d, ddi, &n, 32) ||
         !vgl_set_framebuffer(&d->s3d.b, handle, zs ? 0 : 1, zs ? *handle : 0) ||
         !vgl_clear(&d->s3d.b, buffers, rgba, z, stencil) || !stream_send(d, ddi, &n)) {
@@ -636,7 +792,8 @@ bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, ui
     if (!umd_res3d_to_host(d, ddi, src) || !umd_res3d_to_host(d, ddi, dst)) {
         return false;
     }
-    if (!stream_begin(d) || !vgl_blit(&d->s3d.b, VGL_BLIT_MASK_RGBA, filter, ds, ss) ||
+    if (!stream_begin(d, ddi, &n) || !stream_room(d, ddi, &n, 32) ||
+        !vgl_blit(&d->s3d.b, VGL_BLIT_MASK_RGBA, filter, ds, ss) ||
         !stream_send(d, ddi, &n)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);
@@ -655,10 +812,12 @@ bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *d
     Named n = { .n = 0 };
     name(&n, r, true);
     for (uint32_t off = 0; off < r->width;) {
-        if (!stream_begin(d) || d->s3d.b.cap <= 1 + VGL_INLINE_WRITE_ARGS) {
+        /* at least 256 bytes, or what an empty chunk holds */
+        if (!stream_begin(d, ddi, &n) || !stream_room(d, ddi, &n, 65 + VGL_INLINE_WRITE_ARGS) ||
+            d->s3d.b.cap - d->s3d.b.n <= 1 + VGL_INLINE_WRITE_ARGS) {
             return false;
         }
-        uint32_t room = (d->s3d.b.cap - 1 - VGL_INLINE_WRITE_ARGS) * 4u;
+        uint32_t room = (d->s3d.b.cap - d->s3d.b.n - 1 - VGL_INLINE_WRITE_ARGS) * 4u;
         uint32_t len = r->width - off < room ? r->width - off : room;
         if (!vgl_inline_write(&d->s3d.b, r->res_id, off, data + off, len) ||
             !stream_send(d, ddi, &n)) {
@@ -690,7 +849,10 @@ void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 ste
 
 /* ---- shared with the compute path (umd_stream.h) ---- */
 
-bool umd_stream_begin(UmdDevice *d) { return stream_begin(d); }
+bool umd_stream_begin(UmdDevice *d, UmdDdi ddi, const UmdNamed *n)
+{
+    return stream_begin(d, ddi, n);
+}
 bool umd_stream_send(UmdDevice *d, UmdDdi ddi, const UmdNamed *n)
 {
     return stream_send(d, ddi, n);

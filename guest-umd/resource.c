@@ -246,6 +246,9 @@ void umd_resource_destroy(UmdDevice *d, UmdResource *r)
     if (r->magic != UMD_RESOURCE_MAGIC) {
         return; /* creation failed */
     }
+    if (umd_stream_names(d, &r->alloc)) {
+        umd_stream_flush(d, UMD_DDI_DestroyResource); /* the chunk names r */
+    }
     if (r->mapped && !(r->dyn && r->map_base == r->dyn)) {
         umd_unlock(d, r->shadow_used ? r->shadow.h : r->alloc.h);
         if (r->shadow_used) {

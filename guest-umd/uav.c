@@ -278,7 +278,7 @@ void umd_copy_structure_count(UmdDevice *d, UmdResource *dst, UINT offset, UmdUa
     if (!umd_res3d_to_host(d, ddi, v->counter) || !umd_res3d_to_host(d, ddi, dst)) {
         return;
     }
-    if (!umd_stream_begin(d) || !umd_stream_room(d, ddi, &n, 16) ||
+    if (!umd_stream_begin(d, ddi, &n) || !umd_stream_room(d, ddi, &n, 16) ||
         !vgl_resource_copy_region(&d->s3d.b, dst->res_id, 0, offset, 0, 0, v->counter->res_id,
                                   0, &box) ||
         !umd_stream_send(d, ddi, &n)) {
@@ -395,7 +395,7 @@ static bool clear_texture(UmdDevice *d, UmdDdi ddi, UmdUav *v, const uint32_t da
     if (!umd_stream_name(&n, r, true) || !umd_res3d_to_host(d, ddi, r)) {
         return false;
     }
-    if (!umd_stream_begin(d) || !umd_stream_room(d, ddi, &n, 16) ||
+    if (!umd_stream_begin(d, ddi, &n) || !umd_stream_room(d, ddi, &n, 16) ||
         !vgl_clear_texture(&d->s3d.b, r->res_id, v->mip, &box, data) ||
         !umd_stream_send(d, ddi, &n)) {
         return false;

@@ -238,10 +238,20 @@ typedef struct UmdUploadPiece {
     uint64_t offset;
 } UmdUploadPiece;
 
-/* The device's virgl sub-stream (draw.c): one chunk being built, sent as
- * an inline 3D SUBMIT naming the allocations in `alloc`; the D3D default
- * state objects, made at the first draw. */
+/* The device's virgl sub-stream (draw.c): one chunk kept open across
+ * draws, dispatches, clears and blits, sent as one inline 3D SUBMIT naming
+ * the union of what they name (`open`) when the command buffer is
+ * submitted, before any other packet, when it is full, or when a
+ * resource it names is destroyed; the D3D default state objects, made at
+ * the first draw. */
 #define UMD_STREAM_ALLOCS 64u
+#define UMD_SENT_GROUPS 8u  /* framebuffer, binds, inputs, 5 shader stages */
+#define UMD_SENT_DW 1024u   /* a group sent larger is never skipped */
+typedef struct UmdNamed {
+    struct UmdResource *res[UMD_STREAM_ALLOCS];
+    bool write[UMD_STREAM_ALLOCS];
+    uint32_t n;
+} UmdNamed;
 /* Stream output in the device's virgl context (so.c): per slot the target
  * object made for the resource last bound there (kept after unbinding:
  * DrawAuto draws from it), whether it is bound, and whether SoSetTargets
@@ -259,8 +269,16 @@ typedef struct UmdSoState {
 typedef struct UmdStream {
     uint32_t *dw;             /* SABLE_KMD_3D_MAX_INLINE_DW dwords, NULL until used */
     VglBuf b;
-    UmdAlloc *alloc[UMD_STREAM_ALLOCS];
-    uint32_t nalloc;
+    UmdNamed open;            /* what the open chunk names (each once) */
+    bool sending;             /* umd_stream_flush is writing the SUBMIT */
+    uint32_t chunk;           /* chunks begun (the open one's number) */
+    /* Per-draw state the context got in this chunk (draw.c "state the
+     * context has"): per group the commands last sent, valid while only
+     * draws were appended to chunk `sent_chunk` since; `draw_end`: where
+     * the last draw ended in it. */
+    uint32_t *sent;           /* UMD_SENT_GROUPS x UMD_SENT_DW, NULL until used */
+    uint32_t sent_n[UMD_SENT_GROUPS];
+    uint32_t sent_chunk, draw_end;
     bool defaults;
     UmdBlendState blend;
     UmdDepthStencilState dss;
@@ -303,6 +321,7 @@ typedef struct UmdDevice {
     uint32_t vgl_handles;    /* the last virgl object handle handed out */
     UmdStream s3d;           /* the draw path (draw.c) */
     uint32_t draws, transfers, submits3d, objects3d;
+    uint32_t state_skips;    /* state groups not sent again (draw.c) */
     uint32_t dispatches;     /* compute.c */
     bool submitted_since_amortized;
 } UmdDevice;
@@ -366,6 +385,7 @@ uint32_t umd_cmd_list(UmdDevice *d, UmdAlloc *a, bool write);
 void umd_cmd_commit(UmdDevice *d);
 /* pfnRenderCb of what was built (nothing if empty); auto: ran out of room. */
 HRESULT umd_cmd_submit(UmdDevice *d, UmdDdi ddi, bool automatic);
+/* The command buffer being built or the open virgl chunk names a. */
 bool umd_cmd_references(const UmdDevice *d, const UmdAlloc *a);
 
 /* shared.c: shared resources. The resource-level private data of a
@@ -487,6 +507,13 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
 void umd_vgl_destroy(UmdDevice *d, UmdDdi ddi, uint32_t type, uint32_t handle, bool host);
 uint32_t umd_vgl_handle(UmdDevice *d);
 void umd_stream_fini(UmdDevice *d);
+/* The open virgl chunk as one 3D SUBMIT into the command buffer (nothing
+ * if empty; dropped if the device is lost). umd_cmd_begin and
+ * umd_cmd_submit call it first, so every other packet and every
+ * submission sees the 3D work recorded before it. */
+bool umd_stream_flush(UmdDevice *d, UmdDdi ddi);
+/* The open chunk names allocation a. */
+bool umd_stream_names(const UmdDevice *d, const UmdAlloc *a);
 /* Clears of views of 3D textures: CLEAR in the stream (the host copy). */
 void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);

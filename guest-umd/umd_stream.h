@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The draw path's virgl sub-stream (draw.c), shared with the compute path
- * (compute.c, uav.c): a chunk is built in d->s3d.b and sent as one inline
- * 3D SUBMIT listing the resources it names (UmdNamed: each once, with
- * whether the work writes it). umd_stream_room sends the chunk first when
- * ndw more dwords do not fit. The stage helpers do for one shader stage
+ * (compute.c, uav.c): a chunk is built in d->s3d.b across operations and
+ * sent as one inline 3D SUBMIT listing the resources it names (UmdNamed:
+ * each once, with whether the work writes it) by umd_stream_flush (umd.h).
+ * umd_stream_room sends the chunk first when ndw more dwords do not fit. The stage helpers do for one shader stage
  * what a draw does: name its constant buffers and shader resources,
  * create its shader, sampler views and samplers in the virgl context
  * (first use), then bind its constants and sampler units.
@@ -14,13 +14,9 @@
 
 #include "umd.h"
 
-typedef struct UmdNamed {
-    UmdResource *res[UMD_STREAM_ALLOCS];
-    bool write[UMD_STREAM_ALLOCS];
-    uint32_t n;
-} UmdNamed;
-
-bool umd_stream_begin(UmdDevice *d);
+/* Opens the chunk (or keeps the open one) and adds n to what it names;
+ * the open chunk is sent first when the union would not fit. */
+bool umd_stream_begin(UmdDevice *d, UmdDdi ddi, const UmdNamed *n);
 bool umd_stream_send(UmdDevice *d, UmdDdi ddi, const UmdNamed *n);
 bool umd_stream_room(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, uint32_t ndw);
 /* false: r is not a 3D resource, or too many resources */

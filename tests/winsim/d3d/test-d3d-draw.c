@@ -783,8 +783,215 @@ static void test_textured(void)
     scene_free(&s);
 }
 
+/* Batching (docs/umd.md "The draw path"): the draws between two
+ * submissions go as one 3D SUBMIT, and after the first each sends only
+ * what changed. Rectangles of the vertex buffer (6 vertices each, y 0..4):
+ * red x 0..4, green x 4..8 (both clockwise: front), blue x 8..12
+ * (counter-clockwise: culled by the default rasterizer). Between draws one
+ * state changes: the vertex buffer offset (green drawn, not red again),
+ * the offset to blue (culled), the rasterizer to CULL_NONE (blue drawn),
+ * the viewport 8 pixels down (blue at y 8..12), the offset back to green
+ * (green at y 8..12). Each change shows in the pixels only if it reached
+ * the host. */
+static void set_vb_offset(Scene *s, UINT vertices)
+{
+    RtDevice *d = s->d;
+    UINT stride = sizeof(Vtx), offset = vertices * (UINT)sizeof(Vtx);
+    g_assert_cmphex((uint32_t)RT_CALL(d, IaSetVertexBuffers, 0,
+                                      F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, &s->vb->h, &stride,
+                                                                  &offset)), ==, 0);
+}
+
+static void set_viewport_y(Scene *s, float y)
+{
+    RtDevice *d = s->d;
+    D3D10_DDI_VIEWPORT vp = { 0, y, W, H, 0, 1 };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)),
+                    ==, 0);
+}
+
+static void test_batched(void)
+{
+    Scene s = scene_new(ps_color_text, 0);
+    static const uint16_t ccw[6] = { 0, 2, 1, 1, 2, 3 };
+    Vtx q[12], v[18];
+    rect_vertices(q, 0, 0, 4, 4, 0, red);
+    rect_vertices(q + 4, 4, 0, 8, 4, 0, green);
+    rect_vertices(q + 8, 8, 0, 12, 4, 0, blue);
+    for (unsigned i = 0; i < 6; i++) {
+        v[i] = q[rect_idx[i]];
+        v[6 + i] = q[4 + rect_idx[i]];
+        v[12 + i] = q[8 + ccw[i]];
+    }
+    RtDevice *d = s.d;
+    s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    clear(&s);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    SableUmdStats before = rt_umd_stats(d);
+    draw(&s, 6, 0);
+    set_vb_offset(&s, 6);
+    draw(&s, 6, 0);
+    set_vb_offset(&s, 12);
+    draw(&s, 6, 0);
+    void *rs = rasterizer(d, D3D10_DDI_CULL_NONE, FALSE);
+    draw(&s, 6, 0);
+    set_viewport_y(&s, 8);
+    draw(&s, 6, 0);
+    set_vb_offset(&s, 6);
+    draw(&s, 6, 0);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    SableUmdStats after = rt_umd_stats(d);
+    g_assert_cmpuint(after.draws - before.draws, ==, 6);
+    g_assert_cmpuint(after.submits3d - before.submits3d, ==, 1);
+    /* draws 2..6 change one of framebuffer, binds, inputs: the other two
+     * repeat (the stages' groups are empty: no constants, no samplers) */
+    g_assert_cmpuint(after.state_skips - before.state_skips, ==, 5 * 2);
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            bool top = y < 4, low = y >= 8 && y < 12;
+            const float *want = clear_c;
+            if (x < 4 && top) {
+                want = red;
+            } else if (x >= 4 && x < 8 && (top || low)) {
+                want = green;
+            } else if (x >= 8 && x < 12 && (top || low)) {
+                want = blue;
+            }
+            assert_px(px, x, y, want, 0);
+        }
+    }
+    set_viewport_y(&s, 0);
+    destroy_rasterizer(d, rs);
+    scene_free(&s);
+}
+
+/* Ordering between 3D and 2D work in one command buffer: draw red over the
+ * left half, CopyResource of the target into a staging texture, draw green
+ * over the right half. The copy sees the first draw only; the target both. */
+static void test_copy_between(void)
+{
+    Scene s = scene_new(ps_color_text, 0);
+    Vtx q[8], v[12];
+    rect_vertices(q, 0, 0, 8, 16, 0, red);
+    rect_vertices(q + 4, 8, 0, 16, 16, 0, green);
+    for (unsigned i = 0; i < 6; i++) {
+        v[i] = q[rect_idx[i]];
+        v[6 + i] = q[4 + rect_idx[i]];
+    }
+    RtDevice *d = s.d;
+    s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    RtResource *st;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                              D3D10_DDI_USAGE_STAGING, 0,
+                                              D3D10_DDI_CPU_ACCESS_READ, NULL, &st), ==, 0);
+    clear(&s);
+    draw(&s, 6, 0);
+    g_assert_cmphex((uint32_t)rt_copy(d, st, s.rt), ==, 0);
+    draw(&s, 6, 6);
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            assert_px(px, x, y, x < 8 ? red : green, 0);
+        }
+    }
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    g_assert_cmphex((uint32_t)rt_map(d, st, 0, D3D10_DDI_MAP_READ, 0, &m), ==, 0);
+    for (unsigned y = 0; y < H; y++) {
+        memcpy(px + y * W * 4, (const uint8_t *)m.pData + y * m.RowPitch, W * 4);
+    }
+    g_assert_cmphex((uint32_t)rt_unmap(d, st, 0), ==, 0);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            assert_px(px, x, y, x < 8 ? red : clear_c, 0);
+        }
+    }
+    rt_destroy(d, st);
+    scene_free(&s);
+}
+
+/* State skipping per stage: between draws of one SUBMIT only a constant
+ * buffer binding changes (PS cb0 = colour, inline; cb1 = scale, a buffer
+ * on the host; the PS writes cb0 * cb1). Quarters of the target, x 0..4:
+ * red * 1; x 4..8: cb0 rebound to green; x 8..12: cb1 rebound to
+ * (1, 0.5, 1, 1): half green; x 12..16: cb0 back to red: red (the scale
+ * leaves red alone). Warm-up draws first bring every buffer to the host,
+ * so no transfer splits the measured draws. */
+static void set_ps_cb(RtDevice *d, UINT slot, RtResource *b)
+{
+    g_assert_cmphex((uint32_t)RT_CALL(d, PsSetConstantBuffers, 0,
+                                      F(d, pfnPsSetConstantBuffers)(d->h, slot, 1, &b->h)),
+                    ==, 0);
+}
+
+static void test_batched_constants(void)
+{
+    Scene s = scene_new(ps_cb_text, 0);
+    Vtx q[16], v[24];
+    for (unsigned r = 0; r < 4; r++) {
+        rect_vertices(q + 4 * r, 4.0f * r, 0, 4.0f * r + 4, 16, 0, clear_c);
+        for (unsigned i = 0; i < 6; i++) {
+            v[6 * r + i] = q[4 * r + rect_idx[i]];
+        }
+    }
+    RtDevice *d = s.d;
+    const float one[4] = { 1, 1, 1, 1 }, scale[4] = { 1, 0.5f, 1, 1 };
+    const float half_green[4] = { 0, 0.5f, 0, 1 };
+    s.vb = buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    RtResource *cb[4] = {
+        buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, red, 16),
+        buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, green, 16),
+        buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, one, 16),
+        buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, scale, 16),
+    };
+    set_layout(&s, false);
+    set_vbs(&s, s.vb, NULL);
+    set_ps_cb(d, 0, cb[0]);
+    set_ps_cb(d, 1, cb[2]);
+    draw(&s, 6, 0);
+    set_ps_cb(d, 0, cb[1]);
+    set_ps_cb(d, 1, cb[3]);
+    draw(&s, 6, 0);
+    clear(&s);
+    set_ps_cb(d, 0, cb[0]);
+    set_ps_cb(d, 1, cb[2]);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    SableUmdStats before = rt_umd_stats(d);
+    draw(&s, 6, 0);
+    set_ps_cb(d, 0, cb[1]);
+    draw(&s, 6, 6);
+    set_ps_cb(d, 1, cb[3]);
+    draw(&s, 6, 12);
+    set_ps_cb(d, 0, cb[0]);
+    draw(&s, 6, 18);
+    g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
+    SableUmdStats after = rt_umd_stats(d);
+    g_assert_cmpuint(after.submits3d - before.submits3d, ==, 1);
+    uint8_t px[W * H * 4];
+    read_rt(&s, px);
+    const float *want[4] = { red, green, half_green, red };
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            assert_px(px, x, y, want[x / 4], 1);
+        }
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        rt_destroy(d, cb[i]);
+    }
+    scene_free(&s);
+}
+
 void d3d_draw_tests_add(void)
 {
+    g_test_add_func("/d3d/draw/batched-constants", test_batched_constants);
+    g_test_add_func("/d3d/draw/batched", test_batched);
+    g_test_add_func("/d3d/draw/copy-between", test_copy_between);
     g_test_add_func("/d3d/draw/textured", test_textured);
     g_test_add_func("/d3d/draw/blend", test_blend);
     g_test_add_func("/d3d/draw/scissor", test_scissor);
