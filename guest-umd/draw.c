@@ -339,12 +339,8 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
         vgl_destroy_object(&d->s3d.b, SABLE_VIRGL_OBJECT_SAMPLER_VIEW, v->handle);
         v->host = false;
     }
-    uint32_t vf = umd_virgl_format(v->format);
     v->handle = umd_vgl_handle(d);
-    if (!vf || v->res->dim == D3D10DDIRESOURCE_BUFFER ||
-        !vgl_create_sampler_view(&d->s3d.b, v->handle, v->res->res_id, vf | target << 24,
-                                 v->first_slice, v->first_slice + v->slices - 1, v->first_mip,
-                                 v->first_mip + v->mips - 1, SABLE_VIRGL_SWIZZLE_IDENTITY)) {
+    if (!umd_srv_encode(v, target, &d->s3d.b)) {
         return false;
     }
     v->host = true;

@@ -435,6 +435,12 @@ void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
 void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
                     const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
                     const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v);
+/* CREATE_OBJECT SAMPLER_VIEW of v (handle v->handle) into b for a shader
+ * that declares `target` (SABLE_VIRGL_TARGET_*, 0: the resource's own):
+ * a buffer view of its elements, or a texture view of its mips and
+ * slices (docs/umd.md "Sampler views and their target"); false: the view
+ * cannot be made (format, range). */
+bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b);
 /* clear.c */
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);

@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 'stack' suite, shader resource views the other files do not cover
+ * (issue 12): typed buffer views (Buffer<float4>, Buffer<uint>) read with
+ * `ld` by a pixel shader (indexed by SV_PrimitiveID) and by a compute
+ * shader (indexed by SV_DispatchThreadID), each view starting past
+ * element 0. Expected pixels and words are computed here from the data
+ * the test writes.
+ */
+#include <string.h>
+
+#include "d3d-pipe.h"
+#include "d3d11_umddi_uav.h"
+#include "sm4_asm.h"
+#include "umd.h"
+
+#define OK(expr) g_assert_cmphex((uint32_t)(expr), ==, 0)
+
+typedef struct Srv {
+    void *mem;
+    D3D10DDI_HSHADERRESOURCEVIEW h;
+} Srv;
+
+/* A typed buffer view {first, n} of b; want: what the UMD reports. */
+static Srv buffer_srv_want(RtDevice *d, RtResource *b, DXGI_FORMAT f, UINT first, UINT n,
+                           HRESULT want)
+{
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
+        .hDrvResource = b->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_BUFFER,
+    };
+    c.Buffer = (D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW){ first, n };
+    Srv v = { .mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &c)) };
+    v.h.pDrvPrivate = v.mem;
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateShaderResourceView, 0,
+                                      d->f11->pfnCreateShaderResourceView(
+                                          d->h, &c, v.h,
+                                          (D3D10DDI_HRTSHADERRESOURCEVIEW){ v.mem })),
+                    ==, (uint32_t)want);
+    return v;
+}
+
+static Srv buffer_srv(RtDevice *d, RtResource *b, DXGI_FORMAT f, UINT first, UINT n)
+{
+    return buffer_srv_want(d, b, f, first, n, S_OK);
+}
+
+static void set_srv(RtDevice *d, unsigned stage, UINT t, const Srv *v)
+{
+    D3D10DDI_HSHADERRESOURCEVIEW h = v ? v->h : (D3D10DDI_HSHADERRESOURCEVIEW){ NULL };
+    if (stage == RT_PS) {
+        OK(RT_CALL(d, PsSetShaderResources, 0, d->f11->pfnPsSetShaderResources(d->h, t, 1, &h)));
+    } else {
+        OK(RT_CALL(d, CsSetShaderResources, 0, d->f11->pfnCsSetShaderResources(d->h, t, 1, &h)));
+    }
+}
+
+static void srv_free(RtDevice *d, Srv *v)
+{
+    RT_CALL(d, DestroyShaderResourceView, 0, d->f11->pfnDestroyShaderResourceView(d->h, v->h));
+    g_free(v->mem);
+}
+
+static RtResource *srv_buffer(RtDevice *d, const void *data, UINT size)
+{
+    RtResource *b;
+    OK(rt_create_buffer(d, size, D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_SHADER_RESOURCE, 0, data,
+                        &b));
+    g_assert_cmpuint(((UmdResource *)b->mem)->res_id, >, 0);
+    return b;
+}
+
+/* Buffer<float4> c : register(t0); Buffer<uint> a : register(t3);
+ * float4 main(float4 p : SV_Position, uint id : SV_PrimitiveID) : SV_Target
+ * { return float4(c[id].xyz, a[id] * (1.0 / 255)); } */
+static const char ps_buffers_text[] =
+    "ps_4_0\n"
+    "dcl_resource_buffer (float,float,float,float) t0\n"
+    "dcl_resource_buffer (uint,uint,uint,uint) t3\n"
+    "dcl_input_ps_sgv constant v2.x, primitive_id\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 2\n"
+    "ld r0.xyzw, v2.xxxx, t0.xyzw\n"
+    "ld r1.x, v2.xxxx, t3.xxxx\n"
+    "utof r1.x, r1.x\n"
+    "mul o0.w, r1.x, l(0.00392156886)\n"
+    "mov o0.xyz, r0.xyzx\n"
+    "ret\n";
+
+/* Primitives 0, 1 cover [1, 7) x [2, 8), primitives 2, 3 [9, 15) x [4, 12). */
+static const float rect_a[4] = { 1, 2, 7, 8 }, rect_b[4] = { 9, 4, 15, 12 };
+
+static void rect_vertices(PipeVtx *o, const float *q)
+{
+    static const float any[4] = { 0, 0, 0, 0 };
+    o[0] = pipe_vtx(q[0], q[1], any), o[1] = pipe_vtx(q[2], q[1], any);
+    o[2] = pipe_vtx(q[0], q[3], any), o[3] = pipe_vtx(q[0], q[3], any);
+    o[4] = pipe_vtx(q[2], q[1], any), o[5] = pipe_vtx(q[2], q[3], any);
+}
+
+static bool inside(const float *q, unsigned x, unsigned y)
+{
+    return x >= q[0] && x < q[2] && y >= q[1] && y < q[3];
+}
+
+/* Each pixel of rect A is a, of rect B b, any other clear (BGRA bytes). */
+static void assert_two_rects(const uint8_t *px, const uint8_t a[4], const uint8_t b[4],
+                             const uint8_t clear[4])
+{
+    for (unsigned y = 0; y < PIPE_H; y++) {
+        for (unsigned x = 0; x < PIPE_W; x++) {
+            const uint8_t *want = inside(rect_a, x, y) ? a : inside(rect_b, x, y) ? b : clear;
+            const uint8_t *p = px + (y * PIPE_W + x) * 4;
+            if (memcmp(p, want, 4)) {
+                g_error("pixel (%u,%u) = %02x%02x%02x%02x (BGRA), want %02x%02x%02x%02x", x, y,
+                        p[0], p[1], p[2], p[3], want[0], want[1], want[2], want[3]);
+            }
+        }
+    }
+}
+
+/* The PS reads a float4 view from element 1 (16 bytes in) and a uint view
+ * from element 4 (16 bytes in) at the primitive's index: rect A (red,
+ * alpha 51) and rect B (green-blue 0.2 = 51, alpha 153). */
+static void test_buffer_ps(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    const float colours[5][4] = {
+        { 1, 1, 1, 1 }, { 1, 0, 0, 0 }, { 1, 0, 0, 0 }, { 0, 1, 0.2f, 0 }, { 0, 1, 0.2f, 0 },
+    };
+    const uint32_t alphas[8] = { 7, 7, 7, 7, 51, 51, 153, 153 };
+    RtResource *bc = srv_buffer(d, colours, sizeof colours), *ba = srv_buffer(d, alphas, sizeof alphas);
+    Srv vc = buffer_srv(d, bc, DXGI_FORMAT_R32G32B32A32_FLOAT, 1, 4);
+    Srv va = buffer_srv(d, ba, DXGI_FORMAT_R32_UINT, 4, 4);
+    set_srv(d, RT_PS, 0, &vc);
+    set_srv(d, RT_PS, 3, &va);
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, ps_buffers_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    PipeVtx v[12];
+    rect_vertices(v, rect_a);
+    rect_vertices(v + 6, rect_b);
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb(&p, vb);
+    const float black[4] = { 0, 0, 0, 1 };
+    pipe_clear(&p, black);
+    pipe_draw(&p, 12, 0);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    const uint8_t a[4] = { 0, 0, 255, 51 }, b[4] = { 51, 255, 0, 153 }, clear[4] = { 0, 0, 0, 255 };
+    assert_two_rects(px, a, b, clear);
+    set_srv(d, RT_PS, 0, NULL);
+    set_srv(d, RT_PS, 3, NULL);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    srv_free(d, &vc);
+    srv_free(d, &va);
+    rt_destroy(d, vb);
+    rt_destroy(d, bc);
+    rt_destroy(d, ba);
+    g_assert_cmpuint(d->errors, ==, 0);
+    pipe_free(&p);
+}
+
+/* Buffer<float4> f : register(t1); Buffer<uint> u : register(t2);
+ * RWByteAddressBuffer o; [numthreads(4,1,1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *   o.Store(id.x * 4, (uint)f[id.x].y + u[id.x]); } */
+static const char cs_buffers_text[] =
+    "cs_5_0\n"
+    "dcl_resource_buffer (float,float,float,float) t1\n"
+    "dcl_resource_buffer (uint,uint,uint,uint) t2\n"
+    "dcl_uav_raw u0\n"
+    "dcl_input vThreadID.x\n"
+    "dcl_temps 2\n"
+    "dcl_thread_group 4, 1, 1\n"
+    "ld r0.xyzw, vThreadID.xxxx, t1.xyzw\n"
+    "ftou r0.y, r0.y\n"
+    "ld r1.x, vThreadID.xxxx, t2.xxxx\n"
+    "iadd r1.x, r1.x, r0.y\n"
+    "ishl r0.x, vThreadID.x, l(2)\n"
+    "store_raw u0.x, r0.x, r1.x\n"
+    "ret\n";
+
+/* Two groups of four threads: thread i reads element 2 + i of the float4
+ * view (y = 10 (2 + i)) and element 4 + i of the uint one (1000 (4 + i)).
+ * A view whose first byte is not a multiple of 16 is refused first. */
+static void test_buffer_cs(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { N = 8, M = 16 };
+    float f[M][4];
+    uint32_t u[M], init[N], out[N];
+    for (unsigned i = 0; i < M; i++) {
+        f[i][0] = f[i][2] = f[i][3] = -1;
+        f[i][1] = 10.0f * i;
+        u[i] = 1000 * i;
+    }
+    memset(init, 0xee, sizeof init);
+    RtResource *bf = srv_buffer(d, f, sizeof f), *bu = srv_buffer(d, u, sizeof u), *o;
+    OK(rt_create_buffer_ex(d, sizeof init, D3D10_DDI_USAGE_DEFAULT, D3D11_DDI_BIND_UNORDERED_ACCESS,
+                           0, D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, init, &o));
+    /* a view from byte 4: the host cannot bind it (docs/umd.md) */
+    Srv bad = buffer_srv_want(d, bu, DXGI_FORMAT_R32_UINT, 1, N, E_OUTOFMEMORY);
+    g_free(bad.mem);
+    g_assert_cmpuint(d->errors, ==, 1);
+    d->errors = 0;
+    Srv vf = buffer_srv(d, bf, DXGI_FORMAT_R32G32B32A32_FLOAT, 2, N);
+    Srv vu = buffer_srv(d, bu, DXGI_FORMAT_R32_UINT, 4, N);
+    set_srv(d, RT_CS, 1, &vf);
+    set_srv(d, RT_CS, 2, &vu);
+    D3D11DDIARG_CREATEUNORDEREDACCESSVIEW cu = {
+        .hDrvResource = o->h, .Format = DXGI_FORMAT_R32_TYPELESS,
+        .ResourceDimension = D3D10DDIRESOURCE_BUFFER,
+        .Buffer = { 0, N, D3D11_DDI_BUFFER_UAV_FLAG_RAW },
+    };
+    void *umem = g_malloc0(d->f11->pfnCalcPrivateUnorderedAccessViewSize(d->h, &cu));
+    D3D11DDI_HUNORDEREDACCESSVIEW uh = { umem };
+    OK(RT_CALL(d, CreateUnorderedAccessView, 0,
+               d->f11->pfnCreateUnorderedAccessView(d->h, &cu, uh,
+                                                    (D3D11DDI_HRTUNORDEREDACCESSVIEW){ umem })));
+    OK(RT_CALL(d, CsSetUnorderedAccessViews, 0,
+               d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &uh, NULL)));
+    RtShader *cs = pipe_shader(d, RT_CS, cs_buffers_text);
+    OK(rt_set_shader(d, RT_CS, cs));
+    OK(RT_CALL(d, Dispatch, 0, d->f11->pfnDispatch(d->h, 2, 1, 1)));
+    rt_read(d, o, 0, (uint8_t *)out);
+    for (unsigned i = 0; i < N; i++) {
+        g_assert_cmpuint(out[i], ==, 10 * (2 + i) + 1000 * (4 + i));
+    }
+    D3D11DDI_HUNORDEREDACCESSVIEW none = { NULL };
+    OK(RT_CALL(d, CsSetUnorderedAccessViews, 0,
+               d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &none, NULL)));
+    set_srv(d, RT_CS, 1, NULL);
+    set_srv(d, RT_CS, 2, NULL);
+    rt_set_shader(d, RT_CS, NULL);
+    rt_destroy_shader(d, cs);
+    RT_CALL(d, DestroyUnorderedAccessView, 0, d->f11->pfnDestroyUnorderedAccessView(d->h, uh));
+    g_free(umem);
+    srv_free(d, &vf);
+    srv_free(d, &vu);
+    rt_destroy(d, bf);
+    rt_destroy(d, bu);
+    rt_destroy(d, o);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
+void d3d_views_tests_add(void)
+{
+    g_test_add_func("/d3d/views/typed-buffer-ps", test_buffer_ps);
+    g_test_add_func("/d3d/views/typed-buffer-cs", test_buffer_cs);
+}
