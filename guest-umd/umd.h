@@ -470,6 +470,8 @@ void umd_state_forget(UmdDevice *d, const void *object);
 /* res3d.c: 3D resources and their coherence (docs/umd.md). */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
 uint32_t umd_virgl_format(DXGI_FORMAT f);
+/* The virgl target of a 3D texture (SABLE_VIRGL_TARGET_*). */
+uint32_t umd_res3d_target(const UmdResource *r);
 void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p);
 /* resource.c: a 3D allocation of this description (the KMD writes
  * p->virgl.res_id back). */

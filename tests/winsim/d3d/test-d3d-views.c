@@ -249,8 +249,195 @@ static void test_buffer_cs(void)
     env_free(&e);
 }
 
+/* ---- array views from a slice other than 0 ------------------------------ */
+
+/* A texture view desc of r: Tex2D {mip 0, 1 mip, first, n} (cubes:
+ * TexCube {mip 0, 1 mip, first face, cubes}). */
+static Srv tex_srv(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT first, UINT n)
+{
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
+        .hDrvResource = r->h, .Format = f, .ResourceDimension = r->dim,
+    };
+    if (r->dim == D3D10DDIRESOURCE_TEXTURECUBE) {
+        c.TexCube = (D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW){ .MostDetailedMip = 0,
+                                                                .MipLevels = 1,
+                                                                .First2DArrayFace = first,
+                                                                .NumCubes = n };
+    } else {
+        c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ .MostDetailedMip = 0, .MipLevels = 1,
+                                                          .FirstArraySlice = first,
+                                                          .ArraySize = n };
+    }
+    Srv v = { .mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &c)) };
+    v.h.pDrvPrivate = v.mem;
+    OK(RT_CALL(d, CreateShaderResourceView, 0,
+               d->f11->pfnCreateShaderResourceView(d->h, &c, v.h,
+                                                   (D3D10DDI_HRTSHADERRESOURCEVIEW){ v.mem })));
+    return v;
+}
+
+/* An array of `slices` 1x1 slices of format f, 4 bytes per texel, slice
+ * s holding words[s]. */
+static RtResource *slices_texture(RtDevice *d, D3D10DDIRESOURCE_TYPE dim, DXGI_FORMAT f,
+                                  const uint32_t *words, unsigned slices)
+{
+    D3D10_DDIARG_SUBRESOURCE_UP up[12];
+    g_assert_cmpuint(slices, <=, G_N_ELEMENTS(up));
+    for (unsigned s = 0; s < slices; s++) {
+        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ &words[s], 4, 4 };
+    }
+    RtResource *r;
+    OK(rt_create_texture(d, dim, 1, 1, 1, slices, f, D3D10_DDI_USAGE_DEFAULT,
+                         D3D10_DDI_BIND_SHADER_RESOURCE, 0, up, &r));
+    g_assert_cmpuint(((UmdResource *)r->mem)->res_id, >, 0);
+    return r;
+}
+
+/* Texture2DArray<float4> t;
+ * float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target
+ * { return t.Load(int4(0, 0, (int)c.x, 0)); } */
+static const char ps_array_ld_text[] =
+    "ps_4_0\n"
+    "dcl_resource_texture2darray (float,float,float,float) t0\n"
+    "dcl_input_ps constant v1.x\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "ftoi r0.z, v1.x\n"
+    "mov r0.xyw, l(0, 0, 0, 0)\n"
+    "ld o0.xyzw, r0.xyzw, t0.xyzw\n"
+    "ret\n";
+
+/* Array index 0 drawn over [0, 8) x [0, 16), index 1 over [8, 16). */
+static void draw_indices(Pipe *p)
+{
+    const float black[4] = { 0, 0, 0, 1 }, i0[4] = { 0, 0, 0, 0 }, i1[4] = { 1, 0, 0, 0 };
+    pipe_clear(p, black);
+    pipe_rect(p, 0, 0, 8, 16, i0);
+    pipe_rect(p, 8, 0, 16, 16, i1);
+}
+
+/* Left half a, right half b (BGRA bytes). */
+static void assert_halves(const uint8_t *px, const uint8_t a[4], const uint8_t b[4])
+{
+    for (unsigned y = 0; y < PIPE_H; y++) {
+        for (unsigned x = 0; x < PIPE_W; x++) {
+            const uint8_t *want = x < 8 ? a : b, *q = px + (y * PIPE_W + x) * 4;
+            if (memcmp(q, want, 4)) {
+                g_error("pixel (%u,%u) = %02x%02x%02x%02x (BGRA), want %02x%02x%02x%02x", x, y,
+                        q[0], q[1], q[2], q[3], want[0], want[1], want[2], want[3]);
+            }
+        }
+    }
+}
+
+/* A Texture2DArray view of slices 2-3 of a 4-slice array (the
+ * resource's own target): index 0 reads slice 2, index 1 slice 3, in a
+ * B8G8R8A8 array and in an R32_FLOAT one ((r, 0, 0, 1)). */
+static void test_array_from_slice(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text),
+             *ps = pipe_shader(d, RT_PS, ps_array_ld_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    /* B8G8R8A8 words 0xAARRGGBB read back as bytes B, G, R, A */
+    const uint32_t bgra[4] = { 0xff102030u, 0xff405060u, 0xc0708090u, 0xa0a0b0c0u };
+    RtResource *r = slices_texture(d, D3D10DDIRESOURCE_TEXTURE2D, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                   bgra, 4);
+    Srv v = tex_srv(d, r, DXGI_FORMAT_B8G8R8A8_UNORM, 2, 2);
+    set_srv(d, RT_PS, 0, &v);
+    draw_indices(&p);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    assert_halves(px, (const uint8_t *)&bgra[2], (const uint8_t *)&bgra[3]);
+    set_srv(d, RT_PS, 0, NULL);
+    srv_free(d, &v);
+    rt_destroy(d, r);
+    /* R32_FLOAT: 0.2 and 0.6 are 51 and 153 in the UNORM target */
+    float f[4] = { 0.8f, 0.4f, 0.2f, 0.6f };
+    uint32_t w[4];
+    memcpy(w, f, sizeof w);
+    r = slices_texture(d, D3D10DDIRESOURCE_TEXTURE2D, DXGI_FORMAT_R32_FLOAT, w, 4);
+    v = tex_srv(d, r, DXGI_FORMAT_R32_FLOAT, 2, 2);
+    set_srv(d, RT_PS, 0, &v);
+    draw_indices(&p);
+    pipe_read(&p, px);
+    const uint8_t a[4] = { 0, 0, 51, 255 }, b[4] = { 0, 0, 153, 255 };
+    assert_halves(px, a, b);
+    set_srv(d, RT_PS, 0, NULL);
+    srv_free(d, &v);
+    rt_destroy(d, r);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    g_assert_cmpuint(d->errors, ==, 0);
+    pipe_free(&p);
+}
+
+/* TextureCubeArray t; SamplerState s;
+ * float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target
+ * { return t.Sample(s, float4(1, 0, 0, c.x)); } */
+static const char ps_cube_array_text[] =
+    "ps_4_1\n"
+    "dcl_sampler s0, mode_default\n"
+    "dcl_resource_texturecubearray (float,float,float,float) t0\n"
+    "dcl_input_ps constant v1.x\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "mov r0.xyz, l(1.0, 0, 0, 0)\n"
+    "mov r0.w, v1.x\n"
+    "sample o0.xyzw, r0.xyzw, t0.xyzw, s0\n"
+    "ret\n";
+
+/* A TextureCubeArray view starting at cube 1 of a 2-cube array (faces
+ * 6-11): cube index 0 in the view reads face +X of cube 1 (slice 6);
+ * index 1 is past the view, clamped to its last cube (slice 6 again). */
+static void test_cube_array_from_cube(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text),
+             *ps = pipe_shader(d, RT_PS, ps_cube_array_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    D3D10_DDI_SAMPLER_DESC sd = { .Filter = 0, .AddressU = 3, .AddressV = 3, .AddressW = 3,
+                                  .MaxAnisotropy = 1, .ComparisonFunc = 1, .MaxLOD = 1000 };
+    void *samp = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &sd));
+    D3D10DDI_HSAMPLER hs = { samp };
+    OK(RT_CALL(d, CreateSampler, 0,
+               F(d, pfnCreateSampler)(d->h, &sd, hs, (D3D10DDI_HRTSAMPLER){ samp })));
+    OK(RT_CALL(d, PsSetSamplers, 0, F(d, pfnPsSetSamplers)(d->h, 0, 1, &hs)));
+    uint32_t faces[12];
+    for (unsigned s = 0; s < 12; s++) {
+        faces[s] = 0xff000000u | (0x10u + 0x10u * s) << 16 | (0xf0u - 0x08u * s);
+    }
+    RtResource *r = slices_texture(d, D3D10DDIRESOURCE_TEXTURECUBE, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                   faces, 12);
+    Srv v = tex_srv(d, r, DXGI_FORMAT_B8G8R8A8_UNORM, 6, 1);
+    set_srv(d, RT_PS, 0, &v);
+    draw_indices(&p);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    assert_halves(px, (const uint8_t *)&faces[6], (const uint8_t *)&faces[6]);
+    set_srv(d, RT_PS, 0, NULL);
+    srv_free(d, &v);
+    rt_destroy(d, r);
+    RT_CALL(d, DestroySampler, 0, F(d, pfnDestroySampler)(d->h, hs));
+    g_free(samp);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    g_assert_cmpuint(d->errors, ==, 0);
+    pipe_free(&p);
+}
+
 void d3d_views_tests_add(void)
 {
     g_test_add_func("/d3d/views/typed-buffer-ps", test_buffer_ps);
     g_test_add_func("/d3d/views/typed-buffer-cs", test_buffer_cs);
+    g_test_add_func("/d3d/views/array-from-slice", test_array_from_slice);
+    g_test_add_func("/d3d/views/cube-array-from-cube", test_cube_array_from_cube);
 }
