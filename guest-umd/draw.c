@@ -591,6 +591,7 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
             n.res[i]->dyn_valid = false; /* stream output: map.c's copy is stale */
         }
     }
+    umd_stats_draw(d, draw);
     d->draws++;
 }
 

@@ -144,6 +144,16 @@ typedef struct UmdDsv {
 /* An event query: QueryEnd writes an increasing value into a CPU-visible
  * allocation with WRITE32; QueryGetData compares. */
 #define UMD_QUERY_GPU_MAX 2u
+/* Pipeline statistics, in D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS order
+ * (D3D10's form is the first 8); counted by the UMD from what it sends
+ * (query3d.c, docs/umd.md "Queries"). */
+enum {
+    UMD_STAT_IA_VERTICES, UMD_STAT_IA_PRIMITIVES, UMD_STAT_VS_INVOCATIONS,
+    UMD_STAT_GS_INVOCATIONS, UMD_STAT_GS_PRIMITIVES, UMD_STAT_C_INVOCATIONS,
+    UMD_STAT_C_PRIMITIVES, UMD_STAT_PS_INVOCATIONS, UMD_STAT_HS_INVOCATIONS,
+    UMD_STAT_DS_INVOCATIONS, UMD_STAT_CS_INVOCATIONS, UMD_STATS
+};
+
 typedef struct UmdQuery {
     uint32_t magic;
     D3D10DDI_QUERY type;
@@ -154,6 +164,10 @@ typedef struct UmdQuery {
     struct UmdResource *qbo[UMD_QUERY_GPU_MAX];
     uint32_t handle[UMD_QUERY_GPU_MAX], nq;
     bool host;                /* the objects exist in the context */
+    /* PIPELINESTATS: the device's counters at Begin, after End the
+     * difference; open between the two */
+    uint64_t stats[UMD_STATS];
+    bool stats_open;
 } UmdQuery;
 #define UMD_QUERY_MAGIC 0x59524551u /* "QERY" */
 
@@ -304,6 +318,7 @@ typedef struct UmdDevice {
     UmdStream s3d;           /* the draw path (draw.c) */
     uint32_t draws, transfers, submits3d, objects3d;
     uint32_t dispatches;     /* compute.c */
+    uint64_t stats[UMD_STATS]; /* pipeline statistics so far (query3d.c) */
     bool submitted_since_amortized;
 } UmdDevice;
 #define UMD_DEVICE_MAGIC 0x56454455u /* "UDEV" */
@@ -548,6 +563,10 @@ bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again);
  * the type's): 1, not known yet (ask again): 0, failed (reported): -1. */
 int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size);
 void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value);
+/* The pipeline statistics of a draw or dispatch just sent (what the
+ * arguments tell; indirect ones and DrawAuto count nothing). */
+void umd_stats_draw(UmdDevice *d, const VglDraw *draw);
+void umd_stats_dispatch(UmdDevice *d, const UINT groups[3]);
 /* draw.c: whole commands (ndw dwords) as their own SUBMIT naming the nr
  * resources r. */
 bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,

@@ -4,8 +4,11 @@
  * (issue 12): typed buffer views (Buffer<float4>, Buffer<uint>) read with
  * `ld` by a pixel shader (indexed by SV_PrimitiveID) and by a compute
  * shader (indexed by SV_DispatchThreadID), each view starting past
- * element 0. Expected pixels and words are computed here from the data
- * the test writes.
+ * element 0; array views from a slice other than 0 read with the
+ * resource's own target (a Texture2DArray of slices 2-3, a
+ * TextureCubeArray from cube 1); pipeline-statistics queries around known
+ * draws and a dispatch. Expected pixels, words and counts are computed
+ * here from the data and arguments the test gives.
  */
 #include <string.h>
 
@@ -434,10 +437,91 @@ static void test_cube_array_from_cube(void)
     pipe_free(&p);
 }
 
+/* ---- pipeline statistics ------------------------------------------------ */
+
+/* D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS (Microsoft's member order). */
+typedef struct Stats {
+    uint64_t ia_vertices, ia_primitives, vs, gs, gs_primitives, c_invocations, c_primitives, ps,
+        hs, ds, cs;
+} Stats;
+
+static Stats stats_of(RtDevice *d, RtQuery *q)
+{
+    Stats s;
+    memset(&s, 0xee, sizeof s);
+    OK(rt_query_end(d, q));
+    pipe_query_data(d, q, &s, sizeof s);
+    return s;
+}
+
+/* numthreads(4, 2, 1), nothing written */
+static const char cs_empty_text[] =
+    "cs_5_0\n"
+    "dcl_thread_group 4, 2, 1\n"
+    "ret\n";
+
+/* Counters the UMD counts from the arguments, around known work: a draw
+ * before Begin is not counted; Draw(12) of a triangle list (4 triangles)
+ * and DrawInstanced(6 vertices, 3 instances) (6 triangles) give 30 IA
+ * vertices and VS invocations, 10 IA primitives and clipper invocations;
+ * a strip of 5 vertices in a second round 3 primitives; Dispatch(2, 3, 1)
+ * of an 8-thread group 48 CS invocations. What the UMD does not count
+ * (GS primitives, C primitives, PS and DS invocations) is 0. */
+static void test_pipeline_stats(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    PipeVtx v[12];
+    rect_vertices(v, rect_a);
+    rect_vertices(v + 6, rect_b);
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb(&p, vb);
+    RtQuery *q;
+    OK(rt_create_query(d, D3D10DDI_QUERY_PIPELINESTATS, &q));
+    pipe_draw(&p, 6, 0); /* before Begin */
+    pipe_query_begin(d, q);
+    pipe_draw(&p, 12, 0);
+    OK(RT_CALL(d, DrawInstanced, 0, F(d, pfnDrawInstanced)(d->h, 6, 3, 0, 0)));
+    Stats s = stats_of(d, q);
+    g_assert_cmpuint(s.ia_vertices, ==, 30);
+    g_assert_cmpuint(s.vs, ==, 30);
+    g_assert_cmpuint(s.ia_primitives, ==, 10);
+    g_assert_cmpuint(s.c_invocations, ==, 10);
+    g_assert_cmpuint(s.gs | s.gs_primitives | s.c_primitives | s.ps | s.hs | s.ds | s.cs, ==, 0);
+    OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 5 /* TRIANGLESTRIP */)));
+    pipe_query_begin(d, q);
+    pipe_draw(&p, 5, 0);
+    s = stats_of(d, q);
+    g_assert_cmpuint(s.ia_vertices, ==, 5);
+    g_assert_cmpuint(s.ia_primitives, ==, 3);
+    g_assert_cmpuint(s.c_invocations, ==, 3);
+    RtShader *cs = pipe_shader(d, RT_CS, cs_empty_text);
+    OK(rt_set_shader(d, RT_CS, cs));
+    pipe_query_begin(d, q);
+    OK(RT_CALL(d, Dispatch, 0, d->f11->pfnDispatch(d->h, 2, 3, 1)));
+    s = stats_of(d, q);
+    g_assert_cmpuint(s.cs, ==, 48);
+    g_assert_cmpuint(s.ia_vertices | s.vs | s.ia_primitives | s.c_invocations, ==, 0);
+    rt_destroy_query(d, q);
+    rt_set_shader(d, RT_CS, NULL);
+    rt_destroy_shader(d, cs);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    rt_destroy(d, vb);
+    pipe_free(&p);
+}
+
+
 void d3d_views_tests_add(void)
 {
     g_test_add_func("/d3d/views/typed-buffer-ps", test_buffer_ps);
     g_test_add_func("/d3d/views/typed-buffer-cs", test_buffer_cs);
     g_test_add_func("/d3d/views/array-from-slice", test_array_from_slice);
     g_test_add_func("/d3d/views/cube-array-from-cube", test_cube_array_from_cube);
+    g_test_add_func("/d3d/query/pipeline-stats", test_pipeline_stats);
 }
