@@ -114,13 +114,22 @@ static uint64_t primitives(uint32_t mode, uint64_t n, uint32_t per_patch)
     }
 }
 
+/* D3D10: no pixel shader and neither depth nor stencil test (NULL: the
+ * default state, depth on) disables the rasterizer. */
+static bool rasterizes(const UmdDevice *d)
+{
+    const UmdDepthStencilState *ds = d->state.dss;
+    return d->state.shader[UMD_PS] || !ds || ds->desc.DepthEnable || ds->desc.StencilEnable;
+}
+
 /* IA vertices and VS invocations: count x instances (no post-transform
  * vertex reuse); IA primitives from the topology (an indexed strip's cut
  * indices are not seen); GS invocations: the input primitives times the
  * GS's instance count; HS invocations: the patches; C invocations: the
- * input primitives when neither a GS nor tessellation changes them. The
- * GS's primitives, C primitives, PS and DS invocations depend on what the
- * shaders and the rasterizer do: not counted (0). */
+ * input primitives when neither a GS nor tessellation changes them and
+ * the rasterizer is on. The GS's primitives, C primitives, PS and DS
+ * invocations depend on what the shaders and the rasterizer do: not
+ * counted (0). */
 void umd_stats_draw(UmdDevice *d, const VglDraw *draw)
 {
     if (draw->indirect_res || draw->count_from_so) {
@@ -139,7 +148,7 @@ void umd_stats_draw(UmdDevice *d, const VglDraw *draw)
     if (hs) {
         s[UMD_STAT_HS_INVOCATIONS] += prims;
     }
-    if (!gs && !hs) {
+    if (!gs && !hs && rasterizes(d)) {
         s[UMD_STAT_C_INVOCATIONS] += prims;
     }
 }
