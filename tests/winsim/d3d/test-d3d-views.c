@@ -464,7 +464,8 @@ static const char cs_empty_text[] =
  * before Begin is not counted; Draw(12) of a triangle list (4 triangles)
  * and DrawInstanced(6 vertices, 3 instances) (6 triangles) give 30 IA
  * vertices and VS invocations, 10 IA primitives and clipper invocations;
- * a strip of 5 vertices in a second round 3 primitives; Dispatch(2, 3, 1)
+ * a strip of 5 vertices in a second round 3 primitives (no clipper
+ * invocations in a third with the rasterizer off); Dispatch(2, 3, 1)
  * of an 8-thread group 48 CS invocations. What the UMD does not count
  * (GS primitives, C primitives, PS and DS invocations) is 0. */
 static void test_pipeline_stats(void)
@@ -498,6 +499,26 @@ static void test_pipeline_stats(void)
     g_assert_cmpuint(s.ia_vertices, ==, 5);
     g_assert_cmpuint(s.ia_primitives, ==, 3);
     g_assert_cmpuint(s.c_invocations, ==, 3);
+    /* no PS, neither depth nor stencil test: the rasterizer is off */
+    D3D10_DDI_DEPTH_STENCIL_DESC dd = { .DepthEnable = FALSE,
+                                        .DepthWriteMask = D3D10_DDI_DEPTH_WRITE_MASK_ZERO,
+                                        .DepthFunc = D3D10_DDI_COMPARISON_ALWAYS };
+    void *dss = g_malloc0(F(d, pfnCalcPrivateDepthStencilStateSize)(d->h, &dd));
+    D3D10DDI_HDEPTHSTENCILSTATE hd = { dss };
+    OK(RT_CALL(d, CreateDepthStencilState, 0,
+               F(d, pfnCreateDepthStencilState)(d->h, &dd, hd,
+                                                (D3D10DDI_HRTDEPTHSTENCILSTATE){ dss })));
+    OK(RT_CALL(d, SetDepthStencilState, 0, F(d, pfnSetDepthStencilState)(d->h, hd, 0)));
+    OK(rt_set_shader(d, RT_PS, NULL));
+    pipe_query_begin(d, q);
+    pipe_draw(&p, 5, 0);
+    s = stats_of(d, q);
+    g_assert_cmpuint(s.ia_primitives, ==, 3);
+    g_assert_cmpuint(s.c_invocations, ==, 0);
+    OK(RT_CALL(d, SetDepthStencilState, 0,
+               F(d, pfnSetDepthStencilState)(d->h, (D3D10DDI_HDEPTHSTENCILSTATE){ NULL }, 0)));
+    RT_CALL(d, DestroyDepthStencilState, 0, F(d, pfnDestroyDepthStencilState)(d->h, hd));
+    g_free(dss);
     RtShader *cs = pipe_shader(d, RT_CS, cs_empty_text);
     OK(rt_set_shader(d, RT_CS, cs));
     pipe_query_begin(d, q);
