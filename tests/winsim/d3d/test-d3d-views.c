@@ -379,6 +379,49 @@ static void test_array_from_slice(void)
     pipe_free(&p);
 }
 
+/* An R32G32B32A32_FLOAT array has no format alias: a Texture2DArray view
+ * of its slices 2-3 cannot be made, and the draw reading it fails
+ * (unsupported: the device is removed) rather than read slices 0-1. */
+static void test_array_from_slice_refused(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text),
+             *ps = pipe_shader(d, RT_PS, ps_array_ld_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    float texels[4][4] = { { 0 } };
+    D3D10_DDIARG_SUBRESOURCE_UP up[4];
+    for (unsigned s = 0; s < 4; s++) {
+        up[s] = (D3D10_DDIARG_SUBRESOURCE_UP){ texels[s], 16, 16 };
+    }
+    RtResource *r;
+    OK(rt_create_texture(d, D3D10DDIRESOURCE_TEXTURE2D, 1, 1, 1, 4,
+                         DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_USAGE_DEFAULT,
+                         D3D10_DDI_BIND_SHADER_RESOURCE, 0, up, &r));
+    Srv v = tex_srv(d, r, DXGI_FORMAT_R32G32B32A32_FLOAT, 2, 2);
+    set_srv(d, RT_PS, 0, &v);
+    const float i0[4] = { 0, 0, 0, 0 };
+    const PipeVtx tri[3] = { pipe_vtx(0, 0, i0), pipe_vtx(16, 0, i0), pipe_vtx(0, 16, i0) };
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, tri, sizeof tri);
+    pipe_set_vb(&p, vb);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 3, 0)), ==,
+                    (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
+    g_assert_cmpuint(d->critical, ==, 1);
+    g_assert_cmpstr(d->critical_ddi, ==, "Draw");
+    g_assert_cmphex((uint32_t)d->critical_hr, ==, (uint32_t)E_NOTIMPL);
+    d->critical = 0; /* the one expected, checked above (pipe_free wants none) */
+    set_srv(d, RT_PS, 0, NULL);
+    srv_free(d, &v);
+    rt_destroy(d, vb);
+    rt_destroy(d, r);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
 /* TextureCubeArray t; SamplerState s;
  * float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target
  * { return t.Sample(s, float4(1, 0, 0, c.x)); } */
@@ -543,6 +586,7 @@ void d3d_views_tests_add(void)
     g_test_add_func("/d3d/views/typed-buffer-ps", test_buffer_ps);
     g_test_add_func("/d3d/views/typed-buffer-cs", test_buffer_cs);
     g_test_add_func("/d3d/views/array-from-slice", test_array_from_slice);
+    g_test_add_func("/d3d/views/array-from-slice-refused", test_array_from_slice_refused);
     g_test_add_func("/d3d/views/cube-array-from-cube", test_cube_array_from_cube);
     g_test_add_func("/d3d/query/pipeline-stats", test_pipeline_stats);
 }
