@@ -497,6 +497,30 @@ static Stats stats_of(RtDevice *d, RtQuery *q)
     return s;
 }
 
+/* struct V { float4 p : SV_Position; float4 c : COLOR; };
+ * [maxvertexcount(3)] void main(triangle V v[3], inout TriangleStream<V> o)
+ * { for (int i = 0; i < 3; i++) o.Append(v[i]); } (unrolled) */
+static const char gs_pass_text[] =
+    "gs_4_0\n"
+    "dcl_input_siv v[3][0].xyzw, position\n"
+    "dcl_input v[3][1].xyzw\n"
+    "dcl_inputprimitive triangle\n"
+    "dcl_outputtopology trianglestrip\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_maxout 3\n"
+    "mov o0.xyzw, v[0][0].xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "mov o0.xyzw, v[1][0].xyzw\n"
+    "mov o1.xyzw, v[1][1].xyzw\n"
+    "emit\n"
+    "mov o0.xyzw, v[2][0].xyzw\n"
+    "mov o1.xyzw, v[2][1].xyzw\n"
+    "emit\n"
+    "cut\n"
+    "ret\n";
+
 /* numthreads(4, 2, 1), nothing written */
 static const char cs_empty_text[] =
     "cs_5_0\n"
@@ -508,7 +532,8 @@ static const char cs_empty_text[] =
  * and DrawInstanced(6 vertices, 3 instances) (6 triangles) give 30 IA
  * vertices and VS invocations, 10 IA primitives and clipper invocations;
  * a strip of 5 vertices in a second round 3 primitives (no clipper
- * invocations in a third with the rasterizer off); Dispatch(2, 3, 1)
+ * invocations in a third with the rasterizer off); a pass-through GS
+ * over 4 triangles 4 GS invocations and no clipper count; Dispatch(2, 3, 1)
  * of an 8-thread group 48 CS invocations. What the UMD does not count
  * (GS primitives, C primitives, PS and DS invocations) is 0. */
 static void test_pipeline_stats(void)
@@ -562,6 +587,19 @@ static void test_pipeline_stats(void)
                F(d, pfnSetDepthStencilState)(d->h, (D3D10DDI_HDEPTHSTENCILSTATE){ NULL }, 0)));
     RT_CALL(d, DestroyDepthStencilState, 0, F(d, pfnDestroyDepthStencilState)(d->h, hd));
     g_free(dss);
+    /* a pass-through GS: one invocation per input triangle; the clipper
+     * is not counted behind a GS */
+    OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4 /* TRIANGLELIST */)));
+    RtShader *gs = pipe_shader(d, RT_GS, gs_pass_text);
+    OK(rt_set_shader(d, RT_GS, gs));
+    pipe_query_begin(d, q);
+    pipe_draw(&p, 12, 0);
+    s = stats_of(d, q);
+    g_assert_cmpuint(s.ia_primitives, ==, 4);
+    g_assert_cmpuint(s.gs, ==, 4);
+    g_assert_cmpuint(s.c_invocations, ==, 0);
+    rt_set_shader(d, RT_GS, NULL);
+    rt_destroy_shader(d, gs);
     RtShader *cs = pipe_shader(d, RT_CS, cs_empty_text);
     OK(rt_set_shader(d, RT_CS, cs));
     pipe_query_begin(d, q);
