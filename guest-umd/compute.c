@@ -77,5 +77,8 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
             n.res[i]->backing_newer = false;
         }
     }
+    if (!args) {
+        umd_stats_dispatch(d, groups);
+    }
     d->dispatches++;
 }

@@ -475,12 +475,8 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
         vgl_destroy_object(&d->s3d.b, SABLE_VIRGL_OBJECT_SAMPLER_VIEW, v->handle);
         v->host = false;
     }
-    uint32_t vf = umd_virgl_format(v->format);
     v->handle = umd_vgl_handle(d);
-    if (!vf || v->res->dim == D3D10DDIRESOURCE_BUFFER ||
-        !vgl_create_sampler_view(&d->s3d.b, v->handle, v->res->res_id, vf | target << 24,
-                                 v->first_slice, v->first_slice + v->slices - 1, v->first_mip,
-                                 v->first_mip + v->mips - 1, SABLE_VIRGL_SWIZZLE_IDENTITY)) {
+    if (!umd_srv_encode(v, target, &d->s3d.b)) {
         return false;
     }
     v->host = true;
@@ -751,6 +747,7 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
             n.res[i]->dyn_valid = false; /* stream output: map.c's copy is stale */
         }
     }
+    umd_stats_draw(d, draw);
     d->draws++;
 }
 

@@ -9,8 +9,9 @@
  * FROM_HOST) before the event WRITE32 query.c appends, so "the WRITE32
  * landed" means "the host's state is in the allocation" (a state not yet
  * known: GetData asks again). Timestamp disjoint needs no GPU object: GL
- * timestamps count nanoseconds and never jump. SetPredication is
- * SET_RENDER_CONDITION on a predicate's object.
+ * timestamps count nanoseconds and never jump. Pipeline statistics are
+ * counted by the UMD from the draws and dispatches it sends (below).
+ * SetPredication is SET_RENDER_CONDITION on a predicate's object.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,90 @@ bool umd_query3d_supported(const UmdDevice *d, D3D10DDI_QUERY type)
 {
     uint32_t t[UMD_QUERY_GPU_MAX];
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) &&
-           (virgl_types(type, t) || type == D3D10DDI_QUERY_TIMESTAMPDISJOINT);
+           (virgl_types(type, t) || type == D3D10DDI_QUERY_TIMESTAMPDISJOINT ||
+            type == D3D10DDI_QUERY_PIPELINESTATS);
+}
+
+/* ---- pipeline statistics ----
+ * virglrenderer 0.10.4 has no pipeline-statistics query (its
+ * vrend_create_query knows occlusion, timestamp, time elapsed, primitives
+ * generated / emitted and the overflow predicates), so the UMD counts what
+ * the arguments of each draw and dispatch it sends fix exactly. */
+
+/* Primitives of n vertices of virgl topology mode, one instance. */
+static uint64_t primitives(uint32_t mode, uint64_t n, uint32_t per_patch)
+{
+    switch (mode) {
+    case SABLE_VIRGL_PRIM_POINTS:
+        return n;
+    case SABLE_VIRGL_PRIM_LINES:
+        return n / 2;
+    case SABLE_VIRGL_PRIM_LINE_STRIP:
+        return n >= 2 ? n - 1 : 0;
+    case SABLE_VIRGL_PRIM_TRIANGLES:
+        return n / 3;
+    case SABLE_VIRGL_PRIM_TRIANGLE_STRIP:
+        return n >= 3 ? n - 2 : 0;
+    case SABLE_VIRGL_PRIM_LINES_ADJACENCY:
+        return n / 4;
+    case SABLE_VIRGL_PRIM_LINE_STRIP_ADJACENCY:
+        return n >= 4 ? n - 3 : 0;
+    case SABLE_VIRGL_PRIM_TRIANGLES_ADJACENCY:
+        return n / 6;
+    case SABLE_VIRGL_PRIM_TRIANGLE_STRIP_ADJACENCY:
+        return n >= 6 ? (n - 4) / 2 : 0;
+    case SABLE_VIRGL_PRIM_PATCHES:
+        return per_patch ? n / per_patch : 0;
+    default:
+        return 0;
+    }
+}
+
+/* D3D10: no pixel shader and neither depth nor stencil test (NULL: the
+ * default state, depth on) disables the rasterizer. */
+static bool rasterizes(const UmdDevice *d)
+{
+    const UmdDepthStencilState *ds = d->state.dss;
+    return d->state.shader[UMD_PS] || !ds || ds->desc.DepthEnable || ds->desc.StencilEnable;
+}
+
+/* IA vertices and VS invocations: count x instances (no post-transform
+ * vertex reuse); IA primitives from the topology (an indexed strip's cut
+ * indices are not seen); GS invocations: the input primitives times the
+ * GS's instance count; HS invocations: the patches; C invocations: the
+ * input primitives when neither a GS nor tessellation changes them and
+ * the rasterizer is on. The GS's primitives, C primitives, PS and DS
+ * invocations depend on what the shaders and the rasterizer do: not
+ * counted (0). */
+void umd_stats_draw(UmdDevice *d, const VglDraw *draw)
+{
+    if (draw->indirect_res || draw->count_from_so) {
+        return;
+    }
+    const UmdShader *gs = d->state.shader[UMD_GS], *hs = d->state.shader[UMD_HS];
+    uint64_t inst = draw->instance_count, n = (uint64_t)draw->count * inst;
+    uint64_t prims = primitives(draw->mode, draw->count, draw->vertices_per_patch) * inst;
+    uint64_t *s = d->stats;
+    s[UMD_STAT_IA_VERTICES] += n;
+    s[UMD_STAT_VS_INVOCATIONS] += n;
+    s[UMD_STAT_IA_PRIMITIVES] += prims;
+    if (gs) {
+        s[UMD_STAT_GS_INVOCATIONS] += prims * (gs->info.gs_instances ? gs->info.gs_instances : 1);
+    }
+    if (hs) {
+        s[UMD_STAT_HS_INVOCATIONS] += prims;
+    }
+    if (!gs && !hs && rasterizes(d)) {
+        s[UMD_STAT_C_INVOCATIONS] += prims;
+    }
+}
+
+/* CS invocations: the groups times the threads of a group. */
+void umd_stats_dispatch(UmdDevice *d, const UINT groups[3])
+{
+    const uint32_t *b = d->state.shader[UMD_CS]->info.cs_block;
+    d->stats[UMD_STAT_CS_INVOCATIONS] += (uint64_t)groups[0] * groups[1] * groups[2] *
+                                         ((uint64_t)b[0] * b[1] * b[2]);
 }
 
 /* The query's buffer: a 3D buffer allocation whose virgl resource is a
@@ -191,11 +275,21 @@ static bool send(UmdDevice *d, UmdDdi ddi, UmdQuery *q, int phase)
 
 bool umd_query3d_begin(UmdDevice *d, UmdQuery *q)
 {
+    if (q->type == D3D10DDI_QUERY_PIPELINESTATS) {
+        memcpy(q->stats, d->stats, sizeof q->stats);
+        q->stats_open = true;
+    }
     return !q->nq || send(d, UMD_DDI_QueryBegin, q, BEGIN);
 }
 
 bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again)
 {
+    if (q->stats_open && !again) {
+        for (uint32_t i = 0; i < UMD_STATS; i++) {
+            q->stats[i] = d->stats[i] - q->stats[i];
+        }
+        q->stats_open = false;
+    }
     if (!q->nq) {
         return true;
     }
@@ -242,10 +336,14 @@ int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
             return r;
         }
     }
-    uint8_t out[16];
+    uint8_t out[8 * UMD_STATS];
     UINT n;
     BOOL flag;
     switch (q->type) {
+    case D3D10DDI_QUERY_PIPELINESTATS: /* D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS; 10: 8 first */
+        memcpy(out, q->stats, sizeof q->stats);
+        n = sizeof q->stats;
+        break;
     case D3D10DDI_QUERY_TIMESTAMPDISJOINT: { /* D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT */
         const uint64_t freq = NS_PER_SECOND;
         flag = FALSE;

@@ -137,7 +137,7 @@ UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f)
 
 /* The virgl target of a texture: its dimension, the array form when it
  * has more than one slice (more than one cube). */
-static uint32_t texture_target(const UmdResource *r)
+uint32_t umd_res3d_target(const UmdResource *r)
 {
     switch (r->dim) {
     case D3D10DDIRESOURCE_TEXTURE1D:
@@ -178,7 +178,7 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     p->base.kind = SABLE_ALLOC_SURFACE;
     p->base.width = r->width;
     p->base.height = r->dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : r->height;
-    p->virgl.target = texture_target(r);
+    p->virgl.target = umd_res3d_target(r);
     p->virgl.depth = r->dim == D3D10DDIRESOURCE_TEXTURE3D ? r->depth : 1;
     p->virgl.format = umd_virgl_format(r->format);
     p->virgl.array_size = r->array_size;

@@ -144,6 +144,16 @@ typedef struct UmdDsv {
 /* An event query: QueryEnd writes an increasing value into a CPU-visible
  * allocation with WRITE32; QueryGetData compares. */
 #define UMD_QUERY_GPU_MAX 2u
+/* Pipeline statistics, in D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS order
+ * (D3D10's form is the first 8); counted by the UMD from what it sends
+ * (query3d.c, docs/umd.md "Queries"). */
+enum {
+    UMD_STAT_IA_VERTICES, UMD_STAT_IA_PRIMITIVES, UMD_STAT_VS_INVOCATIONS,
+    UMD_STAT_GS_INVOCATIONS, UMD_STAT_GS_PRIMITIVES, UMD_STAT_C_INVOCATIONS,
+    UMD_STAT_C_PRIMITIVES, UMD_STAT_PS_INVOCATIONS, UMD_STAT_HS_INVOCATIONS,
+    UMD_STAT_DS_INVOCATIONS, UMD_STAT_CS_INVOCATIONS, UMD_STATS
+};
+
 typedef struct UmdQuery {
     uint32_t magic;
     D3D10DDI_QUERY type;
@@ -154,6 +164,10 @@ typedef struct UmdQuery {
     struct UmdResource *qbo[UMD_QUERY_GPU_MAX];
     uint32_t handle[UMD_QUERY_GPU_MAX], nq;
     bool host;                /* the objects exist in the context */
+    /* PIPELINESTATS: the device's counters at Begin, after End the
+     * difference; open between the two */
+    uint64_t stats[UMD_STATS];
+    bool stats_open;
 } UmdQuery;
 #define UMD_QUERY_MAGIC 0x59524551u /* "QERY" */
 
@@ -323,6 +337,7 @@ typedef struct UmdDevice {
     uint32_t draws, transfers, submits3d, objects3d;
     uint32_t state_skips;    /* state groups not sent again (draw.c) */
     uint32_t dispatches;     /* compute.c */
+    uint64_t stats[UMD_STATS]; /* pipeline statistics so far (query3d.c) */
     bool submitted_since_amortized;
 } UmdDevice;
 #define UMD_DEVICE_MAGIC 0x56454455u /* "UDEV" */
@@ -455,6 +470,12 @@ void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
 void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
                     const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
                     const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v);
+/* CREATE_OBJECT SAMPLER_VIEW of v (handle v->handle) into b for a shader
+ * that declares `target` (SABLE_VIRGL_TARGET_*, 0: the resource's own):
+ * a buffer view of its elements, or a texture view of its mips and
+ * slices (docs/umd.md "Sampler views and their target"); false: the view
+ * cannot be made (format, range). */
+bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b);
 /* clear.c */
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
@@ -484,6 +505,8 @@ void umd_state_forget(UmdDevice *d, const void *object);
 /* res3d.c: 3D resources and their coherence (docs/umd.md). */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
 uint32_t umd_virgl_format(DXGI_FORMAT f);
+/* The virgl target of a 3D texture (SABLE_VIRGL_TARGET_*). */
+uint32_t umd_res3d_target(const UmdResource *r);
 void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p);
 /* resource.c: a 3D allocation of this description (the KMD writes
  * p->virgl.res_id back). */
@@ -567,6 +590,10 @@ bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again);
  * the type's): 1, not known yet (ask again): 0, failed (reported): -1. */
 int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size);
 void umd_set_predication(UmdDevice *d, UmdQuery *q, BOOL value);
+/* The pipeline statistics of a draw or dispatch just sent (what the
+ * arguments tell; indirect ones and DrawAuto count nothing). */
+void umd_stats_draw(UmdDevice *d, const VglDraw *draw);
+void umd_stats_dispatch(UmdDevice *d, const UINT groups[3]);
 /* draw.c: whole commands (ndw dwords) as their own SUBMIT naming the nr
  * resources r. */
 bool umd_stream_cmds(UmdDevice *d, UmdDdi ddi, const uint32_t *cmds, uint32_t ndw,

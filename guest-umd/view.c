@@ -102,9 +102,16 @@ void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
     v->slices = t->ArraySize;
 }
 
-/* Buffer and Texture2D views are recorded for when shaders sample them;
- * other dimensions are not supported yet. MipLevels (UINT)-1: all from
- * MostDetailedMip. */
+/* A typed buffer view's first byte must be a multiple of this: the host
+ * binds the view with glTexBufferRange, whose offset llvmpipe wants
+ * aligned to GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT (16); another offset
+ * puts the whole virgl context in error (tried: 20 bytes). */
+#define UMD_BUFFER_VIEW_ALIGN 16u
+
+/* Buffer views (typed: a virgl buffer view at the first draw; from a
+ * byte offset UMD_BUFFER_VIEW_ALIGN allows) and texture views of every
+ * dimension are recorded for when shaders read them. MipLevels (UINT)-1:
+ * all from MostDetailedMip. */
 void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
                     const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
                     const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v)
@@ -117,7 +124,8 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
     if (ok && dim == D3D10DDIRESOURCE_BUFFER) {
         uint32_t esize = umd_format_bpp(format);
         ok = esize && buf->NumElements &&
-             ((uint64_t)buf->FirstElement + buf->NumElements) * esize <= r->width;
+             ((uint64_t)buf->FirstElement + buf->NumElements) * esize <= r->width &&
+             (uint64_t)buf->FirstElement * esize % UMD_BUFFER_VIEW_ALIGN == 0;
         if (ok) {
             v->first_element = buf->FirstElement;
             v->elements = buf->NumElements;
@@ -145,4 +153,87 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
     }
     v->res = r;
     v->format = format ? format : r->format;
+}
+
+/* The virgl format of a typed buffer view: what umd_virgl_format maps,
+ * and the 32-bit integer formats, which only buffer views use so far
+ * (textures of them are not 3D resources yet). */
+static uint32_t buffer_view_format(DXGI_FORMAT f)
+{
+    switch (f) {
+    case DXGI_FORMAT_R32_UINT:
+        return SABLE_VIRGL_FORMAT_R32_UINT;
+    case DXGI_FORMAT_R32G32_UINT:
+        return SABLE_VIRGL_FORMAT_R32G32_UINT;
+    case DXGI_FORMAT_R32G32B32A32_UINT:
+        return SABLE_VIRGL_FORMAT_R32G32B32A32_UINT;
+    case DXGI_FORMAT_R32_SINT:
+        return SABLE_VIRGL_FORMAT_R32_SINT;
+    case DXGI_FORMAT_R32G32_SINT:
+        return SABLE_VIRGL_FORMAT_R32G32_SINT;
+    case DXGI_FORMAT_R32G32B32A32_SINT:
+        return SABLE_VIRGL_FORMAT_R32G32B32A32_SINT;
+    default:
+        return umd_virgl_format(f);
+    }
+}
+
+/* A view format the host stores exactly as `vf` (the same GL internal
+ * format, so GL may view one as the other) and that reads the same with
+ * *swizzle, or 0 (virglrenderer 0.10.4's format table: B8G8R8A8 and
+ * R8G8B8A8 UNORM are both GL_RGBA8; B8G8R8X8 and R8G8B8X8 GL_RGBA8 with
+ * alpha 1; L32_FLOAT is GL_R32F read as (r, r, r, 1), so (r, 0, 0, 1)
+ * through the swizzle, R32_FLOAT's own reading). */
+static uint32_t alias_format(uint32_t vf, uint32_t *swizzle)
+{
+    switch (vf) {
+    case SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM:
+        return SABLE_VIRGL_FORMAT_R8G8B8A8_UNORM;
+    case SABLE_VIRGL_FORMAT_R8G8B8A8_UNORM:
+        return SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM;
+    case SABLE_VIRGL_FORMAT_B8G8R8X8_UNORM:
+        return SABLE_VIRGL_FORMAT_R8G8B8X8_UNORM;
+    case SABLE_VIRGL_FORMAT_R32_FLOAT:
+        *swizzle = SABLE_VIRGL_SWIZZLE(0, 4, 4, 5);
+        return SABLE_VIRGL_FORMAT_L32_FLOAT;
+    default:
+        return 0;
+    }
+}
+
+/* A texture view of part of the slices, read with the resource's own
+ * target: virglrenderer 0.10.4 makes the GL texture view that starts at
+ * the first slice only when the view's target or format differs from
+ * the resource's, and otherwise reads the whole texture from slice 0.
+ * Such a view takes a format alias (above), which forces the texture
+ * view; without one the view cannot be made (false). */
+static bool slice_view_format(const UmdSrv *v, uint32_t target, uint32_t *vf, uint32_t *swizzle)
+{
+    const UmdResource *r = v->res;
+    bool own = target == umd_res3d_target(r);
+    if (!own || (v->first_slice == 0 && v->slices == r->array_size)) {
+        return true;
+    }
+    *vf = alias_format(*vf, swizzle);
+    return *vf != 0;
+}
+
+/* virglrenderer 0.10.4 binds a buffer view with glTexBufferRange over
+ * elements first..last (times the format's size; Mesa's virgl encoder
+ * sends elements too), target BUFFER. */
+bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b)
+{
+    if (v->res->dim == D3D10DDIRESOURCE_BUFFER) {
+        uint32_t vf = buffer_view_format(v->format);
+        return vf && vgl_create_buffer_view(b, v->handle, v->res->res_id,
+                                            vf | SABLE_VIRGL_TARGET_BUFFER << 24,
+                                            v->first_element,
+                                            v->first_element + v->elements - 1,
+                                            SABLE_VIRGL_SWIZZLE_IDENTITY);
+    }
+    uint32_t vf = umd_virgl_format(v->format), swizzle = SABLE_VIRGL_SWIZZLE_IDENTITY;
+    return vf && slice_view_format(v, target, &vf, &swizzle) &&
+           vgl_create_sampler_view(b, v->handle, v->res->res_id, vf | target << 24,
+                                   v->first_slice, v->first_slice + v->slices - 1, v->first_mip,
+                                   v->first_mip + v->mips - 1, swizzle);
 }
