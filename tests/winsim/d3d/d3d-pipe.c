@@ -28,7 +28,7 @@ const char pipe_ps_text[] =
     "mov o0.xyzw, v1.xyzw\n"
     "ret\n";
 
-static uint8_t *assemble(const char *text, size_t *len)
+uint8_t *pipe_assemble(const char *text, size_t *len)
 {
     char err[256] = "";
     uint8_t *c = sm4_assemble_dxbc(text, len, err, sizeof err);
@@ -41,7 +41,7 @@ static uint8_t *assemble(const char *text, size_t *len)
 RtShader *pipe_shader(RtDevice *d, unsigned stage, const char *text)
 {
     size_t len;
-    uint8_t *c = assemble(text, &len);
+    uint8_t *c = pipe_assemble(text, &len);
     RtShader *s;
     OK(rt_create_shader(d, stage, c, len, &s));
     g_free(c);
@@ -53,7 +53,7 @@ RtShader *pipe_shader_so(RtDevice *d, const char *text,
                          UINT stride, UINT rasterized)
 {
     size_t len;
-    uint8_t *c = assemble(text, &len);
+    uint8_t *c = pipe_assemble(text, &len);
     RtShader *s;
     OK(rt_create_shader_so(d, c, len, e, n, &stride, 1, rasterized, &s));
     g_free(c);
@@ -221,4 +221,35 @@ void pipe_read_buffer(RtDevice *d, RtResource *b, void *out, UINT size)
     memcpy(out, m.pData, size);
     OK(rt_unmap(d, st, 0));
     rt_destroy(d, st);
+}
+
+void *pipe_point_sampler(RtDevice *d, D3D10DDI_HSAMPLER *h)
+{
+    D3D10_DDI_SAMPLER_DESC desc = { .Filter = 0, .AddressU = 3, .AddressV = 3, .AddressW = 3,
+                                    .MaxAnisotropy = 1, .ComparisonFunc = 1, .MaxLOD = 1000 };
+    void *mem = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &desc));
+    *h = (D3D10DDI_HSAMPLER){ mem };
+    OK(RT_CALL(d, CreateSampler, 0,
+               F(d, pfnCreateSampler)(d->h, &desc, *h, (D3D10DDI_HRTSAMPLER){ mem })));
+    return mem;
+}
+
+void *pipe_quad_texture_srv(RtDevice *d, RtResource **tex, D3D10DDI_HSHADERRESOURCEVIEW *h)
+{
+    const uint8_t texels[16] = { 255, 0, 0, 255, 0, 255, 0, 255,
+                                 0, 0, 255, 255, 255, 255, 255, 255 };
+    const D3D10_DDIARG_SUBRESOURCE_UP up = { texels, 8, 16 };
+    OK(rt_create_tex2d(d, 2, 2, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_USAGE_DEFAULT,
+                       D3D10_DDI_BIND_SHADER_RESOURCE, 0, &up, tex));
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW sc = {
+        .hDrvResource = (*tex)->h, .Format = DXGI_FORMAT_R8G8B8A8_UNORM,
+        .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
+    };
+    sc.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ 0, 0, 1, 1 };
+    void *mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc));
+    *h = (D3D10DDI_HSHADERRESOURCEVIEW){ mem };
+    OK(RT_CALL(d, CreateShaderResourceView, 0,
+               d->f11->pfnCreateShaderResourceView(d->h, &sc, *h,
+                                                   (D3D10DDI_HRTSHADERRESOURCEVIEW){ mem })));
+    return mem;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A small pipeline fixture for the GS, stream-output and query tests
- * (test-d3d-gs.c, test-d3d-query.c): an 11.0 device with a 16 x 16
+ * A small pipeline fixture for the D3D tests (test-d3d-*.c; the GS,
+ * stream-output and query tests use all of it): an 11.0 device with a 16 x 16
  * B8G8R8A8 target bound with its viewport, shaders from SM4 assembly,
  * buffers, a POSITION/COLOR input layout, and the target read back
  * through a staging copy. Every call asserts success.
@@ -32,6 +32,8 @@ extern const char pipe_vs_text[], pipe_ps_text[];
  * (D3D10_DDI_PRIMITIVE_TOPOLOGY), the POSITION/COLOR layout. */
 Pipe pipe_new(UINT topo);
 void pipe_free(Pipe *p);
+/* SM4/SM5 assembly text to a DXBC container (g_free it). */
+uint8_t *pipe_assemble(const char *text, size_t *len);
 RtShader *pipe_shader(RtDevice *d, unsigned stage, const char *text);
 /* Assembled, then CreateGeometryShaderWithStreamOutput. */
 RtShader *pipe_shader_so(RtDevice *d, const char *text,
@@ -49,6 +51,12 @@ void pipe_read(Pipe *p, uint8_t out[PIPE_W * PIPE_H * 4]);
 /* Every pixel of [x0, x1) x [y0, y1) is `in` exactly, every other `out`. */
 void pipe_assert_rect(const uint8_t *px, unsigned x0, unsigned y0, unsigned x1, unsigned y1,
                       const float in[4], const float out[4]);
+/* A sampler object: point filtering, CLAMP; its memory (g_free it after
+ * DestroySampler). */
+void *pipe_point_sampler(RtDevice *d, D3D10DDI_HSAMPLER *h);
+/* The 2x2 R8G8B8A8 texture red, green / blue, white in *tex and a view
+ * of it (its memory, g_free it after DestroyShaderResourceView). */
+void *pipe_quad_texture_srv(RtDevice *d, RtResource **tex, D3D10DDI_HSHADERRESOURCEVIEW *h);
 /* Bytes of a buffer through a staging copy and a READ map. */
 void pipe_read_buffer(RtDevice *d, RtResource *b, void *out, UINT size);
 

@@ -14,7 +14,7 @@
 
 #include "d3d11_umddi_uav.h"
 #include "d3drt.h"
-#include "sm4_asm.h"
+#include "d3d-pipe.h"
 #include "test-d3d.h"
 #include "umd.h"
 
@@ -22,15 +22,7 @@
 
 static RtShader *cs_new(RtDevice *d, const char *text)
 {
-    char err[256] = "";
-    size_t len;
-    uint8_t *c = sm4_assemble_dxbc(text, &len, err, sizeof err);
-    if (!c) {
-        g_error("assembling: %s", err);
-    }
-    RtShader *s;
-    g_assert_cmphex((uint32_t)rt_create_shader(d, RT_CS, c, len, &s), ==, 0);
-    g_free(c);
+    RtShader *s = pipe_shader(d, RT_CS, text);
     g_assert_cmphex((uint32_t)rt_set_shader(d, RT_CS, s), ==, 0);
     return s;
 }
@@ -632,17 +624,7 @@ static void test_pixel_uav(void)
     UINT stride = sizeof v[0], offset = 0;
     RT_CALL(d, IaSetVertexBuffers, 0, F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, &vb->h, &stride,
                                                                    &offset));
-    char err[256] = "";
-    size_t len;
-    RtShader *vs, *ps;
-    uint8_t *c = sm4_assemble_dxbc(vs_pos_text, &len, err, sizeof err);
-    g_assert_nonnull(c);
-    g_assert_cmphex((uint32_t)rt_create_shader(d, RT_VS, c, len, &vs), ==, 0);
-    g_free(c);
-    c = sm4_assemble_dxbc(ps_uav_text, &len, err, sizeof err);
-    g_assert_nonnull(c);
-    g_assert_cmphex((uint32_t)rt_create_shader(d, RT_PS, c, len, &ps), ==, 0);
-    g_free(c);
+    RtShader *vs = pipe_shader(d, RT_VS, vs_pos_text), *ps = pipe_shader(d, RT_PS, ps_uav_text);
     rt_set_shader(d, RT_VS, vs);
     rt_set_shader(d, RT_PS, ps);
     g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);

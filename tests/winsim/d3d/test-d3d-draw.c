@@ -12,23 +12,12 @@
 #include <string.h>
 
 #include "d3drt.h"
-#include "sm4_asm.h"
+#include "d3d-pipe.h"
 #include "test-d3d.h"
 #include "umd.h"
 
 enum { W = 16, H = 16 };
 
-/* struct V { float4 p : POSITION; float4 c : COLOR; };
- * V main(V v) { return v; } */
-static const char vs_text[] =
-    "vs_4_0\n"
-    "dcl_input v0.xyzw\n"
-    "dcl_input v1.xyzw\n"
-    "dcl_output_siv o0.xyzw, position\n"
-    "dcl_output o1.xyzw\n"
-    "mov o0.xyzw, v0.xyzw\n"
-    "mov o1.xyzw, v1.xyzw\n"
-    "ret\n";
 
 /* V main(V v, float2 o : OFFSET) { v.p.xy += o; return v; }  (o: per instance) */
 static const char vs_inst_text[] =
@@ -79,20 +68,6 @@ typedef struct Scene {
     void *layout;
     RtResource *vb, *ib, *inst, *cb;
 } Scene;
-
-static RtShader *shader(RtDevice *d, unsigned stage, const char *text)
-{
-    char err[256] = "";
-    size_t len;
-    uint8_t *c = sm4_assemble_dxbc(text, &len, err, sizeof err);
-    if (!c) {
-        g_error("assembling: %s", err);
-    }
-    RtShader *s;
-    g_assert_cmphex((uint32_t)rt_create_shader(d, stage, c, len, &s), ==, 0);
-    g_free(c);
-    return s;
-}
 
 /* Pixel-space point (x right, y down, pixel centres at +0.5) -> NDC. */
 static Vtx vtx(float x, float y, float z, const float c[4])
@@ -171,8 +146,8 @@ static Scene scene_new_vs(const char *vs, const char *ps_text, DXGI_FORMAT depth
                     ==, 0);
     g_assert_cmphex((uint32_t)RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4)), ==,
                     0);
-    s.vs = shader(d, RT_VS, vs);
-    s.ps = shader(d, RT_PS, ps_text);
+    s.vs = pipe_shader(d, RT_VS, vs);
+    s.ps = pipe_shader(d, RT_PS, ps_text);
     g_assert_cmphex((uint32_t)rt_set_shader(d, RT_VS, s.vs), ==, 0);
     g_assert_cmphex((uint32_t)rt_set_shader(d, RT_PS, s.ps), ==, 0);
     return s;
@@ -180,7 +155,7 @@ static Scene scene_new_vs(const char *vs, const char *ps_text, DXGI_FORMAT depth
 
 static Scene scene_new(const char *ps_text, DXGI_FORMAT depth_format)
 {
-    return scene_new_vs(vs_text, ps_text, depth_format);
+    return scene_new_vs(pipe_vs_text, ps_text, depth_format);
 }
 
 /* removed: the device was removed (every call after reports it) */
@@ -707,20 +682,6 @@ static const char ps_tex_text[] =
     "sample o0.xyzw, v1.xyxx, t1.xyzw, s0\n"
     "ret\n";
 
-/* A D3D sampler object: point filtering, CLAMP (freed by the caller). */
-static void *point_sampler(RtDevice *d, D3D10DDI_HSAMPLER *h)
-{
-    D3D10_DDI_SAMPLER_DESC desc = { .Filter = 0, .AddressU = 3, .AddressV = 3, .AddressW = 3,
-                                    .MaxAnisotropy = 1, .ComparisonFunc = 1, .MaxLOD = 1000 };
-    void *mem = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &desc));
-    *h = (D3D10DDI_HSAMPLER){ mem };
-    g_assert_cmphex((uint32_t)RT_CALL(d, CreateSampler, 0,
-                                      F(d, pfnCreateSampler)(d->h, &desc, *h,
-                                                             (D3D10DDI_HRTSAMPLER){ mem })),
-                    ==, 0);
-    return mem;
-}
-
 /* Sampling through the whole stack: a 2x2 R8G8B8A8 texture (red, green /
  * blue, white) bound at SRV slot 1 with a point sampler at slot 0 (the
  * shader's t1 with s0: one sampler unit pairing them), a full-target
@@ -730,27 +691,11 @@ static void test_textured(void)
 {
     Scene s = scene_new(ps_tex_text, 0);
     RtDevice *d = s.d;
-    const uint8_t texels[16] = { 255, 0, 0, 255, 0, 255, 0, 255,
-                                 0, 0, 255, 255, 255, 255, 255, 255 };
-    const D3D10_DDIARG_SUBRESOURCE_UP up = { texels, 8, 16 };
     RtResource *tex;
-    g_assert_cmphex((uint32_t)rt_create_tex2d(d, 2, 2, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
-                                              D3D10_DDI_USAGE_DEFAULT,
-                                              D3D10_DDI_BIND_SHADER_RESOURCE, 0, &up, &tex),
-                    ==, 0);
-    D3D11DDIARG_CREATESHADERRESOURCEVIEW sc = {
-        .hDrvResource = tex->h, .Format = DXGI_FORMAT_R8G8B8A8_UNORM,
-        .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
-    };
-    sc.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ 0, 0, 1, 1 };
-    void *srv = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc));
-    D3D10DDI_HSHADERRESOURCEVIEW hs = { srv };
-    g_assert_cmphex((uint32_t)RT_CALL(d, CreateShaderResourceView, 0,
-                                      d->f11->pfnCreateShaderResourceView(
-                                          d->h, &sc, hs, (D3D10DDI_HRTSHADERRESOURCEVIEW){ srv })),
-                    ==, 0);
+    D3D10DDI_HSHADERRESOURCEVIEW hs;
+    void *srv = pipe_quad_texture_srv(d, &tex, &hs);
     D3D10DDI_HSAMPLER hsamp;
-    void *samp = point_sampler(d, &hsamp);
+    void *samp = pipe_point_sampler(d, &hsamp);
     g_assert_cmphex((uint32_t)RT_CALL(d, PsSetShaderResources, 0,
                                       F(d, pfnPsSetShaderResources)(d->h, 1, 1, &hs)), ==, 0);
     g_assert_cmphex((uint32_t)RT_CALL(d, PsSetSamplers, 0,

@@ -9,19 +9,9 @@
 #include <string.h>
 
 #include "d3drt.h"
-#include "sm4_asm.h"
+#include "d3d-pipe.h"
 #include "test-d3d.h"
 #include "umd.h"
-
-static uint8_t *assemble(const char *text, size_t *len)
-{
-    char err[256] = "";
-    uint8_t *c = sm4_assemble_dxbc(text, len, err, sizeof err);
-    if (!c) {
-        g_error("assembling: %s", err);
-    }
-    return c;
-}
 
 static UmdDevice *umd_of(RtDevice *d)
 {
@@ -89,8 +79,8 @@ static void test_create(gconstpointer data)
     Env e = env_new(iv, 0, 0, 0);
     RtDevice *d = e.d;
     size_t vl, pl;
-    g_autofree uint8_t *vs_blob = assemble(vs_text, &vl);
-    g_autofree uint8_t *ps_blob = assemble(ps_text, &pl);
+    g_autofree uint8_t *vs_blob = pipe_assemble(vs_text, &vl);
+    g_autofree uint8_t *ps_blob = pipe_assemble(ps_text, &pl);
     RtShader *vs, *ps;
     g_assert_cmphex((uint32_t)rt_create_shader(d, RT_VS, vs_blob, vl, &vs), ==, 0);
     g_assert_cmphex((uint32_t)rt_create_shader(d, RT_PS, ps_blob, pl, &ps), ==, 0);
@@ -171,9 +161,9 @@ static void test_stages(void)
     Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
     RtDevice *d = e.d;
     size_t gl, cl, hl;
-    g_autofree uint8_t *gs_blob = assemble(gs_text, &gl);
-    g_autofree uint8_t *cs_blob = assemble(cs_text, &cl);
-    g_autofree uint8_t *hs_blob = assemble(hs_text, &hl);
+    g_autofree uint8_t *gs_blob = pipe_assemble(gs_text, &gl);
+    g_autofree uint8_t *cs_blob = pipe_assemble(cs_text, &cl);
+    g_autofree uint8_t *hs_blob = pipe_assemble(hs_text, &hl);
     RtShader *gs, *cs, *hs;
     g_assert_cmphex((uint32_t)rt_create_shader(d, RT_GS, gs_blob, gl, &gs), ==, 0);
     const UmdShader *g = shader_of(gs);
@@ -211,8 +201,8 @@ static void test_stream_output(gconstpointer data)
     Env e = env_new(iv, 0, 0, 0);
     RtDevice *d = e.d;
     size_t gl, vl;
-    g_autofree uint8_t *gs_blob = assemble(gs_text, &gl);
-    g_autofree uint8_t *vs_blob = assemble(vs_text, &vl);
+    g_autofree uint8_t *gs_blob = pipe_assemble(gs_text, &gl);
+    g_autofree uint8_t *vs_blob = pipe_assemble(vs_text, &vl);
     D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[2] = { { 0, 0, 0, 0xF }, { 0, 0, 1, 0x3 } };
     UINT stride = 24;
     RtShader *s;
@@ -270,7 +260,7 @@ static void test_malformed(void)
     g_assert_cmpuint(umd_of(d)->shaders_rejected, ==, 4);
     /* a corrupted container: the runtime refuses it, the driver is not called */
     size_t len;
-    g_autofree uint8_t *blob = assemble(vs_text, &len);
+    g_autofree uint8_t *blob = pipe_assemble(vs_text, &len);
     blob[len - 8] ^= 1;
     g_assert_cmphex((uint32_t)rt_create_shader(d, RT_VS, blob, len, &s), ==,
                     (uint32_t)E_INVALIDARG);

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "d3drt.h"
-#include "sm4_asm.h"
+#include "d3d-pipe.h"
 #include "test-d3d.h"
 #include "umd.h"
 
@@ -370,20 +370,6 @@ typedef struct Tess {
 
 static const unsigned stages[4] = { RT_VS, RT_HS, RT_DS, RT_PS };
 
-static RtShader *shader(RtDevice *d, unsigned stage, const char *text)
-{
-    char err[256] = "";
-    size_t len;
-    uint8_t *c = sm4_assemble_dxbc(text, &len, err, sizeof err);
-    if (!c) {
-        g_error("assembling: %s", err);
-    }
-    RtShader *s;
-    g_assert_cmphex((uint32_t)rt_create_shader(d, stage, c, len, &s), ==, 0);
-    g_free(c);
-    return s;
-}
-
 static void layout(Tess *t)
 {
     RtDevice *d = t->d;
@@ -467,7 +453,7 @@ static Tess tess_setup(const Setup *u)
                                       F(d, pfnIaSetTopology)(d->h, u->topology)), ==, 0);
     const char *texts[4] = { vs_text, u->hs, u->ds, u->ps };
     for (unsigned i = 0; i < 4; i++) {
-        t.sh[i] = shader(d, stages[i], texts[i]);
+        t.sh[i] = pipe_shader(d, stages[i], texts[i]);
         g_assert_cmphex((uint32_t)rt_set_shader(d, stages[i], t.sh[i]), ==, 0);
     }
     layout(&t);
@@ -778,33 +764,11 @@ static void test_ds_texture(void)
                       D3D10_DDI_FILL_SOLID };
     Tess t = tess_setup(&u);
     RtDevice *d = t.d;
-    const uint8_t texels[16] = { 255, 0, 0, 255, 0, 255, 0, 255,
-                                 0, 0, 255, 255, 255, 255, 255, 255 };
-    const D3D10_DDIARG_SUBRESOURCE_UP up = { texels, 8, 16 };
     RtResource *tex;
-    g_assert_cmphex((uint32_t)rt_create_tex2d(d, 2, 2, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
-                                              D3D10_DDI_USAGE_DEFAULT,
-                                              D3D10_DDI_BIND_SHADER_RESOURCE, 0, &up, &tex),
-                    ==, 0);
-    D3D11DDIARG_CREATESHADERRESOURCEVIEW sc = {
-        .hDrvResource = tex->h, .Format = DXGI_FORMAT_R8G8B8A8_UNORM,
-        .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
-    };
-    sc.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ 0, 0, 1, 1 };
-    void *srv = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc));
-    D3D10DDI_HSHADERRESOURCEVIEW hv = { srv };
-    g_assert_cmphex((uint32_t)RT_CALL(d, CreateShaderResourceView, 0,
-                                      d->f11->pfnCreateShaderResourceView(
-                                          d->h, &sc, hv, (D3D10DDI_HRTSHADERRESOURCEVIEW){ srv })),
-                    ==, 0);
-    D3D10_DDI_SAMPLER_DESC desc = { .Filter = 0, .AddressU = 3, .AddressV = 3, .AddressW = 3,
-                                    .MaxAnisotropy = 1, .ComparisonFunc = 1, .MaxLOD = 1000 };
-    void *samp = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &desc));
-    D3D10DDI_HSAMPLER hs = { samp };
-    g_assert_cmphex((uint32_t)RT_CALL(d, CreateSampler, 0,
-                                      F(d, pfnCreateSampler)(d->h, &desc, hs,
-                                                             (D3D10DDI_HRTSAMPLER){ samp })),
-                    ==, 0);
+    D3D10DDI_HSHADERRESOURCEVIEW hv;
+    void *srv = pipe_quad_texture_srv(d, &tex, &hv);
+    D3D10DDI_HSAMPLER hs;
+    void *samp = pipe_point_sampler(d, &hs);
     g_assert_cmphex((uint32_t)RT_CALL(d, DsSetShaderResources, 0,
                                       d->f11->pfnDsSetShaderResources(d->h, 0, 1, &hv)), ==, 0);
     g_assert_cmphex((uint32_t)RT_CALL(d, DsSetSamplers, 0,

@@ -12,23 +12,12 @@
 #include <string.h>
 
 #include "d3drt.h"
-#include "sm4_asm.h"
+#include "d3d-pipe.h"
 #include "test-d3d.h"
 #include "umd.h"
 
 enum { W = 16, H = 16 };
 
-/* struct V { float4 p : POSITION; float4 c : TEXCOORD; };
- * V main(V v) { return v; } */
-static const char vs_text[] =
-    "vs_4_0\n"
-    "dcl_input v0.xyzw\n"
-    "dcl_input v1.xyzw\n"
-    "dcl_output_siv o0.xyzw, position\n"
-    "dcl_output o1.xyzw\n"
-    "mov o0.xyzw, v0.xyzw\n"
-    "mov o1.xyzw, v1.xyzw\n"
-    "ret\n";
 
 typedef struct Vtx {
     float p[4], c[4];
@@ -45,20 +34,6 @@ typedef struct Tex {
     D3D10DDI_HSAMPLER hsamp;
     RtResource *vb;
 } Tex;
-
-static RtShader *shader(RtDevice *d, unsigned stage, const char *text)
-{
-    char err[256] = "";
-    size_t len;
-    uint8_t *c = sm4_assemble_dxbc(text, &len, err, sizeof err);
-    if (!c) {
-        g_error("assembling: %s", err);
-    }
-    RtShader *s;
-    g_assert_cmphex((uint32_t)rt_create_shader(d, stage, c, len, &s), ==, 0);
-    g_free(c);
-    return s;
-}
 
 /* The R8G8B8A8 target, its viewport, triangle lists, the layout of Vtx,
  * the VS, the pixel shader ps_text and a point/CLAMP sampler at slot 0. */
@@ -97,18 +72,11 @@ static Tex tex_new(const char *ps_text)
                     ==, 0);
     g_assert_cmphex((uint32_t)RT_CALL(d, IaSetInputLayout, 0, F(d, pfnIaSetInputLayout)(d->h, hl)),
                     ==, 0);
-    D3D10_DDI_SAMPLER_DESC sd = { .Filter = 0, .AddressU = 3, .AddressV = 3, .AddressW = 3,
-                                  .MaxAnisotropy = 1, .ComparisonFunc = 1, .MaxLOD = 1000 };
-    t.samp = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &sd));
-    t.hsamp = (D3D10DDI_HSAMPLER){ t.samp };
-    g_assert_cmphex((uint32_t)RT_CALL(d, CreateSampler, 0,
-                                      F(d, pfnCreateSampler)(d->h, &sd, t.hsamp,
-                                                             (D3D10DDI_HRTSAMPLER){ t.samp })),
-                    ==, 0);
+    t.samp = pipe_point_sampler(d, &t.hsamp);
     g_assert_cmphex((uint32_t)RT_CALL(d, PsSetSamplers, 0,
                                       F(d, pfnPsSetSamplers)(d->h, 0, 1, &t.hsamp)), ==, 0);
-    t.vs = shader(d, RT_VS, vs_text);
-    t.ps = shader(d, RT_PS, ps_text);
+    t.vs = pipe_shader(d, RT_VS, pipe_vs_text);
+    t.ps = pipe_shader(d, RT_PS, ps_text);
     g_assert_cmphex((uint32_t)rt_set_shader(d, RT_VS, t.vs), ==, 0);
     g_assert_cmphex((uint32_t)rt_set_shader(d, RT_PS, t.ps), ==, 0);
     return t;
@@ -411,7 +379,7 @@ static void test_2d_array(void)
     /* a non-array shader on one slice of the same resource */
     rt_set_shader(t.d, RT_PS, NULL);
     rt_destroy_shader(t.d, t.ps);
-    t.ps = shader(t.d, RT_PS, ps_2d);
+    t.ps = pipe_shader(t.d, RT_PS, ps_2d);
     g_assert_cmphex((uint32_t)rt_set_shader(t.d, RT_PS, t.ps), ==, 0);
     sc.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ .MostDetailedMip = 0, .MipLevels = 1,
         .FirstArraySlice = 3, .ArraySize = 1 };
