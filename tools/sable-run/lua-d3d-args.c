@@ -284,6 +284,29 @@ int ld_check_stage(lua_State *L, int idx)
     return luaL_checkoption(L, idx, NULL, stages);
 }
 
+unsigned ld_check_any_stage(lua_State *L, int idx)
+{
+    static const char *const stages[] = { "vs", "ps", "gs", "hs", "ds", "cs", NULL };
+    return (unsigned)luaL_checkoption(L, idx, NULL, stages);
+}
+
+uint32_t ld_buffer_misc(lua_State *L, int idx, uint32_t *stride)
+{
+    *stride = ld_uint_field(L, idx, "structure", 0, 2048);
+    uint32_t m = *stride ? LD_MISC_STRUCTURED : 0;
+    if (lua_getfield(L, idx, "raw"), lua_toboolean(L, -1)) {
+        m |= LD_MISC_RAW;
+    }
+    if (lua_getfield(L, idx, "indirect"), lua_toboolean(L, -1)) {
+        m |= LD_MISC_INDIRECT;
+    }
+    lua_pop(L, 2);
+    if ((m & LD_MISC_RAW) && *stride) {
+        sr_error(L, "buffer: raw and structure exclude each other");
+    }
+    return m;
+}
+
 uint32_t ld_count_arg(lua_State *L, int idx, bool required)
 {
     lua_Integer v = required ? luaL_checkinteger(L, idx) : luaL_optinteger(L, idx, 0);

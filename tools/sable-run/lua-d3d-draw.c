@@ -17,7 +17,6 @@
 
 enum { MAX_ELEMENTS = 16, MAX_VBS = 16, MAX_CBS = 14 };
 _Static_assert((int)MAX_CBS <= (int)LD_VIEW_SLOTS, "slots");
-enum { BOUND_VS, BOUND_PS, BOUND_LAYOUT };
 /* What a per-stage slot setter binds. */
 typedef enum SlotKind { SLOT_CB, SLOT_SRV, SLOT_SAMPLER } SlotKind;
 
@@ -34,11 +33,14 @@ RtDevice *ld_check_3d(lua_State *L)
 
 /* ---- shaders and layouts ---- */
 
-/* shader("vs" | "ps", sm4 assembly text) -> shader */
+/* shader("vs" | "ps" | "gs" | "hs" | "ds" | "cs", sm4 assembly text) -> shader */
 static int dev_shader(lua_State *L)
 {
+    static const char *const creates[LD_STAGES] = {
+        "CreateVertexShader", "CreatePixelShader", "CreateGeometryShader",
+        "CreateHullShader", "CreateDomainShader", "CreateComputeShader" };
     RtDevice *d = ld_check_3d(L);
-    int stage = ld_check_stage(L, 2);
+    unsigned stage = ld_check_any_stage(L, 2);
     const char *text = luaL_checkstring(L, 3);
     char err[256] = "";
     size_t len = 0;
@@ -47,9 +49,9 @@ static int dev_shader(lua_State *L)
         return sr_error(L, "shader: %s", err);
     }
     RtShader *s;
-    HRESULT hr = rt_create_shader(d, stage == 0 ? RT_VS : RT_PS, blob, len, &s);
+    HRESULT hr = rt_create_shader(d, stage, blob, len, &s);
     free(blob);
-    ld_check_hr(L, hr, stage == 0 ? "CreateVertexShader" : "CreatePixelShader");
+    ld_check_hr(L, hr, creates[stage]);
     ld_push(L, ld_check_device(L, 1), LK_SHADER, s, NULL);
     return 1;
 }
@@ -149,10 +151,9 @@ static void unbind_layout(RtDevice *d)
 
 static void release_shader(LDevice *dev, RtShader *s)
 {
-    unsigned b = s->stage == RT_VS ? BOUND_VS : BOUND_PS;
-    if (dev->bound[b] == s) {
+    if (dev->shaders[s->stage] == s) {
         unbind_shader(dev->d, s->stage);
-        dev->bound[b] = NULL;
+        dev->shaders[s->stage] = NULL;
     }
     rt_destroy_shader(dev->d, s);
 }
@@ -160,9 +161,9 @@ static void release_shader(LDevice *dev, RtShader *s)
 static void release_layout(LDevice *dev, void *mem)
 {
     RtDevice *d = dev->d;
-    if (dev->bound[BOUND_LAYOUT] == mem) {
+    if (dev->layout == mem) {
         unbind_layout(d);
-        dev->bound[BOUND_LAYOUT] = NULL;
+        dev->layout = NULL;
     }
     RT_CALL(d, DestroyElementLayout, 0,
             F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ mem }));
@@ -224,7 +225,9 @@ void ld_unbind_all(LDevice *dev)
     unbind_shader(d, RT_VS);
     unbind_shader(d, RT_PS);
     unbind_layout(d);
-    memset(dev->bound, 0, sizeof dev->bound);
+    ld_unbind_compute(dev);
+    memset(dev->shaders, 0, sizeof dev->shaders);
+    dev->layout = NULL;
     RT_CALL(d, IaSetVertexBuffers, 0,
             F(d, pfnIaSetVertexBuffers)(d->h, 0, MAX_VBS, none, zeros, zeros));
     RT_CALL(d, IaSetIndexBuffer, 0,
@@ -260,7 +263,7 @@ static int dev_set_shaders(lua_State *L)
                             i == 0 ? "vertex" : "pixel");
         }
         ld_check_hr(L, rt_set_shader(d, stage, s), i == 0 ? "VsSetShader" : "PsSetShader");
-        dev->bound[i == 0 ? BOUND_VS : BOUND_PS] = s;
+        dev->shaders[stage] = s;
         ld_keep(L, 1, i == 0 ? "vs" : "ps", 2 + i);
     }
     return 0;
@@ -273,7 +276,7 @@ static int dev_set_input_layout(lua_State *L)
     ld_check_hr(L, RT_CALL(d, IaSetInputLayout, 0,
                            F(d, pfnIaSetInputLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ mem })),
                 "IaSetInputLayout");
-    ld_check_device(L, 1)->bound[BOUND_LAYOUT] = mem;
+    ld_check_device(L, 1)->layout = mem;
     ld_keep(L, 1, "layout", 2);
     return 0;
 }
@@ -435,7 +438,7 @@ static int dev_set_topology(lua_State *L)
 static RtDevice *check_draw(lua_State *L)
 {
     RtDevice *d = ld_check_3d(L);
-    if (!ld_check_device(L, 1)->bound[BOUND_VS]) {
+    if (!ld_check_device(L, 1)->shaders[RT_VS]) {
         sr_error(L, "draw: no vertex shader bound (set_shaders)");
     }
     return d;

@@ -354,8 +354,6 @@ const luaL_Reg ld_swapchain_ops[] = { { "present", sc_present }, { "front", sc_f
 
 /* ---- not available yet ---- */
 
-static const char *const needs_shaders =
-    "scripts have vertex and pixel shaders only so far (issue 13)";
 static const char *const needs_3d =
     "scripts do not have this part of the 3D pipeline yet (issue 13)";
 
@@ -378,11 +376,8 @@ static void register_missing(lua_State *L, const char *const names[], const char
 /* Called with the methods table on the stack (lua-d3d.c). */
 void ld_register_missing(lua_State *L)
 {
-    static const char *const shaders[] = {
-        "geometry_shader", "hull_shader", "domain_shader", "compute_shader", NULL };
     static const char *const pipeline[] = {
-        "uav", "set_so_targets", "draw_auto", "dispatch", "begin_query", NULL };
-    register_missing(L, shaders, needs_shaders);
+        "set_so_targets", "draw_auto", "begin_query", NULL };
     register_missing(L, pipeline, needs_3d);
 }
 

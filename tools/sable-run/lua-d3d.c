@@ -18,7 +18,7 @@ static const char *const kind_names[] = { "resource", "render-target view",
                                           "depth-stencil view", "query", "swap chain",
                                           "shader", "input layout", "shader-resource view",
                                           "sampler", "blend state", "depth-stencil state",
-                                          "rasterizer state" };
+                                          "rasterizer state", "unordered-access view" };
 
 /* ---- errors ---- */
 
@@ -122,6 +122,7 @@ void ld_release(LObj *o)
         case LK_SHADER: case LK_LAYOUT: case LK_SRV: case LK_SAMPLER:
             ld_release_pipeline(dev, o);
             break;
+        case LK_UAV: ld_release_uav(dev, o); break;
         case LK_BLEND: case LK_DSS: case LK_RAST:
             ld_release_state(dev, o);
             g_free(o->p);
@@ -151,7 +152,7 @@ static void device_release(LDevice *dev)
     ld_unbind_all(dev);
     /* swap chains, shaders, layouts and samplers, then views and queries,
      * then resources */
-    static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_SAMPLER, LK_SRV,
+    static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_SAMPLER, LK_SRV, LK_UAV,
                                    LK_BLEND, LK_DSS, LK_RAST,
                                    LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
     for (size_t k = 0; k < G_N_ELEMENTS(order); k++) {
@@ -272,10 +273,15 @@ static int dev_buffer(lua_State *L)
     if (data && len != size) {
         return sr_error(L, "buffer data: %zu bytes for a %u-byte buffer", len, size);
     }
+    uint32_t stride, m = ld_buffer_misc(L, 2, &stride);
+    UINT misc = (m & LD_MISC_RAW ? D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS : 0) |
+                (m & LD_MISC_STRUCTURED ? D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED : 0) |
+                (m & LD_MISC_INDIRECT ? D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS : 0);
     RtResource *r;
-    ld_check_hr(L, rt_create_buffer(dev->d, size, ld_usage_field(L, 2), bind_field(L, 2),
-                                    cpu_field(L, 2), data, &r), "CreateResource (buffer)");
-    ld_push(L, dev, LK_RESOURCE, r, NULL);
+    ld_check_hr(L, rt_create_buffer_ex(dev->d, size, ld_usage_field(L, 2), bind_field(L, 2),
+                                       cpu_field(L, 2), misc, stride, data, &r),
+                "CreateResource (buffer)");
+    ld_push(L, dev, LK_RESOURCE, r, NULL)->stride = stride;
     return 1;
 }
 
@@ -458,6 +464,7 @@ void sr_open_d3d(lua_State *L)
     luaL_setfuncs(L, ld_device_ops, 0);
     luaL_setfuncs(L, ld_draw_ops, 0);
     luaL_setfuncs(L, ld_state_ops, 0);
+    luaL_setfuncs(L, ld_compute_ops, 0);
     ld_register_missing(L);
     lua_setfield(L, -2, "methods");
     lua_pop(L, 1);
