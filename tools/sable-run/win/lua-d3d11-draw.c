@@ -48,19 +48,20 @@ static uint8_t *assemble(lua_State *L, const char *text, size_t *len)
     return blob;
 }
 
-/* shader("vs" | "ps", sm4 assembly text) -> shader */
+/* shader("vs" | "ps" | "gs" | "hs" | "ds" | "cs", sm4 assembly text) -> shader */
 static int dev_shader(lua_State *L)
 {
+    static const char *const creates[] = {
+        "CreateVertexShader", "CreatePixelShader", "CreateGeometryShader",
+        "CreateHullShader", "CreateDomainShader", "CreateComputeShader" };
     WDev *dev = check_3d(L);
-    int stage = ld_check_stage(L, 2);
+    int stage = (int)ld_check_any_stage(L, 2);
     size_t len = 0;
     uint8_t *blob = assemble(L, luaL_checkstring(L, 3), &len);
     IUnknown *s = NULL;
-    HRESULT hr = stage == 0
-        ? ID3D11Device_CreateVertexShader(dev->d, blob, len, NULL, (ID3D11VertexShader **)&s)
-        : ID3D11Device_CreatePixelShader(dev->d, blob, len, NULL, (ID3D11PixelShader **)&s);
+    HRESULT hr = w_create_shader(dev->d, stage, blob, len, &s);
     free(blob);
-    w_check_hr(L, hr, stage == 0 ? "CreateVertexShader" : "CreatePixelShader");
+    w_check_hr(L, hr, creates[stage]);
     w_push_obj(L, dev, WK_SHADER, s)->stage = stage;
     return 1;
 }
@@ -331,6 +332,10 @@ void w_unbind(WObj *o)
     ID3D11DeviceContext *c = o->c;
     if (o->kind == WK_SRV || o->kind == WK_SAMPLER) {
         unbind_views(o);
+        return;
+    }
+    if (o->kind == WK_UAV || (o->kind == WK_SHADER && o->stage > 1)) {
+        w_unbind_compute(o);
         return;
     }
     IUnknown *p = bound(c, o->kind, o->stage);

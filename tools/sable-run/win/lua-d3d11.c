@@ -144,6 +144,10 @@ static int dev_buffer(lua_State *L)
                              .Usage = (D3D11_USAGE)ld_usage_field(L, 2),
                              .BindFlags = ld_bind_field(L, 2),
                              .CPUAccessFlags = cpu_flags(L, 2) };
+    uint32_t m = ld_buffer_misc(L, 2, &bd.StructureByteStride);
+    bd.MiscFlags = (m & LD_MISC_RAW ? D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS : 0) |
+                   (m & LD_MISC_STRUCTURED ? D3D11_RESOURCE_MISC_BUFFER_STRUCTURED : 0) |
+                   (m & LD_MISC_INDIRECT ? D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS : 0);
     D3D11_SUBRESOURCE_DATA init = { .pSysMem = data_field(L, 2, bd.ByteWidth) };
     ID3D11Buffer *b = NULL;
     w_check_hr(L, ID3D11Device_CreateBuffer(dev->d, &bd, init.pSysMem ? &init : NULL, &b),
@@ -152,6 +156,8 @@ static int dev_buffer(lua_State *L)
     o->dim = D3D11_RESOURCE_DIMENSION_BUFFER;
     o->width = bd.ByteWidth;
     o->height = o->depth = o->mips = o->array = o->bpp = 1;
+    o->misc = bd.MiscFlags;
+    o->stride = bd.StructureByteStride;
     return 1;
 }
 
@@ -392,7 +398,8 @@ static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
     ID3D11Resource *staging = NULL;
     HRESULT hr;
     if (r->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
-        D3D11_BUFFER_DESC bd = { r->width, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0 };
+        D3D11_BUFFER_DESC bd = { r->width, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ,
+                                 r->misc & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, r->stride };
         hr = ID3D11Device_CreateBuffer(dev->d, &bd, NULL, (ID3D11Buffer **)&staging);
     } else if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
         D3D11_TEXTURE3D_DESC td = { r->width, r->height, r->depth, r->mips, r->format,
@@ -497,7 +504,8 @@ static int dev_index(lua_State *L)
         lua_pushstring(L, dev->level);
         return 1;
     }
-    const luaL_Reg *const tables[] = { dev_methods, w_draw_ops, w_ops, w_present_ops };
+    const luaL_Reg *const tables[] = { dev_methods, w_draw_ops, w_compute_ops, w_ops,
+                                       w_present_ops };
     for (size_t i = 0; i < SR_N_ELEMENTS(tables); i++) {
         for (const luaL_Reg *m = tables[i]; m->name; m++) {
             if (strcmp(m->name, k) == 0) {
