@@ -351,6 +351,59 @@ uint32_t ld_check_query(lua_State *L, int idx)
     return (uint32_t)luaL_checkoption(L, idx, NULL, names);
 }
 
+uint32_t ld_query_data_size(uint32_t type)
+{
+    static const uint8_t sizes[] = { 4, 8, 8, 16, 88, 4, 16, 4 };
+    return type < sizeof sizes ? sizes[type] : 0;
+}
+
+static void set_u64(lua_State *L, const uint8_t *p, const char *key)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    lua_pushinteger(L, (lua_Integer)v);
+    lua_setfield(L, -2, key);
+}
+
+void ld_push_query_data(lua_State *L, uint32_t type, const void *data)
+{
+    static const char *const stats[] = { "ia_vertices", "ia_primitives", "vs_invocations",
+                                         "gs_invocations", "gs_primitives", "c_invocations",
+                                         "c_primitives", "ps_invocations", "hs_invocations",
+                                         "ds_invocations", "cs_invocations" };
+    const uint8_t *p = data;
+    uint32_t b;
+    uint64_t v;
+    switch (type) {
+    case 1: case 2:
+        memcpy(&v, p, sizeof v);
+        lua_pushinteger(L, (lua_Integer)v);
+        return;
+    case 3:
+        lua_createtable(L, 0, 2);
+        set_u64(L, p, "frequency");
+        memcpy(&b, p + 8, sizeof b);
+        lua_pushboolean(L, b != 0);
+        lua_setfield(L, -2, "disjoint");
+        return;
+    case 4:
+        lua_createtable(L, 0, 11);
+        for (int i = 0; i < 11; i++) {
+            set_u64(L, p + 8 * i, stats[i]);
+        }
+        return;
+    case 6:
+        lua_createtable(L, 0, 2);
+        set_u64(L, p, "written");
+        set_u64(L, p + 8, "needed");
+        return;
+    default:
+        memcpy(&b, p, sizeof b);
+        lua_pushboolean(L, b != 0);
+        return;
+    }
+}
+
 uint32_t ld_map_type(lua_State *L, int idx, bool *do_not_wait)
 {
     static const char *const types[] = { "read", "write", "read_write", "write_discard",

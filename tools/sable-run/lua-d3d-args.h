@@ -106,6 +106,14 @@ void ld_viewport(lua_State *L, int idx, float vp[6]);
 
 /* D3D11_QUERY by name ("event", "occlusion", ...; the DDI's numbers). */
 uint32_t ld_check_query(lua_State *L, int idx);
+/* The bytes GetData returns for a query type (ld_check_query's order,
+ * D3D's: event, occlusion, timestamp, timestamp_disjoint, pipeline_stats,
+ * occlusion_predicate, so_stats, so_overflow_predicate), and the value
+ * pushed for them: a boolean (event, predicates), an integer (occlusion,
+ * timestamp), {frequency =, disjoint =}, {written =, needed =}, or the
+ * pipeline statistics' fields. */
+uint32_t ld_query_data_size(uint32_t type);
+void ld_push_query_data(lua_State *L, uint32_t type, const void *data);
 /* D3D11_MAP by name ("read", ..., "write_no_overwrite"), field `type` of
  * the table at idx ("read" if absent); *do_not_wait: field do_not_wait. */
 uint32_t ld_map_type(lua_State *L, int idx, bool *do_not_wait);

@@ -221,29 +221,61 @@ static int dev_end_query(lua_State *L)
     return 0;
 }
 
-/* get_data(q [, {do_not_flush = true}]) -> done (event queries) */
+/* begin_query(q) */
+static int dev_begin_query(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtDevice *d = dev->d;
+    RtQuery *q = ld_check(L, 2, LK_QUERY)->p;
+    ld_check_hr(L, RT_CALL(d, QueryBegin, 0, F(d, pfnQueryBegin)(d->h, q->h)), "Begin");
+    return 0;
+}
+
+/* get_data(q [, {do_not_flush = true}]) -> the query's value (an event:
+ * whether it passed), nil while not available (an event: false) */
 static int dev_get_data(lua_State *L)
 {
     LDevice *dev = ld_check_device(L, 1);
+    RtDevice *d = dev->d;
     LObj *q = ld_check(L, 2, LK_QUERY);
-    if (q->query_type != D3D10DDI_QUERY_EVENT) {
-        return sr_error(L, "get_data: only event queries have data without the 3D pipeline "
-                        "(the device's 3D engine, issue 11)");
-    }
     UINT flags = 0;
     if (lua_istable(L, 3)) {
         lua_getfield(L, 3, "do_not_flush");
         flags = lua_toboolean(L, -1) ? D3D10_DDI_GET_DATA_DO_NOT_FLUSH : 0;
     }
-    BOOL done = 0;
-    HRESULT hr = rt_query_get_data(dev->d, q->p, flags, &done);
+    uint64_t data[11] = { 0 };
+    UINT size = ld_query_data_size(q->query_type);
+    HRESULT hr = RT_CALL(d, QueryGetData, 0,
+                         F(d, pfnQueryGetData)(d->h, ((RtQuery *)q->p)->h, data, size, flags));
     if (hr == D3DDDIERR_WASSTILLDRAWING || hr == DXGI_DDI_ERR_WASSTILLDRAWING) {
-        lua_pushboolean(L, 0);
+        if (q->query_type == D3D10DDI_QUERY_EVENT) {
+            lua_pushboolean(L, 0);
+        } else {
+            lua_pushnil(L);
+        }
         return 1;
     }
     ld_check_hr(L, hr, "GetData");
-    lua_pushboolean(L, done != 0);
+    ld_push_query_data(L, q->query_type, data);
     return 1;
+}
+
+/* set_predication(predicate | nil [, value = false]): later draws,
+ * dispatches, copies and clears are skipped while the predicate's result
+ * equals value */
+static int dev_set_predication(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtDevice *d = dev->d;
+    D3D10DDI_HQUERY h = { NULL };
+    if (!lua_isnoneornil(L, 2)) {
+        h = ((RtQuery *)ld_check(L, 2, LK_QUERY)->p)->h;
+    }
+    ld_check_hr(L, RT_CALL(d, SetPredication, 0,
+                           F(d, pfnSetPredication)(d->h, h, lua_toboolean(L, 3))),
+                "SetPredication");
+    ld_keep(L, 1, "predicate", 2);
+    return 0;
 }
 
 /* ---- read back ---- */
@@ -377,7 +409,7 @@ static void register_missing(lua_State *L, const char *const names[], const char
 void ld_register_missing(lua_State *L)
 {
     static const char *const pipeline[] = {
-        "set_so_targets", "draw_auto", "begin_query", NULL };
+        "set_so_targets", "draw_auto", NULL };
     register_missing(L, pipeline, needs_3d);
 }
 
@@ -385,7 +417,8 @@ const luaL_Reg ld_device_ops[] = {
     { "map", dev_map }, { "unmap", dev_unmap }, { "copy", dev_copy },
     { "copy_region", dev_copy_region }, { "update", dev_update }, { "clear", dev_clear },
     { "clear_depth", dev_clear_depth }, { "flush", dev_flush }, { "wait_idle", dev_wait_idle },
-    { "end_query", dev_end_query }, { "get_data", dev_get_data }, { "read", dev_read },
+    { "end_query", dev_end_query }, { "get_data", dev_get_data },
+    { "begin_query", dev_begin_query }, { "set_predication", dev_set_predication }, { "read", dev_read },
     { "image", dev_image }, { "capture", dev_capture }, { "stats", dev_stats },
     { NULL, NULL }
 };
