@@ -29,13 +29,19 @@ end)
 test("every query kind is made; pipeline statistics refused on Sable by name", function()
   local dev = d3d.device{}
   for _, kind in ipairs({"occlusion", "timestamp", "timestamp_disjoint", "occlusion_predicate",
-                         "so_stats", "so_overflow_predicate"}) do
+                         "so_stats"}) do
     expect.that(dev:query(kind) ~= nil, kind)
   end
   if sable.transport ~= "d3d11" and sable.transport ~= "d3d11-wine" then
     expect.error("CreateQuery: E_OUTOFMEMORY", function() dev:query("pipeline_stats") end)
   end
   expect.error("invalid option 'nonsense'", function() dev:query("nonsense") end)
+end)
+
+test("a stream-output overflow predicate is made", function()
+  reference_gap("Wine 8.0 refuses D3D11_QUERY_SO_OVERFLOW_PREDICATE (D3DERR_INVALIDCALL)")
+  local dev = d3d.device{}
+  expect.that(dev:query("so_overflow_predicate") ~= nil, "so_overflow_predicate")
 end)
 
 -- The value of a query once the work before its End is done.
@@ -70,8 +76,9 @@ test("occlusion: the samples of the pixels a draw covers", function()
   capture("occlusion", dev:image(rt))
 end)
 
-test("predication: draws skipped while an occlusion predicate is false", function()
-  local dev, rt = draw.scene{width = 32, height = 32, clear = {0, 0, 0, 1}}
+-- Two occlusion predicates: around a visible draw and around a draw
+-- outside the viewport.
+local function predicates(dev)
   local seen, hidden = dev:query("occlusion_predicate"), dev:query("occlusion_predicate")
   dev:begin_query(seen)
   draw.bind_vertices(dev, draw.vertices(draw.rect(0, 0, 8, 8, {0, 0, 1, 1}), 32, 32))
@@ -81,8 +88,24 @@ test("predication: draws skipped while an occlusion predicate is false", functio
   draw.bind_vertices(dev, draw.vertices(draw.rect(40, 40, 48, 48, {0, 0, 1, 1}), 32, 32))
   dev:draw(6)
   dev:end_query(hidden)
+  return seen, hidden
+end
+
+test("occlusion predicates: true when samples passed", function()
+  reference_gap("Wine 8.0's GetData of an OCCLUSION_PREDICATE refuses its BOOL (E_INVALIDARG)")
+  local dev = draw.scene{width = 32, height = 32, clear = {0, 0, 0, 1}}
+  local seen, hidden = predicates(dev)
   expect.eq(result(dev, seen), true, "the predicate of a visible draw")
   expect.eq(result(dev, hidden), false, "the predicate of a draw outside the viewport")
+end)
+
+-- D3D: commands are not performed while the predicate's data equals the
+-- value given (an occlusion predicate made without PREDICATEHINT is not a
+-- hint).
+test("predication: draws skipped while an occlusion predicate is false", function()
+  reference_gap("Wine 8.0 draws while a FALSE occlusion predicate is set with value FALSE")
+  local dev, rt = draw.scene{width = 32, height = 32, clear = {0, 0, 0, 1}}
+  local seen, hidden = predicates(dev)
   -- value false: a draw is skipped when the predicate is false
   dev:set_predication(hidden, false)
   draw.bind_vertices(dev, draw.vertices(draw.rect(8, 8, 24, 24, {1, 0, 0, 1}), 32, 32))
