@@ -90,12 +90,14 @@ dcl_input vThreadIDInGroupFlattened
 dcl_temps 2
 dcl_thread_group 2, 2, 1
 imad r0.x, vThreadGroupID.x, l(4), vThreadIDInGroupFlattened
-ishl r1.x, vThreadID.y, l(16)
-or r1.x, r1.x, vThreadID.x
-mov r1.y, vThreadIDInGroupFlattened
-store_structured u0.xy, r0.x, l(0), r1.xyxx
+ishl r1.y, vThreadID.y, l(16)
+or r1.y, r1.y, vThreadID.x
+mov r1.x, vThreadIDInGroupFlattened
+store_structured u0.xy, r0.x, l(0), r1.yxyy
 ret
 ]]
+-- (gi goes through r1.x: Wine 8.0 turns `mov r1.y, vThreadIDInGroupFlattened`
+-- into GLSL that does not compile, "invalid swizzle / mask `y'")
 
 test("2x2 threads per group into a structured UAV", function()
   local dev = d3d.device{feature_level = "11_0"}
