@@ -67,3 +67,9 @@ test("files that are not there or not what they should be", function()
     expect.image(image.new(4, 4), image.new(8, 8))
   end)
 end)
+
+test("an object of another device is refused by name, not used", function()
+  local a, b = d3d.device{}, d3d.device{}
+  local buf = a:buffer{size = 4, data = "abcd"}
+  expect.error("argument 2: this resource belongs to another device", function() b:read(buf) end)
+end)

@@ -106,6 +106,19 @@ void ld_viewport(lua_State *L, int idx, float vp[6]);
 
 /* D3D11_QUERY by name ("event", "occlusion", ...; the DDI's numbers). */
 uint32_t ld_check_query(lua_State *L, int idx);
+/* shader_so's stream-output declaration at idx: a list of {register =,
+ * mask = "xyzw", slot = 0, stream = 0} (the GS output register each
+ * entry writes to buffer `slot`); returns how many (a Lua error past max
+ * or on a bad field). mask: bits x=1, y=2, z=4, w=8, contiguous. */
+typedef struct LdSoEntry {
+    uint32_t stream, reg, mask, slot;
+} LdSoEntry;
+uint32_t ld_so_decl(lua_State *L, int idx, LdSoEntry *e, uint32_t max);
+/* Its options at idx (a table or nil): strides = {bytes, ...} (one per
+ * buffer, default {16}), rasterized = stream or "none"; returns how many
+ * strides. */
+enum { LD_SO_NO_RASTERIZED = 0xFFFFFFFFu };
+uint32_t ld_so_options(lua_State *L, int idx, uint32_t strides[4], uint32_t *rasterized);
 /* The bytes GetData returns for a query type (ld_check_query's order,
  * D3D's: event, occlusion, timestamp, timestamp_disjoint, pipeline_stats,
  * occlusion_predicate, so_stats, so_overflow_predicate), and the value

@@ -1,18 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Compute for scripts (lua-d3d.h): shaders bound to any stage
- * (set_shader), unordered-access views of buffers (raw, structured,
+ * The stages beyond vs/ps for scripts (lua-d3d.h): shaders bound to any
+ * stage (set_shader), geometry shaders with stream output, SO targets,
+ * DrawAuto; compute: unordered-access views of buffers (raw, structured,
  * typed) and 2D textures, the compute shader's UAV slots, Dispatch,
  * DispatchIndirect, ClearUnorderedAccessView{Uint,Float}, each a DDI of
  * our UMD through winsim's runtime.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
 
 #include "d3d11_umddi_uav.h"
 #include "lua-d3d.h"
 #include "script.h"
+#include "sm4_asm.h"
 
 static const char *const set_names[LD_STAGES] = {
     "VsSetShader", "PsSetShader", "GsSetShader", "HsSetShader", "DsSetShader", "CsSetShader" };
@@ -30,6 +33,80 @@ static int dev_set_shader(lua_State *L)
     ld_check_hr(L, rt_set_shader(d, stage, s), set_names[stage]);
     dev->shaders[stage] = s;
     ld_keep(L, 1, lua_tostring(L, 2), 3);
+    return 0;
+}
+
+enum { SO_ENTRIES = 64, SO_SLOTS = 4 };
+
+/* shader_so(gs text, {{register =, mask =, slot =, stream =}, ...}
+ * [, {strides = {16}, rasterized = 0 | "none"}]): a geometry shader with
+ * stream output (CreateGeometryShaderWithStreamOutput). */
+static int dev_shader_so(lua_State *L)
+{
+    RtDevice *d = ld_check_3d(L);
+    const char *text = luaL_checkstring(L, 2);
+    LdSoEntry e[SO_ENTRIES];
+    uint32_t n = ld_so_decl(L, 3, e, SO_ENTRIES), strides[SO_SLOTS], rast;
+    uint32_t ns = ld_so_options(L, 4, strides, &rast);
+    D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY de[SO_ENTRIES];
+    for (uint32_t i = 0; i < n; i++) {
+        de[i] = (D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY){ e[i].stream, e[i].slot, e[i].reg,
+                                                                e[i].mask };
+    }
+    char err[256] = "";
+    size_t len = 0;
+    uint8_t *blob = sm4_assemble_dxbc(text, &len, err, sizeof err);
+    if (!blob) {
+        return sr_error(L, "shader: %s", err);
+    }
+    RtShader *s;
+    HRESULT hr = rt_create_shader_so(d, blob, len, de, n, strides, ns, rast, &s);
+    free(blob);
+    ld_check_hr(L, hr, "CreateGeometryShaderWithStreamOutput");
+    ld_push(L, ld_check_device(L, 1), LK_SHADER, s, NULL);
+    return 1;
+}
+
+static HRESULT set_so(RtDevice *d, UINT n, const D3D10DDI_HRESOURCE *h, const UINT *off)
+{
+    return RT_CALL(d, SoSetTargets, 0, F(d, pfnSoSetTargets)(d->h, n, SO_SLOTS - n, h, off));
+}
+
+/* set_so_targets({ {buf, offset = 0}, ... }): offset -1 appends where the
+ * buffer's last stream output ended; {} unbinds */
+static int dev_set_so_targets(lua_State *L)
+{
+    RtDevice *d = ld_check_3d(L);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, 2);
+    luaL_argcheck(L, n <= SO_SLOTS, 2, "at most 4 targets");
+    D3D10DDI_HRESOURCE h[SO_SLOTS] = { { NULL } };
+    UINT off[SO_SLOTS] = { 0 };
+    for (lua_Integer i = 0; i < n; i++) {
+        luaL_argcheck(L, lua_geti(L, 2, i + 1) == LUA_TTABLE, 2, "{buf, offset=} expected");
+        lua_geti(L, -1, 1);
+        h[i] = ((RtResource *)ld_check(L, lua_gettop(L), LK_RESOURCE)->p)->h;
+        char key[8];
+        snprintf(key, sizeof key, "so%d", (int)i);
+        ld_keep(L, 1, key, -1);
+        lua_Integer o = ld_opt_field(L, -2, "offset", 0);
+        luaL_argcheck(L, o >= -1 && o <= UINT32_MAX, 2, "offset");
+        off[i] = (UINT)o;
+        lua_pop(L, 2);
+    }
+    ld_check_hr(L, set_so(d, (UINT)n, h, off), "SoSetTargets");
+    return 0;
+}
+
+/* draw_auto(): as many vertices as the stream output into vertex buffer 0
+ * wrote */
+static int dev_draw_auto(lua_State *L)
+{
+    RtDevice *d = ld_check_3d(L);
+    if (!ld_check_device(L, 1)->shaders[RT_VS]) {
+        return sr_error(L, "draw: no vertex shader bound (set_shaders)");
+    }
+    ld_check_hr(L, RT_CALL(d, DrawAuto, 0, F(d, pfnDrawAuto)(d->h)), "DrawAuto");
     return 0;
 }
 
@@ -205,6 +282,7 @@ void ld_unbind_compute(LDevice *dev)
             dev->uavs[i] = NULL;
         }
     }
+    set_so(dev->d, 0, NULL, NULL);
     for (unsigned st = RT_GS; st <= RT_CS; st++) {
         if (dev->shaders[st]) {
             rt_set_shader(dev->d, st, NULL);
@@ -213,7 +291,8 @@ void ld_unbind_compute(LDevice *dev)
 }
 
 const luaL_Reg ld_compute_ops[] = {
-    { "set_shader", dev_set_shader }, { "uav", dev_uav }, { "set_uav", dev_set_uav },
+    { "set_shader", dev_set_shader }, { "shader_so", dev_shader_so },
+    { "set_so_targets", dev_set_so_targets }, { "draw_auto", dev_draw_auto }, { "uav", dev_uav }, { "set_uav", dev_set_uav },
     { "dispatch", dev_dispatch }, { "dispatch_indirect", dev_dispatch_indirect },
     { "clear_uav_uint", dev_clear_uav_uint }, { "clear_uav_float", dev_clear_uav_float },
     { "copy_structure_count", dev_copy_structure_count }, { NULL, NULL }

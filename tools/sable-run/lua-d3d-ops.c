@@ -384,35 +384,6 @@ static int sc_front(lua_State *L)
 const luaL_Reg ld_swapchain_ops[] = { { "present", sc_present }, { "front", sc_front },
                                       { NULL, NULL } };
 
-/* ---- not available yet ---- */
-
-static const char *const needs_3d =
-    "scripts do not have this part of the 3D pipeline yet (issue 13)";
-
-static int not_available(lua_State *L)
-{
-    return sr_error(L, "d3d: %s is not available: %s", lua_tostring(L, lua_upvalueindex(1)),
-                    lua_tostring(L, lua_upvalueindex(2)));
-}
-
-static void register_missing(lua_State *L, const char *const names[], const char *why)
-{
-    for (size_t i = 0; names[i]; i++) {
-        lua_pushfstring(L, "device:%s", names[i]);
-        lua_pushstring(L, why);
-        lua_pushcclosure(L, not_available, 2);
-        lua_setfield(L, -2, names[i]);
-    }
-}
-
-/* Called with the methods table on the stack (lua-d3d.c). */
-void ld_register_missing(lua_State *L)
-{
-    static const char *const pipeline[] = {
-        "set_so_targets", "draw_auto", NULL };
-    register_missing(L, pipeline, needs_3d);
-}
-
 const luaL_Reg ld_device_ops[] = {
     { "map", dev_map }, { "unmap", dev_unmap }, { "copy", dev_copy },
     { "copy_region", dev_copy_region }, { "update", dev_update }, { "clear", dev_clear },

@@ -71,6 +71,12 @@ LObj *ld_check(lua_State *L, int idx, LKind kind)
     if (!o->p) {
         sr_error(L, "argument %d: this %s was released", idx, kind_names[kind]);
     }
+    /* a method of a device: the object must be that device's (D3D: a
+     * resource of another device is invalid) */
+    LDevice **self = idx != 1 ? luaL_testudata(L, 1, DEVICE_MT) : NULL;
+    if (self && o->dev != *self) {
+        sr_error(L, "argument %d: this %s belongs to another device", idx, kind_names[kind]);
+    }
     return o;
 }
 
@@ -465,7 +471,6 @@ void sr_open_d3d(lua_State *L)
     luaL_setfuncs(L, ld_draw_ops, 0);
     luaL_setfuncs(L, ld_state_ops, 0);
     luaL_setfuncs(L, ld_compute_ops, 0);
-    ld_register_missing(L);
     lua_setfield(L, -2, "methods");
     lua_pop(L, 1);
 

@@ -62,10 +62,6 @@ const char *ld_hr_name(HRESULT hr);
 extern const luaL_Reg ld_device_ops[];
 /* Methods of a swap chain (present, front). */
 extern const luaL_Reg ld_swapchain_ops[];
-/* With the device's methods table on the stack: the calls of the D3D11
- * surface the UMD cannot do yet, each raising an error naming what is
- * missing. */
-void ld_register_missing(lua_State *L);
 /* lua-d3d-draw.c: shaders, input layouts, pipeline state, draws. The
  * device at 1 for a pipeline call: an 11.0 one (a Lua error otherwise),
  * marked as having pipeline state to unbind. */
