@@ -1,18 +1,14 @@
 -- SPDX-License-Identifier: MIT
--- What a script gets when it asks for what does not exist (yet): the
--- D3D11 calls of the 3D pipeline scripts do not have yet raise an error
--- naming what is missing, bad arguments raise errors naming the argument, a released device
--- refuses to be used.
+-- What a script gets when it asks for what does not exist (yet): raw
+-- submissions raise an error naming what is missing, a call without what
+-- it needs bound says what, bad arguments raise errors naming the
+-- argument, a released device refuses to be used.
 
-test("the 3D pipeline's calls scripts do not have yet say so", function()
-  local dev = d3d.device{}
-  for _, call in ipairs({"dispatch", "uav", "set_so_targets", "draw_auto", "begin_query"}) do
-    expect.error("device:" .. call .. " is not available: scripts do not have this part",
-                 function() dev[call](dev) end)
-  end
-  for _, call in ipairs({"geometry_shader", "compute_shader"}) do
-    expect.error("vertex and pixel shaders only", function() dev[call](dev) end)
-  end
+test("what scripts do not have, or a call without its stage bound, says so", function()
+  local dev = d3d.device{feature_level = "11_0"}
+  expect.error("dispatch: no compute shader bound (set_shader)", function() dev:dispatch(1) end)
+  expect.error("draw: no vertex shader bound", function() dev:draw_auto() end)
+  expect.error("invalid option 'xs'", function() dev:shader("xs", "") end)
   expect.error("raw submissions are not available", function() sable.submit() end)
 end)
 
