@@ -7,11 +7,13 @@
  * same calls as the Linux module (lua-d3d-compute.c).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lua-d3d11.h"
 #include "lua-d3d-args.h"
 #include "script.h"
+#include "dxbc.h"
 
 enum { UAV_SLOTS = 8 };
 
@@ -78,6 +80,118 @@ static int dev_set_shader(lua_State *L)
     }
     set_stage(dev->c, stage, o ? o->p : NULL);
     ld_keep(L, 1, lua_tostring(L, 2), 3);
+    return 0;
+}
+
+enum { SO_ENTRIES = 64, SO_SLOTS = 4 };
+
+/* The output signature element of register reg in the container (the
+ * semantic the SO declaration names), or a Lua error. */
+static const DxbcSigElem *out_elem(lua_State *L, const DxbcSigElem *e, uint32_t n, uint32_t reg)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (e[i].reg == reg) {
+            return &e[i];
+        }
+    }
+    sr_error(L, "shader_so: the shader writes no output o%u", (unsigned)reg);
+    return NULL;
+}
+
+static uint32_t lowest_bit(uint32_t m)
+{
+    uint32_t i = 0;
+    while (!(m & 1u << i)) {
+        i++;
+    }
+    return i;
+}
+
+static uint32_t bit_count(uint32_t m)
+{
+    uint32_t n = 0;
+    for (; m; m &= m - 1) {
+        n++;
+    }
+    return n;
+}
+
+/* shader_so(gs text, {{register =, mask =, slot =, stream =}, ...}
+ * [, {strides = {16}, rasterized = 0 | "none"}]) */
+static int dev_shader_so(lua_State *L)
+{
+    WDev *dev = check_11(L);
+    size_t len = 0;
+    LdSoEntry e[SO_ENTRIES];
+    uint32_t n = ld_so_decl(L, 3, e, SO_ENTRIES), strides[SO_SLOTS], rast;
+    uint32_t ns = ld_so_options(L, 4, strides, &rast);
+    /* Lua's memory: the errors below free it */
+    DxbcSigElem *sig = lua_newuserdatauv(L, sizeof(*sig) * DXBC_MAX_SIG, 0);
+    D3D11_SO_DECLARATION_ENTRY *de = lua_newuserdatauv(L, sizeof(*de) * SO_ENTRIES, 0);
+    uint8_t *text = w_assemble(L, luaL_checkstring(L, 2), &len);
+    uint8_t *blob = lua_newuserdatauv(L, len, 0); /* Lua's: freed on an error */
+    memcpy(blob, text, len);
+    free(text);
+    Dxbc x;
+    char err[128];
+    const DxbcChunk *c = NULL;
+    uint32_t nsig = 0;
+    if (dxbc_parse(blob, len, &x, err, sizeof err) == 0) {
+        c = dxbc_find(&x, DXBC_FOURCC('O', 'S', 'G', '5'));
+        c = c ? c : dxbc_find(&x, DXBC_FOURCC('O', 'S', 'G', 'N'));
+    }
+    if (!c || dxbc_sig_parse(c, sig, DXBC_MAX_SIG, &nsig)) {
+        return sr_error(L, "shader_so: no output signature");
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const DxbcSigElem *o = out_elem(L, sig, nsig, e[i].reg);
+        de[i] = (D3D11_SO_DECLARATION_ENTRY){ e[i].stream, o->name, o->index,
+                                              (BYTE)lowest_bit(e[i].mask),
+                                              (BYTE)bit_count(e[i].mask), (BYTE)e[i].slot };
+    }
+    ID3D11GeometryShader *s = NULL;
+    HRESULT hr = ID3D11Device_CreateGeometryShaderWithStreamOutput(
+        dev->d, blob, len, de, n, strides, ns,
+        rast == LD_SO_NO_RASTERIZED ? D3D11_SO_NO_RASTERIZED_STREAM : rast, NULL, &s);
+    w_check_hr(L, hr, "CreateGeometryShaderWithStreamOutput");
+    w_push_obj(L, dev, WK_SHADER, (IUnknown *)s)->stage = 2;
+    return 1;
+}
+
+/* set_so_targets({ {buf, offset = 0}, ... }) */
+static int dev_set_so_targets(lua_State *L)
+{
+    WDev *dev = check_11(L);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, 2);
+    luaL_argcheck(L, n <= SO_SLOTS, 2, "at most 4 targets");
+    ID3D11Buffer *b[SO_SLOTS] = { NULL };
+    UINT off[SO_SLOTS] = { 0 };
+    for (lua_Integer i = 0; i < n; i++) {
+        luaL_argcheck(L, lua_geti(L, 2, i + 1) == LUA_TTABLE, 2, "{buf, offset=} expected");
+        lua_geti(L, -1, 1);
+        b[i] = (ID3D11Buffer *)w_check_obj(L, lua_gettop(L), WK_RESOURCE)->p;
+        char key[8];
+        snprintf(key, sizeof key, "so%d", (int)i);
+        ld_keep(L, 1, key, -1);
+        lua_Integer o = ld_opt_field(L, -2, "offset", 0);
+        luaL_argcheck(L, o >= -1 && o <= UINT32_MAX, 2, "offset");
+        off[i] = (UINT)o;
+        lua_pop(L, 2);
+    }
+    ID3D11DeviceContext_SOSetTargets(dev->c, SO_SLOTS, b, off);
+    return 0;
+}
+
+static int dev_draw_auto(lua_State *L)
+{
+    WDev *dev = check_11(L);
+    IUnknown *vs = stage_bound(dev->c, 0);
+    if (!vs) {
+        return sr_error(L, "draw: no vertex shader bound (set_shaders)");
+    }
+    IUnknown_Release(vs);
+    ID3D11DeviceContext_DrawAuto(dev->c);
     return 0;
 }
 
@@ -244,7 +358,8 @@ void w_unbind_compute(WObj *o)
 }
 
 const luaL_Reg w_compute_ops[] = {
-    { "set_shader", dev_set_shader }, { "uav", dev_uav }, { "set_uav", dev_set_uav },
+    { "set_shader", dev_set_shader }, { "shader_so", dev_shader_so },
+    { "set_so_targets", dev_set_so_targets }, { "draw_auto", dev_draw_auto }, { "uav", dev_uav }, { "set_uav", dev_set_uav },
     { "dispatch", dev_dispatch }, { "dispatch_indirect", dev_dispatch_indirect },
     { "clear_uav_uint", dev_clear_uav_uint }, { "clear_uav_float", dev_clear_uav_float },
     { "copy_structure_count", dev_copy_structure_count }, { NULL, NULL }

@@ -37,8 +37,7 @@ static WDev *check_3d(lua_State *L)
 
 /* ---- shaders and layouts ---- */
 
-/* SM4 assembly text -> a DXBC container (free()), or a Lua error. */
-static uint8_t *assemble(lua_State *L, const char *text, size_t *len)
+uint8_t *w_assemble(lua_State *L, const char *text, size_t *len)
 {
     char err[256] = "";
     uint8_t *blob = sm4_assemble_dxbc(text, len, err, sizeof err);
@@ -57,7 +56,7 @@ static int dev_shader(lua_State *L)
     WDev *dev = check_3d(L);
     int stage = (int)ld_check_any_stage(L, 2);
     size_t len = 0;
-    uint8_t *blob = assemble(L, luaL_checkstring(L, 3), &len);
+    uint8_t *blob = w_assemble(L, luaL_checkstring(L, 3), &len);
     IUnknown *s = NULL;
     HRESULT hr = w_create_shader(dev->d, stage, blob, len, &s);
     free(blob);
@@ -85,7 +84,7 @@ static int dev_input_layout(lua_State *L)
     snprintf(stub + strlen(stub), sizeof stub - strlen(stub),
              "dcl_output_siv o0.xyzw, position\nmov o0.xyzw, v0.xyzw\nret\n");
     size_t len = 0;
-    uint8_t *blob = assemble(L, stub, &len);
+    uint8_t *blob = w_assemble(L, stub, &len);
     ID3D11InputLayout *layout = NULL;
     HRESULT hr = ID3D11Device_CreateInputLayout(dev->d, desc, n, blob, len, &layout);
     free(blob);

@@ -10,6 +10,7 @@
 
 #define COBJMACROS
 #include <windows.h>
+#include <stdint.h>
 #include <d3d11.h>
 #include <lua.h>
 #include <lauxlib.h>
@@ -57,6 +58,8 @@ extern const luaL_Reg w_draw_ops[];
  * (lua-d3d11-compute.c); a stage's Create*Shader; unbinding such a
  * shader or a UAV. */
 extern const luaL_Reg w_compute_ops[];
+/* SM4 assembly text -> a DXBC container (free()), or a Lua error. */
+uint8_t *w_assemble(lua_State *L, const char *text, size_t *len);
 HRESULT w_create_shader(ID3D11Device *d, int stage, const void *blob, size_t len, IUnknown **s);
 void w_unbind_compute(WObj *o);
 /* Map/unmap and queries (lua-d3d11-ops.c). */
