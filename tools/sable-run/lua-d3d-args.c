@@ -308,6 +308,15 @@ uint32_t ld_buffer_misc(lua_State *L, int idx, uint32_t *stride)
     return m;
 }
 
+uint32_t ld_texture_samples(lua_State *L, int idx, const LdTexDesc *t, bool has_data)
+{
+    uint32_t n = ld_uint_field(L, idx, "samples", 1, 32);
+    if (n > 1 && (t->mips != 1 || t->array != 1 || t->depth != 1 || has_data)) {
+        sr_error(L, "a multisampled texture: one mip, one slice, no data");
+    }
+    return n ? n : 1;
+}
+
 uint32_t ld_count_arg(lua_State *L, int idx, bool required)
 {
     lua_Integer v = required ? luaL_checkinteger(L, idx) : luaL_optinteger(L, idx, 0);

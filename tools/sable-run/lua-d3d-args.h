@@ -63,6 +63,10 @@ void ld_texture_desc(lua_State *L, int idx, LdTexDim dim, bool cube, LdTexDesc *
  * strings, one per subresource. Fills up[mips * array] (pointers into Lua
  * strings the table at idx keeps). False: no data. */
 bool ld_texture_data(lua_State *L, int idx, const LdTexDesc *t, LdSubData *up);
+/* The `samples` field of a texture2d description (default 1): above 1
+ * a multisampled texture, which takes one mip, one slice, no data
+ * (a Lua error otherwise). */
+uint32_t ld_texture_samples(lua_State *L, int idx, const LdTexDesc *t, bool has_data);
 /* Field box = {left, top, right, bottom [, front, back]} of the table at
  * idx (front 0, back 1 by default); false if absent. */
 bool ld_box_field(lua_State *L, int idx, LdBox *box);

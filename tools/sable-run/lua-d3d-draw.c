@@ -82,25 +82,40 @@ static int dev_input_layout(lua_State *L)
     return 1;
 }
 
-/* srv(texture2d [, {format =, mip = 0, mips = the rest}]): a 2D
- * texture's shader-resource view (format: the texture's by default). */
+/* srv(texture [, {format =, mip = 0, mips = the rest}]): a 1D, 2D, 3D or
+ * cube texture's shader-resource view of every slice (arrays: an array
+ * view; format: the texture's by default). */
 static int dev_srv(lua_State *L)
 {
     RtDevice *d = ld_check_3d(L);
     RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
-    if (r->dim != D3D10DDIRESOURCE_TEXTURE2D || r->array_size != 1) {
-        return sr_error(L, "srv: a 2D texture (not an array) expected");
+    if (r->dim == D3D10DDIRESOURCE_BUFFER) {
+        return sr_error(L, "srv: a texture expected");
     }
     DXGI_FORMAT f = r->format;
     if (lua_istable(L, 3) && lua_getfield(L, 3, "format") == LUA_TSTRING) {
         f = ld_check_format(L, lua_tostring(L, -1));
     }
     UINT mip = ld_uint_field(L, 3, "mip", 0, r->mips - 1);
+    UINT mips = ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip);
     D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
-        .hDrvResource = r->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
+        .hDrvResource = r->h, .Format = f, .ResourceDimension = r->dim,
     };
-    c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){
-        mip, 0, ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip), 1 };
+    switch (r->dim) {
+    case D3D10DDIRESOURCE_TEXTURE1D:
+        c.Tex1D = (D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW){ mip, 0, mips, r->array_size };
+        break;
+    case D3D10DDIRESOURCE_TEXTURE3D:
+        c.Tex3D = (D3D10DDIARG_TEX3D_SHADERRESOURCEVIEW){ mip, mips };
+        break;
+    case D3D10DDIRESOURCE_TEXTURECUBE:
+        c.TexCube = (D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW){ mip, mips, 0,
+                                                                 r->array_size / 6 };
+        break;
+    default:
+        c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ mip, 0, mips, r->array_size };
+        break;
+    }
     void *mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &c));
     HRESULT hr = RT_CALL(d, CreateShaderResourceView, 0,
                          d->f11->pfnCreateShaderResourceView(
@@ -112,6 +127,18 @@ static int dev_srv(lua_State *L)
     ld_check_hr(L, hr, "CreateShaderResourceView");
     ld_push(L, ld_check_device(L, 1), LK_SRV, mem, NULL);
     return 1;
+}
+
+/* gen_mips(srv): GenerateMips, every mip of the view below its first
+ * from the one above */
+static int dev_gen_mips(lua_State *L)
+{
+    RtDevice *d = ld_check_3d(L);
+    void *srv = ld_check(L, 2, LK_SRV)->p;
+    ld_check_hr(L, RT_CALL(d, GenMips, 0,
+                           F(d, pfnGenMips)(d->h, (D3D10DDI_HSHADERRESOURCEVIEW){ srv })),
+                "GenerateMips");
+    return 0;
 }
 
 /* sampler{filter = "point" | "linear", address = "clamp" | "wrap" | "mirror"} */
@@ -497,6 +524,7 @@ const luaL_Reg ld_draw_ops[] = {
     { "set_vertex_buffers", dev_set_vertex_buffers },
     { "set_index_buffer", dev_set_index_buffer },
     { "set_constant_buffer", dev_set_constant_buffer }, { "srv", dev_srv },
+    { "gen_mips", dev_gen_mips },
     { "sampler", dev_sampler }, { "set_shader_resource", dev_set_shader_resource },
     { "set_sampler", dev_set_sampler },
     { "set_render_target", dev_set_render_target }, { "set_viewport", dev_set_viewport },

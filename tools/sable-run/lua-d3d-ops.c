@@ -111,6 +111,26 @@ static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
     return true;
 }
 
+/* resolve(dst, src [, {dst_sub = 0, src_sub = 0, format = dst's}]):
+ * ResolveSubresource of a multisampled texture */
+static int dev_resolve(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtDevice *d = dev->d;
+    RtResource *dst = ld_check(L, 2, LK_RESOURCE)->p, *src = ld_check(L, 3, LK_RESOURCE)->p;
+    UINT dsub = check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0));
+    UINT ssub = check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0));
+    DXGI_FORMAT f = dst->format;
+    if (lua_istable(L, 4) && lua_getfield(L, 4, "format") == LUA_TSTRING) {
+        f = ld_check_format(L, lua_tostring(L, -1));
+    }
+    ld_check_hr(L, RT_CALL(d, ResourceResolveSubresource, 0,
+                           F(d, pfnResourceResolveSubresource)(d->h, dst->h, dsub, src->h, ssub,
+                                                               f)),
+                "ResolveSubresource");
+    return 0;
+}
+
 /* copy_region(dst, src [, {dst_sub=, x=, y=, src_sub=, box=}]) */
 static int dev_copy_region(lua_State *L)
 {
@@ -386,7 +406,7 @@ const luaL_Reg ld_swapchain_ops[] = { { "present", sc_present }, { "front", sc_f
 
 const luaL_Reg ld_device_ops[] = {
     { "map", dev_map }, { "unmap", dev_unmap }, { "copy", dev_copy },
-    { "copy_region", dev_copy_region }, { "update", dev_update }, { "clear", dev_clear },
+    { "copy_region", dev_copy_region }, { "resolve", dev_resolve }, { "update", dev_update }, { "clear", dev_clear },
     { "clear_depth", dev_clear_depth }, { "flush", dev_flush }, { "wait_idle", dev_wait_idle },
     { "end_query", dev_end_query }, { "get_data", dev_get_data },
     { "begin_query", dev_begin_query }, { "set_predication", dev_set_predication }, { "read", dev_read },

@@ -302,8 +302,10 @@ static int create_tex(lua_State *L, D3D10DDIRESOURCE_TYPE dim, bool cube)
         lua_newuserdatauv(L, sizeof(*up) * (size_t)t.mips * t.array, 0);
     bool init = ld_texture_data(L, 2, &t, (LdSubData *)up);
     UINT usage = ld_usage_field(L, 2), bind = bind_field(L, 2), cpu = cpu_field(L, 2);
+    UINT samples = ld_texture_samples(L, 2, &t, init);
     RtResource *r;
-    HRESULT hr = dim == D3D10DDIRESOURCE_TEXTURE3D
+    HRESULT hr = samples > 1 ? rt_create_tex2d_ms(dev->d, t.w, t.h, samples, t.f, bind, &r)
+                 : dim == D3D10DDIRESOURCE_TEXTURE3D
                      ? rt_create_tex3d(dev->d, t.w, t.h, t.depth, t.mips, t.f, usage, bind, cpu,
                                        init ? up : NULL, &r)
                      : rt_create_texture(dev->d, dim, t.w, t.h, t.mips, t.array, t.f, usage,

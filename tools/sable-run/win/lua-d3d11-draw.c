@@ -98,22 +98,46 @@ static int dev_srv(lua_State *L)
 {
     WDev *dev = check_3d(L);
     WObj *r = w_check_obj(L, 2, WK_RESOURCE);
-    if (r->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D || r->array != 1) {
-        return sr_error(L, "srv: a 2D texture (not an array) expected");
+    if (r->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        return sr_error(L, "srv: a texture expected");
     }
-    D3D11_SHADER_RESOURCE_VIEW_DESC v = { .Format = r->format,
-                                          .ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D };
+    D3D11_SHADER_RESOURCE_VIEW_DESC v = { .Format = r->format };
     if (lua_istable(L, 3) && lua_getfield(L, 3, "format") == LUA_TSTRING) {
         v.Format = ld_check_format(L, lua_tostring(L, -1));
     }
     UINT mip = ld_uint_field(L, 3, "mip", 0, r->mips - 1);
-    v.Texture2D.MostDetailedMip = mip;
-    v.Texture2D.MipLevels = ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip);
+    UINT mips = ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip);
+    /* every view's first members: MostDetailedMip, MipLevels */
+    if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+        v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE1DARRAY;
+        v.Texture1DArray = (D3D11_TEX1D_ARRAY_SRV){ mip, mips, 0, r->array };
+    } else if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+        v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE3D;
+        v.Texture3D = (D3D11_TEX3D_SRV){ mip, mips };
+    } else if (r->misc & D3D11_RESOURCE_MISC_TEXTURECUBE) {
+        v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBEARRAY;
+        v.TextureCubeArray = (D3D11_TEXCUBE_ARRAY_SRV){ mip, mips, 0, r->array / 6 };
+        if (r->array == 6) {
+            v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBE;
+        }
+    } else {
+        v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+        v.Texture2DArray = (D3D11_TEX2D_ARRAY_SRV){ mip, mips, 0, r->array };
+    }
     ID3D11ShaderResourceView *srv = NULL;
     w_check_hr(L, ID3D11Device_CreateShaderResourceView(dev->d, (ID3D11Resource *)r->p, &v,
                                                          &srv), "CreateShaderResourceView");
     w_push_obj(L, dev, WK_SRV, (IUnknown *)srv);
     return 1;
+}
+
+/* gen_mips(srv) */
+static int dev_gen_mips(lua_State *L)
+{
+    WDev *dev = check_3d(L);
+    ID3D11DeviceContext_GenerateMips(dev->c,
+                                     (ID3D11ShaderResourceView *)w_check_obj(L, 2, WK_SRV)->p);
+    return 0;
 }
 
 /* sampler{filter = "point" | "linear", address = "clamp" | "wrap" | "mirror"} */
@@ -574,6 +598,7 @@ const luaL_Reg w_draw_ops[] = {
     { "set_vertex_buffers", dev_set_vertex_buffers },
     { "set_index_buffer", dev_set_index_buffer },
     { "set_constant_buffer", dev_set_constant_buffer }, { "srv", dev_srv },
+    { "gen_mips", dev_gen_mips },
     { "sampler", dev_sampler }, { "set_shader_resource", dev_set_shader_resource },
     { "set_sampler", dev_set_sampler },
     { "set_render_target", dev_set_render_target }, { "set_viewport", dev_set_viewport },

@@ -66,6 +66,22 @@ static int dev_unmap(lua_State *L)
     return 0;
 }
 
+/* resolve(dst, src [, {dst_sub = 0, src_sub = 0, format = dst's}]) */
+static int dev_resolve(lua_State *L)
+{
+    WDev *dev = w_check_dev(L, 1);
+    WObj *dst = w_check_obj(L, 2, WK_RESOURCE), *src = w_check_obj(L, 3, WK_RESOURCE);
+    UINT dsub = w_check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0));
+    UINT ssub = w_check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0));
+    DXGI_FORMAT f = dst->format;
+    if (lua_istable(L, 4) && lua_getfield(L, 4, "format") == LUA_TSTRING) {
+        f = ld_check_format(L, lua_tostring(L, -1));
+    }
+    ID3D11DeviceContext_ResolveSubresource(dev->c, (ID3D11Resource *)dst->p, dsub,
+                                           (ID3D11Resource *)src->p, ssub, f);
+    return 0;
+}
+
 /* query("event" | "occlusion" | ...) */
 static int dev_query(lua_State *L)
 {
@@ -138,6 +154,7 @@ static int dev_set_predication(lua_State *L)
 
 const luaL_Reg w_ops[] = {
     { "map", dev_map }, { "unmap", dev_unmap }, { "query", dev_query },
+    { "resolve", dev_resolve },
     { "end_query", dev_end_query }, { "get_data", dev_get_data },
     { "begin_query", dev_begin_query }, { "set_predication", dev_set_predication },
     { NULL, NULL }

@@ -180,7 +180,12 @@ static int create_tex(lua_State *L, LdTexDim dim, bool cube)
     D3D11_SUBRESOURCE_DATA *init = lua_newuserdatauv(L, sizeof(*init) * t.mips * t.array, 0);
     bool has_data = ld_texture_data(L, 2, &t, (LdSubData *)init);
     UINT usage = ld_usage_field(L, 2), bind = ld_bind_field(L, 2), cpu = cpu_flags(L, 2);
-    UINT misc = cube ? D3D11_RESOURCE_MISC_TEXTURECUBE : 0;
+    UINT samples = ld_texture_samples(L, 2, &t, has_data);
+    /* what GenerateMips needs (Sable's runtime passes no such flag) */
+    UINT misc = (cube ? D3D11_RESOURCE_MISC_TEXTURECUBE : 0) |
+                (t.mips != 1 && (bind & D3D11_BIND_RENDER_TARGET) &&
+                         (bind & D3D11_BIND_SHADER_RESOURCE)
+                     ? D3D11_RESOURCE_MISC_GENERATE_MIPS : 0);
     HRESULT hr;
     IUnknown *p = NULL;
     if (dim == LD_TEX3D) {
@@ -188,8 +193,8 @@ static int create_tex(lua_State *L, LdTexDim dim, bool cube)
         hr = ID3D11Device_CreateTexture3D(dev->d, &d, has_data ? init : NULL,
                                           (ID3D11Texture3D **)&p);
     } else if (dim == LD_TEX2D) {
-        D3D11_TEXTURE2D_DESC d = { t.w, t.h, t.mips, t.array, t.f, { 1, 0 }, usage, bind, cpu,
-                                   misc };
+        D3D11_TEXTURE2D_DESC d = { t.w, t.h, t.mips, t.array, t.f, { samples, 0 }, usage, bind,
+                                   cpu, misc };
         hr = ID3D11Device_CreateTexture2D(dev->d, &d, has_data ? init : NULL,
                                           (ID3D11Texture2D **)&p);
     } else {
@@ -211,6 +216,7 @@ static int create_tex(lua_State *L, LdTexDim dim, bool cube)
     o->mips = t.mips;
     o->array = t.array;
     o->misc = misc;
+    o->samples = samples;
     return 1;
 }
 
@@ -246,6 +252,10 @@ static int dev_rtv(lua_State *L)
         v.Texture3D = (D3D11_TEX3D_RTV){ mip, first, count };
         break;
     default:
+        if (r->samples > 1) {
+            v.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DMS;
+            break;
+        }
         v.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
         v.Texture2DArray = (D3D11_TEX2D_ARRAY_RTV){ mip, first, count };
         break;

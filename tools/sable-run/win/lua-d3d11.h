@@ -36,6 +36,7 @@ typedef struct WObj {
     UINT width, height, depth, mips, array, bpp, misc;
     DXGI_FORMAT format;
     UINT stride;                /* structured buffers: bytes per structure */
+    UINT samples;               /* textures: samples per pixel */
     int stage;                  /* shaders: 0..5 vs, ps, gs, hs, ds, cs; queries: D3D11_QUERY */
     unsigned map_gen;           /* resources: bumped by each Unmap */
 } WObj;
