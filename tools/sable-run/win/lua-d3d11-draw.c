@@ -107,9 +107,11 @@ static int dev_srv(lua_State *L)
     }
     UINT mip = ld_uint_field(L, 3, "mip", 0, r->mips - 1);
     UINT mips = ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip);
-    /* every view's first members: MostDetailedMip, MipLevels */
+    /* every view's first members: MostDetailedMip, MipLevels (a single
+     * slice's view takes the array form's first two) */
     if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
-        v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE1DARRAY;
+        v.ViewDimension = r->array == 1 ? D3D11_SRV_DIMENSION_TEXTURE1D
+                                        : D3D11_SRV_DIMENSION_TEXTURE1DARRAY;
         v.Texture1DArray = (D3D11_TEX1D_ARRAY_SRV){ mip, mips, 0, r->array };
     } else if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
         v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE3D;
@@ -121,7 +123,8 @@ static int dev_srv(lua_State *L)
             v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBE;
         }
     } else {
-        v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+        v.ViewDimension = r->array == 1 ? D3D11_SRV_DIMENSION_TEXTURE2D
+                                        : D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
         v.Texture2DArray = (D3D11_TEX2D_ARRAY_SRV){ mip, mips, 0, r->array };
     }
     ID3D11ShaderResourceView *srv = NULL;

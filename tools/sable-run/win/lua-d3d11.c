@@ -417,7 +417,8 @@ static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
         hr = ID3D11Device_CreateTexture3D(dev->d, &td, NULL, (ID3D11Texture3D **)&staging);
     } else if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
         D3D11_TEXTURE2D_DESC td = { r->width, r->height, r->mips, r->array, r->format, { 1, 0 },
-                                    D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, r->misc };
+                                    D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ,
+                                    r->misc & D3D11_RESOURCE_MISC_TEXTURECUBE };
         hr = ID3D11Device_CreateTexture2D(dev->d, &td, NULL, (ID3D11Texture2D **)&staging);
     } else {
         D3D11_TEXTURE1D_DESC td = { r->width, r->mips, r->array, r->format, D3D11_USAGE_STAGING,
