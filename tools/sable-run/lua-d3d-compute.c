@@ -276,16 +276,18 @@ void ld_release_uav(LDevice *dev, LObj *o)
 
 void ld_unbind_compute(LDevice *dev)
 {
+    RtDevice *d = dev->d;
     for (UINT i = 0; i < LD_UAV_SLOTS; i++) {
         if (dev->uavs[i]) {
-            bind_uav(dev->d, i, NULL, (UINT)-1);
+            bind_uav(d, i, NULL, (UINT)-1);
             dev->uavs[i] = NULL;
         }
     }
-    set_so(dev->d, 0, NULL, NULL);
+    set_so(d, 0, NULL, NULL);
+    RT_CALL(d, SetPredication, 0, F(d, pfnSetPredication)(d->h, (D3D10DDI_HQUERY){ NULL }, FALSE));
     for (unsigned st = RT_GS; st <= RT_CS; st++) {
         if (dev->shaders[st]) {
-            rt_set_shader(dev->d, st, NULL);
+            rt_set_shader(d, st, NULL);
         }
     }
 }

@@ -294,6 +294,9 @@ static int dev_set_predication(lua_State *L)
     ld_check_hr(L, RT_CALL(d, SetPredication, 0,
                            F(d, pfnSetPredication)(d->h, h, lua_toboolean(L, 3))),
                 "SetPredication");
+    if (d->f11) { /* unset before the query goes (ld_unbind_compute) */
+        dev->pipeline = true;
+    }
     ld_keep(L, 1, "predicate", 2);
     return 0;
 }

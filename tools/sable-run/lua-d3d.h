@@ -78,8 +78,8 @@ void ld_release_state(LDevice *dev, LObj *o);
 void ld_unbind_states(LDevice *dev);
 /* lua-d3d-compute.c: the stages beyond vs/ps, UAVs, dispatches. */
 extern const luaL_Reg ld_compute_ops[];
-/* Releases a UAV (unbound first); unbinds the UAVs and the stages beyond
- * vs/ps. */
+/* Releases a UAV (unbound first); unbinds the UAVs, the stages beyond
+ * vs/ps, the SO targets and the predicate. */
 void ld_release_uav(LDevice *dev, LObj *o);
 void ld_unbind_compute(LDevice *dev);
 
