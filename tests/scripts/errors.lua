@@ -69,3 +69,22 @@ test("an object of another device is refused by name, not used", function()
   local buf = a:buffer{size = 4, data = "abcd"}
   expect.error("argument 2: this resource belongs to another device", function() b:read(buf) end)
 end)
+
+-- The stages, stream output, UAVs and texture descriptions: bad arguments
+-- are Lua errors naming what is wrong.
+test("bad stream-output, UAV, texture and topology arguments", function()
+  local dev = d3d.device{feature_level = "11_0"}
+  expect.error("contiguous", function() dev:shader_so("gs_4_0\nret\n", {{register = 0, mask = "xz"}}) end)
+  expect.error("letters", function() dev:shader_so("gs_4_0\nret\n", {{register = 0, mask = "xq"}}) end)
+  expect.error("1..64 entries", function() dev:shader_so("gs_4_0\nret\n", {}) end)
+  expect.error("at most 4", function() dev:set_so_targets{{}, {}, {}, {}, {}} end)
+  expect.error("a buffer or a 2D texture", function()
+    dev:uav(dev:texture3d{width = 2, height = 2, depth = 2, format = "R8G8B8A8_UNORM", bind = "unordered_access"}) end)
+  expect.error("needs a format", function() dev:uav(dev:buffer{size = 16, bind = "unordered_access"}) end)
+  expect.error("slot 0..7", function() dev:set_uav(8, nil) end)
+  expect.error("raw and structure", function() dev:buffer{size = 16, raw = true, structure = 4} end)
+  expect.error("one mip, one slice", function() dev:texture2d{width = 4, height = 4, format = "R8G8B8A8_UNORM", samples = 4, mips = 2} end)
+  expect.error("invalid option", function() dev:set_topology("patch_list_33") end)
+  expect.error("invalid option", function() dev:set_topology("patch_list_3x") end)
+  expect.error("a texture expected", function() dev:srv(dev:buffer{size = 16}) end)
+end)
