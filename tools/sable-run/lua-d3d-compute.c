@@ -294,7 +294,8 @@ void ld_unbind_compute(LDevice *dev)
 
 const luaL_Reg ld_compute_ops[] = {
     { "set_shader", dev_set_shader }, { "shader_so", dev_shader_so },
-    { "set_so_targets", dev_set_so_targets }, { "draw_auto", dev_draw_auto }, { "uav", dev_uav }, { "set_uav", dev_set_uav },
+    { "set_so_targets", dev_set_so_targets }, { "draw_auto", dev_draw_auto },
+    { "uav", dev_uav }, { "set_uav", dev_set_uav },
     { "dispatch", dev_dispatch }, { "dispatch_indirect", dev_dispatch_indirect },
     { "clear_uav_uint", dev_clear_uav_uint }, { "clear_uav_float", dev_clear_uav_float },
     { "copy_structure_count", dev_copy_structure_count }, { NULL, NULL }

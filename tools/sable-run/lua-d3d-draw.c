@@ -2,8 +2,9 @@
 /*
  * A device's 3D pipeline for scripts (lua-d3d.h): shaders from SM4
  * assembly text (tools/dxbc's assembler), input layouts, vertex, index
- * and constant buffers bound, 2D textures' shader-resource views and
- * samplers, the render target, viewport and topology, and the Draw* calls, each a DDI of our UMD through winsim's runtime.
+ * and constant buffers bound, textures' shader-resource views, GenMips,
+ * samplers, the render target, viewport and topology, and the Draw*
+ * calls, each a DDI of our UMD through winsim's runtime.
  * Feature level 11_0 devices (the DDI tables draws are tested with).
  */
 #include <stdio.h>

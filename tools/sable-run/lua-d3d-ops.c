@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A device's operations for scripts (lua-d3d.h): map/unmap, copies,
- * UpdateSubresource, clears, flush, queries, read back (bytes or an
- * image), the display's capture, UMD statistics; swap chain present;
- * and the D3D11 calls scripts cannot make yet (other shader stages,
- * states, UAVs, dispatch), which raise an error naming what
- * is missing. Shaders, layouts and draws: lua-d3d-draw.c.
+ * ResolveSubresource, UpdateSubresource, clears, flush, queries and
+ * predication, read back (bytes or an image), the display's capture, UMD
+ * statistics; swap chain present. Shaders, layouts and draws:
+ * lua-d3d-draw.c; the other stages and compute: lua-d3d-compute.c.
  */
 #include <string.h>
 #include <lauxlib.h>
@@ -409,10 +408,12 @@ const luaL_Reg ld_swapchain_ops[] = { { "present", sc_present }, { "front", sc_f
 
 const luaL_Reg ld_device_ops[] = {
     { "map", dev_map }, { "unmap", dev_unmap }, { "copy", dev_copy },
-    { "copy_region", dev_copy_region }, { "resolve", dev_resolve }, { "update", dev_update }, { "clear", dev_clear },
+    { "copy_region", dev_copy_region }, { "resolve", dev_resolve }, { "update", dev_update },
+    { "clear", dev_clear },
     { "clear_depth", dev_clear_depth }, { "flush", dev_flush }, { "wait_idle", dev_wait_idle },
     { "end_query", dev_end_query }, { "get_data", dev_get_data },
-    { "begin_query", dev_begin_query }, { "set_predication", dev_set_predication }, { "read", dev_read },
+    { "begin_query", dev_begin_query }, { "set_predication", dev_set_predication },
+    { "read", dev_read },
     { "image", dev_image }, { "capture", dev_capture }, { "stats", dev_stats },
     { NULL, NULL }
 };
