@@ -138,15 +138,6 @@ end)
 
 -- ---- depth and stencil ----
 
--- Stencil needs a D24_UNORM_S8_UINT depth buffer, which Sable's UMD cannot
--- draw with yet (guest-umd/res3d.c, umd_virgl_format: no 3D resource for
--- it): skipped there, run on Direct3D 11 (the reference).
-local function needs_stencil_buffer()
-  if sable.transport ~= "d3d11" and sable.transport ~= "d3d11-wine" then
-    skip("Sable: D24_UNORM_S8_UINT depth buffers cannot be drawn with yet")
-  end
-end
-
 test("depth: less with writes, less without, equal; the depth buffer read back", function()
   local dev, rt, ds = scene({0, 0, 0, 1}, "D32_FLOAT")
   local red, green, blue, white = {1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}
@@ -190,7 +181,6 @@ test("depth: disabled, always, greater", function()
 end)
 
 test("stencil: replace, incr_sat, then equal to 0, 1, 2", function()
-  needs_stencil_buffer()
   local dev, rt = scene({0, 0, 0, 1}, "D24_UNORM_S8_UINT")
   local A, B = {4, 4, 20, 20}, {12, 12, 28, 28}
   -- stencil only: colour writes off, depth off
@@ -217,7 +207,6 @@ test("stencil: replace, incr_sat, then equal to 0, 1, 2", function()
 end)
 
 test("stencil: read mask, and a back face's own operations", function()
-  needs_stencil_buffer()
   local dev, rt = scene({0, 0, 0, 1}, "D24_UNORM_S8_UINT")
   dev:set_rasterizer_state(dev:rasterizer_state{cull = "none"})
   dev:set_blend_state(dev:blend_state{enable = false, write_mask = ""})

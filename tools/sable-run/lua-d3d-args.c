@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Arguments of the `d3d` module's calls (lua-d3d-args.h); portable, shared
  * by the winsim backend (lua-d3d*.c) and the Windows one (win/). */
+#include <stdio.h>
 #include <string.h>
 #include <lauxlib.h>
 
@@ -284,6 +285,38 @@ int ld_check_stage(lua_State *L, int idx)
     return luaL_checkoption(L, idx, NULL, stages);
 }
 
+unsigned ld_check_any_stage(lua_State *L, int idx)
+{
+    static const char *const stages[] = { "vs", "ps", "gs", "hs", "ds", "cs", NULL };
+    return (unsigned)luaL_checkoption(L, idx, NULL, stages);
+}
+
+uint32_t ld_buffer_misc(lua_State *L, int idx, uint32_t *stride)
+{
+    *stride = ld_uint_field(L, idx, "structure", 0, 2048);
+    uint32_t m = *stride ? LD_MISC_STRUCTURED : 0;
+    if (lua_getfield(L, idx, "raw"), lua_toboolean(L, -1)) {
+        m |= LD_MISC_RAW;
+    }
+    if (lua_getfield(L, idx, "indirect"), lua_toboolean(L, -1)) {
+        m |= LD_MISC_INDIRECT;
+    }
+    lua_pop(L, 2);
+    if ((m & LD_MISC_RAW) && *stride) {
+        sr_error(L, "buffer: raw and structure exclude each other");
+    }
+    return m;
+}
+
+uint32_t ld_texture_samples(lua_State *L, int idx, const LdTexDesc *t, bool has_data)
+{
+    uint32_t n = ld_uint_field(L, idx, "samples", 1, 32);
+    if (n > 1 && (t->mips != 1 || t->array != 1 || t->depth != 1 || has_data)) {
+        sr_error(L, "a multisampled texture: one mip, one slice, no data");
+    }
+    return n ? n : 1;
+}
+
 uint32_t ld_count_arg(lua_State *L, int idx, bool required)
 {
     lua_Integer v = required ? luaL_checkinteger(L, idx) : luaL_optinteger(L, idx, 0);
@@ -328,6 +361,59 @@ uint32_t ld_check_query(lua_State *L, int idx)
     return (uint32_t)luaL_checkoption(L, idx, NULL, names);
 }
 
+uint32_t ld_query_data_size(uint32_t type)
+{
+    static const uint8_t sizes[] = { 4, 8, 8, 16, 88, 4, 16, 4 };
+    return type < sizeof sizes ? sizes[type] : 0;
+}
+
+static void set_u64(lua_State *L, const uint8_t *p, const char *key)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    lua_pushinteger(L, (lua_Integer)v);
+    lua_setfield(L, -2, key);
+}
+
+void ld_push_query_data(lua_State *L, uint32_t type, const void *data)
+{
+    static const char *const stats[] = { "ia_vertices", "ia_primitives", "vs_invocations",
+                                         "gs_invocations", "gs_primitives", "c_invocations",
+                                         "c_primitives", "ps_invocations", "hs_invocations",
+                                         "ds_invocations", "cs_invocations" };
+    const uint8_t *p = data;
+    uint32_t b;
+    uint64_t v;
+    switch (type) {
+    case 1: case 2:
+        memcpy(&v, p, sizeof v);
+        lua_pushinteger(L, (lua_Integer)v);
+        return;
+    case 3:
+        lua_createtable(L, 0, 2);
+        set_u64(L, p, "frequency");
+        memcpy(&b, p + 8, sizeof b);
+        lua_pushboolean(L, b != 0);
+        lua_setfield(L, -2, "disjoint");
+        return;
+    case 4:
+        lua_createtable(L, 0, 11);
+        for (int i = 0; i < 11; i++) {
+            set_u64(L, p + 8 * i, stats[i]);
+        }
+        return;
+    case 6:
+        lua_createtable(L, 0, 2);
+        set_u64(L, p, "written");
+        set_u64(L, p + 8, "needed");
+        return;
+    default:
+        memcpy(&b, p, sizeof b);
+        lua_pushboolean(L, b != 0);
+        return;
+    }
+}
+
 uint32_t ld_map_type(lua_State *L, int idx, bool *do_not_wait)
 {
     static const char *const types[] = { "read", "write", "read_write", "write_discard",
@@ -348,7 +434,87 @@ uint32_t ld_check_topology(lua_State *L, int idx)
 {
     static const char *const names[] = { "point_list", "line_list", "line_strip",
                                          "triangle_list", "triangle_strip", NULL };
+    const char *s = luaL_checkstring(L, idx);
+    unsigned n = 0;
+    char end = 0;
+    if (sscanf(s, "patch_list_%u%c", &n, &end) == 1 && n >= 1 && n <= 32) {
+        return 32 + n; /* D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST = 33 */
+    }
     return (uint32_t)luaL_checkoption(L, idx, NULL, names) + 1;
+}
+
+static uint32_t mask_bits(lua_State *L, const char *m)
+{
+    uint32_t b = 0;
+    for (const char *c = m; *c; c++) {
+        const char *p = strchr("xyzw", *c);
+        if (!p || (b & (1u << (p - "xyzw")))) {
+            sr_error(L, "so mask '%s': letters of \"xyzw\" expected", m);
+        }
+        b |= 1u << (p - "xyzw");
+    }
+    if (!b || (b & (b + (b & -b))) != 0) {
+        sr_error(L, "so mask '%s': contiguous components expected", m);
+    }
+    return b;
+}
+
+uint32_t ld_so_decl(lua_State *L, int idx, LdSoEntry *e, uint32_t max)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, idx);
+    if (n < 1 || n > max) {
+        sr_error(L, "so declaration: 1..%u entries expected", (unsigned)max);
+    }
+    for (lua_Integer i = 0; i < n; i++) {
+        if (lua_geti(L, idx, i + 1) != LUA_TTABLE) {
+            sr_error(L, "so declaration entry %d: a table expected", (int)i + 1);
+        }
+        int t = lua_gettop(L);
+        e[i].reg = ld_uint_field(L, t, "register", 0, 31);
+        e[i].slot = ld_uint_field(L, t, "slot", 0, 3);
+        e[i].stream = ld_uint_field(L, t, "stream", 0, 3);
+        lua_getfield(L, t, "mask");
+        e[i].mask = mask_bits(L, luaL_optstring(L, -1, "xyzw"));
+        lua_pop(L, 2);
+    }
+    return (uint32_t)n;
+}
+
+uint32_t ld_so_options(lua_State *L, int idx, uint32_t strides[4], uint32_t *rasterized)
+{
+    *rasterized = 0;
+    strides[0] = 16;
+    if (lua_isnoneornil(L, idx)) {
+        return 1;
+    }
+    luaL_checktype(L, idx, LUA_TTABLE);
+    uint32_t n = 1;
+    if (lua_getfield(L, idx, "strides") == LUA_TTABLE) {
+        lua_Integer k = luaL_len(L, -1);
+        if (k < 1 || k > 4) {
+            sr_error(L, "so strides: 1..4 expected");
+        }
+        for (lua_Integer i = 0; i < k; i++) {
+            lua_geti(L, -1, i + 1);
+            lua_Integer v = luaL_checkinteger(L, -1);
+            if (v < 0 || v > 2048 || v % 4) {
+                sr_error(L, "so stride %d: a multiple of 4 up to 2048 expected", (int)i + 1);
+            }
+            strides[i] = (uint32_t)v;
+            lua_pop(L, 1);
+        }
+        n = (uint32_t)k;
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, idx, "rasterized") == LUA_TSTRING &&
+        strcmp(lua_tostring(L, -1), "none") == 0) {
+        *rasterized = LD_SO_NO_RASTERIZED;
+    } else if (!lua_isnil(L, -1)) {
+        *rasterized = ld_uint_field(L, idx, "rasterized", 0, 3);
+    }
+    lua_pop(L, 1);
+    return n;
 }
 
 /* Option field k of the table at idx (def if absent). */

@@ -63,6 +63,10 @@ void ld_texture_desc(lua_State *L, int idx, LdTexDim dim, bool cube, LdTexDesc *
  * strings, one per subresource. Fills up[mips * array] (pointers into Lua
  * strings the table at idx keeps). False: no data. */
 bool ld_texture_data(lua_State *L, int idx, const LdTexDesc *t, LdSubData *up);
+/* The `samples` field of a texture2d description (default 1): above 1
+ * a multisampled texture, which takes one mip, one slice, no data
+ * (a Lua error otherwise). */
+uint32_t ld_texture_samples(lua_State *L, int idx, const LdTexDesc *t, bool has_data);
 /* Field box = {left, top, right, bottom [, front, back]} of the table at
  * idx (front 0, back 1 by default); false if absent. */
 bool ld_box_field(lua_State *L, int idx, LdBox *box);
@@ -82,6 +86,12 @@ typedef struct LdElement {
  * (at most max); returns how many. */
 uint32_t ld_layout_elements(lua_State *L, int idx, LdElement *el, uint32_t max);
 /* "vs" 0, "ps" 1 (the argument at idx). */
+/* "vs", "ps", "gs", "hs", "ds", "cs" at idx: 0..5 in that order. */
+unsigned ld_check_any_stage(lua_State *L, int idx);
+/* A buffer's `raw = true`, `structure = stride`, `indirect = true`
+ * fields at idx as LD_MISC_* flags; *stride the structure's bytes. */
+enum { LD_MISC_RAW = 1, LD_MISC_STRUCTURED = 2, LD_MISC_INDIRECT = 4 };
+uint32_t ld_buffer_misc(lua_State *L, int idx, uint32_t *stride);
 int ld_check_stage(lua_State *L, int idx);
 /* A sampler's description from the table at idx: filter "point" |
  * "linear" (all of min, mag, mip), address "clamp" | "wrap" | "mirror"
@@ -100,6 +110,27 @@ void ld_viewport(lua_State *L, int idx, float vp[6]);
 
 /* D3D11_QUERY by name ("event", "occlusion", ...; the DDI's numbers). */
 uint32_t ld_check_query(lua_State *L, int idx);
+/* shader_so's stream-output declaration at idx: a list of {register =,
+ * mask = "xyzw", slot = 0, stream = 0} (the GS output register each
+ * entry writes to buffer `slot`); returns how many (a Lua error past max
+ * or on a bad field). mask: bits x=1, y=2, z=4, w=8, contiguous. */
+typedef struct LdSoEntry {
+    uint32_t stream, reg, mask, slot;
+} LdSoEntry;
+uint32_t ld_so_decl(lua_State *L, int idx, LdSoEntry *e, uint32_t max);
+/* Its options at idx (a table or nil): strides = {bytes, ...} (one per
+ * buffer, default {16}), rasterized = stream or "none"; returns how many
+ * strides. */
+enum { LD_SO_NO_RASTERIZED = 0xFFFFFFFFu };
+uint32_t ld_so_options(lua_State *L, int idx, uint32_t strides[4], uint32_t *rasterized);
+/* The bytes GetData returns for a query type (ld_check_query's order,
+ * D3D's: event, occlusion, timestamp, timestamp_disjoint, pipeline_stats,
+ * occlusion_predicate, so_stats, so_overflow_predicate), and the value
+ * pushed for them: a boolean (event, predicates), an integer (occlusion,
+ * timestamp), {frequency =, disjoint =}, {written =, needed =}, or the
+ * pipeline statistics' fields. */
+uint32_t ld_query_data_size(uint32_t type);
+void ld_push_query_data(lua_State *L, uint32_t type, const void *data);
 /* D3D11_MAP by name ("read", ..., "write_no_overwrite"), field `type` of
  * the table at idx ("read" if absent); *do_not_wait: field do_not_wait. */
 uint32_t ld_map_type(lua_State *L, int idx, bool *do_not_wait);

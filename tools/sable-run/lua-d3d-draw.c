@@ -2,8 +2,9 @@
 /*
  * A device's 3D pipeline for scripts (lua-d3d.h): shaders from SM4
  * assembly text (tools/dxbc's assembler), input layouts, vertex, index
- * and constant buffers bound, 2D textures' shader-resource views and
- * samplers, the render target, viewport and topology, and the Draw* calls, each a DDI of our UMD through winsim's runtime.
+ * and constant buffers bound, textures' shader-resource views, GenMips,
+ * samplers, the render target, viewport and topology, and the Draw*
+ * calls, each a DDI of our UMD through winsim's runtime.
  * Feature level 11_0 devices (the DDI tables draws are tested with).
  */
 #include <stdio.h>
@@ -17,7 +18,6 @@
 
 enum { MAX_ELEMENTS = 16, MAX_VBS = 16, MAX_CBS = 14 };
 _Static_assert((int)MAX_CBS <= (int)LD_VIEW_SLOTS, "slots");
-enum { BOUND_VS, BOUND_PS, BOUND_LAYOUT };
 /* What a per-stage slot setter binds. */
 typedef enum SlotKind { SLOT_CB, SLOT_SRV, SLOT_SAMPLER } SlotKind;
 
@@ -34,11 +34,14 @@ RtDevice *ld_check_3d(lua_State *L)
 
 /* ---- shaders and layouts ---- */
 
-/* shader("vs" | "ps", sm4 assembly text) -> shader */
+/* shader("vs" | "ps" | "gs" | "hs" | "ds" | "cs", sm4 assembly text) -> shader */
 static int dev_shader(lua_State *L)
 {
+    static const char *const creates[LD_STAGES] = {
+        "CreateVertexShader", "CreatePixelShader", "CreateGeometryShader",
+        "CreateHullShader", "CreateDomainShader", "CreateComputeShader" };
     RtDevice *d = ld_check_3d(L);
-    int stage = ld_check_stage(L, 2);
+    unsigned stage = ld_check_any_stage(L, 2);
     const char *text = luaL_checkstring(L, 3);
     char err[256] = "";
     size_t len = 0;
@@ -47,9 +50,9 @@ static int dev_shader(lua_State *L)
         return sr_error(L, "shader: %s", err);
     }
     RtShader *s;
-    HRESULT hr = rt_create_shader(d, stage == 0 ? RT_VS : RT_PS, blob, len, &s);
+    HRESULT hr = rt_create_shader(d, stage, blob, len, &s);
     free(blob);
-    ld_check_hr(L, hr, stage == 0 ? "CreateVertexShader" : "CreatePixelShader");
+    ld_check_hr(L, hr, creates[stage]);
     ld_push(L, ld_check_device(L, 1), LK_SHADER, s, NULL);
     return 1;
 }
@@ -80,25 +83,40 @@ static int dev_input_layout(lua_State *L)
     return 1;
 }
 
-/* srv(texture2d [, {format =, mip = 0, mips = the rest}]): a 2D
- * texture's shader-resource view (format: the texture's by default). */
+/* srv(texture [, {format =, mip = 0, mips = the rest}]): a 1D, 2D, 3D or
+ * cube texture's shader-resource view of every slice (arrays: an array
+ * view; format: the texture's by default). */
 static int dev_srv(lua_State *L)
 {
     RtDevice *d = ld_check_3d(L);
     RtResource *r = ld_check(L, 2, LK_RESOURCE)->p;
-    if (r->dim != D3D10DDIRESOURCE_TEXTURE2D || r->array_size != 1) {
-        return sr_error(L, "srv: a 2D texture (not an array) expected");
+    if (r->dim == D3D10DDIRESOURCE_BUFFER) {
+        return sr_error(L, "srv: a texture expected");
     }
     DXGI_FORMAT f = r->format;
     if (lua_istable(L, 3) && lua_getfield(L, 3, "format") == LUA_TSTRING) {
         f = ld_check_format(L, lua_tostring(L, -1));
     }
     UINT mip = ld_uint_field(L, 3, "mip", 0, r->mips - 1);
+    UINT mips = ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip);
     D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
-        .hDrvResource = r->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
+        .hDrvResource = r->h, .Format = f, .ResourceDimension = r->dim,
     };
-    c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){
-        mip, 0, ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip), 1 };
+    switch (r->dim) {
+    case D3D10DDIRESOURCE_TEXTURE1D:
+        c.Tex1D = (D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW){ mip, 0, mips, r->array_size };
+        break;
+    case D3D10DDIRESOURCE_TEXTURE3D:
+        c.Tex3D = (D3D10DDIARG_TEX3D_SHADERRESOURCEVIEW){ mip, mips };
+        break;
+    case D3D10DDIRESOURCE_TEXTURECUBE:
+        c.TexCube = (D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW){ mip, mips, 0,
+                                                                 r->array_size / 6 };
+        break;
+    default:
+        c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ mip, 0, mips, r->array_size };
+        break;
+    }
     void *mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &c));
     HRESULT hr = RT_CALL(d, CreateShaderResourceView, 0,
                          d->f11->pfnCreateShaderResourceView(
@@ -110,6 +128,18 @@ static int dev_srv(lua_State *L)
     ld_check_hr(L, hr, "CreateShaderResourceView");
     ld_push(L, ld_check_device(L, 1), LK_SRV, mem, NULL);
     return 1;
+}
+
+/* gen_mips(srv): GenerateMips, every mip of the view below its first
+ * from the one above */
+static int dev_gen_mips(lua_State *L)
+{
+    RtDevice *d = ld_check_3d(L);
+    void *srv = ld_check(L, 2, LK_SRV)->p;
+    ld_check_hr(L, RT_CALL(d, GenMips, 0,
+                           F(d, pfnGenMips)(d->h, (D3D10DDI_HSHADERRESOURCEVIEW){ srv })),
+                "GenerateMips");
+    return 0;
 }
 
 /* sampler{filter = "point" | "linear", address = "clamp" | "wrap" | "mirror"} */
@@ -149,10 +179,9 @@ static void unbind_layout(RtDevice *d)
 
 static void release_shader(LDevice *dev, RtShader *s)
 {
-    unsigned b = s->stage == RT_VS ? BOUND_VS : BOUND_PS;
-    if (dev->bound[b] == s) {
+    if (dev->shaders[s->stage] == s) {
         unbind_shader(dev->d, s->stage);
-        dev->bound[b] = NULL;
+        dev->shaders[s->stage] = NULL;
     }
     rt_destroy_shader(dev->d, s);
 }
@@ -160,9 +189,9 @@ static void release_shader(LDevice *dev, RtShader *s)
 static void release_layout(LDevice *dev, void *mem)
 {
     RtDevice *d = dev->d;
-    if (dev->bound[BOUND_LAYOUT] == mem) {
+    if (dev->layout == mem) {
         unbind_layout(d);
-        dev->bound[BOUND_LAYOUT] = NULL;
+        dev->layout = NULL;
     }
     RT_CALL(d, DestroyElementLayout, 0,
             F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ mem }));
@@ -224,7 +253,9 @@ void ld_unbind_all(LDevice *dev)
     unbind_shader(d, RT_VS);
     unbind_shader(d, RT_PS);
     unbind_layout(d);
-    memset(dev->bound, 0, sizeof dev->bound);
+    ld_unbind_compute(dev);
+    memset(dev->shaders, 0, sizeof dev->shaders);
+    dev->layout = NULL;
     RT_CALL(d, IaSetVertexBuffers, 0,
             F(d, pfnIaSetVertexBuffers)(d->h, 0, MAX_VBS, none, zeros, zeros));
     RT_CALL(d, IaSetIndexBuffer, 0,
@@ -260,7 +291,7 @@ static int dev_set_shaders(lua_State *L)
                             i == 0 ? "vertex" : "pixel");
         }
         ld_check_hr(L, rt_set_shader(d, stage, s), i == 0 ? "VsSetShader" : "PsSetShader");
-        dev->bound[i == 0 ? BOUND_VS : BOUND_PS] = s;
+        dev->shaders[stage] = s;
         ld_keep(L, 1, i == 0 ? "vs" : "ps", 2 + i);
     }
     return 0;
@@ -273,7 +304,7 @@ static int dev_set_input_layout(lua_State *L)
     ld_check_hr(L, RT_CALL(d, IaSetInputLayout, 0,
                            F(d, pfnIaSetInputLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ mem })),
                 "IaSetInputLayout");
-    ld_check_device(L, 1)->bound[BOUND_LAYOUT] = mem;
+    ld_check_device(L, 1)->layout = mem;
     ld_keep(L, 1, "layout", 2);
     return 0;
 }
@@ -435,7 +466,7 @@ static int dev_set_topology(lua_State *L)
 static RtDevice *check_draw(lua_State *L)
 {
     RtDevice *d = ld_check_3d(L);
-    if (!ld_check_device(L, 1)->bound[BOUND_VS]) {
+    if (!ld_check_device(L, 1)->shaders[RT_VS]) {
         sr_error(L, "draw: no vertex shader bound (set_shaders)");
     }
     return d;
@@ -494,6 +525,7 @@ const luaL_Reg ld_draw_ops[] = {
     { "set_vertex_buffers", dev_set_vertex_buffers },
     { "set_index_buffer", dev_set_index_buffer },
     { "set_constant_buffer", dev_set_constant_buffer }, { "srv", dev_srv },
+    { "gen_mips", dev_gen_mips },
     { "sampler", dev_sampler }, { "set_shader_resource", dev_set_shader_resource },
     { "set_sampler", dev_set_sampler },
     { "set_render_target", dev_set_render_target }, { "set_viewport", dev_set_viewport },

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A device's operations for scripts (lua-d3d.h): map/unmap, copies,
- * UpdateSubresource, clears, flush, queries, read back (bytes or an
- * image), the display's capture, UMD statistics; swap chain present;
- * and the D3D11 calls scripts cannot make yet (other shader stages,
- * states, UAVs, dispatch), which raise an error naming what
- * is missing. Shaders, layouts and draws: lua-d3d-draw.c.
+ * ResolveSubresource, UpdateSubresource, clears, flush, queries and
+ * predication, read back (bytes or an image), the display's capture, UMD
+ * statistics; swap chain present. Shaders, layouts and draws:
+ * lua-d3d-draw.c; the other stages and compute: lua-d3d-compute.c.
  */
 #include <string.h>
 #include <lauxlib.h>
@@ -109,6 +108,26 @@ static bool box_field(lua_State *L, int idx, D3D10_DDI_BOX *box)
     *box = (D3D10_DDI_BOX){ .left = (INT)b.left, .top = (INT)b.top, .front = (INT)b.front,
                             .right = (INT)b.right, .bottom = (INT)b.bottom, .back = (INT)b.back };
     return true;
+}
+
+/* resolve(dst, src [, {dst_sub = 0, src_sub = 0, format = dst's}]):
+ * ResolveSubresource of a multisampled texture */
+static int dev_resolve(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtDevice *d = dev->d;
+    RtResource *dst = ld_check(L, 2, LK_RESOURCE)->p, *src = ld_check(L, 3, LK_RESOURCE)->p;
+    UINT dsub = check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0));
+    UINT ssub = check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0));
+    DXGI_FORMAT f = dst->format;
+    if (lua_istable(L, 4) && lua_getfield(L, 4, "format") == LUA_TSTRING) {
+        f = ld_check_format(L, lua_tostring(L, -1));
+    }
+    ld_check_hr(L, RT_CALL(d, ResourceResolveSubresource, 0,
+                           F(d, pfnResourceResolveSubresource)(d->h, dst->h, dsub, src->h, ssub,
+                                                               f)),
+                "ResolveSubresource");
+    return 0;
 }
 
 /* copy_region(dst, src [, {dst_sub=, x=, y=, src_sub=, box=}]) */
@@ -221,29 +240,64 @@ static int dev_end_query(lua_State *L)
     return 0;
 }
 
-/* get_data(q [, {do_not_flush = true}]) -> done (event queries) */
+/* begin_query(q) */
+static int dev_begin_query(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtDevice *d = dev->d;
+    RtQuery *q = ld_check(L, 2, LK_QUERY)->p;
+    ld_check_hr(L, RT_CALL(d, QueryBegin, 0, F(d, pfnQueryBegin)(d->h, q->h)), "Begin");
+    return 0;
+}
+
+/* get_data(q [, {do_not_flush = true}]) -> the query's value (an event:
+ * whether it passed), nil while not available (an event: false) */
 static int dev_get_data(lua_State *L)
 {
     LDevice *dev = ld_check_device(L, 1);
+    RtDevice *d = dev->d;
     LObj *q = ld_check(L, 2, LK_QUERY);
-    if (q->query_type != D3D10DDI_QUERY_EVENT) {
-        return sr_error(L, "get_data: only event queries have data without the 3D pipeline "
-                        "(the device's 3D engine, issue 11)");
-    }
     UINT flags = 0;
     if (lua_istable(L, 3)) {
         lua_getfield(L, 3, "do_not_flush");
         flags = lua_toboolean(L, -1) ? D3D10_DDI_GET_DATA_DO_NOT_FLUSH : 0;
     }
-    BOOL done = 0;
-    HRESULT hr = rt_query_get_data(dev->d, q->p, flags, &done);
+    uint64_t data[11] = { 0 };
+    UINT size = ld_query_data_size(q->query_type);
+    HRESULT hr = RT_CALL(d, QueryGetData, 0,
+                         F(d, pfnQueryGetData)(d->h, ((RtQuery *)q->p)->h, data, size, flags));
     if (hr == D3DDDIERR_WASSTILLDRAWING || hr == DXGI_DDI_ERR_WASSTILLDRAWING) {
-        lua_pushboolean(L, 0);
+        if (q->query_type == D3D10DDI_QUERY_EVENT) {
+            lua_pushboolean(L, 0);
+        } else {
+            lua_pushnil(L);
+        }
         return 1;
     }
     ld_check_hr(L, hr, "GetData");
-    lua_pushboolean(L, done != 0);
+    ld_push_query_data(L, q->query_type, data);
     return 1;
+}
+
+/* set_predication(predicate | nil [, value = false]): later draws,
+ * dispatches, copies and clears are skipped while the predicate's result
+ * equals value */
+static int dev_set_predication(lua_State *L)
+{
+    LDevice *dev = ld_check_device(L, 1);
+    RtDevice *d = dev->d;
+    D3D10DDI_HQUERY h = { NULL };
+    if (!lua_isnoneornil(L, 2)) {
+        h = ((RtQuery *)ld_check(L, 2, LK_QUERY)->p)->h;
+    }
+    ld_check_hr(L, RT_CALL(d, SetPredication, 0,
+                           F(d, pfnSetPredication)(d->h, h, lua_toboolean(L, 3))),
+                "SetPredication");
+    if (d->f11) { /* unset before the query goes (ld_unbind_compute) */
+        dev->pipeline = true;
+    }
+    ld_keep(L, 1, "predicate", 2);
+    return 0;
 }
 
 /* ---- read back ---- */
@@ -352,45 +406,14 @@ static int sc_front(lua_State *L)
 const luaL_Reg ld_swapchain_ops[] = { { "present", sc_present }, { "front", sc_front },
                                       { NULL, NULL } };
 
-/* ---- not available yet ---- */
-
-static const char *const needs_shaders =
-    "scripts have vertex and pixel shaders only so far (issue 13)";
-static const char *const needs_3d =
-    "scripts do not have this part of the 3D pipeline yet (issue 13)";
-
-static int not_available(lua_State *L)
-{
-    return sr_error(L, "d3d: %s is not available: %s", lua_tostring(L, lua_upvalueindex(1)),
-                    lua_tostring(L, lua_upvalueindex(2)));
-}
-
-static void register_missing(lua_State *L, const char *const names[], const char *why)
-{
-    for (size_t i = 0; names[i]; i++) {
-        lua_pushfstring(L, "device:%s", names[i]);
-        lua_pushstring(L, why);
-        lua_pushcclosure(L, not_available, 2);
-        lua_setfield(L, -2, names[i]);
-    }
-}
-
-/* Called with the methods table on the stack (lua-d3d.c). */
-void ld_register_missing(lua_State *L)
-{
-    static const char *const shaders[] = {
-        "geometry_shader", "hull_shader", "domain_shader", "compute_shader", NULL };
-    static const char *const pipeline[] = {
-        "uav", "set_so_targets", "draw_auto", "dispatch", "begin_query", NULL };
-    register_missing(L, shaders, needs_shaders);
-    register_missing(L, pipeline, needs_3d);
-}
-
 const luaL_Reg ld_device_ops[] = {
     { "map", dev_map }, { "unmap", dev_unmap }, { "copy", dev_copy },
-    { "copy_region", dev_copy_region }, { "update", dev_update }, { "clear", dev_clear },
+    { "copy_region", dev_copy_region }, { "resolve", dev_resolve }, { "update", dev_update },
+    { "clear", dev_clear },
     { "clear_depth", dev_clear_depth }, { "flush", dev_flush }, { "wait_idle", dev_wait_idle },
-    { "end_query", dev_end_query }, { "get_data", dev_get_data }, { "read", dev_read },
+    { "end_query", dev_end_query }, { "get_data", dev_get_data },
+    { "begin_query", dev_begin_query }, { "set_predication", dev_set_predication },
+    { "read", dev_read },
     { "image", dev_image }, { "capture", dev_capture }, { "stats", dev_stats },
     { NULL, NULL }
 };

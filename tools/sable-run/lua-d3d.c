@@ -18,7 +18,7 @@ static const char *const kind_names[] = { "resource", "render-target view",
                                           "depth-stencil view", "query", "swap chain",
                                           "shader", "input layout", "shader-resource view",
                                           "sampler", "blend state", "depth-stencil state",
-                                          "rasterizer state" };
+                                          "rasterizer state", "unordered-access view" };
 
 /* ---- errors ---- */
 
@@ -71,6 +71,12 @@ LObj *ld_check(lua_State *L, int idx, LKind kind)
     if (!o->p) {
         sr_error(L, "argument %d: this %s was released", idx, kind_names[kind]);
     }
+    /* a method of a device: the object must be that device's (D3D: a
+     * resource of another device is invalid) */
+    LDevice **self = idx != 1 ? luaL_testudata(L, 1, DEVICE_MT) : NULL;
+    if (self && o->dev != *self) {
+        sr_error(L, "argument %d: this %s belongs to another device", idx, kind_names[kind]);
+    }
     return o;
 }
 
@@ -122,6 +128,7 @@ void ld_release(LObj *o)
         case LK_SHADER: case LK_LAYOUT: case LK_SRV: case LK_SAMPLER:
             ld_release_pipeline(dev, o);
             break;
+        case LK_UAV: ld_release_uav(dev, o); break;
         case LK_BLEND: case LK_DSS: case LK_RAST:
             ld_release_state(dev, o);
             g_free(o->p);
@@ -151,7 +158,7 @@ static void device_release(LDevice *dev)
     ld_unbind_all(dev);
     /* swap chains, shaders, layouts and samplers, then views and queries,
      * then resources */
-    static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_SAMPLER, LK_SRV,
+    static const LKind order[] = { LK_SWAPCHAIN, LK_SHADER, LK_LAYOUT, LK_SAMPLER, LK_SRV, LK_UAV,
                                    LK_BLEND, LK_DSS, LK_RAST,
                                    LK_RTV, LK_DSV, LK_QUERY, LK_RESOURCE };
     for (size_t k = 0; k < G_N_ELEMENTS(order); k++) {
@@ -272,10 +279,15 @@ static int dev_buffer(lua_State *L)
     if (data && len != size) {
         return sr_error(L, "buffer data: %zu bytes for a %u-byte buffer", len, size);
     }
+    uint32_t stride, m = ld_buffer_misc(L, 2, &stride);
+    UINT misc = (m & LD_MISC_RAW ? D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS : 0) |
+                (m & LD_MISC_STRUCTURED ? D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED : 0) |
+                (m & LD_MISC_INDIRECT ? D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS : 0);
     RtResource *r;
-    ld_check_hr(L, rt_create_buffer(dev->d, size, ld_usage_field(L, 2), bind_field(L, 2),
-                                    cpu_field(L, 2), data, &r), "CreateResource (buffer)");
-    ld_push(L, dev, LK_RESOURCE, r, NULL);
+    ld_check_hr(L, rt_create_buffer_ex(dev->d, size, ld_usage_field(L, 2), bind_field(L, 2),
+                                       cpu_field(L, 2), misc, stride, data, &r),
+                "CreateResource (buffer)");
+    ld_push(L, dev, LK_RESOURCE, r, NULL)->stride = stride;
     return 1;
 }
 
@@ -290,8 +302,10 @@ static int create_tex(lua_State *L, D3D10DDIRESOURCE_TYPE dim, bool cube)
         lua_newuserdatauv(L, sizeof(*up) * (size_t)t.mips * t.array, 0);
     bool init = ld_texture_data(L, 2, &t, (LdSubData *)up);
     UINT usage = ld_usage_field(L, 2), bind = bind_field(L, 2), cpu = cpu_field(L, 2);
+    UINT samples = ld_texture_samples(L, 2, &t, init);
     RtResource *r;
-    HRESULT hr = dim == D3D10DDIRESOURCE_TEXTURE3D
+    HRESULT hr = samples > 1 ? rt_create_tex2d_ms(dev->d, t.w, t.h, samples, t.f, bind, &r)
+                 : dim == D3D10DDIRESOURCE_TEXTURE3D
                      ? rt_create_tex3d(dev->d, t.w, t.h, t.depth, t.mips, t.f, usage, bind, cpu,
                                        init ? up : NULL, &r)
                      : rt_create_texture(dev->d, dim, t.w, t.h, t.mips, t.array, t.f, usage,
@@ -458,7 +472,7 @@ void sr_open_d3d(lua_State *L)
     luaL_setfuncs(L, ld_device_ops, 0);
     luaL_setfuncs(L, ld_draw_ops, 0);
     luaL_setfuncs(L, ld_state_ops, 0);
-    ld_register_missing(L);
+    luaL_setfuncs(L, ld_compute_ops, 0);
     lua_setfield(L, -2, "methods");
     lua_pop(L, 1);
 

@@ -18,16 +18,20 @@
 #include "lua-map.h"
 
 typedef enum LKind { LK_RESOURCE, LK_RTV, LK_DSV, LK_QUERY, LK_SWAPCHAIN, LK_SHADER,
-                     LK_LAYOUT, LK_SRV, LK_SAMPLER, LK_BLEND, LK_DSS, LK_RAST } LKind;
+                     LK_LAYOUT, LK_SRV, LK_SAMPLER, LK_BLEND, LK_DSS, LK_RAST, LK_UAV } LKind;
 
 enum { LD_VIEW_SLOTS = 16 }; /* SRV and sampler slots scripts bind, per stage */
+enum { LD_STAGES = 6 };      /* vs, ps, gs, hs, ds, cs: the order of RT_VS.. */
+enum { LD_UAV_SLOTS = 8 };   /* compute UAV slots (feature level 11_0) */
 
 typedef struct LDevice {
     RtDevice *d;                /* NULL once released */
     const char *level;          /* "10_0", "10_1", "11_0" */
     GPtrArray *objects;         /* LObj * alive */
     bool pipeline;              /* a draw state was set: unbound before release */
-    void *bound[3];             /* the VS, PS (RtShader) and input layout bound */
+    void *shaders[LD_STAGES];   /* the RtShader bound per stage (RT_VS..RT_CS) */
+    void *layout;               /* the input layout bound */
+    void *uavs[LD_UAV_SLOTS];   /* the compute UAVs bound */
     void *srvs[2][LD_VIEW_SLOTS], *samplers[2][LD_VIEW_SLOTS]; /* bound: vs, ps */
     void *states[3];            /* the blend, depth-stencil, rasterizer state bound */
 } LDevice;
@@ -41,6 +45,7 @@ typedef struct LObj {
     struct LObj *owner;         /* a swap chain's buffers: the swap chain; else NULL */
     unsigned map_gen;           /* resources: bumped by each Unmap */
     D3D10DDI_QUERY query_type;
+    uint32_t stride;            /* structured buffers: bytes per structure */
 } LObj;
 
 /* The object at idx of `kind`, alive (a Lua error otherwise). */
@@ -57,10 +62,6 @@ const char *ld_hr_name(HRESULT hr);
 extern const luaL_Reg ld_device_ops[];
 /* Methods of a swap chain (present, front). */
 extern const luaL_Reg ld_swapchain_ops[];
-/* With the device's methods table on the stack: the calls of the D3D11
- * surface the UMD cannot do yet, each raising an error naming what is
- * missing. */
-void ld_register_missing(lua_State *L);
 /* lua-d3d-draw.c: shaders, input layouts, pipeline state, draws. The
  * device at 1 for a pipeline call: an 11.0 one (a Lua error otherwise),
  * marked as having pipeline state to unbind. */
@@ -75,5 +76,11 @@ extern const luaL_Reg ld_state_ops[];
 /* Releases a state object (unbound first if bound); unbinds them all. */
 void ld_release_state(LDevice *dev, LObj *o);
 void ld_unbind_states(LDevice *dev);
+/* lua-d3d-compute.c: the stages beyond vs/ps, UAVs, dispatches. */
+extern const luaL_Reg ld_compute_ops[];
+/* Releases a UAV (unbound first); unbinds the UAVs, the stages beyond
+ * vs/ps, the SO targets and the predicate. */
+void ld_release_uav(LDevice *dev, LObj *o);
+void ld_unbind_compute(LDevice *dev);
 
 #endif

@@ -37,8 +37,7 @@ static WDev *check_3d(lua_State *L)
 
 /* ---- shaders and layouts ---- */
 
-/* SM4 assembly text -> a DXBC container (free()), or a Lua error. */
-static uint8_t *assemble(lua_State *L, const char *text, size_t *len)
+uint8_t *w_assemble(lua_State *L, const char *text, size_t *len)
 {
     char err[256] = "";
     uint8_t *blob = sm4_assemble_dxbc(text, len, err, sizeof err);
@@ -48,19 +47,20 @@ static uint8_t *assemble(lua_State *L, const char *text, size_t *len)
     return blob;
 }
 
-/* shader("vs" | "ps", sm4 assembly text) -> shader */
+/* shader("vs" | "ps" | "gs" | "hs" | "ds" | "cs", sm4 assembly text) -> shader */
 static int dev_shader(lua_State *L)
 {
+    static const char *const creates[] = {
+        "CreateVertexShader", "CreatePixelShader", "CreateGeometryShader",
+        "CreateHullShader", "CreateDomainShader", "CreateComputeShader" };
     WDev *dev = check_3d(L);
-    int stage = ld_check_stage(L, 2);
+    int stage = (int)ld_check_any_stage(L, 2);
     size_t len = 0;
-    uint8_t *blob = assemble(L, luaL_checkstring(L, 3), &len);
+    uint8_t *blob = w_assemble(L, luaL_checkstring(L, 3), &len);
     IUnknown *s = NULL;
-    HRESULT hr = stage == 0
-        ? ID3D11Device_CreateVertexShader(dev->d, blob, len, NULL, (ID3D11VertexShader **)&s)
-        : ID3D11Device_CreatePixelShader(dev->d, blob, len, NULL, (ID3D11PixelShader **)&s);
+    HRESULT hr = w_create_shader(dev->d, stage, blob, len, &s);
     free(blob);
-    w_check_hr(L, hr, stage == 0 ? "CreateVertexShader" : "CreatePixelShader");
+    w_check_hr(L, hr, creates[stage]);
     w_push_obj(L, dev, WK_SHADER, s)->stage = stage;
     return 1;
 }
@@ -84,7 +84,7 @@ static int dev_input_layout(lua_State *L)
     snprintf(stub + strlen(stub), sizeof stub - strlen(stub),
              "dcl_output_siv o0.xyzw, position\nmov o0.xyzw, v0.xyzw\nret\n");
     size_t len = 0;
-    uint8_t *blob = assemble(L, stub, &len);
+    uint8_t *blob = w_assemble(L, stub, &len);
     ID3D11InputLayout *layout = NULL;
     HRESULT hr = ID3D11Device_CreateInputLayout(dev->d, desc, n, blob, len, &layout);
     free(blob);
@@ -98,22 +98,49 @@ static int dev_srv(lua_State *L)
 {
     WDev *dev = check_3d(L);
     WObj *r = w_check_obj(L, 2, WK_RESOURCE);
-    if (r->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D || r->array != 1) {
-        return sr_error(L, "srv: a 2D texture (not an array) expected");
+    if (r->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        return sr_error(L, "srv: a texture expected");
     }
-    D3D11_SHADER_RESOURCE_VIEW_DESC v = { .Format = r->format,
-                                          .ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D };
+    D3D11_SHADER_RESOURCE_VIEW_DESC v = { .Format = r->format };
     if (lua_istable(L, 3) && lua_getfield(L, 3, "format") == LUA_TSTRING) {
         v.Format = ld_check_format(L, lua_tostring(L, -1));
     }
     UINT mip = ld_uint_field(L, 3, "mip", 0, r->mips - 1);
-    v.Texture2D.MostDetailedMip = mip;
-    v.Texture2D.MipLevels = ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip);
+    UINT mips = ld_uint_field(L, 3, "mips", r->mips - mip, r->mips - mip);
+    /* every view's first members: MostDetailedMip, MipLevels (a single
+     * slice's view takes the array form's first two) */
+    if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+        v.ViewDimension = r->array == 1 ? D3D11_SRV_DIMENSION_TEXTURE1D
+                                        : D3D11_SRV_DIMENSION_TEXTURE1DARRAY;
+        v.Texture1DArray = (D3D11_TEX1D_ARRAY_SRV){ mip, mips, 0, r->array };
+    } else if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+        v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE3D;
+        v.Texture3D = (D3D11_TEX3D_SRV){ mip, mips };
+    } else if (r->misc & D3D11_RESOURCE_MISC_TEXTURECUBE) {
+        v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBEARRAY;
+        v.TextureCubeArray = (D3D11_TEXCUBE_ARRAY_SRV){ mip, mips, 0, r->array / 6 };
+        if (r->array == 6) {
+            v.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBE;
+        }
+    } else {
+        v.ViewDimension = r->array == 1 ? D3D11_SRV_DIMENSION_TEXTURE2D
+                                        : D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+        v.Texture2DArray = (D3D11_TEX2D_ARRAY_SRV){ mip, mips, 0, r->array };
+    }
     ID3D11ShaderResourceView *srv = NULL;
     w_check_hr(L, ID3D11Device_CreateShaderResourceView(dev->d, (ID3D11Resource *)r->p, &v,
                                                          &srv), "CreateShaderResourceView");
     w_push_obj(L, dev, WK_SRV, (IUnknown *)srv);
     return 1;
+}
+
+/* gen_mips(srv) */
+static int dev_gen_mips(lua_State *L)
+{
+    WDev *dev = check_3d(L);
+    ID3D11DeviceContext_GenerateMips(dev->c,
+                                     (ID3D11ShaderResourceView *)w_check_obj(L, 2, WK_SRV)->p);
+    return 0;
 }
 
 /* sampler{filter = "point" | "linear", address = "clamp" | "wrap" | "mirror"} */
@@ -331,6 +358,10 @@ void w_unbind(WObj *o)
     ID3D11DeviceContext *c = o->c;
     if (o->kind == WK_SRV || o->kind == WK_SAMPLER) {
         unbind_views(o);
+        return;
+    }
+    if (o->kind == WK_UAV || (o->kind == WK_SHADER && o->stage > 1)) {
+        w_unbind_compute(o);
         return;
     }
     IUnknown *p = bound(c, o->kind, o->stage);
@@ -570,6 +601,7 @@ const luaL_Reg w_draw_ops[] = {
     { "set_vertex_buffers", dev_set_vertex_buffers },
     { "set_index_buffer", dev_set_index_buffer },
     { "set_constant_buffer", dev_set_constant_buffer }, { "srv", dev_srv },
+    { "gen_mips", dev_gen_mips },
     { "sampler", dev_sampler }, { "set_shader_resource", dev_set_shader_resource },
     { "set_sampler", dev_set_sampler },
     { "set_render_target", dev_set_render_target }, { "set_viewport", dev_set_viewport },

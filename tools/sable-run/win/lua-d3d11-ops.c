@@ -66,6 +66,22 @@ static int dev_unmap(lua_State *L)
     return 0;
 }
 
+/* resolve(dst, src [, {dst_sub = 0, src_sub = 0, format = dst's}]) */
+static int dev_resolve(lua_State *L)
+{
+    WDev *dev = w_check_dev(L, 1);
+    WObj *dst = w_check_obj(L, 2, WK_RESOURCE), *src = w_check_obj(L, 3, WK_RESOURCE);
+    UINT dsub = w_check_sub(L, dst, ld_opt_field(L, 4, "dst_sub", 0));
+    UINT ssub = w_check_sub(L, src, ld_opt_field(L, 4, "src_sub", 0));
+    DXGI_FORMAT f = dst->format;
+    if (lua_istable(L, 4) && lua_getfield(L, 4, "format") == LUA_TSTRING) {
+        f = ld_check_format(L, lua_tostring(L, -1));
+    }
+    ID3D11DeviceContext_ResolveSubresource(dev->c, (ID3D11Resource *)dst->p, dsub,
+                                           (ID3D11Resource *)src->p, ssub, f);
+    return 0;
+}
+
 /* query("event" | "occlusion" | ...) */
 static int dev_query(lua_State *L)
 {
@@ -84,28 +100,62 @@ static int dev_end_query(lua_State *L)
     return 0;
 }
 
-/* get_data(q [, {do_not_flush = true}]) -> done (event queries) */
+static int dev_begin_query(lua_State *L)
+{
+    WDev *dev = w_check_dev(L, 1);
+    ID3D11DeviceContext_Begin(dev->c, (ID3D11Asynchronous *)w_check_obj(L, 2, WK_QUERY)->p);
+    return 0;
+}
+
+/* get_data(q [, {do_not_flush = true}]) -> the query's value (an event:
+ * whether it passed), nil while not available (an event: false) */
 static int dev_get_data(lua_State *L)
 {
     WDev *dev = w_check_dev(L, 1);
     WObj *q = w_check_obj(L, 2, WK_QUERY);
-    if (q->stage != D3D11_QUERY_EVENT) {
-        return sr_error(L, "get_data: only event queries have data in scripts so far");
-    }
     UINT flags = 0;
     if (lua_istable(L, 3)) {
         lua_getfield(L, 3, "do_not_flush");
         flags = lua_toboolean(L, -1) ? D3D11_ASYNC_GETDATA_DONOTFLUSH : 0;
     }
-    BOOL done = FALSE;
-    HRESULT hr = ID3D11DeviceContext_GetData(dev->c, (ID3D11Asynchronous *)q->p, &done,
-                                             sizeof done, flags);
+    uint64_t data[11] = { 0 };
+    HRESULT hr = ID3D11DeviceContext_GetData(dev->c, (ID3D11Asynchronous *)q->p, data,
+                                             ld_query_data_size((uint32_t)q->stage), flags);
     w_check_hr(L, hr, "GetData");
-    lua_pushboolean(L, hr == S_OK && done);
+    if (hr != S_OK) {
+        if (q->stage == D3D11_QUERY_EVENT) {
+            lua_pushboolean(L, 0);
+        } else {
+            lua_pushnil(L);
+        }
+        return 1;
+    }
+    ld_push_query_data(L, (uint32_t)q->stage, data);
     return 1;
+}
+
+/* set_predication(predicate | nil [, value = false]) */
+static int dev_set_predication(lua_State *L)
+{
+    WDev *dev = w_check_dev(L, 1);
+    ID3D11Predicate *p = NULL;
+    if (!lua_isnoneornil(L, 2)) {
+        WObj *q = w_check_obj(L, 2, WK_QUERY);
+        if (q->stage != D3D11_QUERY_OCCLUSION_PREDICATE &&
+            q->stage != D3D11_QUERY_SO_OVERFLOW_PREDICATE) {
+            return sr_error(L, "set_predication: a predicate query expected");
+        }
+        p = (ID3D11Predicate *)q->p;
+    }
+    ID3D11DeviceContext_SetPredication(dev->c, p, lua_toboolean(L, 3));
+    ld_keep(L, 1, "predicate", 2);
+    return 0;
 }
 
 const luaL_Reg w_ops[] = {
     { "map", dev_map }, { "unmap", dev_unmap }, { "query", dev_query },
-    { "end_query", dev_end_query }, { "get_data", dev_get_data }, { NULL, NULL }
+    { "resolve", dev_resolve },
+    { "end_query", dev_end_query }, { "get_data", dev_get_data },
+    { "begin_query", dev_begin_query }, { "set_predication", dev_set_predication },
+    { NULL, NULL }
 };

@@ -144,6 +144,10 @@ static int dev_buffer(lua_State *L)
                              .Usage = (D3D11_USAGE)ld_usage_field(L, 2),
                              .BindFlags = ld_bind_field(L, 2),
                              .CPUAccessFlags = cpu_flags(L, 2) };
+    uint32_t m = ld_buffer_misc(L, 2, &bd.StructureByteStride);
+    bd.MiscFlags = (m & LD_MISC_RAW ? D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS : 0) |
+                   (m & LD_MISC_STRUCTURED ? D3D11_RESOURCE_MISC_BUFFER_STRUCTURED : 0) |
+                   (m & LD_MISC_INDIRECT ? D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS : 0);
     D3D11_SUBRESOURCE_DATA init = { .pSysMem = data_field(L, 2, bd.ByteWidth) };
     ID3D11Buffer *b = NULL;
     w_check_hr(L, ID3D11Device_CreateBuffer(dev->d, &bd, init.pSysMem ? &init : NULL, &b),
@@ -152,6 +156,8 @@ static int dev_buffer(lua_State *L)
     o->dim = D3D11_RESOURCE_DIMENSION_BUFFER;
     o->width = bd.ByteWidth;
     o->height = o->depth = o->mips = o->array = o->bpp = 1;
+    o->misc = bd.MiscFlags;
+    o->stride = bd.StructureByteStride;
     return 1;
 }
 
@@ -174,7 +180,12 @@ static int create_tex(lua_State *L, LdTexDim dim, bool cube)
     D3D11_SUBRESOURCE_DATA *init = lua_newuserdatauv(L, sizeof(*init) * t.mips * t.array, 0);
     bool has_data = ld_texture_data(L, 2, &t, (LdSubData *)init);
     UINT usage = ld_usage_field(L, 2), bind = ld_bind_field(L, 2), cpu = cpu_flags(L, 2);
-    UINT misc = cube ? D3D11_RESOURCE_MISC_TEXTURECUBE : 0;
+    UINT samples = ld_texture_samples(L, 2, &t, has_data);
+    /* what GenerateMips needs (Sable's runtime passes no such flag) */
+    UINT misc = (cube ? D3D11_RESOURCE_MISC_TEXTURECUBE : 0) |
+                (t.mips != 1 && (bind & D3D11_BIND_RENDER_TARGET) &&
+                         (bind & D3D11_BIND_SHADER_RESOURCE)
+                     ? D3D11_RESOURCE_MISC_GENERATE_MIPS : 0);
     HRESULT hr;
     IUnknown *p = NULL;
     if (dim == LD_TEX3D) {
@@ -182,8 +193,8 @@ static int create_tex(lua_State *L, LdTexDim dim, bool cube)
         hr = ID3D11Device_CreateTexture3D(dev->d, &d, has_data ? init : NULL,
                                           (ID3D11Texture3D **)&p);
     } else if (dim == LD_TEX2D) {
-        D3D11_TEXTURE2D_DESC d = { t.w, t.h, t.mips, t.array, t.f, { 1, 0 }, usage, bind, cpu,
-                                   misc };
+        D3D11_TEXTURE2D_DESC d = { t.w, t.h, t.mips, t.array, t.f, { samples, 0 }, usage, bind,
+                                   cpu, misc };
         hr = ID3D11Device_CreateTexture2D(dev->d, &d, has_data ? init : NULL,
                                           (ID3D11Texture2D **)&p);
     } else {
@@ -205,6 +216,7 @@ static int create_tex(lua_State *L, LdTexDim dim, bool cube)
     o->mips = t.mips;
     o->array = t.array;
     o->misc = misc;
+    o->samples = samples;
     return 1;
 }
 
@@ -240,6 +252,10 @@ static int dev_rtv(lua_State *L)
         v.Texture3D = (D3D11_TEX3D_RTV){ mip, first, count };
         break;
     default:
+        if (r->samples > 1) {
+            v.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DMS;
+            break;
+        }
         v.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
         v.Texture2DArray = (D3D11_TEX2D_ARRAY_RTV){ mip, first, count };
         break;
@@ -392,7 +408,8 @@ static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
     ID3D11Resource *staging = NULL;
     HRESULT hr;
     if (r->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
-        D3D11_BUFFER_DESC bd = { r->width, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0 };
+        D3D11_BUFFER_DESC bd = { r->width, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ,
+                                 r->misc & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, r->stride };
         hr = ID3D11Device_CreateBuffer(dev->d, &bd, NULL, (ID3D11Buffer **)&staging);
     } else if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
         D3D11_TEXTURE3D_DESC td = { r->width, r->height, r->depth, r->mips, r->format,
@@ -400,7 +417,8 @@ static void push_subresource(lua_State *L, WDev *dev, WObj *r, UINT sub)
         hr = ID3D11Device_CreateTexture3D(dev->d, &td, NULL, (ID3D11Texture3D **)&staging);
     } else if (r->dim == D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
         D3D11_TEXTURE2D_DESC td = { r->width, r->height, r->mips, r->array, r->format, { 1, 0 },
-                                    D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, r->misc };
+                                    D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ,
+                                    r->misc & D3D11_RESOURCE_MISC_TEXTURECUBE };
         hr = ID3D11Device_CreateTexture2D(dev->d, &td, NULL, (ID3D11Texture2D **)&staging);
     } else {
         D3D11_TEXTURE1D_DESC td = { r->width, r->mips, r->array, r->format, D3D11_USAGE_STAGING,
@@ -497,7 +515,8 @@ static int dev_index(lua_State *L)
         lua_pushstring(L, dev->level);
         return 1;
     }
-    const luaL_Reg *const tables[] = { dev_methods, w_draw_ops, w_ops, w_present_ops };
+    const luaL_Reg *const tables[] = { dev_methods, w_draw_ops, w_compute_ops, w_ops,
+                                       w_present_ops };
     for (size_t i = 0; i < SR_N_ELEMENTS(tables); i++) {
         for (const luaL_Reg *m = tables[i]; m->name; m++) {
             if (strcmp(m->name, k) == 0) {

@@ -10,6 +10,7 @@
 
 #define COBJMACROS
 #include <windows.h>
+#include <stdint.h>
 #include <d3d11.h>
 #include <lua.h>
 #include <lauxlib.h>
@@ -24,7 +25,7 @@ typedef struct WDev {
 } WDev;
 
 typedef enum WKind { WK_RESOURCE, WK_RTV, WK_DSV, WK_SHADER, WK_LAYOUT, WK_SRV, WK_SAMPLER,
-                     WK_BLEND, WK_DSS, WK_RAST, WK_QUERY } WKind;
+                     WK_BLEND, WK_DSS, WK_RAST, WK_QUERY, WK_UAV } WKind;
 
 typedef struct WObj {
     WKind kind;
@@ -34,7 +35,9 @@ typedef struct WObj {
     D3D11_RESOURCE_DIMENSION dim;
     UINT width, height, depth, mips, array, bpp, misc;
     DXGI_FORMAT format;
-    int stage;                  /* shaders: 0 vertex, 1 pixel; queries: D3D11_QUERY */
+    UINT stride;                /* structured buffers: bytes per structure */
+    UINT samples;               /* textures: samples per pixel */
+    int stage;                  /* shaders: 0..5 vs, ps, gs, hs, ds, cs; queries: D3D11_QUERY */
     unsigned map_gen;           /* resources: bumped by each Unmap */
 } WObj;
 
@@ -52,6 +55,14 @@ UINT w_check_sub(lua_State *L, const WObj *r, lua_Integer sub);
 void w_unbind(WObj *o);
 /* The pipeline and state calls (lua-d3d11-draw.c). */
 extern const luaL_Reg w_draw_ops[];
+/* Shaders of the stages beyond vs/ps, UAVs, dispatches
+ * (lua-d3d11-compute.c); a stage's Create*Shader; unbinding such a
+ * shader or a UAV. */
+extern const luaL_Reg w_compute_ops[];
+/* SM4 assembly text -> a DXBC container (free()), or a Lua error. */
+uint8_t *w_assemble(lua_State *L, const char *text, size_t *len);
+HRESULT w_create_shader(ID3D11Device *d, int stage, const void *blob, size_t len, IUnknown **s);
+void w_unbind_compute(WObj *o);
 /* Map/unmap and queries (lua-d3d11-ops.c). */
 extern const luaL_Reg w_ops[];
 /* Swap chains and the screen's capture (lua-d3d11-present.c); its
