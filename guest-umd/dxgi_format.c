@@ -13,18 +13,25 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
     case DXGI_FORMAT_R32G32B32A32_TYPELESS:
     case DXGI_FORMAT_R32G32B32A32_FLOAT:
     case DXGI_FORMAT_R32G32B32A32_UINT:
+    case DXGI_FORMAT_R32G32B32A32_SINT:
         return 16;
     case DXGI_FORMAT_R32G32B32_FLOAT:
         return 12;
     case DXGI_FORMAT_R16G16B16A16_TYPELESS:
     case DXGI_FORMAT_R16G16B16A16_FLOAT:
     case DXGI_FORMAT_R16G16B16A16_UNORM:
+    case DXGI_FORMAT_R16G16B16A16_UINT:
+    case DXGI_FORMAT_R16G16B16A16_SNORM:
+    case DXGI_FORMAT_R16G16B16A16_SINT:
     case DXGI_FORMAT_R32G32_FLOAT:
+    case DXGI_FORMAT_R32G32_UINT:
+    case DXGI_FORMAT_R32G32_SINT:
     case DXGI_FORMAT_R32G8X24_TYPELESS:
     case DXGI_FORMAT_D32_FLOAT_S8X24_UINT:
         return 8;
     case DXGI_FORMAT_R10G10B10A2_TYPELESS:
     case DXGI_FORMAT_R10G10B10A2_UNORM:
+    case DXGI_FORMAT_R10G10B10A2_UINT:
     case DXGI_FORMAT_R11G11B10_FLOAT:
     case DXGI_FORMAT_R8G8B8A8_TYPELESS:
     case DXGI_FORMAT_R8G8B8A8_UNORM:
@@ -35,6 +42,10 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
     case DXGI_FORMAT_R16G16_TYPELESS:
     case DXGI_FORMAT_R16G16_FLOAT:
     case DXGI_FORMAT_R16G16_UNORM:
+    case DXGI_FORMAT_R16G16_UINT:
+    case DXGI_FORMAT_R16G16_SNORM:
+    case DXGI_FORMAT_R16G16_SINT:
+    case DXGI_FORMAT_R9G9B9E5_SHAREDEXP:
     case DXGI_FORMAT_R32_TYPELESS:
     case DXGI_FORMAT_D32_FLOAT:
     case DXGI_FORMAT_R32_FLOAT:
@@ -53,17 +64,24 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
         return 4;
     case DXGI_FORMAT_R8G8_TYPELESS:
     case DXGI_FORMAT_R8G8_UNORM:
+    case DXGI_FORMAT_R8G8_UINT:
+    case DXGI_FORMAT_R8G8_SNORM:
+    case DXGI_FORMAT_R8G8_SINT:
     case DXGI_FORMAT_R16_TYPELESS:
     case DXGI_FORMAT_R16_FLOAT:
     case DXGI_FORMAT_D16_UNORM:
     case DXGI_FORMAT_R16_UNORM:
     case DXGI_FORMAT_R16_UINT:
+    case DXGI_FORMAT_R16_SNORM:
+    case DXGI_FORMAT_R16_SINT:
     case DXGI_FORMAT_B5G6R5_UNORM:
     case DXGI_FORMAT_B5G5R5A1_UNORM:
         return 2;
     case DXGI_FORMAT_R8_TYPELESS:
     case DXGI_FORMAT_R8_UNORM:
     case DXGI_FORMAT_R8_UINT:
+    case DXGI_FORMAT_R8_SNORM:
+    case DXGI_FORMAT_R8_SINT:
     case DXGI_FORMAT_A8_UNORM:
         return 1;
     default:
@@ -86,9 +104,8 @@ uint32_t umd_sable_format(DXGI_FORMAT f)
     }
 }
 
-/* CheckFormatSupport: RENDERTARGET for the formats a texture RTV can have
- * (clears are what a render target does until the 3D issue); no shader
- * sampling, blending or multisampling yet. */
+/* CheckFormatSupport's bits off the 3D path: RENDERTARGET for the formats
+ * the device's 2D engine clears (format3d.c adds the 3D path's). */
 UINT umd_format_caps(DXGI_FORMAT f)
 {
     return umd_sable_format(f) != SABLE_FORMAT_INVALID ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0;

@@ -90,6 +90,18 @@ static bool tiled_layout(const UmdDevice *d, UmdResource *r)
     return true;
 }
 
+/* A linear row: UMD_PITCH_ALIGN-aligned and a whole number of texels
+ * (virglrenderer gives GL the row length in texels: a 12-byte format's
+ * rows are 192-byte aligned). */
+static uint32_t row_pitch(uint32_t width, uint32_t bpp)
+{
+    uint32_t align = UMD_PITCH_ALIGN;
+    while (align % bpp) {
+        align += UMD_PITCH_ALIGN;
+    }
+    return (uint32_t)umd_align_up((uint64_t)width * bpp, align);
+}
+
 static void layout(UmdResource *r)
 {
     uint64_t off = 0;
@@ -105,7 +117,7 @@ static void layout(UmdResource *r)
             sub->width = r->width >> m ? r->width >> m : 1;
             sub->height = r->height >> m ? r->height >> m : 1;
             sub->depth = r->depth >> m ? r->depth >> m : 1;
-            sub->pitch = (uint32_t)umd_align_up((uint64_t)sub->width * r->bpp, UMD_PITCH_ALIGN);
+            sub->pitch = row_pitch(sub->width, r->bpp);
             sub->slice_pitch = (uint64_t)sub->pitch * sub->height;
             sub->size = sub->slice_pitch * sub->depth;
             off = umd_align_up(off, UMD_SUB_ALIGN);

@@ -28,6 +28,13 @@ _Static_assert(offsetof(D3D10DDIARG_TEX3D_RENDERTARGETVIEW, FirstW) ==
                    offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
                "Tex3D RTVs (MipSlice, FirstW, WSize) read as Tex2D");
 
+/* A render target view's format: one the 3D path renders (a 3D
+ * resource), else one the 2D engine clears. */
+static bool rtv_format(const UmdDevice *d, const UmdResource *r, DXGI_FORMAT f)
+{
+    return r->res_id ? umd_format3d_renderable(d, f) : umd_sable_format(f) != SABLE_FORMAT_INVALID;
+}
+
 void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v)
 {
     memset(v, 0, sizeof(*v));
@@ -59,8 +66,7 @@ void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, U
         r->dim == D3D10DDIRESOURCE_BUFFER || c->Tex2D.MipSlice >= r->mips ||
         c->Tex2D.FirstArraySlice >= layers || c->Tex2D.ArraySize == 0 ||
         c->Tex2D.ArraySize > layers - c->Tex2D.FirstArraySlice ||
-        umd_sable_format(c->Format != DXGI_FORMAT_UNKNOWN ? c->Format : r->format) ==
-            SABLE_FORMAT_INVALID) {
+        !rtv_format(d, r, c->Format != DXGI_FORMAT_UNKNOWN ? c->Format : r->format)) {
         umd_unsupported(d, UMD_DDI_CreateRenderTargetView, 0); /* buffer views, other formats */
         return;
     }

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DXGI formats of the 3D path (docs/umd.md "Formats"): each one's
+ * virgl format (gallium's pipe_format number, protocol/sable_virgl.h) and
+ * what tests/winsim/d3d/test-d3d-formats.c shows virglrenderer 0.10.4 on
+ * llvmpipe doing with it: sampling, rendering, 4x multisampling. Formats
+ * not listed have no 3D resource. Not B5G6R5/B5G5R5A1: llvmpipe keeps
+ * them as 8-bit channels, so a sampled c / 31 comes back as the 8-bit
+ * value nearest it (17 / 31 read as 140 / 255), not the DXGI conversion.
+ */
+#include "umd.h"
+#include "umd_resource.h"
+
+enum {
+    F_SAMPLE = 1u << 0, /* sampled with filtering (not integer formats) */
+    F_RT = 1u << 1,     /* render target views */
+    F_MSAA = 1u << 2,   /* 4x multisampled render targets, resolved */
+};
+
+typedef struct Format3d {
+    uint16_t dxgi;
+    uint16_t virgl;
+    uint8_t flags;
+} Format3d;
+
+#define RT_SAMPLE (F_SAMPLE | F_RT)
+
+static const Format3d formats[] = {
+    { DXGI_FORMAT_R32G32B32A32_FLOAT, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, RT_SAMPLE },
+    { DXGI_FORMAT_R32G32B32A32_UINT, SABLE_VIRGL_FORMAT_R32G32B32A32_UINT, F_RT },
+    { DXGI_FORMAT_R32G32B32A32_SINT, SABLE_VIRGL_FORMAT_R32G32B32A32_SINT, F_RT },
+    { DXGI_FORMAT_R32G32B32_FLOAT, SABLE_VIRGL_FORMAT_R32G32B32_FLOAT, F_SAMPLE },
+    { DXGI_FORMAT_R16G16B16A16_FLOAT, SABLE_VIRGL_FORMAT_R16G16B16A16_FLOAT, RT_SAMPLE },
+    { DXGI_FORMAT_R16G16B16A16_UNORM, SABLE_VIRGL_FORMAT_R16G16B16A16_UNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R16G16B16A16_UINT, SABLE_VIRGL_FORMAT_R16G16B16A16_UINT, F_RT },
+    { DXGI_FORMAT_R16G16B16A16_SNORM, SABLE_VIRGL_FORMAT_R16G16B16A16_SNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R16G16B16A16_SINT, SABLE_VIRGL_FORMAT_R16G16B16A16_SINT, F_RT },
+    { DXGI_FORMAT_R32G32_FLOAT, SABLE_VIRGL_FORMAT_R32G32_FLOAT, RT_SAMPLE },
+    { DXGI_FORMAT_R32G32_UINT, SABLE_VIRGL_FORMAT_R32G32_UINT, F_RT },
+    { DXGI_FORMAT_R32G32_SINT, SABLE_VIRGL_FORMAT_R32G32_SINT, F_RT },
+    { DXGI_FORMAT_R10G10B10A2_UNORM, SABLE_VIRGL_FORMAT_R10G10B10A2_UNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R10G10B10A2_UINT, SABLE_VIRGL_FORMAT_R10G10B10A2_UINT, F_RT },
+    { DXGI_FORMAT_R11G11B10_FLOAT, SABLE_VIRGL_FORMAT_R11G11B10_FLOAT, RT_SAMPLE },
+    { DXGI_FORMAT_R8G8B8A8_UNORM, SABLE_VIRGL_FORMAT_R8G8B8A8_UNORM, RT_SAMPLE | F_MSAA },
+    { DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, SABLE_VIRGL_FORMAT_R8G8B8A8_SRGB, RT_SAMPLE },
+    { DXGI_FORMAT_R8G8B8A8_UINT, SABLE_VIRGL_FORMAT_R8G8B8A8_UINT, F_RT },
+    { DXGI_FORMAT_R8G8B8A8_SNORM, SABLE_VIRGL_FORMAT_R8G8B8A8_SNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R8G8B8A8_SINT, SABLE_VIRGL_FORMAT_R8G8B8A8_SINT, F_RT },
+    { DXGI_FORMAT_R16G16_FLOAT, SABLE_VIRGL_FORMAT_R16G16_FLOAT, RT_SAMPLE },
+    { DXGI_FORMAT_R16G16_UNORM, SABLE_VIRGL_FORMAT_R16G16_UNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R16G16_UINT, SABLE_VIRGL_FORMAT_R16G16_UINT, F_RT },
+    { DXGI_FORMAT_R16G16_SNORM, SABLE_VIRGL_FORMAT_R16G16_SNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R16G16_SINT, SABLE_VIRGL_FORMAT_R16G16_SINT, F_RT },
+    { DXGI_FORMAT_R32_FLOAT, SABLE_VIRGL_FORMAT_R32_FLOAT, RT_SAMPLE },
+    { DXGI_FORMAT_R32_UINT, SABLE_VIRGL_FORMAT_R32_UINT, F_RT },
+    { DXGI_FORMAT_R32_SINT, SABLE_VIRGL_FORMAT_R32_SINT, F_RT },
+    { DXGI_FORMAT_R8G8_UNORM, SABLE_VIRGL_FORMAT_R8G8_UNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R8G8_UINT, SABLE_VIRGL_FORMAT_R8G8_UINT, F_RT },
+    { DXGI_FORMAT_R8G8_SNORM, SABLE_VIRGL_FORMAT_R8G8_SNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R8G8_SINT, SABLE_VIRGL_FORMAT_R8G8_SINT, F_RT },
+    { DXGI_FORMAT_R16_FLOAT, SABLE_VIRGL_FORMAT_R16_FLOAT, RT_SAMPLE },
+    { DXGI_FORMAT_R16_UNORM, SABLE_VIRGL_FORMAT_R16_UNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R16_UINT, SABLE_VIRGL_FORMAT_R16_UINT, F_RT },
+    { DXGI_FORMAT_R16_SNORM, SABLE_VIRGL_FORMAT_R16_SNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R16_SINT, SABLE_VIRGL_FORMAT_R16_SINT, F_RT },
+    { DXGI_FORMAT_R8_UNORM, SABLE_VIRGL_FORMAT_R8_UNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R8_UINT, SABLE_VIRGL_FORMAT_R8_UINT, F_RT },
+    { DXGI_FORMAT_R8_SNORM, SABLE_VIRGL_FORMAT_R8_SNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R8_SINT, SABLE_VIRGL_FORMAT_R8_SINT, F_RT },
+    { DXGI_FORMAT_A8_UNORM, SABLE_VIRGL_FORMAT_A8_UNORM, RT_SAMPLE },
+    { DXGI_FORMAT_R9G9B9E5_SHAREDEXP, SABLE_VIRGL_FORMAT_R9G9B9E5_FLOAT, F_SAMPLE },
+    { DXGI_FORMAT_B8G8R8A8_UNORM, SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM, RT_SAMPLE | F_MSAA },
+    { DXGI_FORMAT_B8G8R8X8_UNORM, SABLE_VIRGL_FORMAT_B8G8R8X8_UNORM, RT_SAMPLE | F_MSAA },
+    { DXGI_FORMAT_B8G8R8A8_UNORM_SRGB, SABLE_VIRGL_FORMAT_B8G8R8A8_SRGB, RT_SAMPLE },
+    /* Depth: D24_UNORM_S8_UINT as S8_UINT_Z24_UNORM, GL_DEPTH24_STENCIL8
+     * (virglrenderer 0.10.4 has no Z24_UNORM_S8_UINT, DXGI's bit order:
+     * RES_CREATE fails; the host copy is read back only through a copy to
+     * a staging texture, docs/umd.md). */
+    { DXGI_FORMAT_D24_UNORM_S8_UINT, SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM, 0 },
+    { DXGI_FORMAT_D32_FLOAT_S8X24_UINT, SABLE_VIRGL_FORMAT_Z32_FLOAT_S8X24_UINT, 0 },
+    { DXGI_FORMAT_D32_FLOAT, SABLE_VIRGL_FORMAT_Z32_FLOAT, 0 },
+    { DXGI_FORMAT_D16_UNORM, SABLE_VIRGL_FORMAT_Z16_UNORM, 0 },
+};
+
+static const Format3d *lookup(DXGI_FORMAT f)
+{
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        if (formats[i].dxgi == (uint32_t)f) {
+            return &formats[i];
+        }
+    }
+    return NULL;
+}
+
+uint32_t umd_virgl_format(DXGI_FORMAT f)
+{
+    const Format3d *e = lookup(f);
+    return e ? e->virgl : 0;
+}
+
+static bool has(const UmdDevice *d, DXGI_FORMAT f, uint32_t flag)
+{
+    const Format3d *e = lookup(f);
+    return e && (e->flags & flag) && (d->adapter->priv.kmd_features & SABLE_KMD_F_3D);
+}
+
+bool umd_format3d_renderable(const UmdDevice *d, DXGI_FORMAT f)
+{
+    return has(d, f, F_RT);
+}
+
+/* 4x multisampled colour textures (llvmpipe's one multisample count). */
+bool umd_res3d_msaa(const UmdDevice *d, DXGI_FORMAT f, uint32_t samples)
+{
+    return samples == UMD_MSAA_SAMPLES && has(d, f, F_MSAA);
+}
+
+/* CheckFormatSupport's bits the 3D path adds. */
+UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f)
+{
+    return (has(d, f, F_SAMPLE) ? D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE : 0) |
+           (has(d, f, F_RT) ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0) |
+           (has(d, f, F_MSAA) ? D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET : 0);
+}

@@ -1,0 +1,638 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 'stack' suite, formats of the 3D path (issue 12, guest-umd/format3d.c):
+ * for every format CheckFormatSupport says can be sampled or rendered, a
+ * W x H texture of known texels is read by a pixel shader into an
+ * R32G32B32A32 target (sample with a point sampler at the texel centres for
+ * the formats claiming SHADER_SAMPLE, ld for the integer ones) and every
+ * texel compared with the value decoded here from the DXGI rules (UNORM c /
+ * (2^n - 1), SNORM c / (2^(n-1) - 1) clamped to -1, float16/11/10 and the
+ * shared exponent format, sRGB); each format claiming RENDERTARGET is drawn
+ * with values it holds exactly and read back byte for byte. Also a typed
+ * R32_UINT texture UAV written by compute and a 4x multisampled
+ * R16G16B16A16_FLOAT target resolved.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "d3drt.h"
+#include "sm4_asm.h"
+#include "test-d3d.h"
+#include "umd.h"
+
+enum { W = 4, H = 2, N = W * H };
+
+typedef enum Kind { UNORM, SNORM, UINT_, SINT, FLOAT_, SRGB } Kind;
+
+/* A format as components from the least significant bit of its texel:
+ * bits of each (n of them), which output channel each one is (r g b a =
+ * 0..3), their kind; packed float formats by their own decoders. */
+typedef struct Fmt {
+    DXGI_FORMAT f;
+    const char *name;
+    uint8_t bytes, n;
+    uint8_t bits[4], chan[4];
+    Kind kind;
+} Fmt;
+
+#define C4(a, b, c, d) { a, b, c, d }
+#define RGBA C4(0, 1, 2, 3)
+
+static const Fmt fmts[] = {
+    { DXGI_FORMAT_R32G32B32A32_FLOAT, "R32G32B32A32_FLOAT", 16, 4, C4(32, 32, 32, 32), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R32G32B32A32_UINT, "R32G32B32A32_UINT", 16, 4, C4(32, 32, 32, 32), RGBA, UINT_ },
+    { DXGI_FORMAT_R32G32B32A32_SINT, "R32G32B32A32_SINT", 16, 4, C4(32, 32, 32, 32), RGBA, SINT },
+    { DXGI_FORMAT_R32G32B32_FLOAT, "R32G32B32_FLOAT", 12, 3, C4(32, 32, 32, 0), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R16G16B16A16_FLOAT, "R16G16B16A16_FLOAT", 8, 4, C4(16, 16, 16, 16), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R16G16B16A16_UNORM, "R16G16B16A16_UNORM", 8, 4, C4(16, 16, 16, 16), RGBA, UNORM },
+    { DXGI_FORMAT_R16G16B16A16_UINT, "R16G16B16A16_UINT", 8, 4, C4(16, 16, 16, 16), RGBA, UINT_ },
+    { DXGI_FORMAT_R16G16B16A16_SNORM, "R16G16B16A16_SNORM", 8, 4, C4(16, 16, 16, 16), RGBA, SNORM },
+    { DXGI_FORMAT_R16G16B16A16_SINT, "R16G16B16A16_SINT", 8, 4, C4(16, 16, 16, 16), RGBA, SINT },
+    { DXGI_FORMAT_R32G32_FLOAT, "R32G32_FLOAT", 8, 2, C4(32, 32, 0, 0), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R32G32_UINT, "R32G32_UINT", 8, 2, C4(32, 32, 0, 0), RGBA, UINT_ },
+    { DXGI_FORMAT_R32G32_SINT, "R32G32_SINT", 8, 2, C4(32, 32, 0, 0), RGBA, SINT },
+    { DXGI_FORMAT_R10G10B10A2_UNORM, "R10G10B10A2_UNORM", 4, 4, C4(10, 10, 10, 2), RGBA, UNORM },
+    { DXGI_FORMAT_R10G10B10A2_UINT, "R10G10B10A2_UINT", 4, 4, C4(10, 10, 10, 2), RGBA, UINT_ },
+    { DXGI_FORMAT_R11G11B10_FLOAT, "R11G11B10_FLOAT", 4, 3, C4(11, 11, 10, 0), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R8G8B8A8_UNORM, "R8G8B8A8_UNORM", 4, 4, C4(8, 8, 8, 8), RGBA, UNORM },
+    { DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, "R8G8B8A8_UNORM_SRGB", 4, 4, C4(8, 8, 8, 8), RGBA, SRGB },
+    { DXGI_FORMAT_R8G8B8A8_UINT, "R8G8B8A8_UINT", 4, 4, C4(8, 8, 8, 8), RGBA, UINT_ },
+    { DXGI_FORMAT_R8G8B8A8_SNORM, "R8G8B8A8_SNORM", 4, 4, C4(8, 8, 8, 8), RGBA, SNORM },
+    { DXGI_FORMAT_R8G8B8A8_SINT, "R8G8B8A8_SINT", 4, 4, C4(8, 8, 8, 8), RGBA, SINT },
+    { DXGI_FORMAT_R16G16_FLOAT, "R16G16_FLOAT", 4, 2, C4(16, 16, 0, 0), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R16G16_UNORM, "R16G16_UNORM", 4, 2, C4(16, 16, 0, 0), RGBA, UNORM },
+    { DXGI_FORMAT_R16G16_UINT, "R16G16_UINT", 4, 2, C4(16, 16, 0, 0), RGBA, UINT_ },
+    { DXGI_FORMAT_R16G16_SNORM, "R16G16_SNORM", 4, 2, C4(16, 16, 0, 0), RGBA, SNORM },
+    { DXGI_FORMAT_R16G16_SINT, "R16G16_SINT", 4, 2, C4(16, 16, 0, 0), RGBA, SINT },
+    { DXGI_FORMAT_R32_FLOAT, "R32_FLOAT", 4, 1, C4(32, 0, 0, 0), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R32_UINT, "R32_UINT", 4, 1, C4(32, 0, 0, 0), RGBA, UINT_ },
+    { DXGI_FORMAT_R32_SINT, "R32_SINT", 4, 1, C4(32, 0, 0, 0), RGBA, SINT },
+    { DXGI_FORMAT_R8G8_UNORM, "R8G8_UNORM", 2, 2, C4(8, 8, 0, 0), RGBA, UNORM },
+    { DXGI_FORMAT_R8G8_UINT, "R8G8_UINT", 2, 2, C4(8, 8, 0, 0), RGBA, UINT_ },
+    { DXGI_FORMAT_R8G8_SNORM, "R8G8_SNORM", 2, 2, C4(8, 8, 0, 0), RGBA, SNORM },
+    { DXGI_FORMAT_R8G8_SINT, "R8G8_SINT", 2, 2, C4(8, 8, 0, 0), RGBA, SINT },
+    { DXGI_FORMAT_R16_FLOAT, "R16_FLOAT", 2, 1, C4(16, 0, 0, 0), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R16_UNORM, "R16_UNORM", 2, 1, C4(16, 0, 0, 0), RGBA, UNORM },
+    { DXGI_FORMAT_R16_UINT, "R16_UINT", 2, 1, C4(16, 0, 0, 0), RGBA, UINT_ },
+    { DXGI_FORMAT_R16_SNORM, "R16_SNORM", 2, 1, C4(16, 0, 0, 0), RGBA, SNORM },
+    { DXGI_FORMAT_R16_SINT, "R16_SINT", 2, 1, C4(16, 0, 0, 0), RGBA, SINT },
+    { DXGI_FORMAT_R8_UNORM, "R8_UNORM", 1, 1, C4(8, 0, 0, 0), RGBA, UNORM },
+    { DXGI_FORMAT_R8_UINT, "R8_UINT", 1, 1, C4(8, 0, 0, 0), RGBA, UINT_ },
+    { DXGI_FORMAT_R8_SNORM, "R8_SNORM", 1, 1, C4(8, 0, 0, 0), RGBA, SNORM },
+    { DXGI_FORMAT_R8_SINT, "R8_SINT", 1, 1, C4(8, 0, 0, 0), RGBA, SINT },
+    { DXGI_FORMAT_A8_UNORM, "A8_UNORM", 1, 1, C4(8, 0, 0, 0), C4(3, 0, 0, 0), UNORM },
+    { DXGI_FORMAT_R9G9B9E5_SHAREDEXP, "R9G9B9E5_SHAREDEXP", 4, 4, C4(9, 9, 9, 5), RGBA, FLOAT_ },
+    { DXGI_FORMAT_B8G8R8A8_UNORM, "B8G8R8A8_UNORM", 4, 4, C4(8, 8, 8, 8), C4(2, 1, 0, 3), UNORM },
+    { DXGI_FORMAT_B8G8R8X8_UNORM, "B8G8R8X8_UNORM", 4, 3, C4(8, 8, 8, 0), C4(2, 1, 0, 0), UNORM },
+    { DXGI_FORMAT_B8G8R8A8_UNORM_SRGB, "B8G8R8A8_UNORM_SRGB", 4, 4, C4(8, 8, 8, 8), C4(2, 1, 0, 3),
+      SRGB },
+};
+
+static bool is_int(const Fmt *m)
+{
+    return m->kind == UINT_ || m->kind == SINT;
+}
+
+/* ---- bits ------------------------------------------------------------ */
+
+static uint32_t get_bits(const uint8_t *p, unsigned at, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++) {
+        v |= (uint64_t)((p[(at + i) / 8] >> ((at + i) % 8)) & 1) << i;
+    }
+    return (uint32_t)v;
+}
+
+static void put_bits(uint8_t *p, unsigned at, unsigned n, uint32_t v)
+{
+    for (unsigned i = 0; i < n; i++) {
+        unsigned b = at + i;
+        p[b / 8] = (uint8_t)((p[b / 8] & ~(1u << (b % 8))) | ((v >> i) & 1) << (b % 8));
+    }
+}
+
+static unsigned offset_of(const Fmt *m, unsigned c)
+{
+    unsigned at = 0;
+    for (unsigned i = 0; i < c; i++) {
+        at += m->bits[i];
+    }
+    return at;
+}
+
+/* ---- decoding (the DXGI conversion rules) ---------------------------- */
+
+/* A float with e exponent bits (bias 2^(e-1) - 1) and m mantissa bits,
+ * sign bit s (0 or 1) above them if present: float16, 11 and 10-bit. */
+static float small_float(uint32_t v, unsigned e, unsigned m, bool sign)
+{
+    uint32_t man = v & ((1u << m) - 1), ex = (v >> m) & ((1u << e) - 1);
+    int bias = (1 << (e - 1)) - 1;
+    double x = ex ? ldexp(1.0 + man / (double)(1u << m), (int)ex - bias)
+                  : ldexp(man / (double)(1u << m), 1 - bias);
+    return (float)(sign && (v >> (m + e)) & 1 ? -x : x);
+}
+
+static float srgb_to_linear(uint32_t c)
+{
+    double s = c / 255.0;
+    return (float)(s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4));
+}
+
+/* Component c of texel p as the shader reads it (floats as bits). */
+static uint32_t decode_comp(const Fmt *m, const uint8_t *p, unsigned c)
+{
+    unsigned n = m->bits[c];
+    uint32_t v = get_bits(p, offset_of(m, c), n);
+    float f;
+    switch (m->kind) {
+    case UINT_:
+        return v;
+    case SINT:
+        return n == 32 ? v : (uint32_t)((int32_t)(v << (32 - n)) >> (32 - n));
+    case UNORM:
+        f = (float)(v / (double)((1ull << n) - 1));
+        break;
+    case SRGB:
+        f = m->chan[c] == 3 ? (float)(v / 255.0) : srgb_to_linear(v);
+        break;
+    case SNORM: {
+        int32_t s = (int32_t)(v << (32 - n)) >> (32 - n);
+        double x = s / (double)((1u << (n - 1)) - 1);
+        f = (float)(x < -1 ? -1 : x);
+        break;
+    }
+    default:
+        if (m->f == DXGI_FORMAT_R9G9B9E5_SHAREDEXP) {
+            f = (float)ldexp(v, (int)get_bits(p, 27, 5) - 15 - 9);
+        } else if (n == 32) {
+            memcpy(&f, &v, 4);
+        } else {
+            f = n == 16 ? small_float(v, 5, 10, true) : small_float(v, 5, n - 5, false);
+        }
+    }
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    return bits;
+}
+
+/* The RGBA the shader reads for texel p: missing channels 0, alpha 1
+ * (1.0f or integer 1). */
+static void decode(const Fmt *m, const uint8_t *p, uint32_t out[4])
+{
+    const float one = 1.0f;
+    uint32_t fone;
+    memcpy(&fone, &one, 4);
+    out[0] = out[1] = out[2] = 0;
+    out[3] = is_int(m) ? 1 : fone;
+    unsigned n = m->f == DXGI_FORMAT_R9G9B9E5_SHAREDEXP ? 3 : m->n;
+    for (unsigned c = 0; c < n; c++) {
+        out[m->chan[c]] = decode_comp(m, p, c);
+    }
+}
+
+/* Texel bytes from a fixed generator; float16/11/10 exponents kept below
+ * all-ones (no infinities or NaNs), float32 components small multiples of
+ * 1/8 (any such value is exact). */
+static void make_texels(const Fmt *m, uint8_t *px)
+{
+    uint32_t seed = 0x9e3779b9u ^ (uint32_t)m->f;
+    for (unsigned i = 0; i < N * m->bytes; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        px[i] = (uint8_t)(seed >> 24);
+    }
+    if (m->kind != FLOAT_ || m->f == DXGI_FORMAT_R9G9B9E5_SHAREDEXP) {
+        return;
+    }
+    for (unsigned t = 0; t < N; t++) {
+        uint8_t *p = px + t * m->bytes;
+        for (unsigned c = 0; c < m->n; c++) {
+            unsigned n = m->bits[c], at = offset_of(m, c);
+            uint32_t v = get_bits(p, at, n);
+            if (n == 32) {
+                float f = (float)((int)(v % 2001) - 1000) / 8;
+                memcpy(&v, &f, 4);
+            } else {
+                unsigned man = n == 16 ? 10 : n - 5;
+                v &= ~(1u << (man + 4)); /* top exponent bit */
+            }
+            put_bits(p, at, n, v);
+        }
+    }
+}
+
+/* ---- the pipeline ------------------------------------------------------ */
+
+/* float4 main(float4 p : POSITION) : SV_Position { return p; } */
+static const char vs_text[] =
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "ret\n";
+
+/* Texture2D t; SamplerState s;
+ * float4 main(float4 p : SV_Position) : SV_Target
+ * { return t.Sample(s, p.xy / float2(4, 2)); } */
+static const char ps_sample[] =
+    "ps_4_0\n"
+    "dcl_sampler s0, mode_default\n"
+    "dcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "mul r0.xy, v0.xyxx, l(0.250000, 0.500000, 0.000000, 0.000000)\n"
+    "sample o0.xyzw, r0.xyxx, t0.xyzw, s0\n"
+    "ret\n";
+
+/* Texture2D<uint4> t (or int4, float4: ps_load_sint, ps_load_float);
+ * uint4 main(float4 p : SV_Position) : SV_Target
+ * { return t.Load(int3(p.xy, 0)); } */
+#define PS_LOAD(type)                                                                          \
+    "ps_4_0\n"                                                                                 \
+    "dcl_resource_texture2d (" type "," type "," type "," type ") t0\n"                        \
+    "dcl_input_ps_siv linear noperspective v0.xy, position\n"                                  \
+    "dcl_output o0.xyzw\n"                                                                     \
+    "dcl_temps 1\n"                                                                            \
+    "ftou r0.xy, v0.xyxx\n"                                                                    \
+    "mov r0.zw, l(0, 0, 0, 0)\n"                                                               \
+    "ld r0.xyzw, r0.xyzw, t0.xyzw\n"                                                           \
+    "mov o0.xyzw, r0.xyzw\n"                                                                   \
+    "ret\n"
+static const char ps_load_uint[] = PS_LOAD("uint");
+static const char ps_load_sint[] = PS_LOAD("sint");
+static const char ps_load_float[] = PS_LOAD("float");
+
+typedef struct Pipe3 {
+    Env e;
+    RtDevice *d;
+    void *layout, *samp;
+    D3D10DDI_HSAMPLER hsamp;
+    RtResource *vb;
+    RtShader *vs;
+} Pipe3;
+
+static RtShader *shader(RtDevice *d, unsigned stage, const char *text)
+{
+    char err[256] = "";
+    size_t len;
+    uint8_t *c = sm4_assemble_dxbc(text, &len, err, sizeof err);
+    if (!c) {
+        g_error("assembling: %s", err);
+    }
+    RtShader *s;
+    g_assert_cmphex((uint32_t)rt_create_shader(d, stage, c, len, &s), ==, 0);
+    g_free(c);
+    return s;
+}
+
+/* An 11.0 device, a full-viewport rectangle (two clockwise triangles) as
+ * the vertex buffer, its layout, the VS and a point/CLAMP sampler. */
+static Pipe3 pipe3_new(void)
+{
+    Pipe3 p;
+    memset(&p, 0, sizeof p);
+    p.e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = p.d = p.e.d;
+    const float v[6][4] = { { -1, 1, 0, 1 }, { 1, 1, 0, 1 }, { -1, -1, 0, 1 },
+                            { -1, -1, 0, 1 }, { 1, 1, 0, 1 }, { 1, -1, 0, 1 } };
+    g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof v, D3D10_DDI_USAGE_DEFAULT,
+                                               D3D10_DDI_BIND_VERTEX_BUFFER, 0, v, &p.vb), ==, 0);
+    const D3D10DDIARG_INPUT_ELEMENT_DESC el = { 0, 0, DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 0 };
+    D3D10DDIARG_CREATEELEMENTLAYOUT lc = { &el, 1 };
+    p.layout = g_malloc0(F(d, pfnCalcPrivateElementLayoutSize)(d->h, &lc));
+    D3D10DDI_HELEMENTLAYOUT hl = { p.layout };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateElementLayout, 0,
+                                      F(d, pfnCreateElementLayout)(
+                                          d->h, &lc, hl, (D3D10DDI_HRTELEMENTLAYOUT){ p.layout })),
+                    ==, 0);
+    RT_CALL(d, IaSetInputLayout, 0, F(d, pfnIaSetInputLayout)(d->h, hl));
+    UINT stride = sizeof v[0], offset = 0;
+    RT_CALL(d, IaSetVertexBuffers, 0,
+            F(d, pfnIaSetVertexBuffers)(d->h, 0, 1, &p.vb->h, &stride, &offset));
+    RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4));
+    D3D10_DDI_SAMPLER_DESC sd = { .Filter = 0, .AddressU = 3, .AddressV = 3, .AddressW = 3,
+                                  .MaxAnisotropy = 1, .ComparisonFunc = 1, .MaxLOD = 1000 };
+    p.samp = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &sd));
+    p.hsamp = (D3D10DDI_HSAMPLER){ p.samp };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateSampler, 0,
+                                      F(d, pfnCreateSampler)(d->h, &sd, p.hsamp,
+                                                             (D3D10DDI_HRTSAMPLER){ p.samp })),
+                    ==, 0);
+    RT_CALL(d, PsSetSamplers, 0, F(d, pfnPsSetSamplers)(d->h, 0, 1, &p.hsamp));
+    p.vs = shader(d, RT_VS, vs_text);
+    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_VS, p.vs), ==, 0);
+    return p;
+}
+
+static void pipe3_free(Pipe3 *p)
+{
+    RtDevice *d = p->d;
+    rt_set_shader(d, RT_VS, NULL);
+    rt_destroy_shader(d, p->vs);
+    RT_CALL(d, DestroySampler, 0, F(d, pfnDestroySampler)(d->h, p->hsamp));
+    g_free(p->samp);
+    RT_CALL(d, DestroyElementLayout, 0,
+            F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ p->layout }));
+    g_free(p->layout);
+    rt_destroy(d, p->vb);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&p->e);
+}
+
+static UINT caps_of(RtDevice *d, DXGI_FORMAT f)
+{
+    UINT caps = 0;
+    g_assert_cmphex((uint32_t)RT_CALL(d, CheckFormatSupport, 0,
+                                      F(d, pfnCheckFormatSupport)(d->h, f, &caps)), ==, 0);
+    return caps;
+}
+
+/* A W x H texture of format f (bind) holding px (NULL: uninitialised). */
+static RtResource *texture(RtDevice *d, DXGI_FORMAT f, UINT bind, const void *px, UINT bytes)
+{
+    D3D10_DDIARG_SUBRESOURCE_UP up = { px, W * bytes, N * bytes };
+    RtResource *r;
+    g_assert_cmphex((uint32_t)rt_create_tex2d(d, W, H, 1, 1, f, D3D10_DDI_USAGE_DEFAULT, bind, 0,
+                                              px ? &up : NULL, &r), ==, 0);
+    g_assert_cmpuint(((UmdResource *)r->mem)->res_id, >, 0); /* on the 3D path */
+    return r;
+}
+
+typedef struct SrvObj {
+    void *mem;
+    D3D10DDI_HSHADERRESOURCEVIEW h;
+} SrvObj;
+
+static SrvObj srv_bind(RtDevice *d, RtResource *r, DXGI_FORMAT f)
+{
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW sc = {
+        .hDrvResource = r->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
+    };
+    sc.Tex2D.MipLevels = 1;
+    sc.Tex2D.ArraySize = 1;
+    SrvObj s = { .mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc)) };
+    s.h.pDrvPrivate = s.mem;
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateShaderResourceView, 0,
+                                      d->f11->pfnCreateShaderResourceView(
+                                          d->h, &sc, s.h,
+                                          (D3D10DDI_HRTSHADERRESOURCEVIEW){ s.mem })),
+                    ==, 0);
+    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &s.h));
+    return s;
+}
+
+static void srv_free(RtDevice *d, SrvObj *s)
+{
+    D3D10DDI_HSHADERRESOURCEVIEW none = { NULL };
+    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &none));
+    RT_CALL(d, DestroyShaderResourceView, 0, F(d, pfnDestroyShaderResourceView)(d->h, s->h));
+    g_free(s->mem);
+}
+
+static void set_target(RtDevice *d, RtView *v)
+{
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { { v ? v->h.pDrvPrivate : NULL } };
+    g_assert_cmphex((uint32_t)RT_CALL(d, SetRenderTargets, 0,
+                                      d->f11->pfnSetRenderTargets(
+                                          d->h, rtvs, 1, 7, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL },
+                                          NULL, NULL, 0, 0, 0, 0)), ==, 0);
+    D3D10_DDI_VIEWPORT vp = { 0, 0, W, H, 0, 1 };
+    RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp));
+}
+
+/* Draws the rectangle with pixel shader text into target rt (a view of
+ * it made here) reading srv (format sf), and reads rt back into out. */
+static void draw_read(Pipe3 *p, const char *text, RtResource *src, DXGI_FORMAT sf,
+                      RtResource *rt, uint8_t *out)
+{
+    RtDevice *d = p->d;
+    RtView *v;
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, rt, 0, 0, 1, &v), ==, 0);
+    set_target(d, v);
+    SrvObj s = srv_bind(d, src, sf);
+    RtShader *ps = shader(d, RT_PS, text);
+    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_PS, ps), ==, 0);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);
+    rt_read(d, rt, 0, out);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, ps);
+    srv_free(d, &s);
+    set_target(d, NULL);
+    rt_destroy_rtv(d, v);
+}
+
+/* Within one unit in the last place of a float32 for UNORM and SNORM
+ * (the rules let the quotient be off by less than one float32 ulp; ours
+ * is rounded once from double); exact for the integer and float formats.
+ * sRGB colour channels: llvmpipe decodes 8-bit sRGB with an
+ * approximation (0.15 of a code step off at code 64), so the bound is the
+ * one that keeps the code recoverable: nearer to our decoded value of the
+ * code than halfway to its neighbours'. */
+static bool matches(const Fmt *m, const uint8_t *texel, unsigned ch, uint32_t got, uint32_t want)
+{
+    if (got == want) {
+        return true;
+    }
+    if (m->kind == UNORM || m->kind == SNORM || (m->kind == SRGB && ch == 3)) {
+        int64_t a = (int32_t)got, b = (int32_t)want;
+        return (a ^ b) >= 0 && a - b <= 1 && b - a <= 1;
+    }
+    if (m->kind != SRGB) {
+        return false;
+    }
+    unsigned c = 0;
+    while (m->chan[c] != ch) {
+        c++;
+    }
+    uint32_t code = get_bits(texel, offset_of(m, c), 8);
+    float g, w = srgb_to_linear(code);
+    memcpy(&g, &got, 4);
+    float lo = code ? (w - srgb_to_linear(code - 1)) / 2 : 0;
+    float hi = code < 255 ? (srgb_to_linear(code + 1) - w) / 2 : 0;
+    return g >= w - lo && g <= w + hi;
+}
+
+/* ---- sampling every format ------------------------------------------- */
+
+static void sample_one(Pipe3 *p, const Fmt *m)
+{
+    RtDevice *d = p->d;
+    uint8_t px[N * 16];
+    make_texels(m, px);
+    RtResource *tex = texture(d, m->f, D3D10_DDI_BIND_SHADER_RESOURCE, px, m->bytes);
+    DXGI_FORMAT tf = is_int(m) ? DXGI_FORMAT_R32G32B32A32_UINT : DXGI_FORMAT_R32G32B32A32_FLOAT;
+    RtResource *rt = texture(d, tf, D3D10_DDI_BIND_RENDER_TARGET, NULL, 16);
+    uint32_t out[N * 4];
+    const char *text = m->kind == UINT_ ? ps_load_uint : m->kind == SINT ? ps_load_sint
+                                                                          : ps_sample;
+    draw_read(p, text, tex, m->f, rt, (uint8_t *)out);
+    for (unsigned t = 0; t < N; t++) {
+        uint32_t want[4];
+        decode(m, px + t * m->bytes, want);
+        for (unsigned c = 0; c < 4; c++) {
+            if (!matches(m, px + t * m->bytes, c, out[t * 4 + c], want[c])) {
+                g_error("%s texel %u channel %u: %08x, want %08x", m->name, t, c,
+                        out[t * 4 + c], want[c]);
+            }
+        }
+    }
+    rt_destroy(d, rt);
+    rt_destroy(d, tex);
+}
+
+/* Every format whose CheckFormatSupport has SHADER_SAMPLE, and every
+ * integer format with RENDERTARGET (they have no SHADER_SAMPLE: ld), is
+ * read exactly; the table above covers every format claiming either. */
+static void test_sample(void)
+{
+    Pipe3 p = pipe3_new();
+    unsigned sampled = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
+        UINT caps = caps_of(p.d, fmts[i].f);
+        bool claims = is_int(&fmts[i]) ? (caps & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET) != 0
+                                       : (caps & D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE) != 0;
+        g_assert_true(claims); /* the table lists what the UMD claims */
+        if (g_test_verbose()) {
+            g_test_message("sampling %s", fmts[i].name);
+        }
+        sample_one(&p, &fmts[i]);
+        sampled++;
+    }
+    g_assert_cmpuint(sampled, ==, G_N_ELEMENTS(fmts));
+    pipe3_free(&p);
+}
+
+/* No format outside the table claims anything but B5G6R5 and B5G5R5A1,
+ * the 2D engine's RENDERTARGET (clears, docs/umd.md). */
+static void test_claims(void)
+{
+    Pipe3 p = pipe3_new();
+    for (UINT f = 1; f <= DXGI_FORMAT_B8G8R8X8_UNORM_SRGB; f++) {
+        bool listed = false;
+        for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
+            listed |= fmts[i].f == (DXGI_FORMAT)f;
+        }
+        UINT caps = caps_of(p.d, (DXGI_FORMAT)f);
+        bool clear2d = f == DXGI_FORMAT_B5G6R5_UNORM || f == DXGI_FORMAT_B5G5R5A1_UNORM;
+        if (!listed) {
+            g_assert_cmphex(caps, ==, clear2d ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0);
+        }
+    }
+    pipe3_free(&p);
+}
+
+/* ---- rendering every renderable format ------------------------------- */
+
+/* A component value the format holds exactly for texel t, component c,
+ * as the float or integer the shader writes (bits), and its encoding. */
+static uint32_t exact_value(const Fmt *m, unsigned t, unsigned c, uint32_t *code)
+{
+    unsigned n = m->bits[c];
+    /* float11/10 hold 6 significant bits: k < 32 for them */
+    uint32_t k = (t * 7 + c * 3 + 1) % (m->kind == FLOAT_ && n < 16 ? 32u
+                                        : n >= 8                    ? 250u
+                                                                    : 1u << n);
+    float f;
+    switch (m->kind) {
+    case UINT_:
+        *code = k;
+        return k;
+    case SINT: {
+        int32_t s = (int32_t)k - (n >= 8 ? 125 : (1 << (n - 1)));
+        *code = (uint32_t)s & (uint32_t)((1ull << n) - 1);
+        return (uint32_t)s;
+    }
+    case UNORM:
+        *code = k;
+        f = (float)(k / (double)((1ull << n) - 1));
+        break;
+    case SNORM: {
+        int32_t s = (int32_t)k - 125;
+        *code = (uint32_t)s & (uint32_t)((1ull << n) - 1);
+        f = (float)(s / (double)((1u << (n - 1)) - 1));
+        break;
+    }
+    case SRGB:
+        *code = k;
+        f = m->chan[c] == 3 ? (float)(k / 255.0) : srgb_to_linear(k);
+        break;
+    default: { /* k / 8: exact in float32, float16, float11/10 (k < 250) */
+        f = (float)k / 8;
+        if (n == 32) {
+            memcpy(code, &f, 4);
+        } else {
+            unsigned man = n == 16 ? 10 : n - 5;
+            int e;
+            double fr = frexp(f, &e); /* f = fr * 2^e, fr in [0.5, 1) */
+            *code = k ? (uint32_t)(e - 1 + 15) << man |
+                            (uint32_t)((fr * 2 - 1) * (1u << man))
+                      : 0;
+        }
+    }
+    }
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    return bits;
+}
+
+static void render_one(Pipe3 *p, const Fmt *m)
+{
+    RtDevice *d = p->d;
+    uint32_t src[N * 4];
+    uint8_t want[N * 16], out[N * 16];
+    memset(want, 0, sizeof want);
+    for (unsigned t = 0; t < N; t++) {
+        src[t * 4] = src[t * 4 + 1] = src[t * 4 + 2] = src[t * 4 + 3] = 0;
+        for (unsigned c = 0; c < m->n; c++) {
+            uint32_t code;
+            src[t * 4 + m->chan[c]] = exact_value(m, t, c, &code);
+            put_bits(want + t * m->bytes, offset_of(m, c), m->bits[c], code);
+        }
+    }
+    bool in = is_int(m);
+    DXGI_FORMAT sf = in ? DXGI_FORMAT_R32G32B32A32_UINT : DXGI_FORMAT_R32G32B32A32_FLOAT;
+    RtResource *tex = texture(d, sf, D3D10_DDI_BIND_SHADER_RESOURCE, src, 16);
+    RtResource *rt = texture(d, m->f, D3D10_DDI_BIND_RENDER_TARGET, NULL, m->bytes);
+    draw_read(p, in ? ps_load_uint : ps_load_float, tex, sf, rt, out);
+    for (unsigned t = 0; t < N; t++) {
+        for (unsigned c = 0; c < m->n; c++) {
+            uint32_t g = get_bits(out + t * m->bytes, offset_of(m, c), m->bits[c]);
+            uint32_t w = get_bits(want + t * m->bytes, offset_of(m, c), m->bits[c]);
+            if (g != w) {
+                g_error("%s texel %u component %u: %x, want %x", m->name, t, c, g, w);
+            }
+        }
+    }
+    rt_destroy(d, rt);
+    rt_destroy(d, tex);
+}
+
+/* Every format claiming RENDERTARGET is rendered (the 32-bit-per-channel
+ * source read with ld and written as is) and read back exactly. */
+static void test_render(void)
+{
+    Pipe3 p = pipe3_new();
+    unsigned rendered = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
+        if (!(caps_of(p.d, fmts[i].f) & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET)) {
+            continue;
+        }
+        if (g_test_verbose()) {
+            g_test_message("rendering %s", fmts[i].name);
+        }
+        render_one(&p, &fmts[i]);
+        rendered++;
+    }
+    g_assert_cmpuint(rendered, >, 0);
+    pipe3_free(&p);
+}
+
+void d3d_formats_tests_add(void)
+{
+    g_test_add_func("/d3d/formats/claims", test_claims);
+    g_test_add_func("/d3d/formats/sample", test_sample);
+    g_test_add_func("/d3d/formats/render", test_render);
+}
