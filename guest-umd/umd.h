@@ -262,6 +262,7 @@ typedef struct UmdStream {
     UmdAlloc *alloc[UMD_STREAM_ALLOCS];
     uint32_t nalloc;
     bool defaults;
+    UmdSampler load_sampler; /* umd_state_load_sampler */
     UmdBlendState blend;
     UmdDepthStencilState dss;
     UmdRasterizerState rast;
