@@ -39,11 +39,14 @@ typedef struct Fmt {
 #define RGBA C4(0, 1, 2, 3)
 
 static const Fmt fmts[] = {
-    { DXGI_FORMAT_R32G32B32A32_FLOAT, "R32G32B32A32_FLOAT", 16, 4, C4(32, 32, 32, 32), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R32G32B32A32_FLOAT, "R32G32B32A32_FLOAT", 16, 4, C4(32, 32, 32, 32), RGBA,
+      FLOAT_ },
     { DXGI_FORMAT_R32G32B32A32_UINT, "R32G32B32A32_UINT", 16, 4, C4(32, 32, 32, 32), RGBA, UINT_ },
-    { DXGI_FORMAT_R32G32B32A32_SINT, "R32G32B32A32_SINT", 16, 4, C4(32, 32, 32, 32), RGBA, SINT },
+    { DXGI_FORMAT_R32G32B32A32_SINT, "R32G32B32A32_SINT", 16, 4, C4(32, 32, 32, 32), RGBA,
+      SINT },
     { DXGI_FORMAT_R32G32B32_FLOAT, "R32G32B32_FLOAT", 12, 3, C4(32, 32, 32, 0), RGBA, FLOAT_ },
-    { DXGI_FORMAT_R16G16B16A16_FLOAT, "R16G16B16A16_FLOAT", 8, 4, C4(16, 16, 16, 16), RGBA, FLOAT_ },
+    { DXGI_FORMAT_R16G16B16A16_FLOAT, "R16G16B16A16_FLOAT", 8, 4, C4(16, 16, 16, 16), RGBA,
+      FLOAT_ },
     { DXGI_FORMAT_R16G16B16A16_UNORM, "R16G16B16A16_UNORM", 8, 4, C4(16, 16, 16, 16), RGBA, UNORM },
     { DXGI_FORMAT_R16G16B16A16_UINT, "R16G16B16A16_UINT", 8, 4, C4(16, 16, 16, 16), RGBA, UINT_ },
     { DXGI_FORMAT_R16G16B16A16_SNORM, "R16G16B16A16_SNORM", 8, 4, C4(16, 16, 16, 16), RGBA, SNORM },
@@ -404,24 +407,37 @@ static void set_target(RtDevice *d, RtView *v)
 }
 
 /* Draws the rectangle with pixel shader text into target rt (a view of
- * it made here) reading srv (format sf), and reads rt back into out. */
-static void draw_read(Pipe3 *p, const char *text, RtResource *src, DXGI_FORMAT sf,
-                      RtResource *rt, uint8_t *out)
+ * it made here; of ms if not NULL, resolved into rt in format rf) reading
+ * srv (format sf), and reads rt back into out. */
+static void draw_read_ms(Pipe3 *p, const char *text, RtResource *src, DXGI_FORMAT sf,
+                         RtResource *ms, RtResource *rt, DXGI_FORMAT rf, uint8_t *out)
 {
     RtDevice *d = p->d;
     RtView *v;
-    g_assert_cmphex((uint32_t)rt_create_rtv(d, rt, 0, 0, 1, &v), ==, 0);
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, ms ? ms : rt, 0, 0, 1, &v), ==, 0);
     set_target(d, v);
     SrvObj s = srv_bind(d, src, sf);
     RtShader *ps = shader(d, RT_PS, text);
     g_assert_cmphex((uint32_t)rt_set_shader(d, RT_PS, ps), ==, 0);
     g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);
+    if (ms) {
+        g_assert_cmphex((uint32_t)RT_CALL(d, ResourceResolveSubresource, 0,
+                                          F(d, pfnResourceResolveSubresource)(d->h, rt->h, 0,
+                                                                              ms->h, 0, rf)),
+                        ==, 0);
+    }
     rt_read(d, rt, 0, out);
     rt_set_shader(d, RT_PS, NULL);
     rt_destroy_shader(d, ps);
     srv_free(d, &s);
     set_target(d, NULL);
     rt_destroy_rtv(d, v);
+}
+
+static void draw_read(Pipe3 *p, const char *text, RtResource *src, DXGI_FORMAT sf,
+                      RtResource *rt, uint8_t *out)
+{
+    draw_read_ms(p, text, src, sf, NULL, rt, DXGI_FORMAT_UNKNOWN, out);
 }
 
 /* Within one unit in the last place of a float32 for UNORM and SNORM
@@ -578,7 +594,9 @@ static uint32_t exact_value(const Fmt *m, unsigned t, unsigned c, uint32_t *code
     return bits;
 }
 
-static void render_one(Pipe3 *p, const Fmt *m)
+/* ms: through a 4x multisampled target of the format, every sample
+ * covered (the resolve averages 4 equal samples: the value itself). */
+static void render_one(Pipe3 *p, const Fmt *m, bool ms)
 {
     RtDevice *d = p->d;
     uint32_t src[N * 4];
@@ -596,7 +614,15 @@ static void render_one(Pipe3 *p, const Fmt *m)
     DXGI_FORMAT sf = in ? DXGI_FORMAT_R32G32B32A32_UINT : DXGI_FORMAT_R32G32B32A32_FLOAT;
     RtResource *tex = texture(d, sf, D3D10_DDI_BIND_SHADER_RESOURCE, src, 16);
     RtResource *rt = texture(d, m->f, D3D10_DDI_BIND_RENDER_TARGET, NULL, m->bytes);
-    draw_read(p, in ? ps_load_uint : ps_load_float, tex, sf, rt, out);
+    RtResource *msrt = NULL;
+    if (ms) {
+        g_assert_cmphex((uint32_t)rt_create_tex2d_ms(d, W, H, 4, m->f,
+                                                     D3D10_DDI_BIND_RENDER_TARGET, &msrt), ==, 0);
+    }
+    draw_read_ms(p, in ? ps_load_uint : ps_load_float, tex, sf, msrt, rt, m->f, out);
+    if (msrt) {
+        rt_destroy(d, msrt);
+    }
     for (unsigned t = 0; t < N; t++) {
         for (unsigned c = 0; c < m->n; c++) {
             uint32_t g = get_bits(out + t * m->bytes, offset_of(m, c), m->bits[c]);
@@ -623,10 +649,36 @@ static void test_render(void)
         if (g_test_verbose()) {
             g_test_message("rendering %s", fmts[i].name);
         }
-        render_one(&p, &fmts[i]);
+        render_one(&p, &fmts[i], false);
         rendered++;
     }
     g_assert_cmpuint(rendered, >, 0);
+    pipe3_free(&p);
+}
+
+/* Every format claiming MULTISAMPLE_RENDERTARGET (and 4x in
+ * CheckMultisampleQualityLevels) is rendered 4x, resolved and read back
+ * exactly; at least R8G8B8A8_UNORM and R16G16B16A16_FLOAT do. */
+static void test_msaa(void)
+{
+    Pipe3 p = pipe3_new();
+    unsigned n = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
+        UINT levels = 0;
+        F(p.d, pfnCheckMultisampleQualityLevels)(p.d->h, fmts[i].f, 4, &levels);
+        const UINT msrt = D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
+        bool ms = (caps_of(p.d, fmts[i].f) & msrt) != 0;
+        g_assert_cmpuint(levels, ==, ms ? 1 : 0);
+        if (!ms) {
+            continue;
+        }
+        if (g_test_verbose()) {
+            g_test_message("4x %s", fmts[i].name);
+        }
+        render_one(&p, &fmts[i], true);
+        n += fmts[i].f == DXGI_FORMAT_R8G8B8A8_UNORM || fmts[i].f == DXGI_FORMAT_R16G16B16A16_FLOAT;
+    }
+    g_assert_cmpuint(n, ==, 2);
     pipe3_free(&p);
 }
 
@@ -635,4 +687,5 @@ void d3d_formats_tests_add(void)
     g_test_add_func("/d3d/formats/claims", test_claims);
     g_test_add_func("/d3d/formats/sample", test_sample);
     g_test_add_func("/d3d/formats/render", test_render);
+    g_test_add_func("/d3d/formats/msaa", test_msaa);
 }
