@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "d3d11_umddi_uav.h"
 #include "d3drt.h"
 #include "sm4_asm.h"
 #include "test-d3d.h"
@@ -682,10 +683,83 @@ static void test_msaa(void)
     pipe3_free(&p);
 }
 
+/* ---- typed UAVs ------------------------------------------------------- */
+
+/* RWTexture2D<uint> t; [numthreads(4, 2, 1)]
+ * void main(uint3 id : SV_DispatchThreadID)
+ * { t[id.xy] = 0x80000000 | id.y << 16 | id.x * 3; }
+ * (the same bits for RWTexture2D<int>: ps_uav_sint) */
+#define CS_UAV(type)                                                                           \
+    "cs_5_0\n"                                                                                 \
+    "dcl_uav_typed_texture2d (" type "," type "," type "," type ") u0\n"                        \
+    "dcl_input vThreadID.xy\n"                                                                 \
+    "dcl_temps 1\n"                                                                            \
+    "dcl_thread_group 4, 2, 1\n"                                                               \
+    "ishl r0.x, vThreadID.y, l(16)\n"                                                          \
+    "imad r0.x, vThreadID.x, l(3), r0.x\n"                                                     \
+    "or r0.x, r0.x, l(0x80000000)\n"                                                           \
+    "store_uav_typed u0.xyzw, vThreadID.xyyy, r0.xxxx\n"                                       \
+    "ret\n"
+static const char cs_uav_uint[] = CS_UAV("uint");
+static const char cs_uav_sint[] = CS_UAV("sint");
+
+/* A W x H texture of format f written through a typed UAV by compute:
+ * every texel the value the thread computed (32-bit: bit for bit). */
+static void uav_one(DXGI_FORMAT f, const char *text)
+{
+    Pipe3 p = pipe3_new();
+    RtDevice *d = p.d;
+    RtResource *t = texture(d, f, D3D11_DDI_BIND_UNORDERED_ACCESS, NULL, 4);
+    D3D11DDIARG_CREATEUNORDEREDACCESSVIEW cu = {
+        .hDrvResource = t->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
+    };
+    cu.Tex2D = (D3D11DDIARG_TEX2D_UNORDEREDACCESSVIEW){ 0, 0, 1 };
+    void *mem = g_malloc0(d->f11->pfnCalcPrivateUnorderedAccessViewSize(d->h, &cu));
+    D3D11DDI_HUNORDEREDACCESSVIEW h = { mem };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateUnorderedAccessView, 0,
+                                      d->f11->pfnCreateUnorderedAccessView(
+                                          d->h, &cu, h, (D3D11DDI_HRTUNORDEREDACCESSVIEW){ mem })),
+                    ==, 0);
+    RtShader *cs = shader(d, RT_CS, text);
+    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_CS, cs), ==, 0);
+    RT_CALL(d, CsSetUnorderedAccessViews, 0,
+            d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &h, NULL));
+    g_assert_cmphex((uint32_t)RT_CALL(d, Dispatch, 0, d->f11->pfnDispatch(d->h, 1, 1, 1)), ==,
+                    0);
+    uint32_t out[N];
+    rt_read(d, t, 0, (uint8_t *)out);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            g_assert_cmphex(out[y * W + x], ==, 0x80000000u | y << 16 | x * 3);
+        }
+    }
+    D3D11DDI_HUNORDEREDACCESSVIEW none = { NULL };
+    RT_CALL(d, CsSetUnorderedAccessViews, 0,
+            d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &none, NULL));
+    rt_set_shader(d, RT_CS, NULL);
+    rt_destroy_shader(d, cs);
+    RT_CALL(d, DestroyUnorderedAccessView, 0, d->f11->pfnDestroyUnorderedAccessView(d->h, h));
+    g_free(mem);
+    rt_destroy(d, t);
+    pipe3_free(&p);
+}
+
+static void test_uav_uint(void)
+{
+    uav_one(DXGI_FORMAT_R32_UINT, cs_uav_uint);
+}
+
+static void test_uav_sint(void)
+{
+    uav_one(DXGI_FORMAT_R32_SINT, cs_uav_sint);
+}
+
 void d3d_formats_tests_add(void)
 {
     g_test_add_func("/d3d/formats/claims", test_claims);
     g_test_add_func("/d3d/formats/sample", test_sample);
     g_test_add_func("/d3d/formats/render", test_render);
     g_test_add_func("/d3d/formats/msaa", test_msaa);
+    g_test_add_func("/d3d/formats/uav-r32-uint", test_uav_uint);
+    g_test_add_func("/d3d/formats/uav-r32-sint", test_uav_sint);
 }
