@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * DXGI formats: the bytes of a texel (umd_format_bpp), the device's 2D
+ * DXGI formats: the bytes of a texel or block (umd_format_bpp,
+ * umd_format_block), the device's 2D
  * format of a render-target format (umd_sable_format) and what
  * CheckFormatSupport reports (umd_format_caps).
  */
@@ -10,6 +11,15 @@
 uint32_t umd_format_bpp(DXGI_FORMAT f)
 {
     switch (f) {
+    case DXGI_FORMAT_BC2_TYPELESS:
+    case DXGI_FORMAT_BC2_UNORM:
+    case DXGI_FORMAT_BC2_UNORM_SRGB:
+    case DXGI_FORMAT_BC3_TYPELESS:
+    case DXGI_FORMAT_BC3_UNORM:
+    case DXGI_FORMAT_BC3_UNORM_SRGB:
+    case DXGI_FORMAT_BC5_TYPELESS:
+    case DXGI_FORMAT_BC5_UNORM:
+    case DXGI_FORMAT_BC5_SNORM:
     case DXGI_FORMAT_R32G32B32A32_TYPELESS:
     case DXGI_FORMAT_R32G32B32A32_FLOAT:
     case DXGI_FORMAT_R32G32B32A32_UINT:
@@ -26,6 +36,12 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
     case DXGI_FORMAT_R32G32_FLOAT:
     case DXGI_FORMAT_R32G32_UINT:
     case DXGI_FORMAT_R32G32_SINT:
+    case DXGI_FORMAT_BC1_TYPELESS:
+    case DXGI_FORMAT_BC1_UNORM:
+    case DXGI_FORMAT_BC1_UNORM_SRGB:
+    case DXGI_FORMAT_BC4_TYPELESS:
+    case DXGI_FORMAT_BC4_UNORM:
+    case DXGI_FORMAT_BC4_SNORM:
     case DXGI_FORMAT_R32G8X24_TYPELESS:
     case DXGI_FORMAT_D32_FLOAT_S8X24_UINT:
         return 8;
@@ -85,8 +101,15 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
     case DXGI_FORMAT_A8_UNORM:
         return 1;
     default:
-        return 0; /* block-compressed and the rest: not supported yet */
+        return 0; /* BC6H, BC7 and the rest: not supported yet */
     }
+}
+
+/* Texels per side of a format's element: 4 for the block-compressed
+ * formats (an element of umd_format_bpp bytes is a 4x4 block), else 1. */
+uint32_t umd_format_block(DXGI_FORMAT f)
+{
+    return f >= DXGI_FORMAT_BC1_TYPELESS && f <= DXGI_FORMAT_BC5_SNORM ? 4 : 1;
 }
 
 /* The device's 2D format for a render-target format (UNORM, linear). */

@@ -72,7 +72,8 @@ typedef struct UmdResource {
     D3D10DDIRESOURCE_TYPE dim;
     UINT usage, bind, cpu_access, misc;
     DXGI_FORMAT format;
-    uint32_t bpp;             /* bytes per texel (buffers: 1) */
+    uint32_t bpp;             /* bytes per element (texel, 4x4 block; buffers: 1) */
+    uint32_t block;           /* texels per block side: 4 block-compressed, else 1 */
     uint32_t width, height, depth, mips, array_size;
     uint32_t samples;         /* 1, or UMD_MSAA_SAMPLES (3D path only) */
     bool primary;

@@ -522,25 +522,6 @@ static void test_sample(void)
     pipe3_free(&p);
 }
 
-/* No format outside the table claims anything but B5G6R5 and B5G5R5A1,
- * the 2D engine's RENDERTARGET (clears, docs/umd.md). */
-static void test_claims(void)
-{
-    Pipe3 p = pipe3_new();
-    for (UINT f = 1; f <= DXGI_FORMAT_B8G8R8X8_UNORM_SRGB; f++) {
-        bool listed = false;
-        for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
-            listed |= fmts[i].f == (DXGI_FORMAT)f;
-        }
-        UINT caps = caps_of(p.d, (DXGI_FORMAT)f);
-        bool clear2d = f == DXGI_FORMAT_B5G6R5_UNORM || f == DXGI_FORMAT_B5G5R5A1_UNORM;
-        if (!listed) {
-            g_assert_cmphex(caps, ==, clear2d ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0);
-        }
-    }
-    pipe3_free(&p);
-}
-
 /* ---- rendering every renderable format ------------------------------- */
 
 /* A component value the format holds exactly for texel t, component c,
@@ -683,6 +664,264 @@ static void test_msaa(void)
     pipe3_free(&p);
 }
 
+/* ---- block-compressed formats --------------------------------------- */
+
+enum { BW = 8, BH = 8 }; /* 2 x 2 blocks */
+
+/* A BC1 colour block: endpoints c0 > c1 (4-colour mode), texel (x, y)
+ * index x / 2 & 1: columns 0-1 are c0, 2-3 c1 (exactly the endpoints). */
+static void bc1_block(uint8_t *b, uint16_t c0, uint16_t c1)
+{
+    b[0] = (uint8_t)c0;
+    b[1] = (uint8_t)(c0 >> 8);
+    b[2] = (uint8_t)c1;
+    b[3] = (uint8_t)(c1 >> 8);
+    for (unsigned y = 0; y < 4; y++) {
+        b[4 + y] = 0x50; /* indices 0, 0, 1, 1 (2 bits from the low end) */
+    }
+}
+
+/* A BC4 block: endpoints e0, e1 (the order chooses the 8-value palette;
+ * indices 0 and 1 are the endpoints themselves in both), texel (x, y)
+ * index x / 2 & 1. */
+static void bc4_block(uint8_t *b, uint8_t e0, uint8_t e1)
+{
+    b[0] = e0;
+    b[1] = e1;
+    uint64_t idx = 0;
+    for (unsigned t = 0; t < 16; t++) {
+        idx |= (uint64_t)((t % 4) / 2) << (3 * t);
+    }
+    for (unsigned i = 0; i < 6; i++) {
+        b[2 + i] = (uint8_t)(idx >> (8 * i));
+    }
+}
+
+/* A BC2 alpha block: 4 bits per texel, texel t alpha (t + k) % 16. */
+static void bc2_alpha(uint8_t *b, unsigned k)
+{
+    for (unsigned t = 0; t < 16; t += 2) {
+        b[t / 2] = (uint8_t)(((t + k) % 16) | ((t + 1 + k) % 16) << 4);
+    }
+}
+
+static float unorm8(uint32_t c)
+{
+    return (float)(c / 255.0);
+}
+
+static float snorm8(uint8_t c)
+{
+    double x = (int8_t)c / 127.0;
+    return (float)(x < -1 ? -1 : x);
+}
+
+typedef struct BcCase {
+    DXGI_FORMAT f;
+    const char *name;
+    unsigned bytes; /* per block */
+    bool srgb;
+} BcCase;
+
+static const BcCase bcs[] = {
+    { DXGI_FORMAT_BC1_UNORM, "BC1_UNORM", 8, false },
+    { DXGI_FORMAT_BC1_UNORM_SRGB, "BC1_UNORM_SRGB", 8, true },
+    { DXGI_FORMAT_BC2_UNORM, "BC2_UNORM", 16, false },
+    { DXGI_FORMAT_BC2_UNORM_SRGB, "BC2_UNORM_SRGB", 16, true },
+    { DXGI_FORMAT_BC3_UNORM, "BC3_UNORM", 16, false },
+    { DXGI_FORMAT_BC3_UNORM_SRGB, "BC3_UNORM_SRGB", 16, true },
+    { DXGI_FORMAT_BC4_UNORM, "BC4_UNORM", 8, false },
+    { DXGI_FORMAT_BC4_SNORM, "BC4_SNORM", 8, false },
+    { DXGI_FORMAT_BC5_UNORM, "BC5_UNORM", 16, false },
+    { DXGI_FORMAT_BC5_SNORM, "BC5_SNORM", 16, false },
+};
+
+/* Colour endpoints of block k (RGB565 with every channel 0 or its
+ * maximum: the decoded channels are exactly 0 or 1 however the decoder
+ * widens 5 and 6 bits; c0 > c1). */
+static const uint16_t bc_c0[4] = { 0xf81f, 0xffe0, 0xf800, 0xffff };
+static const uint16_t bc_c1[4] = { 0x07e0, 0x001f, 0x07ff, 0x0000 };
+
+static void rgb565(uint16_t c, float out[3])
+{
+    out[0] = (float)((c >> 11) / 31.0);
+    out[1] = (float)(((c >> 5) & 63) / 63.0);
+    out[2] = (float)((c & 31) / 31.0);
+}
+
+/* Endpoints of BC4/BC5 channel ch of block k: any byte values (index 0
+ * and 1 select them exactly). */
+static uint8_t bc_e(unsigned k, unsigned ch, unsigned which)
+{
+    static const uint8_t e[4][2][2] = { { { 200, 17 }, { 3, 251 } },
+                                        { { 0x80, 0x7f }, { 0x81, 0x05 } },
+                                        { { 255, 0 }, { 64, 128 } },
+                                        { { 0xc0, 0x40 }, { 0x10, 0xf0 } } };
+    return e[k][ch][which];
+}
+
+/* The 2 x 2 blocks of case c; block k = by * 2 + bx. */
+static void bc_blocks(const BcCase *c, uint8_t *data)
+{
+    for (unsigned k = 0; k < 4; k++) {
+        uint8_t *b = data + k * c->bytes;
+        switch (c->f) {
+        case DXGI_FORMAT_BC1_UNORM:
+        case DXGI_FORMAT_BC1_UNORM_SRGB:
+            bc1_block(b, bc_c0[k], bc_c1[k]);
+            break;
+        case DXGI_FORMAT_BC2_UNORM:
+        case DXGI_FORMAT_BC2_UNORM_SRGB:
+            bc2_alpha(b, k * 5);
+            bc1_block(b + 8, bc_c0[k], bc_c1[k]);
+            break;
+        case DXGI_FORMAT_BC3_UNORM:
+        case DXGI_FORMAT_BC3_UNORM_SRGB:
+            bc4_block(b, bc_e(k, 0, 0), bc_e(k, 0, 1));
+            bc1_block(b + 8, bc_c0[k], bc_c1[k]);
+            break;
+        default: /* BC4: red; BC5: red, then green */
+            bc4_block(b, bc_e(k, 0, 0), bc_e(k, 0, 1));
+            if (c->bytes == 16) {
+                bc4_block(b + 8, bc_e(k, 1, 0), bc_e(k, 1, 1));
+            }
+        }
+    }
+}
+
+/* What texel (x, y) of case c decodes to (the DXGI rules; index x / 2 & 1
+ * picks endpoint 0 or 1 of its block). */
+static void bc_texel(const BcCase *c, unsigned x, unsigned y, float out[4])
+{
+    unsigned k = (y / 4) * 2 + x / 4, i = (x % 4) / 2, t = (y % 4) * 4 + x % 4;
+    bool snorm = c->f == DXGI_FORMAT_BC4_SNORM || c->f == DXGI_FORMAT_BC5_SNORM;
+    out[0] = out[1] = out[2] = 0;
+    out[3] = 1;
+    switch (c->f) {
+    case DXGI_FORMAT_BC4_UNORM:
+    case DXGI_FORMAT_BC4_SNORM:
+    case DXGI_FORMAT_BC5_UNORM:
+    case DXGI_FORMAT_BC5_SNORM:
+        out[0] = snorm ? snorm8(bc_e(k, 0, i)) : unorm8(bc_e(k, 0, i));
+        if (c->f == DXGI_FORMAT_BC5_UNORM || c->f == DXGI_FORMAT_BC5_SNORM) {
+            out[1] = snorm ? snorm8(bc_e(k, 1, i)) : unorm8(bc_e(k, 1, i));
+        }
+        return;
+    default:
+        rgb565(i ? bc_c1[k] : bc_c0[k], out); /* 0 or 1: sRGB leaves them */
+    }
+    if (c->f == DXGI_FORMAT_BC2_UNORM || c->f == DXGI_FORMAT_BC2_UNORM_SRGB) {
+        out[3] = (float)(((t + k * 5) % 16) / 15.0);
+    } else if (c->f == DXGI_FORMAT_BC3_UNORM || c->f == DXGI_FORMAT_BC3_UNORM_SRGB) {
+        out[3] = unorm8(bc_e(k, 0, i));
+    }
+}
+
+/* Texture2D t; SamplerState s;
+ * float4 main(float4 p : SV_Position) : SV_Target
+ * { return t.Sample(s, (floor(p.xy) * float2(2, 4) + 0.5) / 8); }
+ * pixel (x, y) of the 4 x 2 target: texel (2x, 4y) of the 8 x 8 texture */
+static const char ps_sample_bc[] =
+    "ps_4_0\n"
+    "dcl_sampler s0, mode_default\n"
+    "dcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "round_ni r0.xy, v0.xyxx\n"
+    "mad r0.xy, r0.xyxx, l(0.250000, 0.500000, 0.000000, 0.000000), "
+    "l(0.062500, 0.062500, 0.000000, 0.000000)\n"
+    "sample o0.xyzw, r0.xyxx, t0.xyzw, s0\n"
+    "ret\n";
+
+/* Within one float32 ulp (the UNORM/SNORM quotients; 0 and 1 exact). */
+static void bc_check(const BcCase *c, const float *out, const char *what)
+{
+    for (unsigned py = 0; py < H; py++) {
+        for (unsigned px = 0; px < W; px++) {
+            float want[4];
+            bc_texel(c, px * 2, py * 4, want);
+            for (unsigned ch = 0; ch < 4; ch++) {
+                float g = out[(py * W + px) * 4 + ch];
+                if (g != want[ch] && fabsf(g - want[ch]) > 1.2e-7f * fabsf(want[ch])) {
+                    g_error("%s %s pixel (%u,%u)[%u] = %.9g, want %.9g", c->name, what, px, py,
+                            ch, g, want[ch]);
+                }
+            }
+        }
+    }
+}
+
+/* Every BC1-BC5 format: an 8 x 8 texture of 2 x 2 blocks (rows of 2
+ * blocks, pitch 2 * block bytes) sampled at texels (2x, 4y), which are
+ * both endpoints of every block; then UpdateSubresource of block (1, 1)
+ * alone with a box on block boundaries ({4, 4} - {8, 8}) from block 0's
+ * bytes: that block now decodes as block 0, the rest unchanged. */
+static void test_bc(void)
+{
+    Pipe3 p = pipe3_new();
+    RtDevice *d = p.d;
+    for (size_t i = 0; i < G_N_ELEMENTS(bcs); i++) {
+        const BcCase *c = &bcs[i];
+        g_assert_cmphex(caps_of(d, c->f), ==, D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE);
+        uint8_t data[4 * 16];
+        bc_blocks(c, data);
+        D3D10_DDIARG_SUBRESOURCE_UP up = { data, 2 * c->bytes, 4 * c->bytes };
+        RtResource *tex, *rt;
+        g_assert_cmphex((uint32_t)rt_create_tex2d(d, BW, BH, 1, 1, c->f, D3D10_DDI_USAGE_DEFAULT,
+                                                  D3D10_DDI_BIND_SHADER_RESOURCE, 0, &up, &tex),
+                        ==, 0);
+        g_assert_cmpuint(((UmdResource *)tex->mem)->res_id, >, 0);
+        rt = texture(d, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_BIND_RENDER_TARGET, NULL, 16);
+        float out[N * 4];
+        draw_read(&p, ps_sample_bc, tex, c->f, rt, (uint8_t *)out);
+        bc_check(c, out, "initial");
+        const D3D10_DDI_BOX box = { 4, 4, 0, 8, 8, 1 };
+        g_assert_cmphex((uint32_t)rt_update(d, tex, 0, &box, data, c->bytes), ==, 0);
+        draw_read(&p, ps_sample_bc, tex, c->f, rt, (uint8_t *)out);
+        /* pixels of block 3 (x 2-3, y 1) now show block 0 */
+        float want[N * 4];
+        for (unsigned py = 0; py < H; py++) {
+            for (unsigned px = 0; px < W; px++) {
+                bool moved = px >= 2 && py == 1;
+                bc_texel(c, moved ? px * 2 - 4 : px * 2, moved ? 0 : py * 4,
+                         &want[(py * W + px) * 4]);
+            }
+        }
+        for (unsigned j = 0; j < N * 4; j++) {
+            if (out[j] != want[j] && fabsf(out[j] - want[j]) > 1.2e-7f * fabsf(want[j])) {
+                g_error("%s after the update: [%u] = %.9g, want %.9g", c->name, j, out[j],
+                        want[j]);
+            }
+        }
+        rt_destroy(d, rt);
+        rt_destroy(d, tex);
+    }
+    pipe3_free(&p);
+}
+
+/* No format outside the table claims anything but B5G6R5 and B5G5R5A1,
+ * the 2D engine's RENDERTARGET (clears, docs/umd.md). */
+static void test_claims(void)
+{
+    Pipe3 p = pipe3_new();
+    for (UINT f = 1; f <= DXGI_FORMAT_B8G8R8X8_UNORM_SRGB; f++) {
+        bool listed = false;
+        for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
+            listed |= fmts[i].f == (DXGI_FORMAT)f;
+        }
+        for (size_t i = 0; i < G_N_ELEMENTS(bcs); i++) {
+            listed |= bcs[i].f == (DXGI_FORMAT)f;
+        }
+        UINT caps = caps_of(p.d, (DXGI_FORMAT)f);
+        bool clear2d = f == DXGI_FORMAT_B5G6R5_UNORM || f == DXGI_FORMAT_B5G5R5A1_UNORM;
+        if (!listed) {
+            g_assert_cmphex(caps, ==, clear2d ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0);
+        }
+    }
+    pipe3_free(&p);
+}
+
 /* ---- typed UAVs ------------------------------------------------------- */
 
 /* RWTexture2D<uint> t; [numthreads(4, 2, 1)]
@@ -760,6 +999,7 @@ void d3d_formats_tests_add(void)
     g_test_add_func("/d3d/formats/sample", test_sample);
     g_test_add_func("/d3d/formats/render", test_render);
     g_test_add_func("/d3d/formats/msaa", test_msaa);
+    g_test_add_func("/d3d/formats/bc", test_bc);
     g_test_add_func("/d3d/formats/uav-r32-uint", test_uav_uint);
     g_test_add_func("/d3d/formats/uav-r32-sint", test_uav_sint);
 }
