@@ -20,6 +20,9 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
     case DXGI_FORMAT_BC5_TYPELESS:
     case DXGI_FORMAT_BC5_UNORM:
     case DXGI_FORMAT_BC5_SNORM:
+    case DXGI_FORMAT_BC7_TYPELESS:
+    case DXGI_FORMAT_BC7_UNORM:
+    case DXGI_FORMAT_BC7_UNORM_SRGB:
     case DXGI_FORMAT_R32G32B32A32_TYPELESS:
     case DXGI_FORMAT_R32G32B32A32_FLOAT:
     case DXGI_FORMAT_R32G32B32A32_UINT:
@@ -101,7 +104,7 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
     case DXGI_FORMAT_A8_UNORM:
         return 1;
     default:
-        return 0; /* BC6H, BC7 and the rest: not supported yet */
+        return 0; /* BC6H and the rest: not supported yet */
     }
 }
 
@@ -109,7 +112,9 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
  * formats (an element of umd_format_bpp bytes is a 4x4 block), else 1. */
 uint32_t umd_format_block(DXGI_FORMAT f)
 {
-    return f >= DXGI_FORMAT_BC1_TYPELESS && f <= DXGI_FORMAT_BC5_SNORM ? 4 : 1;
+    bool bc = (f >= DXGI_FORMAT_BC1_TYPELESS && f <= DXGI_FORMAT_BC5_SNORM) ||
+              (f >= DXGI_FORMAT_BC7_TYPELESS && f <= DXGI_FORMAT_BC7_UNORM_SRGB);
+    return bc ? 4 : 1;
 }
 
 /* The device's 2D format for a render-target format (UNORM, linear). */

@@ -734,7 +734,54 @@ static const BcCase bcs[] = {
     { DXGI_FORMAT_BC4_SNORM, "BC4_SNORM", 8, false },
     { DXGI_FORMAT_BC5_UNORM, "BC5_UNORM", 16, false },
     { DXGI_FORMAT_BC5_SNORM, "BC5_SNORM", 16, false },
+    { DXGI_FORMAT_BC7_UNORM, "BC7_UNORM", 16, false },
+    { DXGI_FORMAT_BC7_UNORM_SRGB, "BC7_UNORM_SRGB", 16, true },
 };
+
+/* A BC7 mode 6 block (one subset, RGBA endpoints of 7 bits and a p-bit
+ * each: endpoint = c << 1 | p; 4-bit indices, texel 0's 3 bits): texel
+ * (x, y) index 0 or 15 (x / 2 & 1), weights 0 and 64: exactly endpoint 0
+ * or 1. e[end][ch]: the 8-bit endpoints, whose low bits must match per
+ * endpoint (one p-bit for all four channels). */
+static void bc7_block(uint8_t *b, const uint8_t e[2][4])
+{
+    memset(b, 0, 16);
+    put_bits(b, 0, 7, 0x40); /* mode 6: bit 6 */
+    unsigned at = 7;
+    for (unsigned ch = 0; ch < 4; ch++) {
+        for (unsigned end = 0; end < 2; end++) {
+            put_bits(b, at, 7, e[end][ch] >> 1);
+            at += 7;
+        }
+    }
+    put_bits(b, at++, 1, e[0][0] & 1);
+    put_bits(b, at++, 1, e[1][0] & 1);
+    for (unsigned t = 0; t < 16; t++) {
+        unsigned n = t ? 4 : 3;
+        put_bits(b, at, n, (t % 4) / 2 ? 15 : 0);
+        at += n;
+    }
+}
+
+/* BC7 endpoints of block k: low bits equal per endpoint (the p-bit);
+ * sRGB blocks use colour channels of 0 or 255 only (exact however the
+ * decoder converts sRGB), alpha anything. */
+static void bc7_endpoints(unsigned k, bool srgb, uint8_t e[2][4])
+{
+    static const uint8_t any[4][2][4] = {
+        { { 200, 18, 96, 254 }, { 3, 251, 129, 77 } },
+        { { 0, 128, 64, 32 }, { 255, 1, 33, 99 } },
+        { { 16, 240, 100, 2 }, { 5, 7, 9, 11 } },
+        { { 254, 254, 0, 128 }, { 1, 1, 255, 63 } },
+    };
+    static const uint8_t bw[4][2][4] = {
+        { { 0, 0, 0, 0 }, { 255, 255, 255, 255 } },
+        { { 255, 255, 255, 77 }, { 0, 0, 0, 128 } },
+        { { 0, 0, 0, 200 }, { 255, 255, 255, 17 } },
+        { { 255, 255, 255, 3 }, { 0, 0, 0, 64 } },
+    };
+    memcpy(e, srgb ? bw[k] : any[k], 8);
+}
 
 /* Colour endpoints of block k (RGB565 with every channel 0 or its
  * maximum: the decoded channels are exactly 0 or 1 however the decoder
@@ -765,7 +812,13 @@ static void bc_blocks(const BcCase *c, uint8_t *data)
 {
     for (unsigned k = 0; k < 4; k++) {
         uint8_t *b = data + k * c->bytes;
+        uint8_t e[2][4];
         switch (c->f) {
+        case DXGI_FORMAT_BC7_UNORM:
+        case DXGI_FORMAT_BC7_UNORM_SRGB:
+            bc7_endpoints(k, c->srgb, e);
+            bc7_block(b, (const uint8_t(*)[4])e);
+            break;
         case DXGI_FORMAT_BC1_UNORM:
         case DXGI_FORMAT_BC1_UNORM_SRGB:
             bc1_block(b, bc_c0[k], bc_c1[k]);
@@ -797,7 +850,15 @@ static void bc_texel(const BcCase *c, unsigned x, unsigned y, float out[4])
     bool snorm = c->f == DXGI_FORMAT_BC4_SNORM || c->f == DXGI_FORMAT_BC5_SNORM;
     out[0] = out[1] = out[2] = 0;
     out[3] = 1;
+    uint8_t e[2][4];
     switch (c->f) {
+    case DXGI_FORMAT_BC7_UNORM:
+    case DXGI_FORMAT_BC7_UNORM_SRGB: /* sRGB: colour channels 0 or 255 */
+        bc7_endpoints(k, c->srgb, e);
+        for (unsigned ch = 0; ch < 4; ch++) {
+            out[ch] = unorm8(e[i][ch]);
+        }
+        return;
     case DXGI_FORMAT_BC4_UNORM:
     case DXGI_FORMAT_BC4_SNORM:
     case DXGI_FORMAT_BC5_UNORM:
