@@ -20,6 +20,9 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
     case DXGI_FORMAT_BC5_TYPELESS:
     case DXGI_FORMAT_BC5_UNORM:
     case DXGI_FORMAT_BC5_SNORM:
+    case DXGI_FORMAT_BC6H_TYPELESS:
+    case DXGI_FORMAT_BC6H_UF16:
+    case DXGI_FORMAT_BC6H_SF16:
     case DXGI_FORMAT_BC7_TYPELESS:
     case DXGI_FORMAT_BC7_UNORM:
     case DXGI_FORMAT_BC7_UNORM_SRGB:
@@ -104,7 +107,7 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
     case DXGI_FORMAT_A8_UNORM:
         return 1;
     default:
-        return 0; /* BC6H and the rest: not supported yet */
+        return 0; /* the rest: not supported yet */
     }
 }
 
@@ -113,7 +116,7 @@ uint32_t umd_format_bpp(DXGI_FORMAT f)
 uint32_t umd_format_block(DXGI_FORMAT f)
 {
     bool bc = (f >= DXGI_FORMAT_BC1_TYPELESS && f <= DXGI_FORMAT_BC5_SNORM) ||
-              (f >= DXGI_FORMAT_BC7_TYPELESS && f <= DXGI_FORMAT_BC7_UNORM_SRGB);
+              (f >= DXGI_FORMAT_BC6H_TYPELESS && f <= DXGI_FORMAT_BC7_UNORM_SRGB);
     return bc ? 4 : 1;
 }
 

@@ -734,6 +734,8 @@ static const BcCase bcs[] = {
     { DXGI_FORMAT_BC4_SNORM, "BC4_SNORM", 8, false },
     { DXGI_FORMAT_BC5_UNORM, "BC5_UNORM", 16, false },
     { DXGI_FORMAT_BC5_SNORM, "BC5_SNORM", 16, false },
+    { DXGI_FORMAT_BC6H_UF16, "BC6H_UF16", 16, false },
+    { DXGI_FORMAT_BC6H_SF16, "BC6H_SF16", 16, false },
     { DXGI_FORMAT_BC7_UNORM, "BC7_UNORM", 16, false },
     { DXGI_FORMAT_BC7_UNORM_SRGB, "BC7_UNORM_SRGB", 16, true },
 };
@@ -761,6 +763,60 @@ static void bc7_block(uint8_t *b, const uint8_t e[2][4])
         put_bits(b, at, n, (t % 4) / 2 ? 15 : 0);
         at += n;
     }
+}
+
+/* BC6H mode 11 (one region, endpoints of 10 bits per channel stored
+ * whole: mode bits 00011, then RW GW BW RX GX BX, 10 bits each, then
+ * 4-bit indices, texel 0's 3 bits): texel (x, y) index 0 or 15 (x / 2 &
+ * 1), weights 0 and 64: exactly endpoint 0 or 1. */
+static void bc6h_block(uint8_t *b, const uint16_t e[2][3])
+{
+    memset(b, 0, 16);
+    put_bits(b, 0, 5, 0x03);
+    unsigned at = 5;
+    for (unsigned end = 0; end < 2; end++) {
+        for (unsigned ch = 0; ch < 3; ch++) {
+            put_bits(b, at, 10, e[end][ch]);
+            at += 10;
+        }
+    }
+    for (unsigned t = 0; t < 16; t++) {
+        unsigned n = t ? 4 : 3;
+        put_bits(b, at, n, (t % 4) / 2 ? 15 : 0);
+        at += n;
+    }
+}
+
+/* 10-bit BC6H endpoints of block k (signed: two's complement, the top
+ * bit the sign). */
+static void bc6h_endpoints(unsigned k, uint16_t e[2][3])
+{
+    static const uint16_t v[4][2][3] = {
+        { { 0, 512, 1023 }, { 100, 7, 300 } },
+        { { 0x3ff, 0x200, 0x2aa }, { 1, 2, 3 } },
+        { { 256, 128, 64 }, { 0x301, 0x1ff, 0x17f } },
+        { { 999, 0, 33 }, { 0x3fe, 0x201, 500 } },
+    };
+    memcpy(e, v[k], sizeof v[k]);
+}
+
+/* What a BC6H endpoint channel decodes to at weight 0 (the format page's
+ * unquantize, interpolation with weight 0: the endpoint, finish
+ * unquantize), as the half float it is. */
+static float bc6h_value(uint16_t c, bool sgn)
+{
+    uint32_t h;
+    if (!sgn) {
+        uint32_t u = c == 0 ? 0 : c == 1023 ? 0xffff : ((uint32_t)c << 16 | 0x8000) >> 10;
+        h = u * 31 >> 6;
+    } else {
+        int32_t s = (int32_t)((uint32_t)c << 22) >> 22, q;
+        bool neg = s < 0;
+        int32_t m = neg ? -s : s;
+        q = m == 0 ? 0 : m >= 511 ? 0x7fff : ((m << 15) + 0x4000) >> 9;
+        h = (uint32_t)(q * 31 >> 5) | (neg ? 0x8000u : 0);
+    }
+    return small_float(h, 5, 10, true);
 }
 
 /* BC7 endpoints of block k: low bits equal per endpoint (the p-bit);
@@ -813,7 +869,13 @@ static void bc_blocks(const BcCase *c, uint8_t *data)
     for (unsigned k = 0; k < 4; k++) {
         uint8_t *b = data + k * c->bytes;
         uint8_t e[2][4];
+        uint16_t e6[2][3];
         switch (c->f) {
+        case DXGI_FORMAT_BC6H_UF16:
+        case DXGI_FORMAT_BC6H_SF16:
+            bc6h_endpoints(k, e6);
+            bc6h_block(b, (const uint16_t(*)[3])e6);
+            break;
         case DXGI_FORMAT_BC7_UNORM:
         case DXGI_FORMAT_BC7_UNORM_SRGB:
             bc7_endpoints(k, c->srgb, e);
@@ -851,7 +913,15 @@ static void bc_texel(const BcCase *c, unsigned x, unsigned y, float out[4])
     out[0] = out[1] = out[2] = 0;
     out[3] = 1;
     uint8_t e[2][4];
+    uint16_t e6[2][3];
     switch (c->f) {
+    case DXGI_FORMAT_BC6H_UF16:
+    case DXGI_FORMAT_BC6H_SF16:
+        bc6h_endpoints(k, e6);
+        for (unsigned ch = 0; ch < 3; ch++) {
+            out[ch] = bc6h_value(e6[i][ch], c->f == DXGI_FORMAT_BC6H_SF16);
+        }
+        return;
     case DXGI_FORMAT_BC7_UNORM:
     case DXGI_FORMAT_BC7_UNORM_SRGB: /* sRGB: colour channels 0 or 255 */
         bc7_endpoints(k, c->srgb, e);
