@@ -983,11 +983,13 @@ static void bc_check(const BcCase *c, const float *out, const char *what)
     }
 }
 
-/* Every BC1-BC5 format: an 8 x 8 texture of 2 x 2 blocks (rows of 2
- * blocks, pitch 2 * block bytes) sampled at texels (2x, 4y), which are
- * both endpoints of every block; then UpdateSubresource of block (1, 1)
- * alone with a box on block boundaries ({4, 4} - {8, 8}) from block 0's
- * bytes: that block now decodes as block 0, the rest unchanged. */
+/* Every block-compressed format: an 8 x 8 texture of 2 x 2 blocks (rows
+ * of 2 blocks, pitch 2 * block bytes) sampled at texels (2x, 4y), which
+ * are both endpoints of every block; then UpdateSubresource of block
+ * (1, 1) alone with a box on block boundaries ({4, 4} - {8, 8}) from
+ * block 0's bytes, and CopySubresourceRegion of block (0, 0) of the
+ * original to (4, 4) of a second such texture: in both, that block now
+ * decodes as block 0, the rest unchanged. */
 static void test_bc(void)
 {
     Pipe3 p = pipe3_new();
@@ -1009,9 +1011,7 @@ static void test_bc(void)
         bc_check(c, out, "initial");
         const D3D10_DDI_BOX box = { 4, 4, 0, 8, 8, 1 };
         g_assert_cmphex((uint32_t)rt_update(d, tex, 0, &box, data, c->bytes), ==, 0);
-        draw_read(&p, ps_sample_bc, tex, c->f, rt, (uint8_t *)out);
-        /* pixels of block 3 (x 2-3, y 1) now show block 0 */
-        float want[N * 4];
+        float want[N * 4]; /* pixels of block 3 (x 2-3, y 1) show block 0 */
         for (unsigned py = 0; py < H; py++) {
             for (unsigned px = 0; px < W; px++) {
                 bool moved = px >= 2 && py == 1;
@@ -1019,12 +1019,23 @@ static void test_bc(void)
                          &want[(py * W + px) * 4]);
             }
         }
-        for (unsigned j = 0; j < N * 4; j++) {
-            if (out[j] != want[j] && fabsf(out[j] - want[j]) > 1.2e-7f * fabsf(want[j])) {
-                g_error("%s after the update: [%u] = %.9g, want %.9g", c->name, j, out[j],
-                        want[j]);
+        RtResource *copy;
+        g_assert_cmphex((uint32_t)rt_create_tex2d(d, BW, BH, 1, 1, c->f, D3D10_DDI_USAGE_DEFAULT,
+                                                  D3D10_DDI_BIND_SHADER_RESOURCE, 0, &up, &copy),
+                        ==, 0);
+        const D3D10_DDI_BOX first = { 0, 0, 0, 4, 4, 1 };
+        g_assert_cmphex((uint32_t)rt_copy_region(d, copy, 0, 4, 4, tex, 0, &first), ==, 0);
+        RtResource *read[2] = { tex, copy };
+        for (unsigned r = 0; r < 2; r++) {
+            draw_read(&p, ps_sample_bc, read[r], c->f, rt, (uint8_t *)out);
+            for (unsigned j = 0; j < N * 4; j++) {
+                if (out[j] != want[j] && fabsf(out[j] - want[j]) > 1.2e-7f * fabsf(want[j])) {
+                    g_error("%s after the %s: [%u] = %.9g, want %.9g", c->name,
+                            r ? "copy" : "update", j, out[j], want[j]);
+                }
             }
         }
+        rt_destroy(d, copy);
         rt_destroy(d, rt);
         rt_destroy(d, tex);
     }
@@ -1036,7 +1047,7 @@ static void test_bc(void)
 static void test_claims(void)
 {
     Pipe3 p = pipe3_new();
-    for (UINT f = 1; f <= DXGI_FORMAT_B8G8R8X8_UNORM_SRGB; f++) {
+    for (UINT f = 1; f <= DXGI_FORMAT_BC7_UNORM_SRGB; f++) {
         bool listed = false;
         for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
             listed |= fmts[i].f == (DXGI_FORMAT)f;
