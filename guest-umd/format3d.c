@@ -23,7 +23,7 @@ typedef struct Format3d {
     uint8_t flags;
 } Format3d;
 
-#define RT_SAMPLE (F_SAMPLE | F_RT)
+#define RT_SAMPLE (F_SAMPLE | F_RT) /* and blended: not integer */
 
 static const Format3d formats[] = {
     { DXGI_FORMAT_R32G32B32A32_FLOAT, SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT, RT_SAMPLE | F_MSAA },
@@ -135,5 +135,6 @@ UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f)
 {
     return (has(d, f, F_SAMPLE) ? D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE : 0) |
            (has(d, f, F_RT) ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0) |
+           (has(d, f, F_RT) && has(d, f, F_SAMPLE) ? D3D10_DDI_FORMAT_SUPPORT_BLENDABLE : 0) |
            (has(d, f, F_MSAA) ? D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET : 0);
 }

@@ -524,15 +524,40 @@ static void test_sample(void)
 
 /* ---- rendering every renderable format ------------------------------- */
 
-/* A component value the format holds exactly for texel t, component c,
- * as the float or integer the shader writes (bits), and its encoding. */
-static uint32_t exact_value(const Fmt *m, unsigned t, unsigned c, uint32_t *code)
+static uint32_t linear_to_srgb8(double l)
+{
+    double v = l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055;
+    return (uint32_t)lround(v * 255);
+}
+
+/* The encoding of float f (f / 8 an integer below 256) as a float of
+ * n bits (16: half; 11 and 10: 5-bit exponent, no sign). */
+static uint32_t small_code(float f, unsigned n)
+{
+    if (n == 32) {
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        return b;
+    }
+    unsigned man = n == 16 ? 10 : n - 5;
+    int e;
+    double fr = frexp(f, &e); /* f = fr * 2^e, fr in [0.5, 1) */
+    return f != 0 ? (uint32_t)(e - 1 + 15) << man | (uint32_t)((fr * 2 - 1) * (1u << man)) : 0;
+}
+
+/* A component value for texel t, component c that the format holds
+ * exactly, also when mul (1 or 2: additive blending of two draws) times
+ * it: the float or integer the shader writes (bits), and *code the
+ * encoding of mul times it (sRGB: of mul times the linear value, the
+ * nearest code). */
+static uint32_t exact_value(const Fmt *m, unsigned t, unsigned c, unsigned mul, uint32_t *code)
 {
     unsigned n = m->bits[c];
     /* float11/10 hold 6 significant bits: k < 32 for them */
-    uint32_t k = (t * 7 + c * 3 + 1) % (m->kind == FLOAT_ && n < 16 ? 32u
-                                        : n >= 8                    ? 250u
-                                                                    : 1u << n);
+    uint32_t k = (t * 7 + c * 3 + 1) % ((m->kind == FLOAT_ && n < 16 ? 32u
+                                         : n >= 8                    ? 250u
+                                                                     : 1u << n) /
+                                        mul);
     float f;
     switch (m->kind) {
     case UINT_:
@@ -544,41 +569,77 @@ static uint32_t exact_value(const Fmt *m, unsigned t, unsigned c, uint32_t *code
         return (uint32_t)s;
     }
     case UNORM:
-        *code = k;
+        *code = k * mul;
         f = (float)(k / (double)((1ull << n) - 1));
         break;
     case SNORM: {
-        int32_t s = (int32_t)k - 125;
-        *code = (uint32_t)s & (uint32_t)((1ull << n) - 1);
+        int32_t s = (int32_t)k - 125 / (int32_t)mul;
+        *code = (uint32_t)(s * (int32_t)mul) & (uint32_t)((1ull << n) - 1);
         f = (float)(s / (double)((1u << (n - 1)) - 1));
         break;
     }
     case SRGB:
-        *code = k;
         f = m->chan[c] == 3 ? (float)(k / 255.0) : srgb_to_linear(k);
+        *code = m->chan[c] == 3 ? k * mul : linear_to_srgb8((double)f * mul);
         break;
-    default: { /* k / 8: exact in float32, float16, float11/10 (k < 250) */
+    default: /* k / 8: exact in float32, float16, float11/10 (k < 250) */
         f = (float)k / 8;
-        if (n == 32) {
-            memcpy(code, &f, 4);
-        } else {
-            unsigned man = n == 16 ? 10 : n - 5;
-            int e;
-            double fr = frexp(f, &e); /* f = fr * 2^e, fr in [0.5, 1) */
-            *code = k ? (uint32_t)(e - 1 + 15) << man |
-                            (uint32_t)((fr * 2 - 1) * (1u << man))
-                      : 0;
-        }
-    }
+        *code = small_code(f * (float)mul, n);
     }
     uint32_t bits;
     memcpy(&bits, &f, 4);
     return bits;
 }
 
+/* The rectangle drawn twice (ps_load_float from src) into rt, cleared
+ * to 0, with additive blending (ONE, ONE, ADD for colour and alpha);
+ * rt read back into out. */
+static void draw_twice(Pipe3 *p, RtResource *src, DXGI_FORMAT sf, RtResource *rt, uint8_t *out)
+{
+    RtDevice *d = p->d;
+    D3D10_1_DDI_BLEND_DESC bd;
+    memset(&bd, 0, sizeof bd);
+    for (unsigned i = 0; i < 8; i++) {
+        bd.RenderTarget[i] = (D3D10_DDI_RENDER_TARGET_BLEND_DESC1){
+            i == 0, D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_OP_ADD,
+            D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_OP_ADD, 0xf };
+    }
+    void *mem = g_malloc0(d->f11->pfnCalcPrivateBlendStateSize(d->h, &bd));
+    D3D10DDI_HBLENDSTATE h = { mem }, none = { NULL };
+    g_assert_cmphex((uint32_t)RT_CALL(d, CreateBlendState, 0,
+                                      d->f11->pfnCreateBlendState(d->h, &bd, h,
+                                                                  (D3D10DDI_HRTBLENDSTATE){ mem })),
+                    ==, 0);
+    const FLOAT factor[4] = { 1, 1, 1, 1 };
+    RT_CALL(d, SetBlendState, 0, d->f11->pfnSetBlendState(d->h, h, factor, ~0u));
+    RtView *v;
+    g_assert_cmphex((uint32_t)rt_create_rtv(d, rt, 0, 0, 1, &v), ==, 0);
+    set_target(d, v);
+    g_assert_cmphex((uint32_t)rt_clear(d, v, 0, 0, 0, 0), ==, 0);
+    SrvObj s = srv_bind(d, src, sf);
+    RtShader *ps = shader(d, RT_PS, ps_load_float);
+    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_PS, ps), ==, 0);
+    for (unsigned i = 0; i < 2; i++) {
+        g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);
+    }
+    rt_read(d, rt, 0, out);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, ps);
+    srv_free(d, &s);
+    set_target(d, NULL);
+    rt_destroy_rtv(d, v);
+    RT_CALL(d, SetBlendState, 0, d->f11->pfnSetBlendState(d->h, none, factor, ~0u));
+    RT_CALL(d, DestroyBlendState, 0, d->f11->pfnDestroyBlendState(d->h, h));
+    g_free(mem);
+}
+
 /* ms: through a 4x multisampled target of the format, every sample
- * covered (the resolve averages 4 equal samples: the value itself). */
-static void render_one(Pipe3 *p, const Fmt *m, bool ms)
+ * covered (the resolve averages 4 equal samples: the value itself).
+ * blend: drawn twice with ONE + ONE blending over a target cleared to 0:
+ * twice the value (sRGB colour channels: blended in linear and encoded
+ * again, within one code of the nearest, D3D's sRGB conversion
+ * tolerance). */
+static void render_one(Pipe3 *p, const Fmt *m, bool ms, bool blend)
 {
     RtDevice *d = p->d;
     uint32_t src[N * 4];
@@ -588,7 +649,7 @@ static void render_one(Pipe3 *p, const Fmt *m, bool ms)
         src[t * 4] = src[t * 4 + 1] = src[t * 4 + 2] = src[t * 4 + 3] = 0;
         for (unsigned c = 0; c < m->n; c++) {
             uint32_t code;
-            src[t * 4 + m->chan[c]] = exact_value(m, t, c, &code);
+            src[t * 4 + m->chan[c]] = exact_value(m, t, c, blend ? 2 : 1, &code);
             put_bits(want + t * m->bytes, offset_of(m, c), m->bits[c], code);
         }
     }
@@ -601,7 +662,11 @@ static void render_one(Pipe3 *p, const Fmt *m, bool ms)
         g_assert_cmphex((uint32_t)rt_create_tex2d_ms(d, W, H, 4, m->f,
                                                      D3D10_DDI_BIND_RENDER_TARGET, &msrt), ==, 0);
     }
-    draw_read_ms(p, in ? ps_load_uint : ps_load_float, tex, sf, msrt, rt, m->f, out);
+    if (blend) {
+        draw_twice(p, tex, sf, rt, out);
+    } else {
+        draw_read_ms(p, in ? ps_load_uint : ps_load_float, tex, sf, msrt, rt, m->f, out);
+    }
     if (msrt) {
         rt_destroy(d, msrt);
     }
@@ -609,7 +674,8 @@ static void render_one(Pipe3 *p, const Fmt *m, bool ms)
         for (unsigned c = 0; c < m->n; c++) {
             uint32_t g = get_bits(out + t * m->bytes, offset_of(m, c), m->bits[c]);
             uint32_t w = get_bits(want + t * m->bytes, offset_of(m, c), m->bits[c]);
-            if (g != w) {
+            bool near = blend && m->kind == SRGB && m->chan[c] != 3 && g - w + 1 <= 2;
+            if (g != w && !near) {
                 g_error("%s texel %u component %u: %x, want %x", m->name, t, c, g, w);
             }
         }
@@ -631,7 +697,7 @@ static void test_render(void)
         if (g_test_verbose()) {
             g_test_message("rendering %s", fmts[i].name);
         }
-        render_one(&p, &fmts[i], false);
+        render_one(&p, &fmts[i], false, false);
         rendered++;
     }
     g_assert_cmpuint(rendered, >, 0);
@@ -657,7 +723,7 @@ static void test_msaa(void)
         if (g_test_verbose()) {
             g_test_message("4x %s", fmts[i].name);
         }
-        render_one(&p, &fmts[i], true);
+        render_one(&p, &fmts[i], true, false);
         n += fmts[i].f == DXGI_FORMAT_R8G8B8A8_UNORM || fmts[i].f == DXGI_FORMAT_R16G16B16A16_FLOAT;
     }
     g_assert_cmpuint(n, ==, 2);
@@ -1135,12 +1201,38 @@ static void test_uav_sint(void)
     uav_one(DXGI_FORMAT_R32_SINT, cs_uav_sint);
 }
 
+/* Every format claiming BLENDABLE (RENDERTARGET formats that are not
+ * integer) is drawn twice with additive blending and read back: twice
+ * the value. */
+static void test_blend(void)
+{
+    Pipe3 p = pipe3_new();
+    unsigned n = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
+        UINT caps = caps_of(p.d, fmts[i].f);
+        bool rt = (caps & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET) != 0;
+        g_assert_cmpuint((caps & D3D10_DDI_FORMAT_SUPPORT_BLENDABLE) != 0, ==,
+                         rt && !is_int(&fmts[i]));
+        if (!(caps & D3D10_DDI_FORMAT_SUPPORT_BLENDABLE)) {
+            continue;
+        }
+        if (g_test_verbose()) {
+            g_test_message("blending %s", fmts[i].name);
+        }
+        render_one(&p, &fmts[i], false, true);
+        n++;
+    }
+    g_assert_cmpuint(n, >, 0);
+    pipe3_free(&p);
+}
+
 void d3d_formats_tests_add(void)
 {
     g_test_add_func("/d3d/formats/claims", test_claims);
     g_test_add_func("/d3d/formats/sample", test_sample);
     g_test_add_func("/d3d/formats/render", test_render);
     g_test_add_func("/d3d/formats/msaa", test_msaa);
+    g_test_add_func("/d3d/formats/blend", test_blend);
     g_test_add_func("/d3d/formats/bc", test_bc);
     g_test_add_func("/d3d/formats/uav-r32-uint", test_uav_uint);
     g_test_add_func("/d3d/formats/uav-r32-sint", test_uav_sint);

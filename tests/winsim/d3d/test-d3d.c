@@ -1394,8 +1394,8 @@ static void test_bindings(gconstpointer data)
  * render-target view the UMD creates (every DXGI format it can store, as a
  * texture with the render-target bind flag), MULTISAMPLE_RENDERTARGET
  * exactly for those a 4x texture of can be created (the 3D path's colour
- * formats, /d3d/tex/msaa), and nothing it does not do (blending);
- * SHADER_SAMPLE: /d3d/formats/sample. */
+ * formats, /d3d/tex/msaa); SHADER_SAMPLE and BLENDABLE:
+ * /d3d/formats/sample and /d3d/formats/blend. */
 static void test_format_support(gconstpointer data)
 {
     Env e = env_new(GPOINTER_TO_UINT(data), 0, 0, 0);
@@ -1408,8 +1408,8 @@ static void test_format_support(gconstpointer data)
                         ==, 0);
         const UINT msrt = D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
         const UINT rtc = D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
-        g_assert_cmphex(caps & ~(UINT)(rtc | msrt | D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE), ==,
-                        0);
+        g_assert_cmphex(caps & ~(UINT)(rtc | msrt | D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE |
+                                       D3D10_DDI_FORMAT_SUPPORT_BLENDABLE), ==, 0);
         RtResource *t = NULL;
         if (umd_format_bpp((DXGI_FORMAT)f)) {
             HRESULT ms = rt_create_tex2d_ms(d, 8, 8, 4, (DXGI_FORMAT)f,
