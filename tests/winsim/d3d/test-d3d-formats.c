@@ -265,6 +265,25 @@ static const char ps_sample[] =
     "mov o0.xyzw, r0.xyzw\n"                                                                   \
     "ret\n"
 static const char ps_load_uint[] = PS_LOAD("uint");
+
+/* Texture2DMS<uint4, 4> t (or float4: ps_load_ms_float);
+ * uint4 main(float4 p : SV_Position) : SV_Target
+ * { uint2 q = uint2(p.xy); return t.Load(q, (q.x + q.y) & 3); } */
+#define PS_LOAD_MS(type)                                                                       \
+    "ps_4_1\n"                                                                                 \
+    "dcl_resource_texture2dms(4) (" type "," type "," type "," type ") t0\n"                   \
+    "dcl_input_ps_siv linear noperspective v0.xy, position\n"                                  \
+    "dcl_output o0.xyzw\n"                                                                     \
+    "dcl_temps 2\n"                                                                            \
+    "ftou r0.xy, v0.xyxx\n"                                                                    \
+    "mov r0.zw, l(0, 0, 0, 0)\n"                                                               \
+    "iadd r1.x, r0.x, r0.y\n"                                                                  \
+    "and r1.x, r1.x, l(3)\n"                                                                   \
+    "ld_ms r0.xyzw, r0.xyzw, t0.xyzw, r1.x\n"                                                  \
+    "mov o0.xyzw, r0.xyzw\n"                                                                   \
+    "ret\n"
+static const char ps_load_ms_uint[] = PS_LOAD_MS("uint");
+static const char ps_load_ms_float[] = PS_LOAD_MS("float");
 static const char ps_load_sint[] = PS_LOAD("sint");
 static const char ps_load_float[] = PS_LOAD("float");
 
@@ -639,7 +658,7 @@ static void draw_twice(Pipe3 *p, RtResource *src, DXGI_FORMAT sf, RtResource *rt
  * twice the value (sRGB colour channels: blended in linear and encoded
  * again, within one code of the nearest, D3D's sRGB conversion
  * tolerance). */
-static void render_one(Pipe3 *p, const Fmt *m, bool ms, bool blend)
+static void render_one(Pipe3 *p, const Fmt *m, bool ms, bool blend, bool load)
 {
     RtDevice *d = p->d;
     uint32_t src[N * 4];
@@ -660,10 +679,26 @@ static void render_one(Pipe3 *p, const Fmt *m, bool ms, bool blend)
     RtResource *msrt = NULL;
     if (ms) {
         g_assert_cmphex((uint32_t)rt_create_tex2d_ms(d, W, H, 4, m->f,
-                                                     D3D10_DDI_BIND_RENDER_TARGET, &msrt), ==, 0);
+                                                     D3D10_DDI_BIND_RENDER_TARGET |
+                                                         D3D10_DDI_BIND_SHADER_RESOURCE,
+                                                     &msrt), ==, 0);
     }
     if (blend) {
         draw_twice(p, tex, sf, rt, out);
+    } else if (load) { /* the 4x target, then its samples read by ld_ms into rt */
+        RtView *v;
+        g_assert_cmphex((uint32_t)rt_create_rtv(d, msrt, 0, 0, 1, &v), ==, 0);
+        set_target(d, v);
+        SrvObj so = srv_bind(d, tex, sf);
+        RtShader *ps = shader(d, RT_PS, in ? ps_load_uint : ps_load_float);
+        g_assert_cmphex((uint32_t)rt_set_shader(d, RT_PS, ps), ==, 0);
+        g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)), ==, 0);
+        rt_set_shader(d, RT_PS, NULL);
+        rt_destroy_shader(d, ps);
+        srv_free(d, &so);
+        set_target(d, NULL);
+        rt_destroy_rtv(d, v);
+        draw_read(p, in ? ps_load_ms_uint : ps_load_ms_float, msrt, m->f, rt, out);
     } else {
         draw_read_ms(p, in ? ps_load_uint : ps_load_float, tex, sf, msrt, rt, m->f, out);
     }
@@ -697,7 +732,7 @@ static void test_render(void)
         if (g_test_verbose()) {
             g_test_message("rendering %s", fmts[i].name);
         }
-        render_one(&p, &fmts[i], false, false);
+        render_one(&p, &fmts[i], false, false, false);
         rendered++;
     }
     g_assert_cmpuint(rendered, >, 0);
@@ -717,13 +752,13 @@ static void test_msaa(void)
         const UINT msrt = D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
         bool ms = (caps_of(p.d, fmts[i].f) & msrt) != 0;
         g_assert_cmpuint(levels, ==, ms ? 1 : 0);
-        if (!ms) {
+        if (!ms || is_int(&fmts[i])) { /* integer formats: no resolve (msaa-load) */
             continue;
         }
         if (g_test_verbose()) {
             g_test_message("4x %s", fmts[i].name);
         }
-        render_one(&p, &fmts[i], true, false);
+        render_one(&p, &fmts[i], true, false, false);
         n += fmts[i].f == DXGI_FORMAT_R8G8B8A8_UNORM || fmts[i].f == DXGI_FORMAT_R16G16B16A16_FLOAT;
     }
     g_assert_cmpuint(n, ==, 2);
@@ -1219,10 +1254,33 @@ static void test_blend(void)
         if (g_test_verbose()) {
             g_test_message("blending %s", fmts[i].name);
         }
-        render_one(&p, &fmts[i], false, true);
+        render_one(&p, &fmts[i], false, true, false);
         n++;
     }
     g_assert_cmpuint(n, >, 0);
+    pipe3_free(&p);
+}
+
+/* Every render-target format claims 4x (MULTISAMPLE_RENDERTARGET and
+ * MULTISAMPLE_LOAD): rendered 4x (every sample the value) and each
+ * pixel's sample (x + y) & 3 read by ld_ms: exactly the value. */
+static void test_msaa_load(void)
+{
+    Pipe3 p = pipe3_new();
+    for (size_t i = 0; i < G_N_ELEMENTS(fmts); i++) {
+        UINT caps = caps_of(p.d, fmts[i].f);
+        const UINT ms = D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET |
+                        D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
+        g_assert_cmphex(caps & ms, ==,
+                        (caps & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET) ? ms : 0);
+        if (!(caps & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET)) {
+            continue;
+        }
+        if (g_test_verbose()) {
+            g_test_message("4x load %s", fmts[i].name);
+        }
+        render_one(&p, &fmts[i], true, false, true);
+    }
     pipe3_free(&p);
 }
 
@@ -1233,6 +1291,7 @@ void d3d_formats_tests_add(void)
     g_test_add_func("/d3d/formats/render", test_render);
     g_test_add_func("/d3d/formats/msaa", test_msaa);
     g_test_add_func("/d3d/formats/blend", test_blend);
+    g_test_add_func("/d3d/formats/msaa-load", test_msaa_load);
     g_test_add_func("/d3d/formats/bc", test_bc);
     g_test_add_func("/d3d/formats/uav-r32-uint", test_uav_uint);
     g_test_add_func("/d3d/formats/uav-r32-sint", test_uav_sint);

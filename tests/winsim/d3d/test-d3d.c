@@ -1409,7 +1409,8 @@ static void test_format_support(gconstpointer data)
         const UINT msrt = D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
         const UINT rtc = D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
         g_assert_cmphex(caps & ~(UINT)(rtc | msrt | D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE |
-                                       D3D10_DDI_FORMAT_SUPPORT_BLENDABLE), ==, 0);
+                                       D3D10_DDI_FORMAT_SUPPORT_BLENDABLE |
+                                       D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD), ==, 0);
         RtResource *t = NULL;
         if (umd_format_bpp((DXGI_FORMAT)f)) {
             HRESULT ms = rt_create_tex2d_ms(d, 8, 8, 4, (DXGI_FORMAT)f,
