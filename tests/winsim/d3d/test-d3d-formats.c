@@ -1185,13 +1185,31 @@ static void test_claims(void)
 static const char cs_uav_uint[] = CS_UAV("uint");
 static const char cs_uav_sint[] = CS_UAV("sint");
 
-/* A W x H texture of format f written through a typed UAV by compute:
- * every texel the value the thread computed (32-bit: bit for bit). */
-static void uav_one(DXGI_FORMAT f, const char *text)
+/* RWTexture2D<float4> t; [numthreads(4, 2, 1)]
+ * void main(uint3 id : SV_DispatchThreadID)
+ * { t[id.xy] = float4(id.x * 17, id.y * 3, id.x + 200, 255) / 255; } */
+static const char cs_uav_float[] =
+    "cs_5_0\n"
+    "dcl_uav_typed_texture2d (float,float,float,float) u0\n"
+    "dcl_input vThreadID.xy\n"
+    "dcl_temps 1\n"
+    "dcl_thread_group 4, 2, 1\n"
+    "imul null, r0.x, vThreadID.x, l(17)\n"
+    "imul null, r0.y, vThreadID.y, l(3)\n"
+    "iadd r0.z, vThreadID.x, l(200)\n"
+    "mov r0.w, l(255)\n"
+    "utof r0.xyzw, r0.xyzw\n"
+    "div r0.xyzw, r0.xyzw, l(255.000000, 255.000000, 255.000000, 255.000000)\n"
+    "store_uav_typed u0.xyzw, vThreadID.xyyy, r0.xyzw\n"
+    "ret\n";
+
+/* A W x H texture of format f (texel bytes) written through a typed UAV
+ * by compute (shader text), read back into out. */
+static void uav_write(DXGI_FORMAT f, unsigned bytes, const char *text, uint8_t *out)
 {
     Pipe3 p = pipe3_new();
     RtDevice *d = p.d;
-    RtResource *t = texture(d, f, D3D11_DDI_BIND_UNORDERED_ACCESS, NULL, 4);
+    RtResource *t = texture(d, f, D3D11_DDI_BIND_UNORDERED_ACCESS, NULL, bytes);
     D3D11DDIARG_CREATEUNORDEREDACCESSVIEW cu = {
         .hDrvResource = t->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
     };
@@ -1208,13 +1226,7 @@ static void uav_one(DXGI_FORMAT f, const char *text)
             d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &h, NULL));
     g_assert_cmphex((uint32_t)RT_CALL(d, Dispatch, 0, d->f11->pfnDispatch(d->h, 1, 1, 1)), ==,
                     0);
-    uint32_t out[N];
-    rt_read(d, t, 0, (uint8_t *)out);
-    for (unsigned y = 0; y < H; y++) {
-        for (unsigned x = 0; x < W; x++) {
-            g_assert_cmphex(out[y * W + x], ==, 0x80000000u | y << 16 | x * 3);
-        }
-    }
+    rt_read(d, t, 0, out);
     D3D11DDI_HUNORDEREDACCESSVIEW none = { NULL };
     RT_CALL(d, CsSetUnorderedAccessViews, 0,
             d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &none, NULL));
@@ -1226,14 +1238,61 @@ static void uav_one(DXGI_FORMAT f, const char *text)
     pipe3_free(&p);
 }
 
+/* R32_UINT / R32_SINT: every texel the thread's value, bit for bit. */
+static void uav_r32(DXGI_FORMAT f, const char *text)
+{
+    uint32_t out[N];
+    uav_write(f, 4, text, (uint8_t *)out);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            g_assert_cmphex(out[y * W + x], ==, 0x80000000u | y << 16 | x * 3);
+        }
+    }
+}
+
 static void test_uav_uint(void)
 {
-    uav_one(DXGI_FORMAT_R32_UINT, cs_uav_uint);
+    uav_r32(DXGI_FORMAT_R32_UINT, cs_uav_uint);
 }
 
 static void test_uav_sint(void)
 {
-    uav_one(DXGI_FORMAT_R32_SINT, cs_uav_sint);
+    uav_r32(DXGI_FORMAT_R32_SINT, cs_uav_sint);
+}
+
+/* Typed stores converting: R8G8B8A8_UNORM (c / 255 stored as code c,
+ * exactly: the quotient is within an ulp of it, far from the rounding
+ * boundary) and R16G16B16A16_FLOAT (the same quotients as halves: within
+ * half a half-float ulp, 2^-11 relative, of the float32 quotient, which
+ * round to nearest gives). */
+static void test_uav_convert(void)
+{
+    uint8_t out[N * 8];
+    uav_write(DXGI_FORMAT_R8G8B8A8_UNORM, 4, cs_uav_float, out);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            const uint8_t *p = out + (y * W + x) * 4;
+            const uint8_t want[4] = { (uint8_t)(x * 17), (uint8_t)(y * 3), (uint8_t)(x + 200),
+                                      255 };
+            g_assert_cmpmem(p, 4, want, 4);
+        }
+    }
+    uav_write(DXGI_FORMAT_R16G16B16A16_FLOAT, 8, cs_uav_float, out);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            const uint8_t *p = out + (y * W + x) * 8;
+            const unsigned k[4] = { x * 17, y * 3, x + 200, 255 };
+            for (unsigned c = 0; c < 4; c++) {
+                float want = (float)k[c] / 255.0f;
+                float got = small_float(get_bits(p, 16 * c, 16), 5, 10, true);
+                /* the nearest half: within half a half-ulp (2^-11 relative) */
+                if (fabsf(got - want) > fabsf(want) * 0x1p-11f) {
+                    g_error("R16G16B16A16_FLOAT texel (%u,%u)[%u] = %g, want %g", x, y, c, got,
+                            want);
+                }
+            }
+        }
+    }
 }
 
 /* Every format claiming BLENDABLE (RENDERTARGET formats that are not
@@ -1295,4 +1354,5 @@ void d3d_formats_tests_add(void)
     g_test_add_func("/d3d/formats/bc", test_bc);
     g_test_add_func("/d3d/formats/uav-r32-uint", test_uav_uint);
     g_test_add_func("/d3d/formats/uav-r32-sint", test_uav_sint);
+    g_test_add_func("/d3d/formats/uav-convert", test_uav_convert);
 }
