@@ -112,8 +112,21 @@ static void copy_rows(UmdDevice *d, UmdDdi ddi, UmdAlloc *dst, uint64_t doff, ui
     }
 }
 
+/* A block-compressed box edge: on a block boundary or, for right and
+ * bottom, the subresource's edge; in blocks. */
+static bool block_edge(uint32_t *v, uint32_t b, uint32_t edge)
+{
+    if (*v % b && *v != edge) {
+        return false;
+    }
+    *v = umd_blocks(*v, b);
+    return true;
+}
+
 /* The byte region of a box in subresource s: first byte, bytes per row,
- * rows, slices (Texture3D). False if the box is empty or outside. */
+ * rows (of blocks for block-compressed formats), slices (Texture3D).
+ * False if the box is empty, outside or (block-compressed) not on block
+ * boundaries. */
 static bool box_region(const UmdResource *r, uint32_t s, const D3D10_DDI_BOX *box,
                        uint64_t *off, uint64_t *row_bytes, uint32_t *rows, uint32_t *slices)
 {
@@ -133,6 +146,11 @@ static bool box_region(const UmdResource *r, uint32_t s, const D3D10_DDI_BOX *bo
         right = (uint32_t)box->right;
         bottom = (uint32_t)box->bottom;
         back = (uint32_t)box->back;
+    }
+    uint32_t b = r->block;
+    if (!block_edge(&left, b, 0) || !block_edge(&top, b, 0) ||
+        !block_edge(&right, b, sub->width) || !block_edge(&bottom, b, sub->height)) {
+        return false;
     }
     *off = sub->offset + (uint64_t)front * sub->slice_pitch + (uint64_t)top * sub->pitch +
            (uint64_t)left * r->bpp;
@@ -338,12 +356,18 @@ static void copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UIN
     uint32_t rows, slices;
     if (umd_check_lost(d, ddi) || dst->magic != UMD_RESOURCE_MAGIC ||
         src->magic != UMD_RESOURCE_MAGIC || ds >= dst->nsub || ss >= src->nsub ||
-        dst->bpp != src->bpp || !box_region(src, ss, box, &soff, &row_bytes, &rows, &slices)) {
+        dst->bpp != src->bpp || dst->block != src->block ||
+        !box_region(src, ss, box, &soff, &row_bytes, &rows, &slices) || x % dst->block ||
+        y % dst->block) {
         return;
     }
     const UmdSubresource *dsub = &dst->sub[ds];
-    if ((uint64_t)x * dst->bpp + row_bytes > (uint64_t)dsub->width * dst->bpp ||
-        (uint64_t)y + rows > dsub->height || (uint64_t)z + slices > dsub->depth) {
+    x /= dst->block; /* in blocks from here */
+    y /= dst->block;
+    if ((uint64_t)x * dst->bpp + row_bytes >
+            (uint64_t)umd_blocks(dsub->width, dst->block) * dst->bpp ||
+        (uint64_t)y + rows > umd_blocks(dsub->height, dst->block) ||
+        (uint64_t)z + slices > dsub->depth) {
         return;
     }
     if (dst->tiled || src->tiled) {

@@ -509,6 +509,7 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     UmdStream *s = &d->s3d;
     if (!s->defaults) {
         umd_state_defaults(d, &s->blend, &s->dss, &s->rast);
+        umd_state_load_sampler(d, &s->load_sampler);
         s->defaults = true;
     }
     UmdBlendState *bl = st->blend ? st->blend : &s->blend;
@@ -517,6 +518,8 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     bool ok = make(d, ddi, n, bl->create, bl->ncreate, &bl->host) &&
               make(d, ddi, n, ds->create, ds->ncreate, &ds->host) &&
               make(d, ddi, n, rs->create, rs->ncreate, &rs->host) &&
+              make(d, ddi, n, s->load_sampler.create, s->load_sampler.ncreate,
+                   &s->load_sampler.host) &&
               (!st->layout ||
                make(d, ddi, n, st->layout->create, st->layout->ncreate, &st->layout->host));
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
@@ -649,7 +652,9 @@ static bool put_samplers(UmdDevice *d, unsigned stage)
         const UmdSampler *s =
             t->sampler < UMD_SAMPLER_SLOTS ? st->sampler[stage][t->sampler] : NULL;
         views[u] = v ? v->handle : 0;
-        samps[u] = s ? s->handle : 0;
+        samps[u] = s                                ? s->handle
+                   : t->sampler == SM4_UNIT_NO_SAMPLER ? d->s3d.load_sampler.handle
+                                                       : 0;
     }
     VglBuf *b = &d->s3d.b;
     return !n || (vgl_set_sampler_views(b, virgl_stage[stage], 0, views, n) &&

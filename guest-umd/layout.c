@@ -2,7 +2,8 @@
 /*
  * Subresource layout: a resource's subresources (numbered as D3D does:
  * mip + slice x mips) in its one KMD allocation, linearly
- * (pitches of 64 bytes, subresources 256-byte aligned; a Texture1D is a
+ * (pitches of 64 bytes, subresources 256-byte aligned; block-compressed
+ * formats in rows of 4x4 blocks, sizes rounded up to whole blocks; a Texture1D is a
  * Texture2D of height 1, a cube a 2D array of 6n faces, a Texture3D mip a
  * stack of depth slices), or for Texture2D/cubes that are not staging as
  * one TILE_Y surface whose 32-row bands are the subresources
@@ -38,12 +39,12 @@ uint32_t umd_desc_subresources(const UmdResourceDesc *s)
 
 /* TILE_Y where the layout allows it: Texture2D and cubes that are not
  * staging, on a device with FEATURE_TILING, whose texel is 1, 2 or a
- * multiple of 4 bytes (COPY_2D moves them as A8, B5G6R5 or B8G8R8A8
+ * multiple of 4 bytes, not block-compressed (COPY_2D moves them as A8, B5G6R5 or B8G8R8A8
  * pixels), with the whole surface (pitch / 4 pixels, every subresource's
  * rows padded to 32) within the device's maximum dimension. */
 static bool tiled_layout(const UmdDevice *d, UmdResource *r)
 {
-    if (!(d->adapter->priv.device_features & SABLE_FEATURE_TILING) ||
+    if (!(d->adapter->priv.device_features & SABLE_FEATURE_TILING) || r->block > 1 ||
         (r->dim != D3D10DDIRESOURCE_TEXTURE2D && r->dim != D3D10DDIRESOURCE_TEXTURECUBE) ||
         r->usage == D3D10_DDI_USAGE_STAGING) {
         return false;
@@ -90,6 +91,18 @@ static bool tiled_layout(const UmdDevice *d, UmdResource *r)
     return true;
 }
 
+/* A linear row: UMD_PITCH_ALIGN-aligned and a whole number of texels
+ * (virglrenderer gives GL the row length in texels: a 12-byte format's
+ * rows are 192-byte aligned). */
+static uint32_t row_pitch(uint32_t width, uint32_t bpp)
+{
+    uint32_t align = UMD_PITCH_ALIGN;
+    while (align % bpp) {
+        align += UMD_PITCH_ALIGN;
+    }
+    return (uint32_t)umd_align_up((uint64_t)width * bpp, align);
+}
+
 static void layout(UmdResource *r)
 {
     uint64_t off = 0;
@@ -105,8 +118,8 @@ static void layout(UmdResource *r)
             sub->width = r->width >> m ? r->width >> m : 1;
             sub->height = r->height >> m ? r->height >> m : 1;
             sub->depth = r->depth >> m ? r->depth >> m : 1;
-            sub->pitch = (uint32_t)umd_align_up((uint64_t)sub->width * r->bpp, UMD_PITCH_ALIGN);
-            sub->slice_pitch = (uint64_t)sub->pitch * sub->height;
+            sub->pitch = row_pitch(umd_blocks(sub->width, r->block), r->bpp);
+            sub->slice_pitch = (uint64_t)sub->pitch * umd_blocks(sub->height, r->block);
             sub->size = sub->slice_pitch * sub->depth;
             off = umd_align_up(off, UMD_SUB_ALIGN);
             sub->offset = off;
@@ -142,6 +155,7 @@ bool umd_resource_setup(UmdDevice *d, UmdResource *r, const UmdResourceDesc *des
     r->misc = desc->misc;
     r->format = desc->format;
     r->bpp = bpp;
+    r->block = buffer ? 1 : umd_format_block(desc->format);
     r->width = desc->width;
     r->height = desc->height;
     r->depth = desc->depth;

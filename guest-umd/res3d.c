@@ -29,38 +29,6 @@
      D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | \
      D3D11_DDI_BIND_UNORDERED_ACCESS | D3D10_DDI_BIND_STREAM_OUTPUT)
 
-uint32_t umd_virgl_format(DXGI_FORMAT f)
-{
-    switch (f) {
-    case DXGI_FORMAT_B8G8R8A8_UNORM:
-        return SABLE_VIRGL_FORMAT_B8G8R8A8_UNORM;
-    case DXGI_FORMAT_B8G8R8X8_UNORM:
-        return SABLE_VIRGL_FORMAT_B8G8R8X8_UNORM;
-    case DXGI_FORMAT_R8G8B8A8_UNORM:
-        return SABLE_VIRGL_FORMAT_R8G8B8A8_UNORM;
-    case DXGI_FORMAT_R32G32B32A32_FLOAT:
-        return SABLE_VIRGL_FORMAT_R32G32B32A32_FLOAT;
-    case DXGI_FORMAT_R32G32_FLOAT:
-        return SABLE_VIRGL_FORMAT_R32G32_FLOAT;
-    case DXGI_FORMAT_R32_FLOAT:
-        return SABLE_VIRGL_FORMAT_R32_FLOAT;
-    /* D24_UNORM_S8_UINT: virglrenderer 0.10.4 knows Z24_UNORM_S8_UINT
-     * (depth in the low 24 bits, DXGI's layout) as no format ("unknown
-     * format is 19": RES_CREATE fails); its packed depth-stencil format is
-     * S8_UINT_Z24_UNORM, GL_DEPTH24_STENCIL8 (depth in the high 24 bits).
-     * The host copy is never read by the CPU in DXGI's layout except
-     * through a copy to a staging texture (docs/umd.md). */
-    case DXGI_FORMAT_D24_UNORM_S8_UINT:
-        return SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM;
-    case DXGI_FORMAT_D32_FLOAT_S8X24_UINT:
-        return SABLE_VIRGL_FORMAT_Z32_FLOAT_S8X24_UINT;
-    case DXGI_FORMAT_D32_FLOAT:
-        return SABLE_VIRGL_FORMAT_Z32_FLOAT;
-    default:
-        return 0;
-    }
-}
-
 static uint32_t virgl_bind(UINT bind, UINT misc, bool buffer)
 {
     uint32_t b = 0;
@@ -94,8 +62,8 @@ static uint32_t buffer_bind(UINT bind, UINT misc)
 /* Buffers bound as vertex, index, constant buffer, shader resource,
  * unordered access or stream output or made for indirect arguments, and
  * 1D, 2D, 3D and cube textures and their arrays (multisampled: a 2D
- * texture or array of one mip) with a 3D bind; textures in a format the
- * table above maps. Not 3D textures bound as render targets:
+ * texture or array of one mip) with a 3D bind; textures in a format of
+ * format3d.c. Not 3D textures bound as render targets:
  * virglrenderer makes a surface of several W slices a GL texture view,
  * which a 3D texture cannot have (GL_INVALID_VALUE). Shared resources
  * stay 2D (the KMD refuses
@@ -116,23 +84,6 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
     return umd_virgl_format(r->format) != 0 &&
            !(r->dim == D3D10DDIRESOURCE_TEXTURE3D && (r->bind & D3D10_DDI_BIND_RENDER_TARGET)) &&
            (r->samples <= 1 || (r->dim == D3D10DDIRESOURCE_TEXTURE2D && r->mips == 1));
-}
-
-/* 4x multisampled colour textures (llvmpipe's one multisample count) on a
- * 3D adapter: the formats of the table above whose render-target views
- * the UMD makes (view.c: those with a 2D format). */
-bool umd_res3d_msaa(const UmdDevice *d, DXGI_FORMAT f, uint32_t samples)
-{
-    return samples == UMD_MSAA_SAMPLES && (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) &&
-           umd_virgl_format(f) && umd_sable_format(f) != SABLE_FORMAT_INVALID;
-}
-
-/* CheckFormatSupport's bits the 3D path adds: multisampled render targets
- * (and their resolve) where umd_res3d_msaa allows them. */
-UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f)
-{
-    return umd_res3d_msaa(d, f, UMD_MSAA_SAMPLES) ? D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET
-                                                  : 0;
 }
 
 /* The virgl target of a texture: its dimension, the array form when it

@@ -52,8 +52,10 @@ typedef struct SableUmdBindings {
 } SableUmdBindings;
 void sable_umd_bindings(void *drv_device, SableUmdBindings *out);
 
-/* Bytes per texel of a format the UMD supports, 0 if it does not. */
+/* Bytes per texel (per 4x4 block of a block-compressed format) of a
+ * format the UMD supports, 0 if it does not; texels per block side. */
 uint32_t umd_format_bpp(DXGI_FORMAT f);
+uint32_t umd_format_block(DXGI_FORMAT f);
 
 #ifdef __cplusplus
 }

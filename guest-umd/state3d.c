@@ -139,6 +139,22 @@ void umd_sampler_create(UmdDevice *d, const D3D10_DDI_SAMPLER_DESC *c, UmdSample
     }
 }
 
+/* virglrenderer 0.10.4 leaves a GL texture unit with no sampler state with
+ * GL's default filters, under which an integer texture is incomplete
+ * (every ld reads (0, 0, 0, 1)); point filtering makes it complete and
+ * changes nothing for ld. */
+void umd_state_load_sampler(UmdDevice *d, UmdSampler *o)
+{
+    const D3D10_DDI_SAMPLER_DESC sd = { .Filter = 0, .AddressU = 3, .AddressV = 3,
+                                        .AddressW = 3, .MaxAnisotropy = 1,
+                                        .ComparisonFunc = 1, .MaxLOD = 1000.0f };
+    memset(o, 0, sizeof *o);
+    umd_map_sampler(&sd, &o->desc, &o->vgl);
+    o->magic = UMD_SAMPLER_MAGIC;
+    o->handle = next_handle(d);
+    ENCODE(o, vgl_create_sampler_state(&b_, o->handle, &o->vgl));
+}
+
 void umd_layout_create(UmdDevice *d, const D3D10DDIARG_CREATEELEMENTLAYOUT *c,
                        UmdElementLayout *o)
 {

@@ -72,7 +72,8 @@ typedef struct UmdResource {
     D3D10DDIRESOURCE_TYPE dim;
     UINT usage, bind, cpu_access, misc;
     DXGI_FORMAT format;
-    uint32_t bpp;             /* bytes per texel (buffers: 1) */
+    uint32_t bpp;             /* bytes per element (texel, 4x4 block; buffers: 1) */
+    uint32_t block;           /* texels per block side: 4 block-compressed, else 1 */
     uint32_t width, height, depth, mips, array_size;
     uint32_t samples;         /* 1, or UMD_MSAA_SAMPLES (3D path only) */
     bool primary;
@@ -294,6 +295,7 @@ typedef struct UmdStream {
     uint32_t sent_n[UMD_SENT_GROUPS];
     uint32_t sent_chunk, draw_end;
     bool defaults;
+    UmdSampler load_sampler; /* umd_state_load_sampler */
     UmdBlendState blend;
     UmdDepthStencilState dss;
     UmdRasterizerState rast;
@@ -504,9 +506,12 @@ void umd_state_forget(UmdDevice *d, const void *object);
 
 /* res3d.c: 3D resources and their coherence (docs/umd.md). */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
+/* format3d.c: a DXGI format's virgl format (0: none), whether the 3D
+ * path renders to it (on a 3D adapter). */
 uint32_t umd_virgl_format(DXGI_FORMAT f);
 /* The virgl target of a 3D texture (SABLE_VIRGL_TARGET_*). */
 uint32_t umd_res3d_target(const UmdResource *r);
+bool umd_format3d_renderable(const UmdDevice *d, DXGI_FORMAT f);
 void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_private_3d *p);
 /* resource.c: a 3D allocation of this description (the KMD writes
  * p->virgl.res_id back). */
@@ -549,7 +554,8 @@ bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, ui
  * copy is newer afterwards. False: the device is lost or the command
  * buffer cannot take it (not reported). */
 bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *data);
-/* res3d.c: multisampling (4x, colour formats of the 3D path). */
+/* format3d.c: multisampling (4x, colour formats of the 3D path) and the
+ * CheckFormatSupport bits of the 3D path. */
 #define UMD_MSAA_SAMPLES 4u
 bool umd_res3d_msaa(const UmdDevice *d, DXGI_FORMAT f, uint32_t samples);
 UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f);

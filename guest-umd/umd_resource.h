@@ -18,6 +18,12 @@ static inline uint64_t umd_align_up(uint64_t v, uint64_t a)
     return (v + a - 1) / a * a;
 }
 
+/* Elements (blocks of b texels) covering n texels. */
+static inline uint32_t umd_blocks(uint32_t n, uint32_t b)
+{
+    return (uint32_t)(((uint64_t)n + b - 1) / b);
+}
+
 /* dxgi_format.c: the device's 2D format (UNORM, linear), or INVALID. */
 uint32_t umd_sable_format(DXGI_FORMAT f);
 /* layout.c: the bytes of r's allocation. */

@@ -134,6 +134,9 @@ void umd_layout_create(struct UmdDevice *d, const D3D10DDIARG_CREATEELEMENTLAYOU
  * NULL binding means), encoded with handles of d; no statistics. */
 void umd_state_defaults(struct UmdDevice *d, UmdBlendState *b, UmdDepthStencilState *s,
                         UmdRasterizerState *r);
+/* The sampler state of the units a shader only loads from (ld, no
+ * sampler): point filtering, CLAMP (docs/umd.md "Sampler units"). */
+void umd_state_load_sampler(struct UmdDevice *d, UmdSampler *o);
 /* Destroy*: unbinds, destroys its virgl object if the draw path created
  * one, then zeroes the object (sizeof *o bytes). */
 void umd_state_object_destroy(struct UmdDevice *d, void *o, size_t size);

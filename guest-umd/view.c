@@ -28,6 +28,13 @@ _Static_assert(offsetof(D3D10DDIARG_TEX3D_RENDERTARGETVIEW, FirstW) ==
                    offsetof(D3D10DDIARG_TEX2D_RENDERTARGETVIEW, ArraySize),
                "Tex3D RTVs (MipSlice, FirstW, WSize) read as Tex2D");
 
+/* A render target view's format: one the 3D path renders (a 3D
+ * resource), else one the 2D engine clears. */
+static bool rtv_format(const UmdDevice *d, const UmdResource *r, DXGI_FORMAT f)
+{
+    return r->res_id ? umd_format3d_renderable(d, f) : umd_sable_format(f) != SABLE_FORMAT_INVALID;
+}
+
 void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, UmdRtv *v)
 {
     memset(v, 0, sizeof(*v));
@@ -59,8 +66,7 @@ void umd_rtv_create(UmdDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW *c, U
         r->dim == D3D10DDIRESOURCE_BUFFER || c->Tex2D.MipSlice >= r->mips ||
         c->Tex2D.FirstArraySlice >= layers || c->Tex2D.ArraySize == 0 ||
         c->Tex2D.ArraySize > layers - c->Tex2D.FirstArraySlice ||
-        umd_sable_format(c->Format != DXGI_FORMAT_UNKNOWN ? c->Format : r->format) ==
-            SABLE_FORMAT_INVALID) {
+        !rtv_format(d, r, c->Format != DXGI_FORMAT_UNKNOWN ? c->Format : r->format)) {
         umd_unsupported(d, UMD_DDI_CreateRenderTargetView, 0); /* buffer views, other formats */
         return;
     }
@@ -155,29 +161,6 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
     v->format = format ? format : r->format;
 }
 
-/* The virgl format of a typed buffer view: what umd_virgl_format maps,
- * and the 32-bit integer formats, which only buffer views use so far
- * (textures of them are not 3D resources yet). */
-static uint32_t buffer_view_format(DXGI_FORMAT f)
-{
-    switch (f) {
-    case DXGI_FORMAT_R32_UINT:
-        return SABLE_VIRGL_FORMAT_R32_UINT;
-    case DXGI_FORMAT_R32G32_UINT:
-        return SABLE_VIRGL_FORMAT_R32G32_UINT;
-    case DXGI_FORMAT_R32G32B32A32_UINT:
-        return SABLE_VIRGL_FORMAT_R32G32B32A32_UINT;
-    case DXGI_FORMAT_R32_SINT:
-        return SABLE_VIRGL_FORMAT_R32_SINT;
-    case DXGI_FORMAT_R32G32_SINT:
-        return SABLE_VIRGL_FORMAT_R32G32_SINT;
-    case DXGI_FORMAT_R32G32B32A32_SINT:
-        return SABLE_VIRGL_FORMAT_R32G32B32A32_SINT;
-    default:
-        return umd_virgl_format(f);
-    }
-}
-
 /* A view format the host stores exactly as `vf` (the same GL internal
  * format, so GL may view one as the other) and that reads the same with
  * *swizzle, or 0 (virglrenderer 0.10.4's format table: B8G8R8A8 and
@@ -224,7 +207,7 @@ static bool slice_view_format(const UmdSrv *v, uint32_t target, uint32_t *vf, ui
 bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b)
 {
     if (v->res->dim == D3D10DDIRESOURCE_BUFFER) {
-        uint32_t vf = buffer_view_format(v->format);
+        uint32_t vf = umd_virgl_format(v->format);
         return vf && vgl_create_buffer_view(b, v->handle, v->res->res_id,
                                             vf | SABLE_VIRGL_TARGET_BUFFER << 24,
                                             v->first_element,

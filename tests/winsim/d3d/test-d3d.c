@@ -1395,8 +1395,8 @@ static void test_bindings(gconstpointer data)
  * render-target view the UMD creates (every DXGI format it can store, as a
  * texture with the render-target bind flag), MULTISAMPLE_RENDERTARGET
  * exactly for those a 4x texture of can be created (the 3D path's colour
- * formats, /d3d/tex/msaa), and nothing it does not do (sampling,
- * blending). */
+ * formats, /d3d/tex/msaa); SHADER_SAMPLE and BLENDABLE:
+ * /d3d/formats/sample and /d3d/formats/blend. */
 static void test_format_support(gconstpointer data)
 {
     Env e = env_new(GPOINTER_TO_UINT(data), 0, 0, 0);
@@ -1408,7 +1408,10 @@ static void test_format_support(gconstpointer data)
                                           F(d, pfnCheckFormatSupport)(d->h, (DXGI_FORMAT)f, &caps)),
                         ==, 0);
         const UINT msrt = D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
-        g_assert_cmphex(caps & ~(UINT)(D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET | msrt), ==, 0);
+        const UINT rtc = D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
+        g_assert_cmphex(caps & ~(UINT)(rtc | msrt | D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE |
+                                       D3D10_DDI_FORMAT_SUPPORT_BLENDABLE |
+                                       D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD), ==, 0);
         RtResource *t = NULL;
         if (umd_format_bpp((DXGI_FORMAT)f)) {
             HRESULT ms = rt_create_tex2d_ms(d, 8, 8, 4, (DXGI_FORMAT)f,
@@ -1422,19 +1425,19 @@ static void test_format_support(gconstpointer data)
         if (!umd_format_bpp((DXGI_FORMAT)f) ||
             rt_create_tex2d(d, 8, 8, 1, 1, (DXGI_FORMAT)f, D3D10_DDI_USAGE_DEFAULT,
                             D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &t) != S_OK) {
-            g_assert_cmphex(caps, ==, 0); /* cannot even be created */
+            g_assert_cmphex(caps & rtc, ==, 0); /* cannot even be created */
             continue;
         }
         RtView *v = NULL;
         HRESULT hr = rt_create_rtv(d, t, 0, 0, 1, &v);
-        g_assert_cmphex(caps != 0, ==, hr == S_OK);
+        g_assert_cmphex((caps & rtc) != 0, ==, hr == S_OK);
         render_targets += hr == S_OK;
         if (v) {
             rt_destroy_rtv(d, v);
         }
         rt_destroy(d, t);
     }
-    g_assert_cmpuint(render_targets, ==, 7); /* docs/umd.md: the RTV formats */
+    g_assert_cmpuint(render_targets, ==, 46); /* docs/umd.md: the RTV formats */
     g_assert_cmpuint(rt_umd_stats(d).lost, ==, 0);
     env_free(&e);
 }
@@ -1840,8 +1843,8 @@ static void test_misc(void)
             d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 8, &levels));
     g_assert_cmpuint(levels, ==, 0); /* 4x only (/d3d/tex/msaa) */
     RT_CALL(d, CheckMultisampleQualityLevels, 0,
-            d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_BC1_UNORM, 1, &levels));
-    g_assert_cmpuint(levels, ==, 0);
+            d->f11->pfnCheckMultisampleQualityLevels(d->h, DXGI_FORMAT_R32G32B32_UINT, 1, &levels));
+    g_assert_cmpuint(levels, ==, 0); /* a format the UMD cannot store */
     D3D11DDI_DEVICEFUNCS *moved = g_new0(D3D11DDI_DEVICEFUNCS, 1);
     memcpy(moved, d->f11, sizeof(*moved));
     RT_CALL(d, RelocateDeviceFuncs, 0, d->f11->pfnRelocateDeviceFuncs(d->h, moved));
@@ -2708,6 +2711,7 @@ int main(int argc, char **argv)
     d3d_query_tests_add();
     d3d_indirect_tests_add();
     d3d_views_tests_add();
+    d3d_formats_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);
