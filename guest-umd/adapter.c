@@ -120,10 +120,9 @@ static HRESULT WDDM_API get_supported_versions(D3D10DDI_HADAPTER h, UINT32 *entr
 
 /* The D3D11 caps (D3D11DDI_THREADING_CAPS, _SHADER_CAPS,
  * _3DPIPELINESUPPORT_CAPS). No free threading (so no driver command lists)
- * and no shader extensions. Pipeline levels: 10.0 and 10.1, the levels
- * whose DDI tables are complete; 11.0 would require the compute-shader cap
- * ("drivers that run the Direct3D version 11 pipeline ... must report"
- * it). The shaders and draws of those pipelines come with the 3D issue. */
+ * and no shader extensions. Pipeline levels: 10.0 and 10.1; 11.0 is not
+ * claimed while some of its requirements do not work (docs/umd.md, the
+ * list under "GetCaps"), although compute, tessellation and UAVs do. */
 UINT umd_pipeline_levels(void)
 {
     return D3D11DDI_ENCODE_3DPIPELINESUPPORT_CAP(D3D11DDI_3DPIPELINELEVEL_10_0) |
