@@ -59,10 +59,8 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
         umd_unsupported(d, ddi, 0);
         return;
     }
-    for (uint32_t i = 0; i < n.n; i++) {
-        if (!umd_res3d_to_host(d, ddi, n.res[i])) {
-            return;
-        }
+    if (!umd_stream_to_host(d, ddi, &n)) {
+        return;
     }
     if (!umd_stream_begin(d, ddi, &n) || !umd_stage_objects(d, ddi, &n, UMD_CS) ||
         !put_dispatch(d, ddi, &n, args ? none : groups, args, offset)) {
@@ -71,12 +69,7 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
         }
         return;
     }
-    for (uint32_t i = 0; i < n.n; i++) {
-        if (n.write[i]) {
-            n.res[i]->host_newer = true;
-            n.res[i]->backing_newer = false;
-        }
-    }
+    umd_stream_written(&n);
     if (!args) {
         umd_stats_dispatch(d, groups);
     }

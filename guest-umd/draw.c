@@ -730,10 +730,8 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         umd_unsupported(d, ddi, 0);
         return;
     }
-    for (uint32_t i = 0; i < n.n; i++) {
-        if (!umd_res3d_to_host(d, ddi, n.res[i])) {
-            return;
-        }
+    if (!umd_stream_to_host(d, ddi, &n)) {
+        return;
     }
     bool ok = stream_begin(d, ddi, &n);
     if (ok) {
@@ -745,15 +743,30 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         }
         return;
     }
-    for (uint32_t i = 0; i < n.n; i++) {
-        if (n.write[i]) {
-            n.res[i]->host_newer = true;
-            n.res[i]->backing_newer = false;
-            n.res[i]->dyn_valid = false; /* stream output: map.c's copy is stale */
-        }
-    }
+    umd_stream_written(&n);
     umd_stats_draw(d, draw);
     d->draws++;
+}
+
+bool umd_stream_to_host(UmdDevice *d, UmdDdi ddi, const UmdNamed *n)
+{
+    for (uint32_t i = 0; i < n->n; i++) {
+        if (!umd_res3d_to_host(d, ddi, n->res[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void umd_stream_written(const UmdNamed *n)
+{
+    for (uint32_t i = 0; i < n->n; i++) {
+        if (n->write[i]) {
+            n->res[i]->host_newer = true;
+            n->res[i]->backing_newer = false;
+            n->res[i]->dyn_valid = false; /* e.g. stream output: map.c's copy is stale */
+        }
+    }
 }
 
 /* ---- clears of 3D render targets and depth buffers: CLEAR in the stream ---- */

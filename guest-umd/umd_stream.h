@@ -19,6 +19,12 @@
 bool umd_stream_begin(UmdDevice *d, UmdDdi ddi, const UmdNamed *n);
 bool umd_stream_send(UmdDevice *d, UmdDdi ddi, const UmdNamed *n);
 bool umd_stream_room(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, uint32_t ndw);
+/* Every resource n names brought to the host first (false: a transfer
+ * failed, reported). */
+bool umd_stream_to_host(UmdDevice *d, UmdDdi ddi, const UmdNamed *n);
+/* After work that writes them, the host copies of what n names as written
+ * are the newer ones (and map.c's DISCARD copy of them is stale). */
+void umd_stream_written(const UmdNamed *n);
 /* false: r is not a 3D resource, or too many resources */
 bool umd_stream_name(UmdNamed *n, UmdResource *r, bool write);
 bool umd_stage_name(UmdNamed *n, const UmdState *st, unsigned stage);
