@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* What the d3d test files share: a started adapter with one device
- * (test-d3d.c), and the registration of the shader tests
- * (test-d3d-shader.c), draws, textures and compute. */
+/* What the d3d test files share: a started adapter with one device and
+ * the helpers several files use (test-d3d.c), and the registration of
+ * each file's tests (test-d3d-<concern>.c), called by main(). */
 #ifndef SABLE_TEST_D3D_H
 #define SABLE_TEST_D3D_H
 
@@ -13,9 +13,27 @@ typedef struct Env {
     RtDevice *d;
 } Env;
 
+/* a simulator on $WINSIM_TRANSPORT with its adapter started */
+WsSim *start(void);
 /* iv: the interface version; cmd/alist/plist: 0 for the defaults */
 Env env_new(UINT iv, UINT cmd, UINT alist, UINT plist);
 void env_free(Env *e);
+/* An Env whose UMD sees a KMD without 3D: resources stay 2D (TILE_Y). */
+Env env_new_2d(UINT iv);
+/* n bytes of a pattern of its seed into p */
+void pattern(uint8_t *p, size_t n, unsigned seed);
+/* whether the UMD laid r out TILE_Y */
+bool tiled(RtResource *r);
+void d3d_adapter_tests_add(void);
+void d3d_errors_tests_add(void);
+void d3d_resources_tests_add(void);
+void d3d_map_tests_add(void);
+void d3d_submit_tests_add(void);
+void d3d_tiled_tests_add(void);
+void d3d_state_tests_add(void);
+void d3d_copy_tests_add(void);
+void d3d_present_tests_add(void);
+void d3d_shared_tests_add(void);
 void d3d_shader_tests_add(void);
 void d3d_draw_tests_add(void);
 void d3d_tex_tests_add(void);
