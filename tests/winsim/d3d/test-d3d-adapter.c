@@ -3,8 +3,6 @@
  * The 'stack' suite, opening the UMD: OpenAdapter10/10_2, the
  * interface versions offered, GetCaps and CreateDevice.
  */
-#include <string.h>
-
 #include "test-d3d.h"
 
 static const UINT versions[3] = {

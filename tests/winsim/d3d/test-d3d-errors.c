@@ -4,8 +4,6 @@
  * the code its category allows, critical errors, the runtime's error
  * tables and check, and the device after a hang and TDR.
  */
-#include <string.h>
-
 #include "test-d3d.h"
 
 /* Not implemented yet, reported with the code the category allows:

@@ -4,8 +4,6 @@
  * work uses, command-buffer / allocation-list / patch-list overflow, and
  * the event query following the work.
  */
-#include <string.h>
-
 #include "test-d3d.h"
 
 /* Deferred destruction: a destroyed buffer a pending copy uses keeps its

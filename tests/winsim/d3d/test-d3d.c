@@ -7,7 +7,6 @@
  * This file: the adapter every test starts, the helpers several test
  * files share, and main(), which registers each file's tests.
  */
-#include <string.h>
 #include <glib/gstdio.h>
 
 #include "d3drt.h"
