@@ -261,3 +261,42 @@ test("append: every thread's id once, the count copied out", function()
     end
   end
 end)
+
+-- u0[id.x] = uint(t0.Load(int3(id.x, 0, 0)).x) * cb0[0].x + cb0[0].y,
+-- numthreads(4, 1, 1): a constant buffer and an R32_FLOAT texture bound
+-- on cs (small integers: exact as floats)
+local cs_cb_srv = [[
+cs_5_0
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_uav_raw u0
+dcl_input vThreadID.x
+dcl_temps 2
+dcl_thread_group 4, 1, 1
+mov r0.x, vThreadID.x
+mov r0.yzw, l(0, 0, 0, 0)
+ld r1.x, r0.xyzw, t0.xyzw
+ftou r1.x, r1.x
+imad r1.x, r1.x, cb0[0].x, cb0[0].y
+ishl r0.x, vThreadID.x, l(2)
+store_raw u0.x, r0.x, r1.x
+ret
+]]
+
+test("a compute shader reads a constant buffer and a texture bound on cs", function()
+  local dev = d3d.device{feature_level = "11_0"}
+  local texels, scale, add = {3, 5, 7, 11}, 10, 1000
+  local tex = dev:texture2d{width = 4, height = 1, format = "R32_FLOAT", bind = "shader_resource",
+                            data = string.pack("<ffff", table.unpack(texels))}
+  local b = raw_buffer(dev, 6)
+  dev:set_shader("cs", dev:shader("cs", cs_cb_srv))
+  dev:set_constant_buffer("cs", 0, dev:buffer{size = 16, bind = "constant_buffer",
+                                              data = string.pack("<I4I4I4I4", scale, add, 0, 0)})
+  dev:set_shader_resource("cs", 0, dev:srv(tex))
+  dev:set_uav(0, dev:uav(b))
+  dev:dispatch(1)
+  local w = words(dev:read(b))
+  for i = 0, 5 do
+    expect.eq(w[i + 1], i < 4 and texels[i + 1] * scale + add or GUARD, "word " .. i)
+  end
+end)

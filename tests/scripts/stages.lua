@@ -72,6 +72,24 @@ test("a geometry shader turns a point into a quad", function()
   capture("gs quad", img)
 end)
 
+-- gs_quad with every vertex's colour from constant buffer 0 (cb0[0]).
+local gs_quad_cb = gs_quad:gsub("dcl_temps 1", "dcl_constantbuffer cb0[1], immediateIndexed\ndcl_temps 1")
+                          :gsub("mov o1%.xyzw, v%[0%]%[1%]%.xyzw", "mov o1.xyzw, cb0[0].xyzw")
+
+test("a geometry shader reads a constant buffer bound on gs", function()
+  local dev, rt = point_scene()
+  dev:set_shader("gs", dev:shader("gs", gs_quad_cb))
+  local c = {0.2, 0.4, 0.6, 1}
+  dev:set_constant_buffer("gs", 0, dev:buffer{size = 16, bind = "constant_buffer",
+                                              data = string.pack("<ffff", table.unpack(c))})
+  dev:draw(1)
+  local img = dev:image(rt)
+  local c8 = {}
+  for i, v in ipairs(c) do c8[i] = math.floor(v * 255 + 0.5) end  -- 51, 102, 153, 255
+  draw.expect_rects(img, {0, 0, 0, 255}, {{QUAD[1], QUAD[2], QUAD[3], QUAD[4], c8}})
+  capture("gs constant buffer", img)
+end)
+
 -- The GS with stream output of position (register 0) and colour
 -- (register 1), 32 bytes a vertex, into a buffer of 8 vertices filled
 -- with 0xff bytes; one point drawn. Returns the device, target, buffer.
@@ -218,7 +236,9 @@ mov o0.xyzw, l(1.0, 1.0, 1.0, 1.0)
 ret
 ]]
 
-local function patch_scene(f, fill)
+-- o: ds, ps (DS, PS_WHITE by default), bind(dev) called before the draw.
+local function patch_scene(f, fill, o)
+  o = o or {}
   local dev = d3d.device{feature_level = "11_0"}
   local rt = dev:texture2d{width = TW, height = TW, format = "B8G8R8A8_UNORM",
                            bind = "render_target"}
@@ -226,9 +246,10 @@ local function patch_scene(f, fill)
   dev:set_render_target(dev:rtv(rt))
   dev:set_viewport{width = TW, height = TW}
   dev:set_topology("patch_list_3")
-  dev:set_shaders(dev:shader("vs", VS_POS), dev:shader("ps", PS_WHITE))
+  dev:set_shaders(dev:shader("vs", VS_POS), dev:shader("ps", o.ps or PS_WHITE))
   dev:set_shader("hs", dev:shader("hs", hs_text(f)))
-  dev:set_shader("ds", dev:shader("ds", DS))
+  dev:set_shader("ds", dev:shader("ds", o.ds or DS))
+  if o.bind then o.bind(dev) end
   dev:set_rasterizer_state(dev:rasterizer_state{fill = fill, cull = "none"})
   dev:set_input_layout(dev:input_layout{{slot = 0, offset = 0, format = "R32G32B32A32_FLOAT"}})
   local t = {}
@@ -288,4 +309,39 @@ test("tessellation factor 2: a vertex at the centre, six triangles", function()
   expect.pixel(two, 32, 24, {255, 255, 255, 255})
   expect.pixel(two, 36, 48, {0, 0, 0, 255})   -- 2.8 pixels from every line
   capture("factor 2", two)
+end)
+
+-- DS with a colour in o1: t0 sampled through s0 at (0.75, 0.5), LOD 0.
+local DS_SAMPLE = DS:gsub("dcl_output_siv o0.xyzw, position",
+                          "dcl_sampler s0, mode_default\n" ..
+                          "dcl_resource_texture2d (float,float,float,float) t0\n" ..
+                          "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw")
+                    :gsub("ret\n$", "sample_l o1.xyzw, l(0.75, 0.5, 0, 0), t0.xyzw, s0, l(0.0)\nret\n")
+
+local PS_V1 = [[
+ps_4_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+]]
+
+test("a domain shader samples a texture bound on ds", function()
+  reference_gap(NO_PCSG)
+  -- a 2 x 1 texture: u = 0.75 is texel 1 with point filtering
+  local texels = {{200, 0, 0, 255}, {40, 90, 160, 255}}
+  local dev, rt = patch_scene(1, "solid", {ds = DS_SAMPLE, ps = PS_V1, bind = function(dev)
+    local tex = dev:texture2d{width = 2, height = 1, format = "R8G8B8A8_UNORM",
+                              bind = "shader_resource",
+                              data = string.pack("BBBB", table.unpack(texels[1])) ..
+                                     string.pack("BBBB", table.unpack(texels[2]))}
+    dev:set_shader_resource("ds", 0, dev:srv(tex))
+    dev:set_sampler("ds", 0, dev:sampler{filter = "point", address = "clamp"})
+  end})
+  local img = dev:image(rt)
+  capture("ds sampled", img)
+  -- the target is B8G8R8A8: the image reads back as RGBA
+  local want = texels[math.floor(0.75 * 2) + 1]
+  expect.pixel(img, 32, 40, want)     -- the patch's centroid (32.5, 40.5)
+  expect.pixel(img, 4, 4, {0, 0, 0, 255})
 end)

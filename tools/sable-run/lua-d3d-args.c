@@ -279,12 +279,6 @@ uint32_t ld_layout_elements(lua_State *L, int idx, LdElement *el, uint32_t max)
     return (uint32_t)n;
 }
 
-int ld_check_stage(lua_State *L, int idx)
-{
-    static const char *const stages[] = { "vs", "ps", NULL };
-    return luaL_checkoption(L, idx, NULL, stages);
-}
-
 unsigned ld_check_any_stage(lua_State *L, int idx)
 {
     static const char *const stages[] = { "vs", "ps", "gs", "hs", "ds", "cs", NULL };

@@ -85,14 +85,12 @@ typedef struct LdElement {
 /* The list of elements {slot=, offset=, format=, instance=false|n} at idx
  * (at most max); returns how many. */
 uint32_t ld_layout_elements(lua_State *L, int idx, LdElement *el, uint32_t max);
-/* "vs" 0, "ps" 1 (the argument at idx). */
 /* "vs", "ps", "gs", "hs", "ds", "cs" at idx: 0..5 in that order. */
 unsigned ld_check_any_stage(lua_State *L, int idx);
 /* A buffer's `raw = true`, `structure = stride`, `indirect = true`
  * fields at idx as LD_MISC_* flags; *stride the structure's bytes. */
 enum { LD_MISC_RAW = 1, LD_MISC_STRUCTURED = 2, LD_MISC_INDIRECT = 4 };
 uint32_t ld_buffer_misc(lua_State *L, int idx, uint32_t *stride);
-int ld_check_stage(lua_State *L, int idx);
 /* A sampler's description from the table at idx: filter "point" |
  * "linear" (all of min, mag, mip), address "clamp" | "wrap" | "mirror"
  * (u, v, w), as D3D11_FILTER and D3D11_TEXTURE_ADDRESS_MODE values. */

@@ -207,7 +207,7 @@ static void release_view(LDevice *dev, LObj *o)
     SlotKind k = o->kind == LK_SRV ? SLOT_SRV : SLOT_SAMPLER;
     void *(*t)[LD_VIEW_SLOTS] = k == SLOT_SRV ? dev->srvs : dev->samplers;
     HRESULT hr;
-    for (unsigned st = 0; st < 2; st++) {
+    for (unsigned st = 0; st < LD_STAGES; st++) {
         for (unsigned i = 0; i < LD_VIEW_SLOTS; i++) {
             if (t[st][i] == o->p) {
                 set_slot(d, (int)st, k, i, NULL, &hr);
@@ -260,7 +260,7 @@ void ld_unbind_all(LDevice *dev)
             F(d, pfnIaSetVertexBuffers)(d->h, 0, MAX_VBS, none, zeros, zeros));
     RT_CALL(d, IaSetIndexBuffer, 0,
             F(d, pfnIaSetIndexBuffer)(d->h, none[0], DXGI_FORMAT_R16_UINT, 0));
-    for (int st = 0; st < 2; st++) {
+    for (int st = 0; st < LD_STAGES; st++) {
         for (UINT i = 0; i < LD_VIEW_SLOTS; i++) {
             if (i < MAX_CBS) {
                 set_slot(d, st, SLOT_CB, i, NULL, &hr);
@@ -353,33 +353,43 @@ static int dev_set_index_buffer(lua_State *L)
     return 0;
 }
 
-/* One slot of a stage: a constant buffer (a resource's handle), an SRV
- * or a sampler (their memory is their handle); h NULL unbinds. */
+/* One slot of a stage (RT_VS..RT_CS): a constant buffer (a resource's
+ * handle), an SRV or a sampler (their memory is their handle); h NULL
+ * unbinds. Every stage's setter is in the 11.0 table (ld_check_3d). */
 static void set_slot(RtDevice *d, int stage, SlotKind k, UINT slot, void *h, HRESULT *hr)
 {
+#define STAGE_ROW(x) { UMD_DDI_##x##SetConstantBuffers, UMD_DDI_##x##SetShaderResources, \
+                       UMD_DDI_##x##SetSamplers }
+    static const UmdDdi ddis[LD_STAGES][3] = {
+        STAGE_ROW(Vs), STAGE_ROW(Ps), STAGE_ROW(Gs), STAGE_ROW(Hs), STAGE_ROW(Ds), STAGE_ROW(Cs) };
+#undef STAGE_ROW
+    const D3D11DDI_DEVICEFUNCS *f = d->f11;
+    const PFND3D10DDI_SETCONSTANTBUFFERS cbs[LD_STAGES] = {
+        f->pfnVsSetConstantBuffers, f->pfnPsSetConstantBuffers, f->pfnGsSetConstantBuffers,
+        f->pfnHsSetConstantBuffers, f->pfnDsSetConstantBuffers, f->pfnCsSetConstantBuffers };
+    const PFND3D10DDI_SETSHADERRESOURCES srvs[LD_STAGES] = {
+        f->pfnVsSetShaderResources, f->pfnPsSetShaderResources, f->pfnGsSetShaderResources,
+        f->pfnHsSetShaderResources, f->pfnDsSetShaderResources, f->pfnCsSetShaderResources };
+    const PFND3D10DDI_SETSAMPLERS samplers[LD_STAGES] = {
+        f->pfnVsSetSamplers, f->pfnPsSetSamplers, f->pfnGsSetSamplers,
+        f->pfnHsSetSamplers, f->pfnDsSetSamplers, f->pfnCsSetSamplers };
     D3D10DDI_HRESOURCE r = { h };
     D3D10DDI_HSHADERRESOURCEVIEW v = { h };
     D3D10DDI_HSAMPLER s = { h };
-    switch (k * 2 + stage) {
-    case SLOT_CB * 2: *hr = RT_CALL(d, VsSetConstantBuffers, 0,
-                                    F(d, pfnVsSetConstantBuffers)(d->h, slot, 1, &r)); break;
-    case SLOT_CB * 2 + 1: *hr = RT_CALL(d, PsSetConstantBuffers, 0,
-                                        F(d, pfnPsSetConstantBuffers)(d->h, slot, 1, &r)); break;
-    case SLOT_SRV * 2: *hr = RT_CALL(d, VsSetShaderResources, 0,
-                                     F(d, pfnVsSetShaderResources)(d->h, slot, 1, &v)); break;
-    case SLOT_SRV * 2 + 1: *hr = RT_CALL(d, PsSetShaderResources, 0,
-                                         F(d, pfnPsSetShaderResources)(d->h, slot, 1, &v)); break;
-    case SLOT_SAMPLER * 2: *hr = RT_CALL(d, VsSetSamplers, 0,
-                                        F(d, pfnVsSetSamplers)(d->h, slot, 1, &s)); break;
-    default: *hr = RT_CALL(d, PsSetSamplers, 0, F(d, pfnPsSetSamplers)(d->h, slot, 1, &s)); break;
+    rt_enter(d, ddis[stage][k], 0);
+    switch (k) {
+    case SLOT_CB: cbs[stage](d->h, slot, 1, &r); break;
+    case SLOT_SRV: srvs[stage](d->h, slot, 1, &v); break;
+    default: samplers[stage](d->h, slot, 1, &s); break;
     }
+    *hr = rt_leave(d);
 }
 
-/* set_X("vs" | "ps", slot, obj | nil) for X of kind k (objects of `kind`). */
+/* set_X(stage, slot, obj | nil) for X of kind k (objects of `kind`). */
 static int set_stage_slot(lua_State *L, SlotKind k, LKind kind, UINT slots, const char *what)
 {
     RtDevice *d = ld_check_3d(L);
-    int stage = ld_check_stage(L, 2);
+    int stage = (int)ld_check_any_stage(L, 2);
     lua_Integer slot = luaL_checkinteger(L, 3);
     luaL_argcheck(L, slot >= 0 && slot < slots, 3, "slot out of range");
     void *h = NULL;
@@ -400,19 +410,19 @@ static int set_stage_slot(lua_State *L, SlotKind k, LKind kind, UINT slots, cons
     return 0;
 }
 
-/* set_constant_buffer("vs" | "ps", slot, buf | nil) */
+/* set_constant_buffer("vs" | "ps" | "gs" | "hs" | "ds" | "cs", slot, buf | nil) */
 static int dev_set_constant_buffer(lua_State *L)
 {
     return set_stage_slot(L, SLOT_CB, LK_RESOURCE, MAX_CBS, "SetConstantBuffers");
 }
 
-/* set_shader_resource("vs" | "ps", slot, srv | nil) */
+/* set_shader_resource("vs" | "ps" | "gs" | "hs" | "ds" | "cs", slot, srv | nil) */
 static int dev_set_shader_resource(lua_State *L)
 {
     return set_stage_slot(L, SLOT_SRV, LK_SRV, LD_VIEW_SLOTS, "SetShaderResources");
 }
 
-/* set_sampler("vs" | "ps", slot, sampler | nil) */
+/* set_sampler("vs" | "ps" | "gs" | "hs" | "ds" | "cs", slot, sampler | nil) */
 static int dev_set_sampler(lua_State *L)
 {
     return set_stage_slot(L, SLOT_SAMPLER, LK_SAMPLER, LD_VIEW_SLOTS, "SetSamplers");

@@ -32,7 +32,8 @@ typedef struct LDevice {
     void *shaders[LD_STAGES];   /* the RtShader bound per stage (RT_VS..RT_CS) */
     void *layout;               /* the input layout bound */
     void *uavs[LD_UAV_SLOTS];   /* the compute UAVs bound */
-    void *srvs[2][LD_VIEW_SLOTS], *samplers[2][LD_VIEW_SLOTS]; /* bound: vs, ps */
+    void *srvs[LD_STAGES][LD_VIEW_SLOTS]; /* the SRVs, samplers bound per stage */
+    void *samplers[LD_STAGES][LD_VIEW_SLOTS];
     void *states[3];            /* the blend, depth-stencil, rasterizer state bound */
 } LDevice;
 

@@ -458,61 +458,63 @@ static int dev_set_index_buffer(lua_State *L)
 }
 
 /* The slot argument at 3 and the object of `kind` (or nil) at 4, kept
- * bound in the device at 1 (stage at 2). */
-static void *slot_args(lua_State *L, WKind kind, UINT slots, UINT *slot)
+ * bound in the device at 1 (stage at 2: *stage 0..5 vs, ps, gs, hs, ds, cs). */
+static void *slot_args(lua_State *L, WKind kind, UINT slots, int *stage, UINT *slot)
 {
+    *stage = (int)ld_check_any_stage(L, 2);
     lua_Integer s = luaL_checkinteger(L, 3);
     luaL_argcheck(L, s >= 0 && s < slots, 3, "slot out of range");
     *slot = (UINT)s;
     void *p = lua_isnoneornil(L, 4) ? NULL : w_check_obj(L, 4, kind)->p;
     char key[24];
-    snprintf(key, sizeof key, "%d.%d.%d", (int)kind, ld_check_stage(L, 2), (int)s);
+    snprintf(key, sizeof key, "%d.%d.%d", (int)kind, *stage, (int)s);
     ld_keep(L, 1, key, 4);
     return p;
 }
 
-/* set_constant_buffer("vs" | "ps", slot, buf | nil) */
+/* ID3D11DeviceContext_<stage><what>(c, slot, 1, arr) for the stage 0..5. */
+#define STAGE_SET(stage, what, c, slot, arr) \
+    do { \
+        switch (stage) { \
+        case 0: ID3D11DeviceContext_VS##what(c, slot, 1, arr); break; \
+        case 1: ID3D11DeviceContext_PS##what(c, slot, 1, arr); break; \
+        case 2: ID3D11DeviceContext_GS##what(c, slot, 1, arr); break; \
+        case 3: ID3D11DeviceContext_HS##what(c, slot, 1, arr); break; \
+        case 4: ID3D11DeviceContext_DS##what(c, slot, 1, arr); break; \
+        default: ID3D11DeviceContext_CS##what(c, slot, 1, arr); break; \
+        } \
+    } while (0)
+
+/* set_constant_buffer("vs" | "ps" | "gs" | "hs" | "ds" | "cs", slot, buf | nil) */
 static int dev_set_constant_buffer(lua_State *L)
 {
     WDev *dev = check_3d(L);
-    int stage = ld_check_stage(L, 2);
+    int stage;
     UINT slot;
-    ID3D11Buffer *b = slot_args(L, WK_RESOURCE, MAX_CBS, &slot);
-    if (stage == 0) {
-        ID3D11DeviceContext_VSSetConstantBuffers(dev->c, slot, 1, &b);
-    } else {
-        ID3D11DeviceContext_PSSetConstantBuffers(dev->c, slot, 1, &b);
-    }
+    ID3D11Buffer *b = slot_args(L, WK_RESOURCE, MAX_CBS, &stage, &slot);
+    STAGE_SET(stage, SetConstantBuffers, dev->c, slot, &b);
     return 0;
 }
 
-/* set_shader_resource("vs" | "ps", slot, srv | nil) */
+/* set_shader_resource("vs" | "ps" | "gs" | "hs" | "ds" | "cs", slot, srv | nil) */
 static int dev_set_shader_resource(lua_State *L)
 {
     WDev *dev = check_3d(L);
-    int stage = ld_check_stage(L, 2);
+    int stage;
     UINT slot;
-    ID3D11ShaderResourceView *v = slot_args(L, WK_SRV, VIEW_SLOTS, &slot);
-    if (stage == 0) {
-        ID3D11DeviceContext_VSSetShaderResources(dev->c, slot, 1, &v);
-    } else {
-        ID3D11DeviceContext_PSSetShaderResources(dev->c, slot, 1, &v);
-    }
+    ID3D11ShaderResourceView *v = slot_args(L, WK_SRV, VIEW_SLOTS, &stage, &slot);
+    STAGE_SET(stage, SetShaderResources, dev->c, slot, &v);
     return 0;
 }
 
-/* set_sampler("vs" | "ps", slot, sampler | nil) */
+/* set_sampler("vs" | "ps" | "gs" | "hs" | "ds" | "cs", slot, sampler | nil) */
 static int dev_set_sampler(lua_State *L)
 {
     WDev *dev = check_3d(L);
-    int stage = ld_check_stage(L, 2);
+    int stage;
     UINT slot;
-    ID3D11SamplerState *s = slot_args(L, WK_SAMPLER, VIEW_SLOTS, &slot);
-    if (stage == 0) {
-        ID3D11DeviceContext_VSSetSamplers(dev->c, slot, 1, &s);
-    } else {
-        ID3D11DeviceContext_PSSetSamplers(dev->c, slot, 1, &s);
-    }
+    ID3D11SamplerState *s = slot_args(L, WK_SAMPLER, VIEW_SLOTS, &stage, &slot);
+    STAGE_SET(stage, SetSamplers, dev->c, slot, &s);
     return 0;
 }
 
