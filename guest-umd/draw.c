@@ -503,14 +503,27 @@ static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
     return ok;
 }
 
-static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
+/* The default state objects described once per device, and the sampler
+ * of fetch-only units (put_samplers) made in the host context: draws and
+ * dispatches both need it. */
+static bool make_load_sampler(UmdDevice *d, UmdDdi ddi, const Named *n)
 {
-    UmdState *st = &d->state;
     UmdStream *s = &d->s3d;
     if (!s->defaults) {
         umd_state_defaults(d, &s->blend, &s->dss, &s->rast);
         umd_state_load_sampler(d, &s->load_sampler);
         s->defaults = true;
+    }
+    return make(d, ddi, n, s->load_sampler.create, s->load_sampler.ncreate,
+                &s->load_sampler.host);
+}
+
+static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
+{
+    UmdState *st = &d->state;
+    UmdStream *s = &d->s3d;
+    if (!make_load_sampler(d, ddi, n)) {
+        return false;
     }
     UmdBlendState *bl = st->blend ? st->blend : &s->blend;
     UmdDepthStencilState *ds = st->dss ? st->dss : &s->dss;
@@ -518,8 +531,6 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     bool ok = make(d, ddi, n, bl->create, bl->ncreate, &bl->host) &&
               make(d, ddi, n, ds->create, ds->ncreate, &ds->host) &&
               make(d, ddi, n, rs->create, rs->ncreate, &rs->host) &&
-              make(d, ddi, n, s->load_sampler.create, s->load_sampler.ncreate,
-                   &s->load_sampler.host) &&
               (!st->layout ||
                make(d, ddi, n, st->layout->create, st->layout->ncreate, &st->layout->host));
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
@@ -883,7 +894,7 @@ bool umd_stage_name(UmdNamed *n, const UmdState *st, unsigned stage)
 }
 bool umd_stage_objects(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
 {
-    return make_stage(d, ddi, n, stage);
+    return make_load_sampler(d, ddi, n) && make_stage(d, ddi, n, stage);
 }
 bool umd_stage_state(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
 {

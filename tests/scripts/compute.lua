@@ -300,3 +300,28 @@ test("a compute shader reads a constant buffer and a texture bound on cs", funct
     expect.eq(w[i + 1], i < 4 and texels[i + 1] * scale + add or GUARD, "word " .. i)
   end
 end)
+
+-- The same through an R32_UINT texture: an integer texture is complete for
+-- `ld` only with a point sampler, which the UMD binds at fetch-only units;
+-- on a device whose first 3D work is a Dispatch that sampler must exist too
+-- (it read 0 before).
+local cs_cb_srv_uint = cs_cb_srv:gsub("%(float,float,float,float%)", "(uint,uint,uint,uint)")
+                                :gsub("ftou r1.x, r1.x\n", "")
+
+test("a compute shader loads an R32_UINT texture bound on cs", function()
+  local dev = d3d.device{feature_level = "11_0"}
+  local texels, scale, add = {3, 5, 7, 11}, 10, 1000
+  local tex = dev:texture2d{width = 4, height = 1, format = "R32_UINT", bind = "shader_resource",
+                            data = string.pack("<I4I4I4I4", table.unpack(texels))}
+  local b = raw_buffer(dev, 6)
+  dev:set_shader("cs", dev:shader("cs", cs_cb_srv_uint))
+  dev:set_constant_buffer("cs", 0, dev:buffer{size = 16, bind = "constant_buffer",
+                                              data = string.pack("<I4I4I4I4", scale, add, 0, 0)})
+  dev:set_shader_resource("cs", 0, dev:srv(tex))
+  dev:set_uav(0, dev:uav(b))
+  dev:dispatch(1)
+  local w = words(dev:read(b))
+  for i = 0, 5 do
+    expect.eq(w[i + 1], i < 4 and texels[i + 1] * scale + add or GUARD, "word " .. i)
+  end
+end)
