@@ -283,13 +283,15 @@ store_raw u0.x, r0.x, r1.x
 ret
 ]]
 
-test("a compute shader reads a constant buffer and a texture bound on cs", function()
+-- Each of 4 threads stores texel * cb.x + cb.y (texels of `format`, read
+-- by `text`), with two guard words after them.
+local function cs_reads_texture(format, pack, text)
   local dev = d3d.device{feature_level = "11_0"}
   local texels, scale, add = {3, 5, 7, 11}, 10, 1000
-  local tex = dev:texture2d{width = 4, height = 1, format = "R32_FLOAT", bind = "shader_resource",
-                            data = string.pack("<ffff", table.unpack(texels))}
+  local tex = dev:texture2d{width = 4, height = 1, format = format, bind = "shader_resource",
+                            data = string.pack(pack, table.unpack(texels))}
   local b = raw_buffer(dev, 6)
-  dev:set_shader("cs", dev:shader("cs", cs_cb_srv))
+  dev:set_shader("cs", dev:shader("cs", text))
   dev:set_constant_buffer("cs", 0, dev:buffer{size = 16, bind = "constant_buffer",
                                               data = string.pack("<I4I4I4I4", scale, add, 0, 0)})
   dev:set_shader_resource("cs", 0, dev:srv(tex))
@@ -299,6 +301,10 @@ test("a compute shader reads a constant buffer and a texture bound on cs", funct
   for i = 0, 5 do
     expect.eq(w[i + 1], i < 4 and texels[i + 1] * scale + add or GUARD, "word " .. i)
   end
+end
+
+test("a compute shader reads a constant buffer and a texture bound on cs", function()
+  cs_reads_texture("R32_FLOAT", "<ffff", cs_cb_srv)
 end)
 
 -- The same through an R32_UINT texture: an integer texture is complete for
@@ -309,19 +315,5 @@ local cs_cb_srv_uint = cs_cb_srv:gsub("%(float,float,float,float%)", "(uint,uint
                                 :gsub("ftou r1.x, r1.x\n", "")
 
 test("a compute shader loads an R32_UINT texture bound on cs", function()
-  local dev = d3d.device{feature_level = "11_0"}
-  local texels, scale, add = {3, 5, 7, 11}, 10, 1000
-  local tex = dev:texture2d{width = 4, height = 1, format = "R32_UINT", bind = "shader_resource",
-                            data = string.pack("<I4I4I4I4", table.unpack(texels))}
-  local b = raw_buffer(dev, 6)
-  dev:set_shader("cs", dev:shader("cs", cs_cb_srv_uint))
-  dev:set_constant_buffer("cs", 0, dev:buffer{size = 16, bind = "constant_buffer",
-                                              data = string.pack("<I4I4I4I4", scale, add, 0, 0)})
-  dev:set_shader_resource("cs", 0, dev:srv(tex))
-  dev:set_uav(0, dev:uav(b))
-  dev:dispatch(1)
-  local w = words(dev:read(b))
-  for i = 0, 5 do
-    expect.eq(w[i + 1], i < 4 and texels[i + 1] * scale + add or GUARD, "word " .. i)
-  end
+  cs_reads_texture("R32_UINT", "<I4I4I4I4", cs_cb_srv_uint)
 end)
