@@ -3,8 +3,10 @@
  * checksum: a bad one is refused before the driver, as the runtime's
  * E_INVALIDARG) and split as the runtime does -- pCode points at the
  * SHDR/SHEX chunk's tokens, the ISGN/OSGN(/OSG5)/PCSG elements become
- * D3D10DDIARG_SIGNATURE_ENTRYs (SystemValue: the element's D3D_NAME when it
- * is a D3D10_SB_NAME, else UNDEFINED; elements without a register, such as
+ * D3D10DDIARG_SIGNATURE_ENTRYs (SystemValue: the D3D10_SB_NAME of the
+ * element's D3D_NAME -- 0-10 as is, a tessellation factor's by its semantic
+ * index, SV_TessFactor[1] of a tri is TRI_V_EQ_0 -- else UNDEFINED; elements
+ * without a register, such as
  * SV_Depth, are left out: UNCERTAIN, no reference page says) -- then
  * CalcPrivate*Size and Create*Shader are called. */
 #include <glib.h>
@@ -35,9 +37,7 @@ static D3D10DDIARG_SIGNATURE_ENTRY *sig_entries(const Dxbc *x, uint32_t fourcc, 
         if (e[i].reg == 0xFFFFFFFFu) {
             continue;
         }
-        out[*n].SystemValue = e[i].sv <= D3D11_SB_NAME_FINAL_LINE_DENSITY_TESSFACTOR
-                                  ? (D3D10_SB_NAME)e[i].sv
-                                  : D3D10_SB_NAME_UNDEFINED;
+        out[*n].SystemValue = (D3D10_SB_NAME)dxbc_sig_sb_name(e[i].sv, e[i].index);
         out[*n].Register = e[i].reg;
         out[*n].Mask = e[i].mask;
         (*n)++;

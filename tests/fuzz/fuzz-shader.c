@@ -23,7 +23,8 @@ static uint32_t sig_entries(const Dxbc *d, uint32_t fourcc, Sm4SigEntry *out)
         return 0;
     }
     for (uint32_t i = 0; i < n; i++) {
-        out[i] = (Sm4SigEntry){ .sv = e[i].sv, .reg = e[i].reg, .mask = e[i].mask };
+        out[i] = (Sm4SigEntry){ .sv = dxbc_sig_sb_name(e[i].sv, e[i].index), .reg = e[i].reg,
+                                .mask = e[i].mask };
     }
     return n;
 }

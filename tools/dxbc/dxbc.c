@@ -208,6 +208,37 @@ uint8_t *dxbc_build(const DxbcChunk *chunks, uint32_t n, size_t *len)
 
 /* ---- signatures ---- */
 
+/* D3D_NAME 11..16: the first token name and how many edges
+ * (D3D11_SB_NAME_FINAL_QUAD_U_EQ_0_EDGE_TESSFACTOR = 11 ... LINE_DENSITY = 22). */
+static const uint8_t tess_first[6] = { 11, 15, 17, 20, 21, 22 };
+static const uint8_t tess_count[6] = { 4, 2, 3, 1, 1, 1 };
+
+uint32_t dxbc_sig_sb_name(uint32_t sv, uint32_t index)
+{
+    if (sv <= 10) {
+        return sv;
+    }
+    if (sv > 16) {
+        return 0;
+    }
+    uint32_t k = sv - 11;
+    /* one-edge names (tri inside, line detail/density) ignore the index */
+    return tess_count[k] == 1 ? tess_first[k] : index < tess_count[k] ? tess_first[k] + index : 0;
+}
+
+void dxbc_sig_d3d_name(uint32_t sb, uint32_t *sv, uint32_t *index)
+{
+    *sv = sb <= 22 ? sb : 0, *index = 0;
+    for (uint32_t k = 0; k < 6 && sb > 10 && sb <= 22; k++) {
+        if (sb >= tess_first[k] && sb < tess_first[k] + tess_count[k]) {
+            *sv = 11 + k, *index = sb - tess_first[k];
+        }
+    }
+    if (sb == 22) {
+        *index = 1; /* SV_TessFactor[1] of an isoline: UNCERTAIN (docs/dxbc.md) */
+    }
+}
+
 int dxbc_sig_parse(const DxbcChunk *c, DxbcSigElem *out, uint32_t max, uint32_t *n)
 {
     int osg5 = c->fourcc == DXBC_FOURCC('O', 'S', 'G', '5');

@@ -59,6 +59,15 @@ typedef struct DxbcSigElem {
 #define DXBC_NAME_DEPTH_GE 67
 #define DXBC_NAME_DEPTH_LE 68
 
+/* The token name (D3D10_SB_NAME / D3D11_SB_NAME 0-22) of an element: D3D_NAME
+ * 0-10 as is; the tessellation factors (D3D_NAME 11 quad edge, 12 quad
+ * inside, 13 tri edge, 14 tri inside, 15 line detail, 16 line density) with
+ * the semantic index picking the edge; 0 (undefined) for anything else. */
+uint32_t dxbc_sig_sb_name(uint32_t sv, uint32_t index);
+/* The inverse for a token name 0-22: its D3D_NAME and semantic index (the
+ * edge; line detail index 0, line density 1). */
+void dxbc_sig_d3d_name(uint32_t sb, uint32_t *sv, uint32_t *index);
+
 /* 0 with *n elements, or -1 (malformed, or more than max). */
 int dxbc_sig_parse(const DxbcChunk *c, DxbcSigElem *out, uint32_t max, uint32_t *n);
 /* A signature chunk body (OSG5 form when osg5), free(); NULL if out of memory. */

@@ -67,8 +67,9 @@ typedef struct Shader {
     uint8_t *file;
     Dxbc d;
     const DxbcChunk *code;
-    DxbcSigElem in[DXBC_MAX_SIG], out[DXBC_MAX_SIG];
-    uint32_t nin, nout;
+    DxbcSigElem in[DXBC_MAX_SIG], out[DXBC_MAX_SIG], patch[DXBC_MAX_SIG];
+    uint32_t nin, nout, npatch;
+    int has_patch;
 } Shader;
 
 static int load(const char *path, Shader *s)
@@ -95,8 +96,11 @@ static int load(const char *path, Shader *s)
     if (!o) {
         o = dxbc_find(&s->d, DXBC_FOURCC('O', 'S', 'G', '5'));
     }
+    const DxbcChunk *pc = dxbc_find(&s->d, DXBC_FOURCC('P', 'C', 'S', 'G'));
+    s->has_patch = pc != NULL;
     if ((i && dxbc_sig_parse(i, s->in, DXBC_MAX_SIG, &s->nin)) ||
-        (o && dxbc_sig_parse(o, s->out, DXBC_MAX_SIG, &s->nout))) {
+        (o && dxbc_sig_parse(o, s->out, DXBC_MAX_SIG, &s->nout)) ||
+        (pc && dxbc_sig_parse(pc, s->patch, DXBC_MAX_SIG, &s->npatch))) {
         return die(path, "bad signature chunk");
     }
     return 0;
@@ -151,6 +155,9 @@ static int cmd_dis(const char *path)
     if (text) {
         print_sig("Input", s.in, s.nin);
         print_sig("Output", s.out, s.nout);
+        if (s.has_patch) {
+            print_sig("Patch Constant", s.patch, s.npatch);
+        }
         fputs(text, stdout);
     }
     free(t);

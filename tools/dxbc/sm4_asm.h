@@ -4,10 +4,11 @@
  * prints: "vs_4_0", "dcl_input v0.xyz", "mul r0.xyzw, v0.xxxx, cb0[0].xyzw",
  * "sample_indexable(texture2d)(float,float,float,float) r0.xyzw, ...").
  *
- * sm4_assemble: text -> token stream and the input/output signatures (from
- * fxc's "// Input signature:" comment tables when present, else derived
- * from the dcl_input and dcl_output declarations).  sm4_assemble_dxbc wraps
- * them in a container (RDEF, ISGN, OSGN, SHDR or SHEX).  sm4_disassemble:
+ * sm4_assemble: text -> token stream and the input/output/patch constant
+ * signatures (from fxc's "// Input signature:" comment tables when present,
+ * else derived from the dcl_input and dcl_output declarations).
+ * sm4_assemble_dxbc wraps them in a container (RDEF, ISGN, OSGN, PCSG for
+ * hull and domain shaders, SHDR or SHEX).  sm4_disassemble:
  * tokens -> text in the same syntax (the two round-trip).  Errors carry
  * the line number; nothing aborts on bad input.
  */
@@ -22,8 +23,8 @@
 typedef struct Sm4Asm {
     uint32_t *tokens;
     uint32_t ntokens;
-    DxbcSigElem in[DXBC_MAX_SIG], out[DXBC_MAX_SIG];
-    uint32_t nin, nout;
+    DxbcSigElem in[DXBC_MAX_SIG], out[DXBC_MAX_SIG], patch[DXBC_MAX_SIG];
+    uint32_t nin, nout, npatch; /* patch: hull/domain shaders' constants */
 } Sm4Asm;
 
 int sm4_assemble(const char *text, Sm4Asm *out, char *err, size_t errlen); /* 0 or -1 */

@@ -20,7 +20,7 @@ typedef struct Asm {
     int failed;
     uint32_t major, minor, stage;
     Sm4Asm *out;
-    int tables; /* signatures came from comment tables */
+    int tables; /* signatures that came from comment tables: bits 1 in, 2 out, 4 patch */
 } Asm;
 
 typedef struct Insn {
@@ -32,7 +32,7 @@ typedef struct Insn {
 
 
 typedef struct SigTable {
-    int which;          /* 0 none, 1 input, 2 output */
+    int which;          /* 0 none, 1 input, 2 output, 3 patch constants */
     int ncols;
     size_t col[8][2];   /* start, length */
 } SigTable;

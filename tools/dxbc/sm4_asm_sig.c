@@ -29,45 +29,106 @@ static void sig_add(DxbcSigElem *e, uint32_t *n, const char *name, uint32_t inde
     s->rw = mask;
 }
 
-/* Signatures derived from the declarations: system values by their SV_
- * names, PS outputs SV_Target<n>, other registers TEXCOORD<n> (ATTRIB<n> for
- * VS inputs). */
-void asm_derive_signatures(Asm *a, const Sm4Program *p, int tables)
+/* Which signature a declaration's register belongs to: 0 input, 1 output,
+ * 2 patch constants (a hull shader's fork/join phase outputs, a domain
+ * shader's vpc inputs), -1 none. */
+static int sig_kind(const Sm4Program *p, const Sm4Insn *in, int patch_phase)
+{
+    int output = in->opcode >= SM4_DCL_OUTPUT && in->opcode <= SM4_DCL_OUTPUT_SIV;
+    int input = in->opcode >= SM4_DCL_INPUT && in->opcode <= SM4_DCL_INPUT_PS_SIV;
+    uint32_t type = input || output ? sm4_opnd(p, in, 0)->type : 0;
+    if (output) {
+        return patch_phase ? 2 : 1;
+    }
+    if (input && type == SM5_OT_INPUT_PATCH_CONSTANT) {
+        return p->stage == SM4_DS ? 2 : -1;
+    }
+    return input ? 0 : -1;
+}
+
+/* A patch constant register component group already in the signature
+ * (a register declared by more than one phase). */
+static int sig_has(const DxbcSigElem *e, uint32_t n, uint32_t reg, uint8_t mask)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (e[i].reg == reg && (e[i].mask & mask)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* One element for a system value declaration: D3D_NAME and semantic index
+ * from the token name (the tessellation factors SV_TessFactor[i] /
+ * SV_InsideTessFactor[i]). */
+static void sig_add_sv(DxbcSigElem *e, uint32_t *n, uint32_t sb, uint32_t reg, uint8_t mask)
+{
+    uint32_t sv, index;
+    dxbc_sig_d3d_name(sb, &sv, &index);
+    uint32_t type = sv >= 4 && sv <= 10 ? 1 : 3; /* indices, ids, IsFrontFace: uint */
+    const char *name = sv == 12 || sv == 14 ? "SV_InsideTessFactor"
+                       : sv >= 11          ? "SV_TessFactor"
+                                           : sv_semantic[sv];
+    sig_add(e, n, name, index, sv, type, reg, mask);
+}
+
+static void derive_one(Asm *a, const Sm4Program *p, const Sm4Insn *in, int kind)
 {
     Sm4Asm *o = a->out;
+    DxbcSigElem *e = kind == 0 ? o->in : kind == 1 ? o->out : o->patch;
+    uint32_t *n = kind == 0 ? &o->nin : kind == 1 ? &o->nout : &o->npatch;
+    const Sm4Operand *r = sm4_opnd(p, in, 0);
+    uint32_t sb = in->nextra && in->extra[0] <= 22 ? in->extra[0] : 0;
+    if (r->type == SM4_OT_OUTPUT_DEPTH) {
+        sig_add(e, n, "SV_Depth", 0, DXBC_NAME_DEPTH, 3, 0xFFFFFFFFu, 1);
+        return;
+    }
+    if (r->type == SM4_OT_OUTPUT_COVERAGE_MASK) {
+        sig_add(e, n, "SV_Coverage", 0, DXBC_NAME_COVERAGE, 1, 0xFFFFFFFFu, 1);
+        return;
+    }
+    if (r->type != SM4_OT_INPUT && r->type != SM4_OT_OUTPUT &&
+        r->type != SM5_OT_INPUT_CONTROL_POINT && r->type != SM5_OT_INPUT_PATCH_CONSTANT) {
+        return;
+    }
+    uint32_t reg = (uint32_t)r->idx[r->ndim == 2 ? 1 : 0].imm;
+    uint8_t mask = r->ncomp == 4 && r->sel == SM4_SEL_MASK ? r->mask : 0xF;
+    if (kind == 2 && sig_has(e, *n, reg, mask)) {
+        return;
+    }
+    if (sb) {
+        sig_add_sv(e, n, sb, reg, mask);
+    } else if (kind == 1 && p->stage == SM4_PS) {
+        sig_add(e, n, "SV_Target", reg, DXBC_NAME_TARGET, 3, reg, mask);
+    } else {
+        sig_add(e, n, kind == 0 && p->stage == SM4_VS ? "ATTRIB" : "TEXCOORD", reg, 0, 3, reg,
+                mask);
+    }
+}
+
+/* Signatures derived from the declarations: system values by their SV_
+ * names, PS outputs SV_Target<n>, other registers TEXCOORD<n> (ATTRIB<n> for
+ * VS inputs); the kinds given by comment tables (bits 1 input, 2 output,
+ * 4 patch constants) are left alone. */
+void asm_derive_signatures(Asm *a, const Sm4Program *p, int tables)
+{
+    int patch_phase = 0;
     for (uint32_t i = 0; i < p->ninsn; i++) {
         const Sm4Insn *in = &p->insn[i];
-        int output = in->opcode >= SM4_DCL_OUTPUT && in->opcode <= SM4_DCL_OUTPUT_SIV;
-        int input = in->opcode >= SM4_DCL_INPUT && in->opcode <= SM4_DCL_INPUT_PS_SIV;
-        if ((!input && !output) || (tables & (output ? 2 : 1))) {
-            continue;
+        if (in->opcode == SM5_HS_FORK_PHASE || in->opcode == SM5_HS_JOIN_PHASE) {
+            patch_phase = 1;
+        } else if (in->opcode == SM5_HS_CONTROL_POINT_PHASE) {
+            patch_phase = 0;
         }
-        const Sm4Operand *r = sm4_opnd(p, in, 0);
-        uint32_t sv = in->nextra && in->extra[0] < 11 ? in->extra[0] : 0;
-        uint32_t type = sv >= 4 && sv <= 10 ? 1 : 3; /* indices, ids, IsFrontFace: uint */
-        DxbcSigElem *e = output ? o->out : o->in;
-        uint32_t *n = output ? &o->nout : &o->nin;
-        if (r->type == SM4_OT_OUTPUT_DEPTH) {
-            sig_add(e, n, "SV_Depth", 0, DXBC_NAME_DEPTH, 3, 0xFFFFFFFFu, 1);
-        } else if (r->type == SM4_OT_OUTPUT_COVERAGE_MASK) {
-            sig_add(e, n, "SV_Coverage", 0, DXBC_NAME_COVERAGE, 1, 0xFFFFFFFFu, 1);
-        } else if (r->type == SM4_OT_INPUT || r->type == SM4_OT_OUTPUT) {
-            uint32_t reg = (uint32_t)r->idx[r->ndim == 2 ? 1 : 0].imm;
-            uint8_t mask = r->ncomp == 4 && r->sel == SM4_SEL_MASK ? r->mask : 0xF;
-            if (sv) {
-                sig_add(e, n, sv_semantic[sv], 0, sv, type, reg, mask);
-            } else if (output && p->stage == SM4_PS) {
-                sig_add(e, n, "SV_Target", reg, DXBC_NAME_TARGET, 3, reg, mask);
-            } else {
-                sig_add(e, n, !output && p->stage == SM4_VS ? "ATTRIB" : "TEXCOORD", reg, 0, 3,
-                        reg, mask);
-            }
+        int kind = sig_kind(p, in, patch_phase);
+        if (kind >= 0 && !(tables & (1 << kind))) {
+            derive_one(a, p, in, kind);
         }
     }
 }
 
 /* fxc's signature tables in the comments:
- *   // Input signature:            (or Output)
+ *   // Input signature:            (or Output, Patch Constant)
  *   // Name  Index Mask Register SysValue Format Used
  *   // ----- ----- ---- -------- -------- ------ ----
  *   // POSITION 0   xyzw        0     NONE  float xyzw
@@ -122,8 +183,8 @@ static int sig_row(Asm *a, const SigTable *t, const char *line)
         reg = 0xFFFFFFFFu; /* oDepth, oMask, ... */
     }
     uint32_t type = !strcmp(f[5], "uint") ? 1 : !strcmp(f[5], "int") ? 2 : 3;
-    DxbcSigElem *e = t->which == 1 ? a->out->in : a->out->out;
-    uint32_t *n = t->which == 1 ? &a->out->nin : &a->out->nout;
+    DxbcSigElem *e = t->which == 1 ? a->out->in : t->which == 2 ? a->out->out : a->out->patch;
+    uint32_t *n = t->which == 1 ? &a->out->nin : t->which == 2 ? &a->out->nout : &a->out->npatch;
     sig_add(e, n, f[0], index, sv >= 0 ? (uint32_t)sv : DXBC_NAME_TARGET + (uint32_t)hi, type, reg,
             reg == 0xFFFFFFFFu ? 1 : letters(f[2]));
     e[*n - 1].rw = letters(f[6]);
@@ -134,10 +195,11 @@ static int sig_row(Asm *a, const SigTable *t, const char *line)
 int asm_sig_comment(Asm *a, SigTable *t, const char *c)
 {
     c = asm_skip(c + 2);
-    if (!strncmp(c, "Input signature:", 16) || !strncmp(c, "Output signature:", 17)) {
-        t->which = c[0] == 'I' ? 1 : 2;
+    if (!strncmp(c, "Input signature:", 16) || !strncmp(c, "Output signature:", 17) ||
+        !strncmp(c, "Patch Constant signature:", 25)) {
+        t->which = c[0] == 'I' ? 1 : c[0] == 'O' ? 2 : 3;
         t->ncols = 0;
-        a->tables |= t->which;
+        a->tables |= 1 << (t->which - 1);
         return 0;
     }
     if (!t->which) {
@@ -195,21 +257,31 @@ uint8_t *sm4_assemble_dxbc(const char *text, size_t *len, char *err, size_t errl
     if (sm4_assemble(text, &a, err, errlen)) {
         return NULL;
     }
-    uint32_t rs, is, os;
+    uint32_t rs, is, os, ps, stage = a.tokens[0] >> 16;
     uint8_t *r = rdef(a.tokens[0], &rs);
     uint8_t *i = dxbc_sig_build(a.in, a.nin, 0, &is);
     uint8_t *o = dxbc_sig_build(a.out, a.nout, 0, &os);
+    uint8_t *pc = dxbc_sig_build(a.patch, a.npatch, 0, &ps);
     uint8_t *out = NULL;
-    if (r && i && o) {
-        int sm5 = ((a.tokens[0] >> 4) & 0xF) == 5;
-        DxbcChunk c[4] = {
+    if (r && i && o && pc) {
+        int sm5 = ((a.tokens[0] >> 4) & 0xF) == 5, ds = stage == SM4_DS;
+        /* hull and domain shaders carry the patch constant signature: fxc's
+         * order, HS: ISGN OSGN PCSG, DS: ISGN PCSG OSGN */
+        DxbcChunk c[5] = {
             { DXBC_FOURCC('R', 'D', 'E', 'F'), r, rs },
             { DXBC_FOURCC('I', 'S', 'G', 'N'), i, is },
-            { DXBC_FOURCC('O', 'S', 'G', 'N'), o, os },
+            ds ? (DxbcChunk){ DXBC_FOURCC('P', 'C', 'S', 'G'), pc, ps }
+               : (DxbcChunk){ DXBC_FOURCC('O', 'S', 'G', 'N'), o, os },
+            ds ? (DxbcChunk){ DXBC_FOURCC('O', 'S', 'G', 'N'), o, os }
+               : (DxbcChunk){ DXBC_FOURCC('P', 'C', 'S', 'G'), pc, ps },
             { sm5 ? DXBC_FOURCC('S', 'H', 'E', 'X') : DXBC_FOURCC('S', 'H', 'D', 'R'),
               (const uint8_t *)a.tokens, a.ntokens * 4 },
         };
-        out = dxbc_build(c, 4, len);
+        int tess = stage == SM4_HS || ds;
+        if (!tess) {
+            c[3] = c[4];
+        }
+        out = dxbc_build(c, tess ? 5 : 4, len);
     }
     if (!out && err && errlen) {
         snprintf(err, errlen, "out of memory");
@@ -217,6 +289,7 @@ uint8_t *sm4_assemble_dxbc(const char *text, size_t *len, char *err, size_t errl
     free(r);
     free(i);
     free(o);
+    free(pc);
     sm4_asm_free(&a);
     return out;
 }

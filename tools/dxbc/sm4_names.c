@@ -98,15 +98,14 @@ int sm4_name_find(const char *const *names, unsigned n, const char *s, size_t le
     return -1;
 }
 
-/* fxc's SysValue column of signature tables: D3D_NAME 0..22, then 64..68 */
-const char *const sm4_sig_sv_name[23] = {
+/* fxc's SysValue column of signature tables: D3D_NAME 0..16, then 64..68 */
+const char *const sm4_sig_sv_name[17] = {
     "NONE", "POS", "CLIPDST", "CULLDST", "RTINDEX", "VPINDEX", "VERTID", "PRIMID", "INSTID",
-    "FFACE", "SAMPLE", "QUADEDGE", "QUADEDGE", "QUADEDGE", "QUADEDGE", "QUADINT", "QUADINT",
-    "TRIEDGE", "TRIEDGE", "TRIEDGE", "TRIINT", "LINEDET", "LINEDEN",
+    "FFACE", "SAMPLE", "QUADEDGE", "QUADINT", "TRIEDGE", "TRIINT", "LINEDET", "LINEDEN",
 };
 const char *const sm4_sig_sv_high_name[5] = { "TARGET", "DEPTH", "COVERAGE", "DEPTHGE", "DEPTHLE" };
 
 const char *sm4_sig_sv_text(uint32_t sv)
 {
-    return sv < 23 ? sm4_sig_sv_name[sv] : sv >= 64 && sv < 69 ? sm4_sig_sv_high_name[sv - 64] : "NONE";
+    return sv < 17 ? sm4_sig_sv_name[sv] : sv >= 64 && sv < 69 ? sm4_sig_sv_high_name[sv - 64] : "NONE";
 }

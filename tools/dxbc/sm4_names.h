@@ -32,7 +32,7 @@ extern const char *const sm4_tess_domain_name[4];
 extern const char *const sm4_tess_partitioning_name[5];
 extern const char *const sm4_tess_output_name[5];
 
-extern const char *const sm4_sig_sv_name[23];
+extern const char *const sm4_sig_sv_name[17]; /* by D3D_NAME */
 extern const char *const sm4_sig_sv_high_name[5];
 const char *sm4_sig_sv_text(uint32_t d3d_name); /* the SysValue column's name */
 

@@ -606,14 +606,46 @@ static void test_wireframe(void)
 }
 
 /* A pass-through HS (no control point phase) whose patch constants carry
- * a colour to the DS, which also reads back the inside factor: the solid
+ * a colour to the DS, which also reads back the inside factor (first, the
+ * patch constant signatures both were created with, above): the solid
  * patch's inner pixels are (0.25, 0.5, 0.75, inside / 4) within 1/255
  * (interpolating four equal values), the outer ones clear. */
+/* What CreateHullShader/CreateDomainShader received as the patch constant
+ * signature (the assembler's PCSG chunk, split by the runtime), and that
+ * the UMD took the shader: the HS's fork phases declare the three tri edge
+ * factors (D3D11_SB_NAME 17-19, SV_TessFactor[0..2]) in o0-o2, the inside
+ * factor (20) in o3 and a plain o4.xyzw; the DS reads vpc3.x (20) and
+ * vpc4.xyz. */
+static void assert_patch_sig(const RtShader *s, const D3D10DDIARG_SIGNATURE_ENTRY *want,
+                             UINT n)
+{
+    g_assert_cmpuint(s->npatch, ==, n);
+    for (UINT i = 0; i < n; i++) {
+        g_assert_cmpuint(s->patch[i].SystemValue, ==, want[i].SystemValue);
+        g_assert_cmpuint(s->patch[i].Register, ==, want[i].Register);
+        g_assert_cmphex(s->patch[i].Mask, ==, want[i].Mask);
+    }
+    g_assert_cmphex(((const UmdShader *)s->mem)->magic, ==, UMD_SHADER_MAGIC);
+}
+
 static void test_patch_constants(void)
 {
     const Setup u = { hs_pass_text, ds_colour_text, ps_colour_text, PATCHLIST_3, corner, 3,
                       D3D10_DDI_FILL_SOLID };
     Tess t = tess_setup(&u);
+    const D3D10DDIARG_SIGNATURE_ENTRY hs_pc[] = {
+        { D3D11_SB_NAME_FINAL_TRI_U_EQ_0_EDGE_TESSFACTOR, 0, 1 },
+        { D3D11_SB_NAME_FINAL_TRI_V_EQ_0_EDGE_TESSFACTOR, 1, 1 },
+        { D3D11_SB_NAME_FINAL_TRI_W_EQ_0_EDGE_TESSFACTOR, 2, 1 },
+        { D3D11_SB_NAME_FINAL_TRI_INSIDE_TESSFACTOR, 3, 1 },
+        { D3D10_SB_NAME_UNDEFINED, 4, 0xF },
+    };
+    const D3D10DDIARG_SIGNATURE_ENTRY ds_pc[] = {
+        { D3D11_SB_NAME_FINAL_TRI_INSIDE_TESSFACTOR, 3, 1 },
+        { D3D10_SB_NAME_UNDEFINED, 4, 0x7 },
+    };
+    assert_patch_sig(t.sh[1], hs_pc, G_N_ELEMENTS(hs_pc));
+    assert_patch_sig(t.sh[2], ds_pc, G_N_ELEMENTS(ds_pc));
     uint8_t *px = g_malloc(W * H * 4);
     for (unsigned inside = 1; inside <= 3; inside++) {
         draw_patch(&t, 2, (float)inside, px);
