@@ -340,7 +340,6 @@ ret
 ]]
 
 test("a domain shader samples a texture bound on ds", function()
-  reference_gap(NO_PCSG)
   -- a 2 x 1 texture: u = 0.75 is texel 1 with point filtering
   local texels = {{200, 0, 0, 255}, {40, 90, 160, 255}}
   local dev, rt = patch_scene(1, "solid", {ds = DS_SAMPLE, ps = PS_V1, bind = function(dev)
