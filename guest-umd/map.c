@@ -57,6 +57,21 @@ void umd_unlock(UmdDevice *d, D3DKMT_HANDLE h)
     d->kt->pfnUnlockCb(d->rt.handle, &u);
 }
 
+HRESULT umd_peek(UmdDevice *d, D3DKMT_HANDLE h, uint32_t off, void *out, uint32_t n)
+{
+    D3DDDICB_LOCK l;
+    memset(&l, 0, sizeof(l));
+    l.hAllocation = h;
+    l.Flags.ReadOnly = 1;
+    l.Flags.IgnoreSync = 1;
+    HRESULT hr = umd_lock(d, &l);
+    if (SUCCEEDED(hr)) {
+        memcpy(out, (const uint8_t *)l.pData + off, n);
+        umd_unlock(d, h);
+    }
+    return hr;
+}
+
 /* Map of a tiled resource (docs/umd.md "Tiled surfaces"): pfnLockCb with
  * AcquireAperture gives the linear view of the whole surface through a
  * swizzling range (PrivateDriverData 0: the allocation is one TILE_Y

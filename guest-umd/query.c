@@ -123,19 +123,11 @@ void umd_query_get_data(UmdDevice *d, UmdQuery *q, void *data, UINT size, UINT f
     }
     uint32_t value = q->issued;
     if (q->issued) {
-        D3DDDICB_LOCK l;
-        memset(&l, 0, sizeof(l));
-        l.hAllocation = q->alloc.h;
-        l.Flags.ReadOnly = 1;
-        l.Flags.IgnoreSync = 1;
-        HRESULT hr = d->kt->pfnLockCb(d->rt.handle, &l);
+        HRESULT hr = umd_peek(d, q->alloc.h, 0, &value, sizeof(value));
         if (FAILED(hr)) {
             umd_error(d, UMD_DDI_QueryGetData, hr, 0); /* DEVICEREMOVED, or lost */
             return;
         }
-        memcpy(&value, l.pData, sizeof(value));
-        D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &q->alloc.h };
-        d->kt->pfnUnlockCb(d->rt.handle, &u);
     }
     if ((int32_t)(value - q->issued) < 0 || value == 0) {
         umd_error(d, UMD_DDI_QueryGetData, DXGI_DDI_ERR_WASSTILLDRAWING, 0);

@@ -309,21 +309,15 @@ bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again)
  * yet, -1 failed (reported). */
 static int read_result(UmdDevice *d, UmdResource *r, uint64_t *v)
 {
-    D3DDDICB_LOCK l;
-    memset(&l, 0, sizeof(l));
-    l.hAllocation = r->alloc.h;
-    l.Flags.ReadOnly = 1;
-    l.Flags.IgnoreSync = 1;
-    HRESULT hr = d->kt->pfnLockCb(d->rt.handle, &l);
+    uint8_t b[16]; /* state, size, then the result */
+    HRESULT hr = umd_peek(d, r->alloc.h, 0, b, sizeof(b));
     if (FAILED(hr)) {
         umd_error(d, UMD_DDI_QueryGetData, hr, 0);
         return -1;
     }
-    uint32_t state; /* state, size, then the result */
-    memcpy(&state, l.pData, 4);
-    memcpy(v, (const uint8_t *)l.pData + 8, 8);
-    D3DDDICB_UNLOCK u = { .NumAllocations = 1, .phAllocations = &r->alloc.h };
-    d->kt->pfnUnlockCb(d->rt.handle, &u);
+    uint32_t state;
+    memcpy(&state, b, 4);
+    memcpy(v, b + 8, 8);
     return state == SABLE_VIRGL_QUERY_STATE_DONE;
 }
 

@@ -453,6 +453,10 @@ UINT umd_format_caps(DXGI_FORMAT f); /* D3D10_DDI_FORMAT_SUPPORT_* */
  * device and it was reported. */
 HRESULT umd_lock_discard(UmdDevice *d, UmdDdi ddi, UmdAlloc *a, bool donotwait,
                          D3DDDICB_LOCK *l);
+/* n bytes at byte off of allocation h into out, read without waiting for
+ * the GPU (a ReadOnly, IgnoreSync lock: for values the GPU writes once,
+ * like query results); the lock's failure otherwise. */
+HRESULT umd_peek(UmdDevice *d, D3DKMT_HANDLE h, uint32_t off, void *out, uint32_t n);
 void umd_resource_map(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT sub, D3D10_DDI_MAP type,
                       UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out);
 void umd_resource_unmap(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT sub);
