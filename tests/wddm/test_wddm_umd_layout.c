@@ -11,6 +11,7 @@
 #include "wddm_umd_layout_check.h"
 #include "wddm_umd_shader_layout_check.h"
 #include "wddm_umd_state_layout_check.h"
+#include "wddm_umd_uav_layout_check.h"
 #include "ddi_slot_asserts.h"
 
 static int failures;
