@@ -564,7 +564,21 @@ static void finish_outputs(Tx *t)
                   io_semantic(t, r->sv, n, true, sb));
         r->file = "OUT";
         r->index = n;
+        if (tx_gs_int_output(t, r)) {
+            r->file = "TEMP"; /* copied to OUT[n] at each emit */
+            r->index = new_temp(t);
+        }
     }
+}
+
+/* virglrenderer 0.10.4 converts a typed (integer) result stored straight
+ * into gl_Layer / gl_ViewportIndex / gl_PrimitiveID as a float (an
+ * integer 1 arrives as 0), so a GS keeps these outputs
+ * in a TEMP and MOVes them out at each emit (a MOV keeps the bits). */
+bool tx_gs_int_output(const Tx *t, const TxReg *r)
+{
+    return t->p->stage == SM4_GS &&
+           (r->sv == NAME_RT_INDEX || r->sv == NAME_VP_INDEX || r->sv == NAME_PRIMITIVE_ID);
 }
 
 /* Special operands: their TGSI register, and the prologue computing the
@@ -572,7 +586,15 @@ static void finish_outputs(Tx *t)
 static void finish_specials(Tx *t)
 {
     TxReg *s = t->special;
-    if (s[SM4_OT_INPUT_PRIMITIVEID].declared) {
+    if (s[SM4_OT_INPUT_PRIMITIVEID].declared && t->p->stage == SM4_GS) {
+        /* virglrenderer reads a GS's primitive ID from an input
+         * (gl_PrimitiveIDIn); as a system value it is gl_PrimitiveID, the
+         * GS's output */
+        TxReg *r = &s[SM4_OT_INPUT_PRIMITIVEID];
+        r->file = "IN[0]";
+        r->index = SM4_MAX_IO;
+        tb_printf(&t->decl, "DCL IN[][%u], PRIM_ID\n", r->index);
+    } else if (s[SM4_OT_INPUT_PRIMITIVEID].declared) {
         sv_decl(t, &s[SM4_OT_INPUT_PRIMITIVEID], "PRIM_ID");
     }
     if (s[SM5_OT_INPUT_GS_INSTANCE_ID].declared) {

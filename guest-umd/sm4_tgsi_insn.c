@@ -404,6 +404,12 @@ static bool gs_output(Tx *t, const Sm4Insn *in)
     uint32_t zero = imm1(t, 0);
     bool emit = in->opcode != SM4_CUT && in->opcode != SM5_CUT_STREAM;
     bool cut = in->opcode != SM4_EMIT && in->opcode != SM5_EMIT_STREAM;
+    for (uint32_t n = 0; emit && n < SM4_MAX_IO; n++) {
+        const TxReg *r = &t->out[n];
+        if (r->declared && tx_gs_int_output(t, r)) {
+            tx_emit(t, "MOV OUT[%u], TEMP[%u]", n, r->index);
+        }
+    }
     if (emit) {
         tx_emit(t, "EMIT IMM[%u].xxxx", zero);
     }

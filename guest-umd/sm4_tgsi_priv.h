@@ -118,6 +118,9 @@ bool tx_code_range(Tx *t, uint32_t first, uint32_t end);
 bool tx_tex_insn(Tx *t, const Sm4Insn *in); /* sample*, gather4*, lod, ld*, resinfo, sample_info */
 bool tx_tex_size(Tx *t, const Sm4Operand *res, const char *mip); /* S0 = TXQ of a typed SRV */
 void tx_finish_decls(Tx *t); /* DCLs, properties, prologue */
+/* A GS output kept in a TEMP and copied to its OUT at each emit (the
+ * layer, viewport index and primitive ID). */
+bool tx_gs_int_output(const Tx *t, const TxReg *r);
 void tx_declare_units(Tx *t); /* DCL SAMP / SVIEW of the units the code used */
 /* "[n]" or "[ADDR[k].x+n]" for index i of o (n = imm + base, imm < limit) */
 bool tx_index_text(Tx *t, const Sm4Operand *o, unsigned i, uint32_t base, uint32_t limit,

@@ -453,15 +453,17 @@ static const Program programs[] = {
       "DCL OUT[0], POSITION\n"
       "DCL OUT[1].xy, GENERIC[1]\n"
       "DCL OUT[2].x, PRIM_ID\n"
-      "DCL SV[0], PRIM_ID\n"
-      "DCL TEMP[0..5]\n"
+      "DCL TEMP[0]\n"
+      "DCL IN[][32], PRIM_ID\n"
+      "DCL TEMP[1..6]\n"
       "IMM[0] UINT32 {0, 0, 0, 0}\n"
       "  0: MOV OUT[0], IN[0][0].xyzw\n"
       "  1: MOV OUT[1].xy, IN[0][1].xyxx\n"
-      "  2: MOV OUT[2].x, SV[0].xxxx\n"
-      "  3: EMIT IMM[0].xxxx\n"
-      "  4: ENDPRIM IMM[0].xxxx\n"
-      "  5: END\n" },
+      "  2: MOV TEMP[0].x, IN[0][32].xxxx\n"
+      "  3: MOV OUT[2], TEMP[0]\n"
+      "  4: EMIT IMM[0].xxxx\n"
+      "  5: ENDPRIM IMM[0].xxxx\n"
+      "  6: END\n" },
     /* [maxvertexcount(1)] [instance(2)] void main(point float4 p[1] : SV_Position,
      *   uint i : SV_GSInstanceID, inout PointStream<O> s)
      * { O o; o.pos = p[0]; o.rt = i; o.vp = 0; s.Append(o); s.RestartStrip(); } */
@@ -492,16 +494,20 @@ static const Program programs[] = {
       "DCL IN[][0], POSITION\n"
       "DCL OUT[0], POSITION\n"
       "DCL OUT[1].x, LAYER\n"
+      "DCL TEMP[0]\n"
       "DCL OUT[2].x, VIEWPORT_INDEX\n"
+      "DCL TEMP[1]\n"
       "DCL SV[0], INVOCATIONID\n"
-      "DCL TEMP[0..5]\n"
+      "DCL TEMP[2..7]\n"
       "IMM[0] UINT32 {0, 0, 0, 0}\n"
       "  0: MOV OUT[0], IN[0][0].xyzw\n"
-      "  1: MOV OUT[1].x, SV[0].xxxx\n"
-      "  2: MOV OUT[2].x, IMM[0].xyzw\n"
-      "  3: EMIT IMM[0].xxxx\n"
-      "  4: ENDPRIM IMM[0].xxxx\n"
-      "  5: END\n" },
+      "  1: MOV TEMP[0].x, SV[0].xxxx\n"
+      "  2: MOV TEMP[1].x, IMM[0].xyzw\n"
+      "  3: MOV OUT[1], TEMP[0]\n"
+      "  4: MOV OUT[2], TEMP[1]\n"
+      "  5: EMIT IMM[0].xxxx\n"
+      "  6: ENDPRIM IMM[0].xxxx\n"
+      "  7: END\n" },
     /* Buffer<int4> b; Texture3D<unorm float4> v; TextureCube c;
      * Texture2DMS<uint4, 4> m; StructuredBuffer<S> sb; SamplerState s;
      * [earlydepthstencil] float4 main(uint cov : SV_Coverage, out uint mask : SV_Coverage)
