@@ -45,5 +45,6 @@ void d3d_indirect_tests_add(void);
 void d3d_views_tests_add(void);
 void d3d_formats_tests_add(void);
 void d3d_mrt_tests_add(void);
+void d3d_prims_tests_add(void);
 
 #endif /* SABLE_TEST_D3D_H */
