@@ -462,7 +462,7 @@ bool tx_code_range(Tx *t, uint32_t first, uint32_t end)
             return false;
         }
     }
-    if (t->depth) {
+    if (t->depth != t->sub_base) {
         return tx_fail(t, SM4_ERR_OPCODE, "unterminated if/loop/switch");
     }
     return true;

@@ -249,7 +249,7 @@ static bool bitfield(Tx *t, const Sm4Insn *in)
 
 /* ---- flow control ---- */
 
-static bool open_block(Tx *t, char kind)
+bool tx_open_block(Tx *t, char kind)
 {
     if (t->depth >= MAX_DEPTH) {
         return tx_fail(t, SM4_ERR_TOO_BIG, "flow control nested deeper than %d", MAX_DEPTH);
@@ -263,7 +263,7 @@ static bool in_block(Tx *t, const char *kinds)
     return t->depth > 0 && strchr(kinds, t->flow[t->depth - 1]);
 }
 
-static bool close_block(Tx *t, char kind, const char *tgsi)
+bool tx_close_block(Tx *t, char kind, const char *tgsi)
 {
     if (!in_block(t, (char[]){ kind, 0 })) {
         return tx_fail(t, SM4_ERR_OPCODE, "unbalanced %s", tgsi);
@@ -273,9 +273,11 @@ static bool close_block(Tx *t, char kind, const char *tgsi)
     return true;
 }
 
+/* Whether a block of this kind is open in the code being read (a
+ * subroutine's own blocks only: not its caller's). */
 static bool inside(Tx *t, char kind)
 {
-    for (int i = 0; i < t->depth; i++) {
+    for (int i = t->sub_base; i < t->depth; i++) {
         if (t->flow[i] == kind) {
             return true;
         }
@@ -284,7 +286,7 @@ static bool inside(Tx *t, char kind)
 }
 
 /* UIF on the operand (nz) or on operand == 0 (z). */
-static bool uif(Tx *t, const Sm4Insn *in, unsigned k)
+bool tx_uif(Tx *t, const Sm4Insn *in, unsigned k)
 {
     char s[TX_OPLEN];
     if (!tx_src(t, op(t, in, k), s)) {
@@ -299,9 +301,9 @@ static bool uif(Tx *t, const Sm4Insn *in, unsigned k)
     return true;
 }
 
-static bool conditional(Tx *t, const Sm4Insn *in, const char *what)
+bool tx_conditional(Tx *t, const Sm4Insn *in, const char *what)
 {
-    if (!uif(t, in, 0)) {
+    if (!tx_uif(t, in, 0)) {
         return false;
     }
     tx_emit(t, "%s", what);
@@ -314,7 +316,7 @@ static bool flow(Tx *t, const Sm4Insn *in)
     char s[TX_OPLEN];
     switch (in->opcode) {
     case SM4_IF:
-        return uif(t, in, 0) && open_block(t, 'i');
+        return tx_uif(t, in, 0) && tx_open_block(t, 'i');
     case SM4_ELSE:
         if (!in_block(t, "i")) {
             return tx_fail(t, SM4_ERR_OPCODE, "else outside if");
@@ -326,18 +328,18 @@ static bool flow(Tx *t, const Sm4Insn *in)
         if (in_block(t, "e")) {
             t->flow[t->depth - 1] = 'i';
         }
-        return close_block(t, 'i', "ENDIF");
+        return tx_close_block(t, 'i', "ENDIF");
     case SM4_LOOP:
         tx_emit(t, "BGNLOOP");
-        return open_block(t, 'l');
+        return tx_open_block(t, 'l');
     case SM4_ENDLOOP:
-        return close_block(t, 'l', "ENDLOOP");
+        return tx_close_block(t, 'l', "ENDLOOP");
     case SM4_SWITCH:
         if (!tx_src(t, op(t, in, 0), s)) {
             return false;
         }
         tx_emit(t, "SWITCH %s", s);
-        return open_block(t, 's');
+        return tx_open_block(t, 's');
     case SM4_CASE:
         if (!in_block(t, "s") || op(t, in, 0)->type != SM4_OT_IMM32 || !tx_src(t, op(t, in, 0), s)) {
             return tx_fail(t, SM4_ERR_OPCODE, "bad case");
@@ -351,24 +353,27 @@ static bool flow(Tx *t, const Sm4Insn *in)
         tx_emit(t, "DEFAULT");
         return true;
     case SM4_ENDSWITCH:
-        return close_block(t, 's', "ENDSWITCH");
+        return tx_close_block(t, 's', "ENDSWITCH");
     case SM4_BREAK:
     case SM4_BREAKC:
         if (!inside(t, 'l') && !inside(t, 's')) {
             return tx_fail(t, SM4_ERR_OPCODE, "break outside loop/switch");
         }
-        return in->opcode == SM4_BREAK ? (tx_emit(t, "BRK"), true) : conditional(t, in, "BRK");
+        return in->opcode == SM4_BREAK ? (tx_emit(t, "BRK"), true) : tx_conditional(t, in, "BRK");
     case SM4_CONTINUE:
     case SM4_CONTINUEC:
         if (!inside(t, 'l')) {
             return tx_fail(t, SM4_ERR_OPCODE, "continue outside loop");
         }
         return in->opcode == SM4_CONTINUE ? (tx_emit(t, "CONT"), true)
-                                          : conditional(t, in, "CONT");
+                                          : tx_conditional(t, in, "CONT");
     case SM4_RET:
-        if (!t->depth) {
-            t->ended = true; /* the end of main; subroutines are not supported */
+        if (t->depth == t->sub_base) {
+            t->ended = true; /* the end of main or of an inlined subroutine */
             return true;
+        }
+        if (t->calls) {
+            return tx_sub_return(t, in);
         }
         if (t->p->stage == SM4_HS) { /* it would skip the phases after it */
             return tx_fail(t, SM4_ERR_UNSUPPORTED, "return inside a hull shader phase's flow");
@@ -376,15 +381,18 @@ static bool flow(Tx *t, const Sm4Insn *in)
         tx_emit(t, "RET");
         return true;
     case SM4_RETC:
+        if (t->calls) {
+            return tx_sub_return(t, in);
+        }
         if (t->p->stage == SM4_HS) {
             return tx_fail(t, SM4_ERR_UNSUPPORTED, "conditional return in a hull shader");
         }
-        return conditional(t, in, "RET");
+        return tx_conditional(t, in, "RET");
     default: /* discard_z / discard_nz */
         if (t->p->stage != SM4_PS) {
             return tx_fail(t, SM4_ERR_OPCODE, "discard outside a pixel shader");
         }
-        return conditional(t, in, "KILL");
+        return tx_conditional(t, in, "KILL");
     }
 }
 
@@ -780,6 +788,12 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     case SM5_IMM_ATOMIC_ALLOC:
     case SM5_IMM_ATOMIC_CONSUME:
         return counter_op(t, in);
+    case SM4_CALL:
+    case SM4_CALLC:
+        return tx_call(t, in);
+    case SM4_LABEL: /* the first subroutine: main ended before it */
+        t->ended = true;
+        return true;
     case SM4_NOP:
     case SM5_DEBUG_BREAK:
         return true;

@@ -65,8 +65,10 @@ typedef struct Tx {
     uint32_t max_addr;
     uint32_t nout_insn;
     int depth;                            /* open if/loop/switch */
-    char flow[TX_MAX_DEPTH];              /* their kinds: i(f) e(lse) l(oop) s(witch) */
+    char flow[TX_MAX_DEPTH];              /* their kinds: i(f) e(lse) l(oop) s(witch) r(outine) */
     bool ended;                           /* a top-level ret was met */
+    int sub_base;                         /* depth of the inlined subroutine's body (0: main) */
+    uint32_t calls;                       /* subroutines being inlined */
     /* hull and domain shaders (sm4_tgsi_tess.c) */
     uint8_t phase;                        /* HS: the SM5_HS_* phase being read, 0 before */
     bool has_cp_phase;
@@ -115,6 +117,17 @@ bool tx_insn(Tx *t, const Sm4Insn *in);
 /* Instructions first..end-1 (declarations skipped) up to a top-level ret;
  * fails when an if/loop/switch is left open. */
 bool tx_code_range(Tx *t, uint32_t first, uint32_t end);
+/* Flow blocks (sm4_tgsi_insn.c): the kinds i(f) e(lse) l(oop) s(witch)
+ * r(outine: an inlined subroutine's one-pass loop); UIF on operand k
+ * (_nz / _z); `what` under that UIF. */
+bool tx_open_block(Tx *t, char kind);
+bool tx_close_block(Tx *t, char kind, const char *tgsi);
+bool tx_uif(Tx *t, const Sm4Insn *in, unsigned k);
+bool tx_conditional(Tx *t, const Sm4Insn *in, const char *what);
+/* call / callc: the label's body inlined (sm4_tgsi_call.c); ret / retc
+ * inside it. */
+bool tx_call(Tx *t, const Sm4Insn *in);
+bool tx_sub_return(Tx *t, const Sm4Insn *in);
 bool tx_tex_insn(Tx *t, const Sm4Insn *in); /* sample*, gather4*, lod, ld*, resinfo, sample_info */
 bool tx_tex_size(Tx *t, const Sm4Operand *res, const char *mip); /* S0 = TXQ of a typed SRV */
 void tx_finish_decls(Tx *t); /* DCLs, properties, prologue */

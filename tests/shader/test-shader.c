@@ -899,6 +899,57 @@ static void test_cube_array(void)
     }
 }
 
+/* Subroutines, inlined at each call inside a one-pass loop: ret / retc
+ * in the body are BRK; callc under UIF. Refused: a ret inside the body's
+ * own loop (it would leave only that loop), a missing label, recursion
+ * (32 calls deep at most). */
+static void test_subroutines(void)
+{
+    static const char pre[] = "ps_4_0\n"
+                              "dcl_input_ps linear v1.xyzw\n"
+                              "dcl_output o0.xyzw\n"
+                              "dcl_temps 1\n";
+    static const char *const cases[][2] = {
+        { "mov r0.xyzw, v1.xyzw\ncall l0\ncallc_nz r0.x, l1\nmov o0.xyzw, r0.xyzw\nret\n"
+          "label l0\nmul r0.xyzw, r0.xyzw, l(0.5, 0.5, 0.5, 1.0)\nretc_z r0.y\n"
+          "add r0.x, r0.x, l(0.25)\nret\nlabel l1\nmov r0.z, l(1.0)\nret\n",
+          "IMM[0] UINT32 {1056964608, 1056964608, 1056964608, 1065353216}\n"
+          "IMM[1] UINT32 {0, 0, 0, 0}\n"
+          "IMM[2] UINT32 {1048576000, 1048576000, 1048576000, 1048576000}\n"
+          "IMM[3] UINT32 {1065353216, 1065353216, 1065353216, 1065353216}\n"
+          "MOV TEMP[0], IN[1].xyzw\n"
+          "BGNLOOP\n"
+          "MUL TEMP[0], TEMP[0].xyzw, IMM[0].xyzw\n"
+          "USEQ TEMP[1].x, TEMP[0].yyyy, IMM[1]\n"
+          "UIF TEMP[1].xxxx\n"
+          "BRK\n"
+          "ENDIF\n"
+          "ADD TEMP[0].x, TEMP[0].xxxx, IMM[2].xyzw\n"
+          "BRK\n"
+          "ENDLOOP\n"
+          "UIF TEMP[0].xxxx\n"
+          "BGNLOOP\n"
+          "MOV TEMP[0].z, IMM[3].xyzw\n"
+          "BRK\n"
+          "ENDLOOP\n"
+          "ENDIF\n"
+          "MOV OUT[0], TEMP[0].xyzw" },
+        { "call l0\nret\nlabel l0\nloop\nret\nendloop\nret\n",
+          "error unsupported: ret inside a subroutine's loop or switch" },
+        { "call l3\nret\nlabel l0\nret\n",
+          "error operand: call of a label that is not there" },
+        { "call l0\nret\nlabel l0\ncall l0\nret\n",
+          "error too big: calls nested over 32 deep or over 65536 instructions" },
+        { "loop\ncall l0\nendloop\nret\nlabel l0\nbreak\nret\n",
+          "error opcode: break outside loop/switch" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *text = g_strdup_printf("%s%s", pre, cases[i][0]);
+        g_autofree char *got = su_body(text);
+        g_assert_cmpstr(got, ==, cases[i][1]);
+    }
+}
+
 /* 32 units at most: t0 and t1 with each of 16 samplers fill them; one
  * more pair (a comparison one) is refused. */
 static void test_units_limit(void)
@@ -933,6 +984,7 @@ int main(int argc, char **argv)
     g_test_add_func("/shader/tgsi/units", test_units);
     g_test_add_func("/shader/tgsi/units-limit", test_units_limit);
     g_test_add_func("/shader/tgsi/cube-array", test_cube_array);
+    g_test_add_func("/shader/tgsi/subroutines", test_subroutines);
     for (size_t i = 0; i < G_N_ELEMENTS(programs); i++) {
         g_autofree char *path = g_strdup_printf("/shader/tgsi/program/%s", programs[i].name);
         g_test_add_data_func(path, &programs[i], test_program);
