@@ -284,7 +284,7 @@ static const Golden goldens[] = {
       "INTERP_OFFSET TEMP[0], IN[1].xyzw, TEMP[4]" },
     /* not mapped: reported, with the reason */
     { "dadd r0.xy, r1.xyxx, r2.xyxx", "error unsupported: instruction dadd" },
-    { "call label0", "error unsupported: instruction call" },
+    { "call l0", "error operand: call of a label that is not there" },
     /* malformed in ways the decoder cannot see */
     { "mov r7.xyzw, r0.xyzw", "error operand: temp register out of range" },
     { "mov r0.xyzw, cb0[9].xyzw", "error operand: index 9 out of range (8)" },
