@@ -779,7 +779,7 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     case SM4_SAMPLE: case SM4_SAMPLE_B: case SM4_SAMPLE_L: case SM4_SAMPLE_D:
     case SM4_SAMPLE_C: case SM4_SAMPLE_C_LZ: case SM4_LOD: case SM4_GATHER4:
     case SM5_GATHER4_C: case SM5_GATHER4_PO: case SM5_GATHER4_PO_C:
-    case SM4_LD: case SM4_LD_MS: case SM4_RESINFO: case SM4_SAMPLE_INFO:
+    case SM4_LD: case SM4_LD_MS: case SM4_RESINFO: case SM4_SAMPLE_INFO: case SM4_SAMPLE_POS:
         return tx_tex_insn(t, in);
     case SM5_EVAL_SNAPPED:
     case SM5_EVAL_SAMPLE_INDEX:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The translator's texture instructions: sample*, gather4*, lod, ld,
- * ld_ms, resinfo, sample_info (and bufinfo's size query).
+ * ld_ms, resinfo, sample_info, sample_pos (and bufinfo's size query).
  *
  * virglrenderer 0.10.4 (the host's GLSL backend) translates only the TEX
  * family of TGSI texture opcodes: TEX, TEX2, TXB, TXB2, TXL, TXL2, TXD,
@@ -418,6 +418,43 @@ static bool sample_info(Tx *t, const Sm4Insn *in)
     return tx_swizzled_out(t, in, res);
 }
 
+/* sample_pos dst, t#, index: where sample `index` lies from the pixel
+ * centre in the resource's pattern. The host multisamples only 4x, in
+ * llvmpipe's pattern, which is D3D's standard 4x one; (0, 0) for a
+ * resource of one sample, for an index out of range and for another
+ * count, as D3D returns. */
+static bool sample_pos(Tx *t, const Sm4Insn *in)
+{
+    static const uint32_t pos4[4][2] = { /* (-1/8, -3/8) (3/8, -1/8) (-3/8, 1/8) (1/8, 3/8) */
+                                         { 0xBE000000u, 0xBEC00000u },
+                                         { 0x3EC00000u, 0xBE000000u },
+                                         { 0xBEC00000u, 0x3E000000u },
+                                         { 0x3E000000u, 0x3EC00000u } };
+    const Sm4Operand *res = opnd(t, in, 1);
+    TexOp x;
+    TxSrc ix;
+    char l[TX_OPLEN];
+    if (!tex_unit(t, res, NULL, false, &x) || !tx_src_get(t, opnd(t, in, 2), &ix)) {
+        return false;
+    }
+    tx_src_fmt(&ix, 0, l);
+    unsigned s0 = S(t, 0), s1 = S(t, 1);
+    uint32_t zero = tx_imm(t, 0, 0, 0, 0);
+    tx_emit(t, "MOV TEMP[%u], IMM[%u]", s0, zero);
+    if (x.dim == SM4_RES_TEX2DMS || x.dim == SM4_RES_TEX2DMSARRAY) {
+        tex_emit(t, "TXQS", ".x", "", &x, "");
+        tx_emit(t, "USEQ TEMP[%u].y, TEMP[%u].xxxx, IMM[%u].xxxx", s1, s0, tx_imm(t, 4, 4, 4, 4));
+        tx_emit(t, "MOV TEMP[%u], IMM[%u]", s0, zero);
+        for (uint32_t i = 0; i < 4; i++) {
+            tx_emit(t, "USEQ TEMP[%u].x, %s, IMM[%u].xxxx", s1, l, tx_imm(t, i, i, i, i));
+            tx_emit(t, "AND TEMP[%u].x, TEMP[%u].xxxx, TEMP[%u].yyyy", s1, s1, s1);
+            tx_emit(t, "UCMP TEMP[%u].xy, TEMP[%u].xxxx, IMM[%u].xyxx, TEMP[%u].xyxx", s0, s1,
+                    tx_imm(t, pos4[i][0], pos4[i][1], 0, 0), s0);
+        }
+    }
+    return tx_swizzled_out(t, in, res);
+}
+
 bool tx_tex_insn(Tx *t, const Sm4Insn *in)
 {
     switch (in->opcode) {
@@ -428,6 +465,8 @@ bool tx_tex_insn(Tx *t, const Sm4Insn *in)
         return resinfo(t, in);
     case SM4_SAMPLE_INFO:
         return sample_info(t, in);
+    case SM4_SAMPLE_POS:
+        return sample_pos(t, in);
     default:
         return sample(t, in);
     }

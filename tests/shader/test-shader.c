@@ -950,6 +950,57 @@ static void test_subroutines(void)
     }
 }
 
+/* sample_pos: on a multisampled resource, the position D3D's standard 4x
+ * pattern gives the index (floats -1/8 = 0xBE000000, -3/8 = 0xBEC00000,
+ * 3/8 = 0x3EC00000, 1/8 = 0x3E000000) when TXQS says 4, else 0; on a
+ * single-sample resource 0; through the resource's swizzle. */
+static void test_sample_pos(void)
+{
+    g_autofree char *got = su_body("ps_4_1\n"
+                                   "dcl_resource_texture2dms(4) (float,float,float,float) t0\n"
+                                   "dcl_resource_texture2d (float,float,float,float) t1\n"
+                                   "dcl_input_ps linear v1.x\n"
+                                   "dcl_output o0.xyzw\n"
+                                   "dcl_temps 2\n"
+                                   "ftou r0.x, v1.x\n"
+                                   "sample_pos r1.xy, t0.xyxx, r0.x\n"
+                                   "sample_pos r1.zw, t1.xxxy, r0.x\n"
+                                   "mov o0.xyzw, r1.xyzw\n"
+                                   "ret\n");
+    GString *want = g_string_new("IMM[0] UINT32 {0, 0, 0, 0}\n"
+                                 "IMM[1] UINT32 {4, 4, 4, 4}\n");
+    static const uint32_t pos[4][2] = { { 0xBE000000u, 0xBEC00000u },
+                                        { 0x3EC00000u, 0xBE000000u },
+                                        { 0xBEC00000u, 0x3E000000u },
+                                        { 0x3E000000u, 0x3EC00000u } };
+    for (unsigned i = 0; i < 4; i++) {
+        if (i) {
+            g_string_append_printf(want, "IMM[%u] UINT32 {%u, %u, %u, %u}\n", 2 * i + 1, i, i, i,
+                                   i);
+        }
+        g_string_append_printf(want, "IMM[%u] UINT32 {%u, %u, 0, 0}\n", 2 * i + 2, pos[i][0],
+                               pos[i][1]);
+    }
+    g_string_append(want, "F2U TEMP[0].x, IN[1].xxxx\n"
+                          "MOV TEMP[2], IMM[0]\n"
+                          "TXQS TEMP[2].x, SAMP[0], 2D_MSAA\n"
+                          "USEQ TEMP[3].y, TEMP[2].xxxx, IMM[1].xxxx\n"
+                          "MOV TEMP[2], IMM[0]\n");
+    for (unsigned i = 0; i < 4; i++) {
+        g_string_append_printf(want,
+                               "USEQ TEMP[3].x, TEMP[0].xxxx, IMM[%u].xxxx\n"
+                               "AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+                               "UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[%u].xyxx, TEMP[2].xyxx\n",
+                               i ? 2 * i + 1 : 0, 2 * i + 2);
+    }
+    g_string_append(want, "MOV TEMP[1].xy, TEMP[2].xyxx\n"
+                          "MOV TEMP[2], IMM[0]\n"
+                          "MOV TEMP[1].zw, TEMP[2].xxxy\n"
+                          "MOV OUT[0], TEMP[1].xyzw");
+    g_assert_cmpstr(got, ==, want->str);
+    g_string_free(want, TRUE);
+}
+
 /* 32 units at most: t0 and t1 with each of 16 samplers fill them; one
  * more pair (a comparison one) is refused. */
 static void test_units_limit(void)
@@ -985,6 +1036,7 @@ int main(int argc, char **argv)
     g_test_add_func("/shader/tgsi/units-limit", test_units_limit);
     g_test_add_func("/shader/tgsi/cube-array", test_cube_array);
     g_test_add_func("/shader/tgsi/subroutines", test_subroutines);
+    g_test_add_func("/shader/tgsi/sample-pos", test_sample_pos);
     for (size_t i = 0; i < G_N_ELEMENTS(programs); i++) {
         g_autofree char *path = g_strdup_printf("/shader/tgsi/program/%s", programs[i].name);
         g_test_add_data_func(path, &programs[i], test_program);
