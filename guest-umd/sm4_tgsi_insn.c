@@ -311,6 +311,14 @@ bool tx_conditional(Tx *t, const Sm4Insn *in, const char *what)
     return true;
 }
 
+/* Main ends here: the staged outputs to OUT (a GS's went at each emit). */
+static void main_outputs(Tx *t)
+{
+    if (t->p->stage != SM4_GS && t->p->stage != SM4_HS) {
+        tx_flush_outputs(t);
+    }
+}
+
 static bool flow(Tx *t, const Sm4Insn *in)
 {
     char s[TX_OPLEN];
@@ -368,15 +376,16 @@ static bool flow(Tx *t, const Sm4Insn *in)
         return in->opcode == SM4_CONTINUE ? (tx_emit(t, "CONT"), true)
                                           : tx_conditional(t, in, "CONT");
     case SM4_RET:
-        if (t->depth == t->sub_base) {
-            t->ended = true; /* the end of main or of an inlined subroutine */
-            return true;
-        }
         if (t->calls) {
-            return tx_sub_return(t, in);
+            return t->depth == t->sub_base ? (t->ended = true) : tx_sub_return(t, in);
         }
-        if (t->p->stage == SM4_HS) { /* it would skip the phases after it */
+        if (t->depth && t->p->stage == SM4_HS) { /* it would skip the phases after it */
             return tx_fail(t, SM4_ERR_UNSUPPORTED, "return inside a hull shader phase's flow");
+        }
+        main_outputs(t);
+        if (!t->depth) {
+            t->ended = true; /* the end of main */
+            return true;
         }
         tx_emit(t, "RET");
         return true;
@@ -387,7 +396,13 @@ static bool flow(Tx *t, const Sm4Insn *in)
         if (t->p->stage == SM4_HS) {
             return tx_fail(t, SM4_ERR_UNSUPPORTED, "conditional return in a hull shader");
         }
-        return tx_conditional(t, in, "RET");
+        if (!tx_uif(t, in, 0)) {
+            return false;
+        }
+        main_outputs(t);
+        tx_emit(t, "RET");
+        tx_emit(t, "ENDIF");
+        return true;
     default: /* discard_z / discard_nz */
         if (t->p->stage != SM4_PS) {
             return tx_fail(t, SM4_ERR_OPCODE, "discard outside a pixel shader");
@@ -412,13 +427,8 @@ static bool gs_output(Tx *t, const Sm4Insn *in)
     uint32_t zero = imm1(t, 0);
     bool emit = in->opcode != SM4_CUT && in->opcode != SM5_CUT_STREAM;
     bool cut = in->opcode != SM4_EMIT && in->opcode != SM5_EMIT_STREAM;
-    for (uint32_t n = 0; emit && n < SM4_MAX_IO; n++) {
-        const TxReg *r = &t->out[n];
-        if (r->declared && tx_gs_int_output(t, r)) {
-            tx_emit(t, "MOV OUT[%u], TEMP[%u]", n, r->index);
-        }
-    }
     if (emit) {
+        tx_flush_outputs(t);
         tx_emit(t, "EMIT IMM[%u].xxxx", zero);
     }
     if (cut) {

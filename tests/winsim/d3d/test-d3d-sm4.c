@@ -148,8 +148,135 @@ static void test_sample_pos(void)
     pipe_free(&p);
 }
 
+/* struct V { float4 p : SV_Position; float4 a[3] : A; };
+ * V main(float4 p : POSITION, float4 c : COLOR) { V o; o.p = p;
+ *   [loop] for (uint k = 0; k < 3; k++) o.a[k] = c * k; return o; } */
+static const char vs_range_text[] =
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_input v1.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_output o2.xyzw\n"
+    "dcl_output o3.xyzw\n"
+    "dcl_indexrange o1.xyzw 3\n"
+    "dcl_temps 2\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "mov r0.x, l(0)\n"
+    "loop\n"
+    "uge r0.y, r0.x, l(3)\n"
+    "breakc_nz r0.y\n"
+    "utof r1.x, r0.x\n"
+    "mul r1.xyzw, v1.xyzw, r1.xxxx\n"
+    "mov o[r0.x + 1].xyzw, r1.xyzw\n"
+    "iadd r0.x, r0.x, l(1)\n"
+    "endloop\n"
+    "ret\n";
+
+/* float4 main(float4 p : SV_Position, float4 a[3] : A) : SV_Target
+ * { float4 s = 0; [loop] for (uint k = 0; k < 3; k++) s += a[k] * (k + 1); return s; } */
+static const char ps_range_text[] =
+    "ps_4_0\n"
+    "dcl_input_ps linear v1.xyzw\n"
+    "dcl_input_ps linear v2.xyzw\n"
+    "dcl_input_ps linear v3.xyzw\n"
+    "dcl_indexrange v1.xyzw 3\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 2\n"
+    "mov r0.xyzw, l(0, 0, 0, 0)\n"
+    "mov r1.x, l(0)\n"
+    "loop\n"
+    "uge r1.y, r1.x, l(3)\n"
+    "breakc_nz r1.y\n"
+    "iadd r1.z, r1.x, l(1)\n"
+    "utof r1.w, r1.z\n"
+    "mad r0.xyzw, v[r1.x + 1].xyzw, r1.wwww, r0.xyzw\n"
+    "iadd r1.x, r1.x, l(1)\n"
+    "endloop\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "ret\n";
+
+/* Index ranges both ways: the VS writes a[k] = c * k through o[r0.x + 1],
+ * the PS sums a[k] * (k + 1) through v[r1.x + 1]: 0 + 2c + 6c = 8c, which
+ * for c = (0.1, 0.05, 0.025, 0.125) is (0.8, 0.4, 0.2, 1). Registers in
+ * the wrong order would give another sum (reversed: 4c). */
+static void test_index_range(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, vs_range_text), *ps = pipe_shader(d, RT_PS, ps_range_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    const float black[4] = { 0, 0, 0, 1 }, c[4] = { 0.1f, 0.05f, 0.025f, 0.125f };
+    const float want[4] = { 0.8f, 0.4f, 0.2f, 1 };
+    pipe_clear(&p, black);
+    pipe_rect(&p, 0, 0, 16, 16, c);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    for (unsigned y = 0; y < PIPE_H; y++) {
+        assert_row(px + y * PIPE_W * 4, y, want);
+    }
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
+/* struct V { float4 p : SV_Position; float4 c : COLOR; float cull : SV_CullDistance;
+ *   float clip : SV_ClipDistance; };  (fxc packs them as o2.x, o2.y)
+ * V main(float4 p : POSITION, float4 c : COLOR) { V o; o.p = p; o.c = float4(0, 0, 1, 1);
+ *   o.cull = c.x - 0.5; o.clip = p.x - p.y - 0.0625; return o; } */
+static const char vs_cull_text[] =
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_input v1.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_output_siv o2.x, cull_distance\n"
+    "dcl_output_siv o2.y, clip_distance\n"
+    "dcl_temps 1\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "mov o1.xyzw, l(0, 0, 1.000000, 1.000000)\n"
+    "add o2.x, v1.x, l(-0.500000)\n"
+    "add r0.x, v0.x, -v0.y\n"
+    "add o2.y, r0.x, l(-0.062500)\n"
+    "ret\n";
+
+/* SV_CullDistance beside SV_ClipDistance in one register (cull first):
+ * the left half's rectangle has cull distance -0.5 at every vertex and is
+ * culled whole; the right half's (+0.5) is drawn where its clip distance
+ * x - y - 1/16 (NDC) is not negative: pixels with x + y + 1 > 16. */
+static void test_cull_distance(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, vs_cull_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    const float black[4] = { 0, 0, 0, 1 }, culled[4] = { 0, 0, 0, 1 }, kept[4] = { 1, 0, 0, 1 };
+    const float blue[4] = { 0, 0, 1, 1 };
+    pipe_clear(&p, black);
+    pipe_rect(&p, 0, 0, 8, 16, culled);
+    pipe_rect(&p, 8, 0, 16, 16, kept);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    for (unsigned y = 0; y < PIPE_H; y++) {
+        for (unsigned x = 0; x < PIPE_W; x++) {
+            const float *want = x >= 8 && x + y + 1 > 16 ? blue : black;
+            const uint8_t *q = px + (y * PIPE_W + x) * 4;
+            if (q[0] != (uint8_t)(want[2] * 255) || q[1] || q[2]) {
+                g_error("pixel (%u,%u) = %02x%02x%02x (BGR)", x, y, q[0], q[1], q[2]);
+            }
+        }
+    }
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
 void d3d_sm4_tests_add(void)
 {
+    g_test_add_func("/d3d/sm4/index-range", test_index_range);
+    g_test_add_func("/d3d/sm4/cull-distance", test_cull_distance);
     g_test_add_func("/d3d/sm4/sample-pos", test_sample_pos);
     g_test_add_func("/d3d/sm4/subroutines", test_subroutines);
 }
