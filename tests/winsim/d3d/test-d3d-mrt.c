@@ -242,8 +242,88 @@ static void test_rt_array_index(void)
     pipe_free(&p);
 }
 
+/* A 4x R8G8B8A8 target cleared black, a full-target quad in colour c
+ * drawn with blend state bd (NULL: the default) and sample mask `mask`,
+ * resolved into a single-sample texture, read back. */
+static void draw_4x(Pipe *p, const D3D10_1_DDI_BLEND_DESC *bd, UINT mask, const float c[4],
+                    uint8_t px[PIPE_W * PIPE_H * 4])
+{
+    RtDevice *d = p->d;
+    RtResource *ms, *rs;
+    RtView *v;
+    OK(rt_create_tex2d_ms(d, PIPE_W, PIPE_H, 4, DXGI_FORMAT_R8G8B8A8_UNORM,
+                          D3D10_DDI_BIND_RENDER_TARGET, &ms));
+    OK(rt_create_tex2d(d, PIPE_W, PIPE_H, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &rs));
+    OK(rt_create_rtv(d, ms, 0, 0, 1, &v));
+    OK(rt_clear(d, v, 0, 0, 0, 1));
+    set_targets(d, &v, 1);
+    D3D10_1_DDI_BLEND_DESC none;
+    memset(&none, 0, sizeof none);
+    for (unsigned i = 0; i < 8; i++) {
+        none.RenderTarget[i].RenderTargetWriteMask = 0xf;
+        none.RenderTarget[i].SrcBlend = none.RenderTarget[i].SrcBlendAlpha = D3D10_DDI_BLEND_ONE;
+        none.RenderTarget[i].DestBlend = none.RenderTarget[i].DestBlendAlpha = D3D10_DDI_BLEND_ZERO;
+        none.RenderTarget[i].BlendOp = none.RenderTarget[i].BlendOpAlpha = D3D10_DDI_BLEND_OP_ADD;
+    }
+    void *mem = g_malloc0(d->f11->pfnCalcPrivateBlendStateSize(d->h, bd ? bd : &none));
+    OK(RT_CALL(d, CreateBlendState, 0,
+               d->f11->pfnCreateBlendState(d->h, bd ? bd : &none, (D3D10DDI_HBLENDSTATE){ mem },
+                                           (D3D10DDI_HRTBLENDSTATE){ mem })));
+    const FLOAT factor[4] = { 1, 1, 1, 1 };
+    OK(RT_CALL(d, SetBlendState, 0,
+               d->f11->pfnSetBlendState(d->h, (D3D10DDI_HBLENDSTATE){ mem }, factor, mask)));
+    pipe_rect(p, 0, 0, PIPE_W, PIPE_H, c);
+    OK(RT_CALL(d, ResourceResolveSubresource, 0,
+               F(d, pfnResourceResolveSubresource)(d->h, rs->h, 0, ms->h, 0,
+                                                   DXGI_FORMAT_R8G8B8A8_UNORM)));
+    rt_read(d, rs, 0, px);
+    blend_state_free(d, mem);
+    set_targets(d, &p->rtv, 1);
+    rt_destroy_rtv(d, v);
+    rt_destroy(d, rs);
+    rt_destroy(d, ms);
+}
+
+/* The sample mask and alpha-to-coverage on a 4x target: mask 0x5 keeps 2
+ * of the 4 samples of every pixel (the resolve averages them: half the
+ * colour, within 1), mask 0 none; alpha-to-coverage keeps no sample at
+ * alpha 0 and every one at alpha 1 (between, the coverage is the
+ * implementation's). */
+static void test_sample_mask_a2c(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    const float red[4] = { 1, 0, 0, 1 }, half[4] = { 0.5f, 0, 0, 1 }, black[4] = { 0, 0, 0, 1 };
+    draw_4x(&p, NULL, 0x5, red, px);
+    assert_all(px, PIPE_W, PIPE_H, false, half, 1, "sample mask 0x5");
+    draw_4x(&p, NULL, 0, red, px);
+    assert_all(px, PIPE_W, PIPE_H, false, black, 0, "sample mask 0");
+    D3D10_1_DDI_BLEND_DESC a2c;
+    memset(&a2c, 0, sizeof a2c);
+    a2c.AlphaToCoverageEnable = TRUE;
+    for (unsigned i = 0; i < 8; i++) {
+        a2c.RenderTarget[i] = (D3D10_DDI_RENDER_TARGET_BLEND_DESC1){
+            FALSE, D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_ZERO, D3D10_DDI_BLEND_OP_ADD,
+            D3D10_DDI_BLEND_ONE, D3D10_DDI_BLEND_ZERO, D3D10_DDI_BLEND_OP_ADD, 0xf };
+    }
+    const float clear_alpha[4] = { 1, 0, 0, 0 };
+    draw_4x(&p, &a2c, ~0u, clear_alpha, px);
+    assert_all(px, PIPE_W, PIPE_H, false, black, 0, "alpha-to-coverage, alpha 0");
+    draw_4x(&p, &a2c, ~0u, red, px);
+    assert_all(px, PIPE_W, PIPE_H, false, red, 0, "alpha-to-coverage, alpha 1");
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
 void d3d_mrt_tests_add(void)
 {
+    g_test_add_func("/d3d/mrt/sample-mask-a2c", test_sample_mask_a2c);
     g_test_add_func("/d3d/mrt/independent-blend", test_mrt_independent_blend);
     g_test_add_func("/d3d/mrt/viewport-index", test_viewport_index);
     g_test_add_func("/d3d/mrt/rt-array-index", test_rt_array_index);
