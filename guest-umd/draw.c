@@ -620,6 +620,35 @@ static bool put_inputs(UmdDevice *d, bool indexed)
     return ok;
 }
 
+/* The sample count of the bound render target (or depth-stencil
+ * target): what a PS reads as the rasterizer's. */
+static uint32_t rt_samples(const UmdState *st)
+{
+    const UmdResource *r = st->rtv[0] ? st->rtv[0]->res : st->dsv ? st->dsv->res : NULL;
+    return r && r->samples > 1 ? r->samples : 1;
+}
+
+/* Constant buffer 0 of a PS that reads the rasterizer's sample count: its
+ * registers (zeros past the buffer), then (count, 0, 0, 0), the register
+ * the translator declared after them (Sm4ShaderInfo.rt_samples). */
+static bool put_constants_rt(UmdDevice *d, UmdDdi ddi, const Named *n, uint32_t type,
+                             const UmdResource *cb0, uint32_t declared)
+{
+    uint32_t have = cb0 && cb0->cb_data ? cb0->width / 4u : 0;
+    uint32_t *dw = calloc(declared + 4u, 4);
+    if (!dw) {
+        return false;
+    }
+    if (have) {
+        memcpy(dw, cb0->cb_data, (have < declared ? have : declared) * 4u);
+    }
+    dw[declared] = rt_samples(&d->state);
+    bool ok = stream_room(d, ddi, n, declared + 8) &&
+              vgl_set_constant_buffer(&d->s3d.b, type, 0, dw, declared + 4u);
+    free(dw);
+    return ok;
+}
+
 /* Constant buffers: D3D slot n is virgl constant buffer n of the stage;
  * slot 0 inline from the buffer's CPU copy (SET_CONSTANT_BUFFER: the
  * translator's CONST[0] is the default block), as many registers as the
@@ -630,7 +659,11 @@ static bool put_constants(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned sta
     uint32_t type = virgl_stage[stage];
     UmdResource *cb0 = st->cb[stage][0];
     uint32_t declared = st->shader[stage]->info.cb_size[0] * 4u;
-    if (cb0 && cb0->cb_data && declared) {
+    if (st->shader[stage]->info.rt_samples) {
+        if (!put_constants_rt(d, ddi, n, type, cb0, declared)) {
+            return false;
+        }
+    } else if (cb0 && cb0->cb_data && declared) {
         uint32_t ndw = cb0->width / 4u < declared ? cb0->width / 4u : declared;
         if (!stream_room(d, ddi, n, ndw + 4) ||
             !vgl_set_constant_buffer(&d->s3d.b, type, 0, (const uint32_t *)cb0->cb_data, ndw)) {

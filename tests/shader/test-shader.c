@@ -313,6 +313,67 @@ typedef struct Program {
 } Program;
 
 static const Program programs[] = {
+    /* sample_pos / sample_info of the rasterizer: the count from the
+     * driver's register after cb0 (CONST[0][2], declared on its own) */
+    { "ps-rasterizer-samples",
+      "ps_4_1\n"
+      "dcl_constantbuffer cb0[2], immediateIndexed\n"
+      "dcl_input_ps linear v1.x\n"
+      "dcl_output o0.xyzw\n"
+      "dcl_temps 2\n"
+      "ftou r0.x, v1.x\n"
+      "sample_pos r1.xy, rasterizer.xyxx, r0.x\n"
+      "sample_info_uint r1.z, rasterizer.x\n"
+      "utof r1.z, r1.z\n"
+      "add o0.xy, r1.xyxx, cb0[1].xyxx\n"
+      "mul o0.z, r1.z, l(0.25)\n"
+      "mov o0.w, cb0[0].x\n"
+      "ret\n",
+      "FRAG\n"
+      "PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
+      "PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
+      "DCL TEMP[0..1]\n"
+      "DCL IN[1].x, GENERIC[1], PERSPECTIVE\n"
+      "DCL OUT[0], COLOR[0]\n"
+      "DCL CONST[0][0..1]\n"
+      "DCL CONST[0][2]\n"
+      "DCL TEMP[2..7]\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\n"
+      "IMM[1] UINT32 {4, 4, 4, 4}\n"
+      "IMM[2] UINT32 {3187671040, 3200253952, 0, 0}\n"
+      "IMM[3] UINT32 {1, 1, 1, 1}\n"
+      "IMM[4] UINT32 {1052770304, 3187671040, 0, 0}\n"
+      "IMM[5] UINT32 {2, 2, 2, 2}\n"
+      "IMM[6] UINT32 {3200253952, 1040187392, 0, 0}\n"
+      "IMM[7] UINT32 {3, 3, 3, 3}\n"
+      "IMM[8] UINT32 {1040187392, 1052770304, 0, 0}\n"
+      "IMM[9] UINT32 {1048576000, 1048576000, 1048576000, 1048576000}\n"
+      "  0: F2U TEMP[0].x, IN[1].xxxx\n"
+      "  1: MOV TEMP[2], IMM[0]\n"
+      "  2: MOV TEMP[2].x, CONST[0][2].xxxx\n"
+      "  3: USEQ TEMP[3].y, TEMP[2].xxxx, IMM[1].xxxx\n"
+      "  4: MOV TEMP[2], IMM[0]\n"
+      "  5: USEQ TEMP[3].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+      "  6: AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+      "  7: UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[2].xyxx, TEMP[2].xyxx\n"
+      "  8: USEQ TEMP[3].x, TEMP[0].xxxx, IMM[3].xxxx\n"
+      "  9: AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+      " 10: UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[4].xyxx, TEMP[2].xyxx\n"
+      " 11: USEQ TEMP[3].x, TEMP[0].xxxx, IMM[5].xxxx\n"
+      " 12: AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+      " 13: UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[6].xyxx, TEMP[2].xyxx\n"
+      " 14: USEQ TEMP[3].x, TEMP[0].xxxx, IMM[7].xxxx\n"
+      " 15: AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+      " 16: UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[8].xyxx, TEMP[2].xyxx\n"
+      " 17: MOV TEMP[1].xy, TEMP[2].xyxx\n"
+      " 18: MOV TEMP[2], IMM[0]\n"
+      " 19: MOV TEMP[2].x, CONST[0][2].xxxx\n"
+      " 20: MOV TEMP[1].z, TEMP[2].xxxx\n"
+      " 21: U2F TEMP[1].z, TEMP[1].zzzz\n"
+      " 22: ADD OUT[0].xy, TEMP[1].xyxx, CONST[0][1].xyxx\n"
+      " 23: MUL OUT[0].z, TEMP[1].zzzz, IMM[9].xyzw\n"
+      " 24: MOV OUT[0].w, CONST[0][0].xxxx\n"
+      " 25: END\n" },
     /* o[k] written in a loop through dcl_indexrange: a TEMP array, copied to
      * OUT at the end */
     { "vs-output-range",
@@ -960,6 +1021,8 @@ static void test_program(gconstpointer data)
     g_assert_cmpstr(why, ==, "");
     g_assert_cmpint(e, ==, SM4_OK);
     g_assert_cmpstr(tgsi, ==, p->tgsi);
+    /* the draw path fills the rasterizer's register exactly when it is read */
+    g_assert_cmpuint(info.rt_samples, ==, strstr(p->sm4, "rasterizer") != NULL);
     free(tgsi);
 }
 

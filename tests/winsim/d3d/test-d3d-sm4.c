@@ -273,8 +273,90 @@ static void test_cull_distance(void)
     pipe_free(&p);
 }
 
+/* cbuffer C : register(b0) { float a; float2 half; };
+ * float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target
+ * { return float4(GetRenderTargetSamplePosition((uint)c.x) + half,
+ *                 GetRenderTargetSampleCount() * 0.25, a); } */
+static const char ps_rt_samples_text[] =
+    "ps_4_1\n"
+    "dcl_constantbuffer cb0[2], immediateIndexed\n"
+    "dcl_input_ps linear v1.x\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 2\n"
+    "ftou r0.x, v1.x\n"
+    "sample_pos r1.xy, rasterizer.xyxx, r0.x\n"
+    "sample_info_uint r1.z, rasterizer.x\n"
+    "utof r1.z, r1.z\n"
+    "add o0.xy, r1.xyxx, cb0[1].xyxx\n"
+    "mul o0.z, r1.z, l(0.250000)\n"
+    "mov o0.w, cb0[0].x\n"
+    "ret\n";
+
+/* The rasterizer's sample count and positions (the driver's register
+ * after constant buffer 0, whose own registers still arrive): on a 4x
+ * target, resolved, each band of rows is sample k's standard position
+ * + 0.5 (k = 4: (0, 0)), count 4 (* 0.25 = 1), alpha from cb0; on the
+ * single-sample target every position is (0, 0) and the count 1. */
+static void test_rasterizer_samples(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text);
+    RtShader *ps = pipe_shader(d, RT_PS, ps_rt_samples_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    const float cbd[8] = { 1, 0, 0, 0, 0.5f, 0.5f, 0, 0 };
+    RtResource *cb = pipe_buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, cbd, sizeof cbd);
+    OK(RT_CALL(d, PsSetConstantBuffers, 0, F(d, pfnPsSetConstantBuffers)(d->h, 0, 1, &cb->h)));
+    static const float pos[5][2] = { { -0.125f, -0.375f }, { 0.375f, -0.125f },
+                                     { -0.375f, 0.125f }, { 0.125f, 0.375f }, { 0, 0 } };
+    RtResource *ms, *rs;
+    RtView *v;
+    OK(rt_create_tex2d_ms(d, PIPE_W, PIPE_H, 4, DXGI_FORMAT_B8G8R8A8_UNORM,
+                          D3D10_DDI_BIND_RENDER_TARGET, &ms));
+    OK(rt_create_tex2d(d, PIPE_W, PIPE_H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &rs));
+    OK(rt_create_rtv(d, ms, 0, 0, 1, &v));
+    D3D10DDI_HRENDERTARGETVIEW h[1] = { v->h };
+    for (unsigned pass = 0; pass < 2; pass++) {
+        h[0] = pass ? p.rtv->h : v->h;
+        OK(RT_CALL(d, SetRenderTargets, 0,
+                   d->f11->pfnSetRenderTargets(d->h, h, 1, 7,
+                                               (D3D10DDI_HDEPTHSTENCILVIEW){ NULL }, NULL, NULL,
+                                               0, 0, 0, 0)));
+        for (unsigned k = 0; k < 5; k++) {
+            const float c[4] = { (float)k + 0.5f, 0, 0, 1 };
+            pipe_rect(&p, 0, (float)(k * 3), 16, (float)(k * 3 + 3), c);
+        }
+        uint8_t px[PIPE_W * PIPE_H * 4];
+        if (pass) {
+            pipe_read(&p, px);
+        } else {
+            OK(RT_CALL(d, ResourceResolveSubresource, 0,
+                       F(d, pfnResourceResolveSubresource)(d->h, rs->h, 0, ms->h, 0,
+                                                           DXGI_FORMAT_B8G8R8A8_UNORM)));
+            rt_read(d, rs, 0, px);
+        }
+        for (unsigned y = 0; y < 15; y++) {
+            const float *q = pass ? pos[4] : pos[y / 3];
+            const float want[4] = { q[0] + 0.5f, q[1] + 0.5f, pass ? 0.25f : 1.0f, 1 };
+            assert_row(px + y * PIPE_W * 4, y, want);
+        }
+    }
+    D3D10DDI_HRESOURCE none = { NULL };
+    RT_CALL(d, PsSetConstantBuffers, 0, F(d, pfnPsSetConstantBuffers)(d->h, 0, 1, &none));
+    rt_destroy(d, cb);
+    rt_destroy_rtv(d, v);
+    rt_destroy(d, rs);
+    rt_destroy(d, ms);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
 void d3d_sm4_tests_add(void)
 {
+    g_test_add_func("/d3d/sm4/rasterizer-samples", test_rasterizer_samples);
     g_test_add_func("/d3d/sm4/index-range", test_index_range);
     g_test_add_func("/d3d/sm4/cull-distance", test_cull_distance);
     g_test_add_func("/d3d/sm4/sample-pos", test_sample_pos);
