@@ -423,12 +423,19 @@ static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, 
     return !s || s->host || shader_object(d, ddi, n, s, stage, s->tgsi);
 }
 
+/* A view's virgl surface, made once. A view of several W slices of a 3D
+ * texture cannot be one: virglrenderer makes a multi-layer surface a GL
+ * texture view, which a 3D texture cannot have (the context would be
+ * lost). */
 static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *r,
                          DXGI_FORMAT f, uint32_t mip, uint32_t first, uint32_t count,
                          uint32_t *handle, bool *host)
 {
     if (*host) {
         return true;
+    }
+    if (r->dim == D3D10DDIRESOURCE_TEXTURE3D && count > 1) {
+        return false;
     }
     uint32_t vf = umd_virgl_format(f);
     *handle = umd_vgl_handle(d);
@@ -889,8 +896,26 @@ bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *d
     return true;
 }
 
+/* A view of several W slices of a 3D texture: each slice through a
+ * surface of its own, made for the clear (make_surface). */
+static void clear3d_w_slices(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
+{
+    for (uint32_t w = v->first_slice; w < v->first_slice + v->slices && !d->lost; w++) {
+        uint32_t handle = 0;
+        bool host = false;
+        clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, w, 1, &handle,
+                &host, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
+        umd_vgl_destroy(d, UMD_DDI_ClearRenderTargetView, SABLE_VIRGL_OBJECT_SURFACE, handle,
+                        host);
+    }
+}
+
 void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
 {
+    if (v->res->dim == D3D10DDIRESOURCE_TEXTURE3D && v->slices > 1) {
+        clear3d_w_slices(d, v, rgba);
+        return;
+    }
     clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, v->first_slice,
             v->slices, &v->handle, &v->host, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
 }

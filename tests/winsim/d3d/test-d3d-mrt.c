@@ -321,8 +321,52 @@ static void test_sample_mask_a2c(void)
     pipe_free(&p);
 }
 
+/* A Texture3D render target (16 x 16 x 4 R8G8B8A8): a view of all four
+ * W slices cleared blue (slice by slice), a view of slice 2 cleared red,
+ * a view of slice 1 drawn into (the left half green); each slice read
+ * back exactly. */
+static void test_texture3d(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    RtResource *vol;
+    RtView *all, *s1, *s2;
+    OK(rt_create_tex3d(d, PIPE_W, PIPE_H, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &vol));
+    OK(rt_create_rtv(d, vol, 0, 0, 4, &all));
+    OK(rt_create_rtv(d, vol, 0, 1, 1, &s1));
+    OK(rt_create_rtv(d, vol, 0, 2, 1, &s2));
+    OK(rt_clear(d, all, 0, 0, 1, 1));
+    OK(rt_clear(d, s2, 1, 0, 0, 1));
+    set_targets(d, &s1, 1);
+    const float green[4] = { 0, 1, 0, 1 }, blue[4] = { 0, 0, 1, 1 }, red[4] = { 1, 0, 0, 1 };
+    pipe_rect(&p, 0, 0, 8, 16, green);
+    g_autofree uint8_t *px = g_malloc(PIPE_W * PIPE_H * 4 * 4);
+    rt_read(d, vol, 0, px);
+    for (unsigned w = 0; w < 4; w++) {
+        for (unsigned y = 0; y < PIPE_H; y++) {
+            const uint8_t *row = px + ((size_t)w * PIPE_H + y) * PIPE_W * 4;
+            assert_all(row, w == 1 ? 8 : PIPE_W, 1, false, w == 2 ? red : w == 1 ? green : blue,
+                       0, "slice, left");
+            assert_all(row + 8 * 4, 8, 1, false, w == 2 ? red : blue, 0, "slice, right");
+        }
+    }
+    set_targets(d, &p.rtv, 1);
+    rt_destroy_rtv(d, all);
+    rt_destroy_rtv(d, s1);
+    rt_destroy_rtv(d, s2);
+    rt_destroy(d, vol);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
 void d3d_mrt_tests_add(void)
 {
+    g_test_add_func("/d3d/mrt/texture3d", test_texture3d);
     g_test_add_func("/d3d/mrt/sample-mask-a2c", test_sample_mask_a2c);
     g_test_add_func("/d3d/mrt/independent-blend", test_mrt_independent_blend);
     g_test_add_func("/d3d/mrt/viewport-index", test_viewport_index);
