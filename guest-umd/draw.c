@@ -424,9 +424,10 @@ static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, 
 }
 
 /* A view's virgl surface, made once. A view of several W slices of a 3D
- * texture cannot be one: virglrenderer makes a multi-layer surface a GL
- * texture view, which a 3D texture cannot have (the context would be
- * lost). */
+ * texture but not all of them cannot be one: virglrenderer makes such a
+ * multi-layer surface a GL texture view, which a 3D texture cannot have
+ * (the context would be lost); a view of all the mip's slices is a
+ * layered attachment (SV_RenderTargetArrayIndex picks the slice). */
 static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *r,
                          DXGI_FORMAT f, uint32_t mip, uint32_t first, uint32_t count,
                          uint32_t *handle, bool *host)
@@ -434,7 +435,8 @@ static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *
     if (*host) {
         return true;
     }
-    if (r->dim == D3D10DDIRESOURCE_TEXTURE3D && count > 1) {
+    if (r->dim == D3D10DDIRESOURCE_TEXTURE3D && count > 1 &&
+        (first || mip >= r->nsub || count != r->sub[mip].depth)) {
         return false;
     }
     uint32_t vf = umd_virgl_format(f);

@@ -364,8 +364,36 @@ static void test_texture3d(void)
     pipe_free(&p);
 }
 
+/* A view of all W slices of a Texture3D routed by
+ * SV_RenderTargetArrayIndex (a layered attachment): slice 0 is all point
+ * 0's colour, slice 1 all point 1's. */
+static void test_texture3d_layered(void)
+{
+    Pipe p = pipe_new(1 /* POINTLIST */);
+    RtDevice *d = p.d;
+    RtResource *vol;
+    RtView *all;
+    OK(rt_create_tex3d(d, PIPE_W, PIPE_H, 2, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &vol));
+    OK(rt_create_rtv(d, vol, 0, 0, 2, &all));
+    OK(rt_clear(d, all, 0, 1, 0, 1));
+    set_targets(d, &all, 1);
+    draw_routed(&p, "rendertarget_array_index", route_col);
+    g_autofree uint8_t *px = g_malloc(PIPE_W * PIPE_H * 4 * 2);
+    rt_read(d, vol, 0, px);
+    for (unsigned w = 0; w < 2; w++) {
+        assert_all(px + (size_t)w * PIPE_W * PIPE_H * 4, PIPE_W, PIPE_H, false, route_col[w], 0,
+                   w ? "W slice 1" : "W slice 0");
+    }
+    set_targets(d, &p.rtv, 1);
+    rt_destroy_rtv(d, all);
+    rt_destroy(d, vol);
+    pipe_free(&p);
+}
+
 void d3d_mrt_tests_add(void)
 {
+    g_test_add_func("/d3d/mrt/texture3d-layered", test_texture3d_layered);
     g_test_add_func("/d3d/mrt/texture3d", test_texture3d);
     g_test_add_func("/d3d/mrt/sample-mask-a2c", test_sample_mask_a2c);
     g_test_add_func("/d3d/mrt/independent-blend", test_mrt_independent_blend);
