@@ -371,6 +371,10 @@ static bool make(UmdDevice *d, UmdDdi ddi, const Named *n, const uint32_t *creat
     return true;
 }
 
+/* The shader's text in as few parts as the chunks hold: one command
+ * when it fits what is left of the chunk (or a fresh one), else parts
+ * filling chunks, each sent before the next (virgl's long-shader form,
+ * vgl_create_shader_part). */
 static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
                           unsigned stage, const char *text)
 {
@@ -378,16 +382,26 @@ static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s
     if (s->nso && !umd_so_decl(s, &so)) {
         return false;
     }
-    uint32_t ndw = 8u + SABLE_VIRGL_SHADER_SO_LEN(s->nso ? so.n : 0) +
-                   (uint32_t)(strlen(text) + 4) / 4u;
-    s->handle = umd_vgl_handle(d);
-    VglBuf *b = &d->s3d.b;
-    if (!stream_room(d, ddi, n, ndw) ||
-        !(stage == UMD_CS
-              ? vgl_create_compute_shader(b, s->handle, text, s->info.cs_shared_bytes)
-              : vgl_create_shader_so(b, s->handle, virgl_stage[stage], text, 0,
-                                     s->nso ? &so : NULL))) {
+    size_t bytes = strlen(text) + 1;
+    if (bytes > SABLE_VIRGL_SHADER_MAX_TEXT) {
         return false;
+    }
+    s->handle = umd_vgl_handle(d);
+    const VglShaderText st = { s->handle, virgl_stage[stage], text, (uint32_t)bytes, 0,
+                               s->nso ? &so : NULL, s->info.cs_shared_bytes };
+    VglBuf *b = &d->s3d.b;
+    uint32_t head = 2u + SABLE_VIRGL_SHADER_HDR_LEN + SABLE_VIRGL_SHADER_SO_LEN(s->nso ? so.n : 0);
+    uint32_t whole = head + (uint32_t)(bytes + 3) / 4u;
+    for (uint32_t off = 0; off < bytes;) {
+        if (!stream_room(d, ddi, n, off || whole > b->cap ? head + 64 : whole)) {
+            return false;
+        }
+        uint64_t room = 4ull * (b->cap - b->n - head);
+        uint32_t len = bytes - off < room ? (uint32_t)(bytes - off) : (uint32_t)room;
+        if (!vgl_create_shader_part(b, &st, off, len)) {
+            return false;
+        }
+        off += len;
     }
     s->host = true;
     d->objects3d++;

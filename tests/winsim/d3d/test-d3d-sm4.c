@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "d3d-pipe.h"
+#include "sable_kmd_private.h"
+#include "umd.h"
 
 #define OK(expr) g_assert_cmphex((uint32_t)(expr), ==, 0)
 
@@ -354,8 +356,47 @@ static void test_rasterizer_samples(void)
     pipe_free(&p);
 }
 
+/* A pixel shader of 2000 MADs (r0 += (0.0001, 0.0002, 0, 0) each): its
+ * TGSI text (about 120 KB) is longer than one 32 KiB chunk, so it reaches
+ * the host in parts (virgl's long-shader form). Colour (0.1, 0.2, 0.5, 1)
+ * comes out as (0.3, 0.6, 0.5, 1) (float rounding of the sums stays far
+ * below 1/255). */
+static void test_long_shader(void)
+{
+    GString *t = g_string_new("ps_4_0\n"
+                              "dcl_input_ps linear v1.xyzw\n"
+                              "dcl_output o0.xyzw\n"
+                              "dcl_temps 1\n"
+                              "mov r0.xyzw, v1.xyzw\n");
+    for (unsigned i = 0; i < 2000; i++) {
+        g_string_append(t, "mad r0.xyzw, r0.xyzw, l(1.000000, 1.000000, 1.000000, 1.000000), "
+                           "l(0.000100, 0.000200, 0.000000, 0.000000)\n");
+    }
+    g_string_append(t, "mov o0.xyzw, r0.xyzw\nret\n");
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, t->str);
+    g_string_free(t, TRUE);
+    g_assert_cmpuint(strlen(((UmdShader *)ps->mem)->tgsi), >, 4 * SABLE_KMD_3D_MAX_INLINE_DW);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    const float black[4] = { 0, 0, 0, 1 }, c[4] = { 0.1f, 0.2f, 0.5f, 1 };
+    const float want[4] = { 0.3f, 0.6f, 0.5f, 1 };
+    pipe_clear(&p, black);
+    pipe_rect(&p, 0, 0, 16, 16, c);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    for (unsigned y = 0; y < PIPE_H; y++) {
+        assert_row(px + y * PIPE_W * 4, y, want);
+    }
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
 void d3d_sm4_tests_add(void)
 {
+    g_test_add_func("/d3d/sm4/long-shader", test_long_shader);
     g_test_add_func("/d3d/sm4/rasterizer-samples", test_rasterizer_samples);
     g_test_add_func("/d3d/sm4/index-range", test_index_range);
     g_test_add_func("/d3d/sm4/cull-distance", test_cull_distance);
