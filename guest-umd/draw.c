@@ -344,7 +344,7 @@ static bool collect(const UmdState *st, bool indexed, UmdResource *args, Named *
         ok &= name(n, st->so[i], true);
     }
     for (uint32_t i = 0; i < NSTAGES; i++) {
-        ok &= !st->shader[draw_stages[i]] || name_stage(n, st, draw_stages[i]);
+        ok &= !umd_draw_shader(st, draw_stages[i]) || name_stage(n, st, draw_stages[i]);
     }
     return ok;
 }
@@ -371,27 +371,34 @@ static bool make(UmdDevice *d, UmdDdi ddi, const Named *n, const uint32_t *creat
     return true;
 }
 
-static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
-                          unsigned stage, const char *text)
+bool umd_shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, const UmdShader *s,
+                       const UmdShader *so_src, unsigned stage, const char *text,
+                       uint32_t *handle)
 {
     VglSo so;
-    if (s->nso && !umd_so_decl(s, &so)) {
+    if (so_src->nso && !umd_so_decl(so_src, &so)) {
         return false;
     }
-    uint32_t ndw = 8u + SABLE_VIRGL_SHADER_SO_LEN(s->nso ? so.n : 0) +
+    uint32_t ndw = 8u + SABLE_VIRGL_SHADER_SO_LEN(so_src->nso ? so.n : 0) +
                    (uint32_t)(strlen(text) + 4) / 4u;
-    s->handle = umd_vgl_handle(d);
+    *handle = umd_vgl_handle(d);
     VglBuf *b = &d->s3d.b;
     if (!stream_room(d, ddi, n, ndw) ||
         !(stage == UMD_CS
-              ? vgl_create_compute_shader(b, s->handle, text, s->info.cs_shared_bytes)
-              : vgl_create_shader_so(b, s->handle, virgl_stage[stage], text, 0,
-                                     s->nso ? &so : NULL))) {
+              ? vgl_create_compute_shader(b, *handle, text, s->info.cs_shared_bytes)
+              : vgl_create_shader_so(b, *handle, virgl_stage[stage], text, 0,
+                                     so_src->nso ? &so : NULL))) {
         return false;
     }
-    s->host = true;
     d->objects3d++;
     return true;
+}
+
+static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
+                          unsigned stage, const char *text)
+{
+    s->host = umd_shader_object(d, ddi, n, s, s, stage, text, &s->handle);
+    return s->host;
 }
 
 /* A DS's object carries the tessellator settings of the HS bound with it
@@ -488,7 +495,7 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
 static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
 {
     UmdState *st = &d->state;
-    UmdShader *sh = st->shader[stage];
+    UmdShader *sh = umd_draw_shader(st, stage);
     bool ok = make_shader(d, ddi, n, sh, stage);
     for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
         /* raw / structured views are shader buffers (umd_put_srv_buffers) */
@@ -536,6 +543,7 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         ok = make_stage(d, ddi, n, draw_stages[i]);
     }
+    ok = ok && umd_so_make_variant(d, ddi, n);
     for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
         UmdRtv *v = st->rtv[i];
         ok = !v || make_surface(d, ddi, n, v->res, v->format, v->mip, v->first_slice, v->slices,
@@ -589,10 +597,13 @@ static bool put_binds(UmdDevice *d)
                               rast ? rast : (st->rast ? st->rast : &s->rast)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
                               st->layout && st->layout->ncreate ? st->layout->handle : 0);
+    const UmdSoState *so = &s->so;
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
-        UmdShader *sh = st->shader[draw_stages[i]];
-        uint32_t h = sh ? sh->handle : draw_stages[i] == UMD_PS ? fs : 0;
-        ok = vgl_bind_shader(b, h, virgl_stage[draw_stages[i]]);
+        unsigned stage = draw_stages[i];
+        UmdShader *sh = umd_draw_shader(st, stage);
+        uint32_t h = sh ? sh->handle : stage == UMD_PS ? fs : 0;
+        h = so->var_handle && stage == so->var_stage ? so->var_handle : h;
+        ok = vgl_bind_shader(b, h, virgl_stage[stage]);
     }
     const float *f = st->blend_factor;
     return ok && vgl_set_blend_color(b, f) &&
@@ -732,7 +743,7 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
         unsigned stage = draw_stages[i];
         chunk = s->chunk;
         at = s->b.n;
-        ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
+        ok = !umd_draw_shader(&d->state, stage) || umd_stage_state(d, ddi, n, stage);
         sent_group(d, SENT_STAGE + i, chunk, at);
     }
     bool uavs = ps_uavs(d);
@@ -745,17 +756,16 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
 
 /* What this draw path cannot do: no 3D, nothing to draw with (no vertex
  * shader), a hull shader without a domain shader or the reverse, patches
- * without them or them without patches, a VS created with stream output in
- * the GS slot (virgl takes stream output from the last vertex stage's own
- * object). */
+ * without them or them without patches, a VS or DS created with stream
+ * output in the GS slot whose outputs the last vertex stage's do not
+ * match (umd_so_stage_matches). */
 static bool drawable(const UmdDevice *d, const VglDraw *draw)
 {
     const UmdState *st = &d->state;
-    const UmdShader *gs = st->shader[UMD_GS];
     bool hs = st->shader[UMD_HS], ds = st->shader[UMD_DS];
     bool patches = draw->mode == SABLE_VIRGL_PRIM_PATCHES;
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) && st->shader[UMD_VS] &&
-           hs == ds && hs == patches && (!gs || gs->program == SM4_GS);
+           hs == ds && hs == patches && umd_so_stage_matches(st);
 }
 
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
