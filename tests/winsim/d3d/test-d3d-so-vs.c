@@ -197,9 +197,10 @@ static void bind_so_vs(Pipe *p, RtShader *gs, RtShader *vs, RtResource *vb)
  * vertex buffer 0, DrawAuto draws the same quad. The SO-VS again with k
  * moved down by 1.0 (8 pixels) and the target appended (offset -1): the
  * six new vertices land after the first six, and the draw makes no new
- * virgl object (the variant is made once). Streaming out is the same with
- * rasterization off (11.0, D3D11_SO_NO_RASTERIZED_STREAM, `norast`): the
- * SO draws leave the target black. */
+ * virgl object (the variant is made once); destroying the VS destroys
+ * the variant. Streaming out is the same with rasterization off (11.0,
+ * D3D11_SO_NO_RASTERIZED_STREAM, `norast`): the SO draws leave the
+ * target black. */
 static void run_quads(UINT iv, bool norast)
 {
     Pipe p = pipe_new_iv(iv, 4 /* TRIANGLELIST */);
@@ -257,8 +258,10 @@ static void run_quads(UINT iv, bool norast)
     rt_set_shader(d, RT_GS, NULL);
     rt_set_shader(d, RT_VS, NULL);
     rt_set_shader(d, RT_PS, NULL);
+    g_assert_false(no_variants(d));
+    rt_destroy_shader(d, vs); /* the variant goes with the VS too */
+    g_assert_true(no_variants(d));
     rt_destroy_shader(d, gs);
-    rt_destroy_shader(d, vs);
     rt_destroy_shader(d, pass);
     rt_destroy_shader(d, ps);
     pipe_free(&p);
