@@ -344,7 +344,7 @@ static bool collect(const UmdState *st, bool indexed, UmdResource *args, Named *
         ok &= name(n, st->so[i], true);
     }
     for (uint32_t i = 0; i < NSTAGES; i++) {
-        ok &= !st->shader[draw_stages[i]] || name_stage(n, st, draw_stages[i]);
+        ok &= !umd_draw_shader(st, draw_stages[i]) || name_stage(n, st, draw_stages[i]);
     }
     return ok;
 }
@@ -374,23 +374,24 @@ static bool make(UmdDevice *d, UmdDdi ddi, const Named *n, const uint32_t *creat
 /* The shader's text in as few parts as the chunks hold: one command
  * when it fits what is left of the chunk (or a fresh one), else parts
  * filling chunks, each sent before the next (virgl's long-shader form,
- * vgl_create_shader_part). */
-static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
-                          unsigned stage, const char *text)
+ * vgl_create_shader_part). The stream output is so_src's. */
+bool umd_shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, const UmdShader *s,
+                       const UmdShader *so_src, unsigned stage, const char *text,
+                       uint32_t *handle)
 {
     VglSo so;
-    if (s->nso && !umd_so_decl(s, &so)) {
+    if (so_src->nso && !umd_so_decl(so_src, &so)) {
         return false;
     }
     size_t bytes = strlen(text) + 1;
     if (bytes > SABLE_VIRGL_SHADER_MAX_TEXT) {
         return false;
     }
-    s->handle = umd_vgl_handle(d);
-    const VglShaderText st = { s->handle, virgl_stage[stage], text, (uint32_t)bytes, 0,
-                               s->nso ? &so : NULL, s->info.cs_shared_bytes };
+    *handle = umd_vgl_handle(d);
+    const VglShaderText st = { *handle, virgl_stage[stage], text, (uint32_t)bytes, 0,
+                               so_src->nso ? &so : NULL, s->info.cs_shared_bytes };
     VglBuf *b = &d->s3d.b;
-    uint32_t head = 2u + SABLE_VIRGL_SHADER_HDR_LEN + SABLE_VIRGL_SHADER_SO_LEN(s->nso ? so.n : 0);
+    uint32_t head = 2u + SABLE_VIRGL_SHADER_HDR_LEN + SABLE_VIRGL_SHADER_SO_LEN(so_src->nso ? so.n : 0);
     uint32_t whole = head + (uint32_t)(bytes + 3) / 4u;
     for (uint32_t off = 0; off < bytes;) {
         if (!stream_room(d, ddi, n, off || whole > b->cap ? head + 64 : whole)) {
@@ -403,9 +404,15 @@ static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s
         }
         off += len;
     }
-    s->host = true;
     d->objects3d++;
     return true;
+}
+
+static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
+                          unsigned stage, const char *text)
+{
+    s->host = umd_shader_object(d, ddi, n, s, s, stage, text, &s->handle);
+    return s->host;
 }
 
 /* A DS's object carries the tessellator settings of the HS bound with it
@@ -511,7 +518,7 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
 static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
 {
     UmdState *st = &d->state;
-    UmdShader *sh = st->shader[stage];
+    UmdShader *sh = umd_draw_shader(st, stage);
     bool ok = make_shader(d, ddi, n, sh, stage);
     for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
         /* raw / structured views are shader buffers (umd_put_srv_buffers) */
@@ -559,6 +566,7 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         ok = make_stage(d, ddi, n, draw_stages[i]);
     }
+    ok = ok && umd_so_make_variant(d, ddi, n);
     for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
         UmdRtv *v = st->rtv[i];
         ok = !v || make_surface(d, ddi, n, v->res, v->format, v->mip, v->first_slice, v->slices,
@@ -612,10 +620,13 @@ static bool put_binds(UmdDevice *d)
                               rast ? rast : (st->rast ? st->rast : &s->rast)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
                               st->layout && st->layout->ncreate ? st->layout->handle : 0);
+    const UmdSoState *so = &s->so;
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
-        UmdShader *sh = st->shader[draw_stages[i]];
-        uint32_t h = sh ? sh->handle : draw_stages[i] == UMD_PS ? fs : 0;
-        ok = vgl_bind_shader(b, h, virgl_stage[draw_stages[i]]);
+        unsigned stage = draw_stages[i];
+        UmdShader *sh = umd_draw_shader(st, stage);
+        uint32_t h = sh ? sh->handle : stage == UMD_PS ? fs : 0;
+        h = so->var_handle && stage == so->var_stage ? so->var_handle : h;
+        ok = vgl_bind_shader(b, h, virgl_stage[stage]);
     }
     const float *f = st->blend_factor;
     return ok && vgl_set_blend_color(b, f) &&
@@ -755,7 +766,7 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
         unsigned stage = draw_stages[i];
         chunk = s->chunk;
         at = s->b.n;
-        ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
+        ok = !umd_draw_shader(&d->state, stage) || umd_stage_state(d, ddi, n, stage);
         sent_group(d, SENT_STAGE + i, chunk, at);
     }
     bool uavs = ps_uavs(d);
@@ -768,17 +779,16 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
 
 /* What this draw path cannot do: no 3D, nothing to draw with (no vertex
  * shader), a hull shader without a domain shader or the reverse, patches
- * without them or them without patches, a VS created with stream output in
- * the GS slot (virgl takes stream output from the last vertex stage's own
- * object). */
+ * without them or them without patches, a VS or DS created with stream
+ * output in the GS slot whose outputs the last vertex stage's do not
+ * match (umd_so_stage_matches). */
 static bool drawable(const UmdDevice *d, const VglDraw *draw)
 {
     const UmdState *st = &d->state;
-    const UmdShader *gs = st->shader[UMD_GS];
     bool hs = st->shader[UMD_HS], ds = st->shader[UMD_DS];
     bool patches = draw->mode == SABLE_VIRGL_PRIM_PATCHES;
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) && st->shader[UMD_VS] &&
-           hs == ds && hs == patches && (!gs || gs->program == SM4_GS);
+           hs == ds && hs == patches && umd_so_stage_matches(st);
 }
 
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A small pipeline fixture for the D3D tests (test-d3d-*.c; the GS,
- * stream-output and query tests use all of it): an 11.0 device with a 16 x 16
- * B8G8R8A8 target bound with its viewport, shaders from SM4 assembly,
- * buffers, a POSITION/COLOR input layout, and the target read back
- * through a staging copy. Every call asserts success.
+ * stream-output and query tests use all of it): an 11.0 (or 10.x) device
+ * with a 16 x 16 B8G8R8A8 target bound with its viewport, shaders from SM4
+ * assembly, buffers, a POSITION/COLOR input layout, and the target read
+ * back through a staging copy. Every call asserts success.
  */
 #ifndef SABLE_D3D_PIPE_H
 #define SABLE_D3D_PIPE_H
@@ -31,6 +31,9 @@ extern const char pipe_vs_text[], pipe_ps_text[];
 /* The device, the target bound (no depth), the viewport, topology `topo`
  * (D3D10_DDI_PRIMITIVE_TOPOLOGY), the POSITION/COLOR layout. */
 Pipe pipe_new(UINT topo);
+/* The same on a device of DDI interface version iv (10.0, 10.1 or 11.0). */
+Pipe pipe_new_iv(UINT iv, UINT topo);
+/* Asserts the critical errors are the ones rt_expect_critical announced. */
 void pipe_free(Pipe *p);
 /* SM4/SM5 assembly text to a DXBC container (g_free it). */
 uint8_t *pipe_assemble(const char *text, size_t *len);
