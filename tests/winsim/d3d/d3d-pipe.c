@@ -110,11 +110,42 @@ Pipe pipe_new_iv(UINT iv, UINT topo)
     return p;
 }
 
+RtShader *pipe_use(Pipe *p, unsigned stage, const char *text)
+{
+    g_assert_cmpuint(p->nused, <, PIPE_MAX_USED);
+    RtShader *s = p->used[p->nused++] = pipe_shader(p->d, stage, text);
+    OK(rt_set_shader(p->d, stage, s));
+    return s;
+}
+
+void *pipe_srv(RtDevice *d, const D3D11DDIARG_CREATESHADERRESOURCEVIEW *sc,
+               D3D10DDI_HSHADERRESOURCEVIEW *h)
+{
+    void *mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, sc));
+    *h = (D3D10DDI_HSHADERRESOURCEVIEW){ mem };
+    OK(RT_CALL(d, CreateShaderResourceView, 0,
+               d->f11->pfnCreateShaderResourceView(d->h, sc, *h,
+                                                   (D3D10DDI_HRTSHADERRESOURCEVIEW){ mem })));
+    return mem;
+}
+
+void pipe_srv_free(RtDevice *d, void *mem)
+{
+    D3D10DDI_HSHADERRESOURCEVIEW none = { NULL };
+    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &none));
+    RT_CALL(d, DestroyShaderResourceView, 0,
+            F(d, pfnDestroyShaderResourceView)(d->h, (D3D10DDI_HSHADERRESOURCEVIEW){ mem }));
+    g_free(mem);
+}
+
 void pipe_free(Pipe *p)
 {
     RtDevice *d = p->d;
-    for (unsigned st = RT_VS; st <= RT_GS; st++) {
+    for (unsigned st = RT_VS; st <= RT_DS; st++) {
         rt_set_shader(d, st, NULL);
+    }
+    for (unsigned i = 0; i < p->nused; i++) {
+        rt_destroy_shader(d, p->used[i]);
     }
     RT_CALL(d, DestroyElementLayout, 0,
             F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ p->layout }));
@@ -254,10 +285,5 @@ void *pipe_quad_texture_srv(RtDevice *d, RtResource **tex, D3D10DDI_HSHADERRESOU
         .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
     };
     sc.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ 0, 0, 1, 1 };
-    void *mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc));
-    *h = (D3D10DDI_HSHADERRESOURCEVIEW){ mem };
-    OK(RT_CALL(d, CreateShaderResourceView, 0,
-               d->f11->pfnCreateShaderResourceView(d->h, &sc, *h,
-                                                   (D3D10DDI_HRTSHADERRESOURCEVIEW){ mem })));
-    return mem;
+    return pipe_srv(d, &sc, h);
 }

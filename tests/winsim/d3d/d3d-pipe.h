@@ -17,12 +17,16 @@ typedef struct PipeVtx {
     float p[4], c[4];
 } PipeVtx;
 
+enum { PIPE_MAX_USED = 8 };
+
 typedef struct Pipe {
     Env e;
     RtDevice *d;
     RtResource *rt;
     RtView *rtv;
     void *layout;
+    RtShader *used[PIPE_MAX_USED]; /* pipe_use's, destroyed by pipe_free */
+    unsigned nused;
 } Pipe;
 
 /* A pass-through VS (POSITION, COLOR) and a PS returning the colour. */
@@ -38,6 +42,14 @@ void pipe_free(Pipe *p);
 /* SM4/SM5 assembly text to a DXBC container (g_free it). */
 uint8_t *pipe_assemble(const char *text, size_t *len);
 RtShader *pipe_shader(RtDevice *d, unsigned stage, const char *text);
+/* pipe_shader, bound at its stage; pipe_free unbinds and destroys it. */
+RtShader *pipe_use(Pipe *p, unsigned stage, const char *text);
+/* CreateShaderResourceView (11.0 form) of sc: its memory (g_free it after
+ * pipe_srv_free, which destroys the view). */
+void *pipe_srv(RtDevice *d, const D3D11DDIARG_CREATESHADERRESOURCEVIEW *sc,
+               D3D10DDI_HSHADERRESOURCEVIEW *h);
+/* PS slot 0 unbound, the view destroyed, its memory freed. */
+void pipe_srv_free(RtDevice *d, void *mem);
 /* Assembled, then CreateGeometryShaderWithStreamOutput. */
 RtShader *pipe_shader_so(RtDevice *d, const char *text,
                          const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY *e, UINT n,

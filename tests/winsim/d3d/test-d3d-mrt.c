@@ -135,9 +135,8 @@ static void test_mrt_independent_blend(void)
     OK(rt_create_rtv(d, rt1, 0, 0, 1, &rtv1));
     RtView *both[2] = { p.rtv, rtv1 };
     set_targets(d, both, 2);
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, ps_two_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, ps_two_text);
     D3D10_1_DDI_BLEND_DESC bd;
     memset(&bd, 0, sizeof bd);
     bd.IndependentBlendEnable = TRUE;
@@ -166,8 +165,6 @@ static void test_mrt_independent_blend(void)
     set_targets(d, &p.rtv, 1);
     rt_destroy_rtv(d, rtv1);
     rt_destroy(d, rt1);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -175,25 +172,16 @@ static void test_mrt_independent_blend(void)
  * whole of what its primitive ID routes it to. */
 static void draw_routed(Pipe *p, const char *name, const float col[2][4])
 {
-    RtDevice *d = p->d;
     char *text = gs_route_text(name);
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    RtShader *gs = pipe_shader(d, RT_GS, text);
+    pipe_use(p, RT_VS, pipe_vs_text);
+    pipe_use(p, RT_GS, text);
+    pipe_use(p, RT_PS, pipe_ps_text);
     g_free(text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_GS, gs));
-    OK(rt_set_shader(d, RT_PS, ps));
     const PipeVtx v[2] = { pipe_vtx(1, 1, col[0]), pipe_vtx(2, 2, col[1]) };
-    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    RtResource *vb = pipe_buffer(p->d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
     pipe_set_vb(p, vb);
     pipe_draw(p, 2, 0);
-    rt_set_shader(d, RT_GS, NULL);
-    rt_set_shader(d, RT_VS, NULL);
-    rt_set_shader(d, RT_PS, NULL);
-    rt_destroy_shader(d, gs);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
-    rt_destroy(d, vb);
+    rt_destroy(p->d, vb);
 }
 
 static const float route_col[2][4] = { { 1, 0, 0, 1 }, { 0, 0, 1, 1 } };
@@ -293,10 +281,8 @@ static void draw_4x(Pipe *p, const D3D10_1_DDI_BLEND_DESC *bd, UINT mask, const 
 static void test_sample_mask_a2c(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
-    RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
     uint8_t px[PIPE_W * PIPE_H * 4];
     const float red[4] = { 1, 0, 0, 1 }, half[4] = { 0.5f, 0, 0, 1 }, black[4] = { 0, 0, 0, 1 };
     draw_4x(&p, NULL, 0x5, red, px);
@@ -316,8 +302,6 @@ static void test_sample_mask_a2c(void)
     assert_all(px, PIPE_W, PIPE_H, false, black, 0, "alpha-to-coverage, alpha 0");
     draw_4x(&p, &a2c, ~0u, red, px);
     assert_all(px, PIPE_W, PIPE_H, false, red, 0, "alpha-to-coverage, alpha 1");
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -329,9 +313,8 @@ static void test_texture3d(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
     RtResource *vol;
     RtView *all, *s1, *s2;
     OK(rt_create_tex3d(d, PIPE_W, PIPE_H, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
@@ -359,8 +342,6 @@ static void test_texture3d(void)
     rt_destroy_rtv(d, s1);
     rt_destroy_rtv(d, s2);
     rt_destroy(d, vol);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
