@@ -55,14 +55,15 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
     UmdNamed n = { .n = 0 };
     if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) ||
         !umd_stage_name(&n, &d->state, UMD_CS) || !umd_uav_name(&d->state, UMD_CS, &n) ||
-        (args && !umd_stream_name(&n, args, false))) {
+        (args && !umd_stream_name(&n, args, false)) || !umd_stage_shadows(d, UMD_CS, &n)) {
         umd_unsupported(d, ddi, 0);
         return;
     }
     if (!umd_stream_to_host(d, ddi, &n)) {
         return;
     }
-    if (!umd_stream_begin(d, ddi, &n) || !umd_stage_objects(d, ddi, &n, UMD_CS) ||
+    if (!umd_stream_begin(d, ddi, &n) || !umd_stage_copies(d, ddi, &n, UMD_CS) ||
+        !umd_stage_objects(d, ddi, &n, UMD_CS) ||
         !put_dispatch(d, ddi, &n, args ? none : groups, args, offset)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);
