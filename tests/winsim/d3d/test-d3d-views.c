@@ -412,22 +412,99 @@ static void test_buffer_unaligned_cs(void)
     env_free(&e);
 }
 
+/* RWByteAddressBuffer o; [numthreads(4,1,1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *   o.Store(id.x * 4, (id.x << 10) + 5); } */
+static const char cs_fill_text[] =
+    "cs_5_0\n"
+    "dcl_uav_raw u0\n"
+    "dcl_input vThreadID.x\n"
+    "dcl_temps 2\n"
+    "dcl_thread_group 4, 1, 1\n"
+    "ishl r0.x, vThreadID.x, l(10)\n"
+    "iadd r0.x, r0.x, l(5)\n"
+    "ishl r1.x, vThreadID.x, l(2)\n"
+    "store_raw u0.x, r1.x, r0.x\n"
+    "ret\n";
+
+/* A shadow copied after GPU work in the same stream: a dispatch writes
+ * word w = 1024 w + 5 of a buffer through a raw UAV, the next reads it
+ * through a Buffer<uint2> view from element 3 (byte 24), nothing in
+ * between: uint2 element e is (2048 e + 5, 2048 e + 1029), so thread i
+ * writes 10 (1 + i) + 4096 (3 + i) + 1034. */
+static void test_buffer_unaligned_after_uav(void)
+{
+    Env e = env_new(D3D11_0_DDI_INTERFACE_VERSION, 0, 0, 0);
+    RtDevice *d = e.d;
+    enum { N = 8, WORDS = 24 };
+    float f[N + 1];
+    uint32_t zero[WORDS] = { 0 }, out[N];
+    for (unsigned i = 0; i <= N; i++) {
+        f[i] = 10.0f * i;
+    }
+    RtResource *bf = srv_buffer(d, f, sizeof f), *bu, *o;
+    OK(rt_create_buffer_ex(d, sizeof zero, D3D10_DDI_USAGE_DEFAULT,
+                           D3D11_DDI_BIND_UNORDERED_ACCESS | D3D10_DDI_BIND_SHADER_RESOURCE, 0,
+                           D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, zero, &bu));
+    OK(rt_create_buffer_ex(d, sizeof out, D3D10_DDI_USAGE_DEFAULT, D3D11_DDI_BIND_UNORDERED_ACCESS,
+                           0, D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, zero, &o));
+    D3D11DDI_HUNORDEREDACCESSVIEW uw, uo, none = { NULL };
+    void *wmem = raw_uav(d, bu, WORDS, &uw), *omem = raw_uav(d, o, N, &uo);
+    RtShader *fill = pipe_shader(d, RT_CS, cs_fill_text), *cs = pipe_shader(d, RT_CS, cs_unaligned_text);
+    OK(RT_CALL(d, CsSetUnorderedAccessViews, 0,
+               d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &uw, NULL)));
+    OK(rt_set_shader(d, RT_CS, fill));
+    OK(RT_CALL(d, Dispatch, 0, d->f11->pfnDispatch(d->h, WORDS / 4, 1, 1)));
+    OK(RT_CALL(d, CsSetUnorderedAccessViews, 0,
+               d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &uo, NULL)));
+    Srv vf = buffer_srv(d, bf, DXGI_FORMAT_R32_FLOAT, 1, N);
+    Srv vu = buffer_srv(d, bu, DXGI_FORMAT_R32G32_UINT, 3, N);
+    set_srv(d, RT_CS, 1, &vf);
+    set_srv(d, RT_CS, 2, &vu);
+    OK(rt_set_shader(d, RT_CS, cs));
+    OK(RT_CALL(d, Dispatch, 0, d->f11->pfnDispatch(d->h, N / 4, 1, 1)));
+    rt_read(d, o, 0, (uint8_t *)out);
+    for (unsigned i = 0; i < N; i++) {
+        g_assert_cmpuint(out[i], ==, 10 * (1 + i) + 4096 * (3 + i) + 1034);
+    }
+    OK(RT_CALL(d, CsSetUnorderedAccessViews, 0,
+               d->f11->pfnCsSetUnorderedAccessViews(d->h, 0, 1, &none, NULL)));
+    set_srv(d, RT_CS, 1, NULL);
+    set_srv(d, RT_CS, 2, NULL);
+    rt_set_shader(d, RT_CS, NULL);
+    rt_destroy_shader(d, fill);
+    rt_destroy_shader(d, cs);
+    RT_CALL(d, DestroyUnorderedAccessView, 0, d->f11->pfnDestroyUnorderedAccessView(d->h, uw));
+    RT_CALL(d, DestroyUnorderedAccessView, 0, d->f11->pfnDestroyUnorderedAccessView(d->h, uo));
+    g_free(wmem);
+    g_free(omem);
+    srv_free(d, &vf);
+    srv_free(d, &vu);
+    rt_destroy(d, bf);
+    rt_destroy(d, bu);
+    rt_destroy(d, o);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 /* ---- array views from a slice other than 0 ------------------------------ */
 
-/* A texture view desc of r: Tex2D {mip 0, 1 mip, first, n} (cubes:
- * TexCube {mip 0, 1 mip, first face, cubes}). */
-static Srv tex_srv(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT first, UINT n)
+/* A texture view of r: Tex2D {mip, mips, first, n} (cubes: TexCube
+ * {mip, mips, first face, cubes}); tex_srv: mip 0 alone. */
+static Srv tex_srv_mips(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT mip, UINT mips,
+                        UINT first, UINT n)
 {
     D3D11DDIARG_CREATESHADERRESOURCEVIEW c = {
         .hDrvResource = r->h, .Format = f, .ResourceDimension = r->dim,
     };
     if (r->dim == D3D10DDIRESOURCE_TEXTURECUBE) {
-        c.TexCube = (D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW){ .MostDetailedMip = 0,
-                                                                .MipLevels = 1,
+        c.TexCube = (D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW){ .MostDetailedMip = mip,
+                                                                .MipLevels = mips,
                                                                 .First2DArrayFace = first,
                                                                 .NumCubes = n };
     } else {
-        c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ .MostDetailedMip = 0, .MipLevels = 1,
+        c.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ .MostDetailedMip = mip,
+                                                          .MipLevels = mips,
                                                           .FirstArraySlice = first,
                                                           .ArraySize = n };
     }
@@ -437,6 +514,11 @@ static Srv tex_srv(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT first, UINT n
                d->f11->pfnCreateShaderResourceView(d->h, &c, v.h,
                                                    (D3D10DDI_HRTSHADERRESOURCEVIEW){ v.mem })));
     return v;
+}
+
+static Srv tex_srv(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT first, UINT n)
+{
+    return tex_srv_mips(d, r, f, 0, 1, first, n);
 }
 
 /* An array of `slices` 1x1 slices of format f, `bytes` per texel, slice
@@ -697,6 +779,73 @@ static void test_array_sample_shadow(void)
     pipe_free(&p);
 }
 
+/* Texture2DArray<float4> t;
+ * float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target
+ * { return t.Load(int4(0, 0, (int)c.x, (int)c.y)); } */
+static const char ps_array_ld_mip_text[] =
+    "ps_4_0\n"
+    "dcl_resource_texture2darray (float,float,float,float) t0\n"
+    "dcl_input_ps constant v1.xy\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "ftoi r0.zw, v1.xxxy\n"
+    "mov r0.xy, l(0, 0, 0, 0)\n"
+    "ld o0.xyzw, r0.xyzw, t0.xyzw\n"
+    "ret\n";
+
+/* A view of mips 1-2 and slices 2-3 of a 4x4, 3-mip, 4-slice
+ * R32G32B32A32_FLOAT array (its shadow holds those 2 mips of those 2
+ * slices): (index 0, mip 0) reads the resource's mip 1 of slice 2, (index
+ * 1, mip 1) its mip 2 of slice 3; every other subresource is white. */
+static void test_array_mips_shadow(void)
+{
+    enum { MIPS = 3, SLICES = 4 };
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text),
+             *ps = pipe_shader(d, RT_PS, ps_array_ld_mip_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    static float texels[SLICES][MIPS][16][4];
+    D3D10_DDIARG_SUBRESOURCE_UP up[SLICES * MIPS];
+    for (unsigned sl = 0; sl < SLICES; sl++) {
+        for (unsigned m = 0; m < MIPS; m++) {
+            const float white[4] = { 1, 1, 1, 1 }, a[4] = { 0.2f, 0.6f, 1, 1 },
+                        b[4] = { 0.6f, 0.2f, 0, 1 };
+            const float *c = sl == 2 && m == 1 ? a : sl == 3 && m == 2 ? b : white;
+            for (unsigned t = 0; t < 16; t++) {
+                memcpy(texels[sl][m][t], c, 16);
+            }
+            unsigned w = 4u >> m;
+            up[sl * MIPS + m] = (D3D10_DDIARG_SUBRESOURCE_UP){ texels[sl][m], w * 16, w * w * 16 };
+        }
+    }
+    RtResource *r;
+    OK(rt_create_texture(d, D3D10DDIRESOURCE_TEXTURE2D, 4, 4, MIPS, SLICES,
+                         DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_USAGE_DEFAULT,
+                         D3D10_DDI_BIND_SHADER_RESOURCE, 0, up, &r));
+    Srv v = tex_srv_mips(d, r, DXGI_FORMAT_R32G32B32A32_FLOAT, 1, 2, 2, 2);
+    set_srv(d, RT_PS, 0, &v);
+    const float black[4] = { 0, 0, 0, 1 }, i0[4] = { 0, 0, 0, 0 }, i1[4] = { 1, 1, 0, 0 };
+    pipe_clear(&p, black);
+    pipe_rect(&p, 0, 0, 8, 16, i0);
+    pipe_rect(&p, 8, 0, 16, 16, i1);
+    g_assert_nonnull(((UmdSrv *)v.mem)->shadow);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    const uint8_t wa[4] = { 255, 153, 51, 255 }, wb[4] = { 0, 51, 153, 255 };
+    assert_halves(px, wa, wb);
+    set_srv(d, RT_PS, 0, NULL);
+    srv_free(d, &v);
+    rt_destroy(d, r);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    g_assert_cmpuint(d->errors, ==, 0);
+    pipe_free(&p);
+}
+
 /* TextureCubeArray t; SamplerState s;
  * float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target
  * { return t.Sample(s, float4(1, 0, 0, c.x)); } */
@@ -713,35 +862,27 @@ static const char ps_cube_array_text[] =
     "ret\n";
 
 /* A TextureCubeArray view starting at cube 1 of a 2-cube array (faces
- * 6-11): cube index 0 in the view reads face +X of cube 1 (slice 6);
- * index 1 is past the view, clamped to its last cube (slice 6 again). */
-static void test_cube_array_from_cube(void)
+ * 6-11) of format f (faces: 12 texels of `bytes`): cube index 0 in the
+ * view reads face +X of cube 1 (slice 6); index 1 is past the view,
+ * clamped to its last cube (slice 6 again): BGRA bytes want. */
+static void check_cube_array(Pipe *p, DXGI_FORMAT f, const void *faces, UINT bytes,
+                             const uint8_t want[4])
 {
-    Pipe p = pipe_new(4 /* TRIANGLELIST */);
-    RtDevice *d = p.d;
+    RtDevice *d = p->d;
     RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text),
              *ps = pipe_shader(d, RT_PS, ps_cube_array_text);
     OK(rt_set_shader(d, RT_VS, vs));
     OK(rt_set_shader(d, RT_PS, ps));
-    D3D10_DDI_SAMPLER_DESC sd = { .Filter = 0, .AddressU = 3, .AddressV = 3, .AddressW = 3,
-                                  .MaxAnisotropy = 1, .ComparisonFunc = 1, .MaxLOD = 1000 };
-    void *samp = g_malloc0(F(d, pfnCalcPrivateSamplerSize)(d->h, &sd));
-    D3D10DDI_HSAMPLER hs = { samp };
-    OK(RT_CALL(d, CreateSampler, 0,
-               F(d, pfnCreateSampler)(d->h, &sd, hs, (D3D10DDI_HRTSAMPLER){ samp })));
+    D3D10DDI_HSAMPLER hs;
+    void *samp = pipe_point_sampler(d, &hs);
     OK(RT_CALL(d, PsSetSamplers, 0, F(d, pfnPsSetSamplers)(d->h, 0, 1, &hs)));
-    uint32_t faces[12];
-    for (unsigned s = 0; s < 12; s++) {
-        faces[s] = 0xff000000u | (0x10u + 0x10u * s) << 16 | (0xf0u - 0x08u * s);
-    }
-    RtResource *r = texel_slices(d, D3D10DDIRESOURCE_TEXTURECUBE, DXGI_FORMAT_B8G8R8A8_UNORM,
-                                 faces, 4, 12);
-    Srv v = tex_srv(d, r, DXGI_FORMAT_B8G8R8A8_UNORM, 6, 1);
+    RtResource *r = texel_slices(d, D3D10DDIRESOURCE_TEXTURECUBE, f, faces, bytes, 12);
+    Srv v = tex_srv(d, r, f, 6, 1);
     set_srv(d, RT_PS, 0, &v);
-    draw_indices(&p);
+    draw_indices(p);
     uint8_t px[PIPE_W * PIPE_H * 4];
-    pipe_read(&p, px);
-    assert_halves(px, (const uint8_t *)&faces[6], (const uint8_t *)&faces[6]);
+    pipe_read(p, px);
+    assert_halves(px, want, want);
     set_srv(d, RT_PS, 0, NULL);
     srv_free(d, &v);
     rt_destroy(d, r);
@@ -751,7 +892,28 @@ static void test_cube_array_from_cube(void)
     rt_set_shader(d, RT_PS, NULL);
     rt_destroy_shader(d, vs);
     rt_destroy_shader(d, ps);
-    g_assert_cmpuint(d->errors, ==, 0);
+}
+
+/* B8G8R8A8 (a format alias) and R32G32B32A32_FLOAT (a shadow of cube 1):
+ * face s of the float array is white but face 6 (0.2, 0.6, 1, 1) and
+ * faces 7-11 (0.6, 0.2, 0, 1). */
+static void test_cube_array_from_cube(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    uint32_t faces[12];
+    for (unsigned s = 0; s < 12; s++) {
+        faces[s] = 0xff000000u | (0x10u + 0x10u * s) << 16 | (0xf0u - 0x08u * s);
+    }
+    check_cube_array(&p, DXGI_FORMAT_B8G8R8A8_UNORM, faces, 4, (const uint8_t *)&faces[6]);
+    float f32[12][4];
+    for (unsigned s = 0; s < 12; s++) {
+        const float white[4] = { 1, 1, 1, 1 }, six[4] = { 0.2f, 0.6f, 1, 1 },
+                    rest[4] = { 0.6f, 0.2f, 0, 1 };
+        memcpy(f32[s], s < 6 ? white : s == 6 ? six : rest, sizeof f32[s]);
+    }
+    const uint8_t want[4] = { 255, 153, 51, 255 };
+    check_cube_array(&p, DXGI_FORMAT_R32G32B32A32_FLOAT, f32, 16, want);
+    g_assert_cmpuint(p.d->errors, ==, 0);
     pipe_free(&p);
 }
 
@@ -900,9 +1062,12 @@ void d3d_views_tests_add(void)
     g_test_add_func("/d3d/views/typed-buffer-cs", test_buffer_cs);
     g_test_add_func("/d3d/views/typed-buffer-unaligned-ps", test_buffer_unaligned_ps);
     g_test_add_func("/d3d/views/typed-buffer-unaligned-cs", test_buffer_unaligned_cs);
+    g_test_add_func("/d3d/views/typed-buffer-unaligned-after-uav",
+                    test_buffer_unaligned_after_uav);
     g_test_add_func("/d3d/views/array-from-slice", test_array_from_slice);
     g_test_add_func("/d3d/views/array-from-slice-shadow", test_array_from_slice_shadow);
     g_test_add_func("/d3d/views/array-sample-shadow", test_array_sample_shadow);
+    g_test_add_func("/d3d/views/array-mips-shadow", test_array_mips_shadow);
     g_test_add_func("/d3d/views/cube-array-from-cube", test_cube_array_from_cube);
     g_test_add_func("/d3d/query/pipeline-stats", test_pipeline_stats);
 }
