@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The compute path (docs/umd.md "Compute"): Dispatch and DispatchIndirect
- * as one virgl chunk: the compute shader and its stage state (the draw
- * path's helpers, umd_stream.h), the UAVs as shader buffers and images,
+ * as one virgl chunk: the copies into the view shadows the shader reads,
+ * the compute shader and its stage state (the draw path's helpers,
+ * umd_stream.h), the UAVs as shader buffers and images,
  * LAUNCH_GRID, then a MEMORY_BARRIER so that later work (draws, copies,
  * transfers back) sees what the shader wrote. Every UAV's host copy is
  * newer afterwards.

@@ -12,7 +12,8 @@
  * with UMD-chosen handles (`host` set) and destroyed when the D3D object
  * is (umd_vgl_destroy). Resources the draw reads get TRANSFER TO_HOST when
  * their backing is newer; render targets and the depth buffer have a
- * newer host copy afterwards (res3d.c).
+ * newer host copy afterwards (res3d.c). Views read through a shadow
+ * (view_shadow.c) get their range copied into it before the draw.
  */
 #include <stdlib.h>
 #include <string.h>
