@@ -521,8 +521,7 @@ static bool copy_shadows(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stag
     bool ok = true;
     for (uint32_t i = 0; ok && i < SM4_MAX_SRV; i++) {
         const UmdSrv *v = shadowed_view(&d->state, stage, i);
-        ok = !v || (stream_room(d, ddi, n, umd_srv_shadow_dw(v)) &&
-                    umd_srv_shadow_copy(v, &d->s3d.b));
+        ok = !v || (stream_room(d, ddi, n, umd_srv_shadow_dw(v)) && umd_srv_shadow_copy(d, v));
     }
     return ok;
 }

@@ -340,6 +340,7 @@ typedef struct UmdDevice {
     UmdStream s3d;           /* the draw path (draw.c) */
     uint32_t draws, transfers, submits3d, objects3d;
     uint32_t state_skips;    /* state groups not sent again (draw.c) */
+    uint32_t shadow_copies;  /* RESOURCE_COPY_REGIONs into view shadows (draw.c) */
     uint32_t dispatches;     /* compute.c */
     uint64_t stats[UMD_STATS]; /* pipeline statistics so far (query3d.c) */
     bool submitted_since_amortized;
@@ -495,9 +496,10 @@ bool umd_srv_shadowed(const UmdSrv *v, uint32_t target);
  * false: it cannot be had (not reported). Freed with the view. */
 bool umd_srv_shadow_make(UmdDevice *d, UmdSrv *v);
 void umd_srv_shadow_free(UmdDevice *d, UmdSrv *v);
-/* RESOURCE_COPY_REGIONs of v's range from its resource into its shadow
- * (umd_srv_shadow_dw dwords at most). */
-bool umd_srv_shadow_copy(const UmdSrv *v, VglBuf *b);
+/* RESOURCE_COPY_REGIONs of v's range from its resource into its shadow,
+ * into the open virgl chunk (which has umd_srv_shadow_dw dwords of room);
+ * counted in shadow_copies. */
+bool umd_srv_shadow_copy(UmdDevice *d, const UmdSrv *v);
 uint32_t umd_srv_shadow_dw(const UmdSrv *v);
 /* clear.c */
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);

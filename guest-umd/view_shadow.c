@@ -72,12 +72,14 @@ uint32_t umd_srv_shadow_dw(const UmdSrv *v)
 /* Buffers: the view's bytes to byte 0. Textures: per mip of the view,
  * its slices (gallium's z, 1D arrays too) to slices 0.. of the shadow's
  * mip. */
-bool umd_srv_shadow_copy(const UmdSrv *v, VglBuf *b)
+bool umd_srv_shadow_copy(UmdDevice *d, const UmdSrv *v)
 {
     const UmdResource *r = v->res, *s = v->shadow;
+    VglBuf *b = &d->s3d.b;
     if (r->dim == D3D10DDIRESOURCE_BUFFER) {
         uint32_t esize = umd_format_bpp(v->format);
         const VglBox box = { v->first_element * esize, 0, 0, v->elements * esize, 1, 1 };
+        d->shadow_copies++;
         return vgl_resource_copy_region(b, s->res_id, 0, 0, 0, 0, r->res_id, 0, &box);
     }
     bool ok = true;
@@ -86,6 +88,7 @@ bool umd_srv_shadow_copy(const UmdSrv *v, VglBuf *b)
         const VglBox box = { 0, 0, v->first_slice, sub->width, sub->height, v->slices };
         ok = vgl_resource_copy_region(b, s->res_id, m, 0, 0, 0, r->res_id, v->first_mip + m,
                                       &box);
+        d->shadow_copies++;
     }
     return ok;
 }

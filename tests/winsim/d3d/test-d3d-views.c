@@ -143,6 +143,7 @@ static void test_buffer_ps(void)
     const float black[4] = { 0, 0, 0, 1 };
     pipe_clear(&p, black);
     pipe_draw(&p, 12, 0);
+    g_assert_cmpuint(rt_umd_stats(d).shadow_copies, ==, 0); /* aligned: no shadow */
     uint8_t px[PIPE_W * PIPE_H * 4];
     pipe_read(&p, px);
     const uint8_t a[4] = { 0, 0, 255, 51 }, b[4] = { 51, 255, 0, 153 }, clear[4] = { 0, 0, 0, 255 };
@@ -209,11 +210,13 @@ static void test_buffer_unaligned_ps(void)
     pipe_set_vb(&p, vb);
     const float black[4] = { 0, 0, 0, 1 };
     pipe_clear(&p, black);
+    uint32_t copies = rt_umd_stats(d).shadow_copies;
     pipe_draw(&p, 6, 0);
     u[3][0] = u[4][0] = 30;
     u[3][1] = u[4][1] = 40;
     OK(rt_update(d, bu, 0, NULL, u, sizeof u));
     pipe_draw(&p, 6, 6);
+    g_assert_cmpuint(rt_umd_stats(d).shadow_copies - copies, ==, 2 * 2); /* per view, per draw */
     uint8_t px[PIPE_W * PIPE_H * 4];
     pipe_read(&p, px);
     const uint8_t a[4] = { 20, 10, 51, 255 }, b[4] = { 40, 30, 51, 255 }, clear[4] = { 0, 0, 0, 255 };
@@ -828,9 +831,11 @@ static void test_array_mips_shadow(void)
     set_srv(d, RT_PS, 0, &v);
     const float black[4] = { 0, 0, 0, 1 }, i0[4] = { 0, 0, 0, 0 }, i1[4] = { 1, 1, 0, 0 };
     pipe_clear(&p, black);
+    uint32_t copies = rt_umd_stats(d).shadow_copies;
     pipe_rect(&p, 0, 0, 8, 16, i0);
     pipe_rect(&p, 8, 0, 16, 16, i1);
     g_assert_nonnull(((UmdSrv *)v.mem)->shadow);
+    g_assert_cmpuint(rt_umd_stats(d).shadow_copies - copies, ==, 2 * 2); /* per mip, per draw */
     uint8_t px[PIPE_W * PIPE_H * 4];
     pipe_read(&p, px);
     const uint8_t wa[4] = { 255, 153, 51, 255 }, wb[4] = { 0, 51, 153, 255 };
