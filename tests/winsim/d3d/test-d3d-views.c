@@ -181,19 +181,34 @@ static const char ps_unaligned_text[] =
     "mov o0.w, l(1.0)\n"
     "ret\n";
 
+/* The whole of dynamic buffer b from data (WRITE_DISCARD). */
+static void discard_write(RtDevice *d, RtResource *b, const void *data, size_t size)
+{
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    OK(rt_map(d, b, 0, D3D10_DDI_MAP_WRITE_DISCARD, 0, &m));
+    memcpy(m.pData, data, size);
+    OK(rt_unmap(d, b, 0));
+}
+
 /* Views whose first byte is not a multiple of 16 (read through a shadow,
- * docs/umd.md): a Buffer<float> from element 1 (byte 4) and a
- * Buffer<uint2> from element 3 (byte 24), read at SV_PrimitiveID (0, 1
- * in each draw). Rect A is drawn, the uint2 buffer updated, rect B drawn,
- * all before the target is read: A has the old words, B the new ones.
- * Pixels (B, G, R, A) = (u.y, u.x, 255 f, 255). */
+ * docs/umd.md): a Buffer<float> from element 1 (byte 4) of a dynamic
+ * buffer and a Buffer<uint2> from element 3 (byte 24), read at
+ * SV_PrimitiveID (0, 1 in each draw). Rect A is drawn, the uint2 buffer
+ * updated (UpdateSubresource) and the float one rewritten (WRITE_DISCARD:
+ * inline writes in the stream), rect B drawn, all before the target is
+ * read: A has the old words, B the new ones. Pixels (B, G, R, A) =
+ * (u.y, u.x, 255 f, 255). */
 static void test_buffer_unaligned_ps(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
     RtDevice *d = p.d;
-    const float f[3] = { 0.8f, 0.2f, 0.2f };     /* 0.2: 51 */
+    const float f[3] = { 0.8f, 0.2f, 0.2f }, f2[3] = { 0.8f, 0.6f, 0.6f }; /* 51, 153 */
     uint32_t u[5][2] = { { 99, 99 }, { 99, 99 }, { 99, 99 }, { 10, 20 }, { 10, 20 } };
-    RtResource *bf = srv_buffer(d, f, sizeof f), *bu = srv_buffer(d, u, sizeof u);
+    RtResource *bf, *bu = srv_buffer(d, u, sizeof u);
+    OK(rt_create_buffer(d, sizeof f, D3D10_DDI_USAGE_DYNAMIC, D3D10_DDI_BIND_SHADER_RESOURCE,
+                        D3D10_DDI_CPU_ACCESS_WRITE, NULL, &bf));
+    g_assert_cmpuint(((UmdResource *)bf->mem)->res_id, >, 0);
+    discard_write(d, bf, f, sizeof f);
     Srv vf = buffer_srv(d, bf, DXGI_FORMAT_R32_FLOAT, 1, 2);
     Srv vu = buffer_srv(d, bu, DXGI_FORMAT_R32G32_UINT, 3, 2);
     g_assert_nonnull(((UmdSrv *)vf.mem)->shadow);
@@ -215,11 +230,12 @@ static void test_buffer_unaligned_ps(void)
     u[3][0] = u[4][0] = 30;
     u[3][1] = u[4][1] = 40;
     OK(rt_update(d, bu, 0, NULL, u, sizeof u));
+    discard_write(d, bf, f2, sizeof f2);
     pipe_draw(&p, 6, 6);
     g_assert_cmpuint(rt_umd_stats(d).shadow_copies - copies, ==, 2 * 2); /* per view, per draw */
     uint8_t px[PIPE_W * PIPE_H * 4];
     pipe_read(&p, px);
-    const uint8_t a[4] = { 20, 10, 51, 255 }, b[4] = { 40, 30, 51, 255 }, clear[4] = { 0, 0, 0, 255 };
+    const uint8_t a[4] = { 20, 10, 51, 255 }, b[4] = { 40, 30, 153, 255 }, clear[4] = { 0, 0, 0, 255 };
     assert_two_rects(px, a, b, clear);
     set_srv(d, RT_PS, 0, NULL);
     set_srv(d, RT_PS, 3, NULL);
