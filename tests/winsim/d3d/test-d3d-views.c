@@ -758,7 +758,9 @@ static void draw_pair(Pipe *p, float a, float b)
 /* `sample` of a Texture2DArray view of slices 1-2 of a 4-slice
  * R32G32B32A32_FLOAT array (its shadow): indices 0 and 1 read slices 1
  * and 2; D3D clamps the index to the view's [0, ArraySize - 1], so -3
- * reads slice 1 and 5 slice 2 (not slice 3 of the resource). */
+ * reads slice 1 and 5 slice 2 (not slice 3 of the resource). A view of
+ * slice 2 alone (a shadow of one slice, a non-array texture) reads slice
+ * 2 at indices 0 and 3. */
 static void test_array_sample_shadow(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
@@ -785,6 +787,14 @@ static void test_array_sample_shadow(void)
     draw_pair(&p, -3, 5);
     pipe_read(&p, px);
     assert_halves(px, s1, s2);
+    set_srv(d, RT_PS, 0, NULL);
+    srv_free(d, &v);
+    v = tex_srv(d, r, DXGI_FORMAT_R32G32B32A32_FLOAT, 2, 1);
+    set_srv(d, RT_PS, 0, &v);
+    draw_pair(&p, 0, 3);
+    g_assert_nonnull(((UmdSrv *)v.mem)->shadow);
+    pipe_read(&p, px);
+    assert_halves(px, s2, s2);
     set_srv(d, RT_PS, 0, NULL);
     srv_free(d, &v);
     rt_destroy(d, r);
