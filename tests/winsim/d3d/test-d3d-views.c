@@ -331,6 +331,96 @@ static void test_buffer_cs(void)
     env_free(&e);
 }
 
+/* struct V { float4 p : SV_Position; float4 c : COLOR; };
+ * [maxvertexcount(1)] void main(point V i[1], inout PointStream<V> o)
+ * { o.Append(i[0]); } (stream output: c) */
+static const char gs_point_text[] =
+    "gs_4_0\n"
+    "dcl_input_siv v[1][0].xyzw, position\n"
+    "dcl_input v[1][1].xyzw\n"
+    "dcl_inputprimitive point\n"
+    "dcl_outputtopology pointlist\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_maxout 1\n"
+    "mov o0.xyzw, v[0][0].xyzw\n"
+    "mov o1.xyzw, v[0][1].xyzw\n"
+    "emit\n"
+    "ret\n";
+
+/* Buffer<float> f : register(t0);
+ * float4 main(float4 p : SV_Position, uint id : SV_PrimitiveID) : SV_Target
+ * { return float4(f[id], 0, 0, 1); } */
+static const char ps_float_text[] =
+    "ps_4_0\n"
+    "dcl_resource_buffer (float,float,float,float) t0\n"
+    "dcl_input_ps_sgv constant v2.x, primitive_id\n"
+    "dcl_output o0.xyzw\n"
+    "ld o0.x, v2.xxxx, t0.xxxx\n"
+    "mov o0.yzw, l(0, 0, 0, 1.0)\n"
+    "ret\n";
+
+/* A shadow copied after stream output in the same frame: a GS writes the
+ * colours of 3 points (float4 each) into a buffer, then a draw reads it
+ * through a Buffer<float> view from element 1 (byte 4) at SV_PrimitiveID,
+ * nothing read back in between. Colours (0.9, 0.2, 0.2, 0.6), (0.6, ...)
+ * put 0.2 (51) at view elements 0 and 1 (rect A) and 0.6 (153) at 2 and 3
+ * (rect B); the buffer's initial -1 would give 0. */
+static void test_buffer_unaligned_after_so(void)
+{
+    Pipe p = pipe_new(1 /* POINTLIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, ps_float_text);
+    const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[1] = { { 0, 0, 1, 0xF } };
+    RtShader *gs = pipe_shader_so(d, gs_point_text, so, 1, 16, D3D11_SO_NO_RASTERIZED_STREAM);
+    const float c[3][4] = { { 0.9f, 0.2f, 0.2f, 0.6f }, { 0.6f, 1, 1, 1 }, { 1, 1, 1, 1 } };
+    const PipeVtx pts[3] = { pipe_vtx(1, 1, c[0]), pipe_vtx(2, 2, c[1]), pipe_vtx(3, 3, c[2]) };
+    RtResource *vpts = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, pts, sizeof pts);
+    PipeVtx v[12];
+    rect_vertices(v, rect_a);
+    rect_vertices(v + 6, rect_b);
+    RtResource *vrects = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    float init[12];
+    for (unsigned i = 0; i < 12; i++) {
+        init[i] = -1.0f;
+    }
+    RtResource *sob = pipe_buffer(d, D3D10_DDI_BIND_STREAM_OUTPUT | D3D10_DDI_BIND_SHADER_RESOURCE,
+                                  init, sizeof init);
+    const float black[4] = { 0, 0, 0, 1 };
+    pipe_clear(&p, black);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_GS, gs));
+    pipe_set_vb(&p, vpts);
+    D3D10DDI_HRESOURCE h = sob->h;
+    UINT off = 0;
+    OK(RT_CALL(d, SoSetTargets, 0, F(d, pfnSoSetTargets)(d->h, 1, 3, &h, &off)));
+    pipe_draw(&p, 3, 0);
+    OK(RT_CALL(d, SoSetTargets, 0, F(d, pfnSoSetTargets)(d->h, 0, 4, NULL, NULL)));
+    OK(rt_set_shader(d, RT_GS, NULL));
+    OK(rt_set_shader(d, RT_PS, ps));
+    OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4 /* TRIANGLELIST */)));
+    Srv vf = buffer_srv(d, sob, DXGI_FORMAT_R32_FLOAT, 1, 4);
+    set_srv(d, RT_PS, 0, &vf);
+    pipe_set_vb(&p, vrects);
+    pipe_draw(&p, 12, 0);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    const uint8_t a[4] = { 0, 0, 51, 255 }, b[4] = { 0, 0, 153, 255 }, clear[4] = { 0, 0, 0, 255 };
+    assert_two_rects(px, a, b, clear);
+    set_srv(d, RT_PS, 0, NULL);
+    srv_free(d, &vf);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, gs);
+    rt_destroy_shader(d, ps);
+    rt_destroy(d, vpts);
+    rt_destroy(d, vrects);
+    rt_destroy(d, sob);
+    g_assert_cmpuint(d->errors, ==, 0);
+    pipe_free(&p);
+}
+
 /* Buffer<float> f : register(t1); Buffer<uint2> u : register(t2);
  * RWByteAddressBuffer o; [numthreads(4,1,1)]
  * void main(uint3 id : SV_DispatchThreadID) {
@@ -1095,6 +1185,7 @@ void d3d_views_tests_add(void)
     g_test_add_func("/d3d/views/typed-buffer-unaligned-cs", test_buffer_unaligned_cs);
     g_test_add_func("/d3d/views/typed-buffer-unaligned-after-uav",
                     test_buffer_unaligned_after_uav);
+    g_test_add_func("/d3d/views/typed-buffer-unaligned-after-so", test_buffer_unaligned_after_so);
     g_test_add_func("/d3d/views/array-from-slice", test_array_from_slice);
     g_test_add_func("/d3d/views/array-from-slice-shadow", test_array_from_slice_shadow);
     g_test_add_func("/d3d/views/array-sample-shadow", test_array_sample_shadow);
