@@ -5,7 +5,8 @@
  * `ld` by a pixel shader (indexed by SV_PrimitiveID) and by a compute
  * shader (indexed by SV_DispatchThreadID), each view starting past
  * element 0, also at bytes not a multiple of 16 (a shadow, refreshed
- * after the buffer changes); array views from a slice other than 0 read
+ * after the buffer changes: an update, a WRITE_DISCARD, a copy, UAV
+ * writes, stream output); array views from a slice other than 0 read
  * with the resource's own target (a Texture2DArray of slices 2-3, a
  * Texture1DArray likewise, a TextureCubeArray from cube 1; formats with
  * and without an alias; `ld` and `sample`, whose array index clamps to
