@@ -12,7 +12,8 @@
  * with UMD-chosen handles (`host` set) and destroyed when the D3D object
  * is (umd_vgl_destroy). Resources the draw reads get TRANSFER TO_HOST when
  * their backing is newer; render targets and the depth buffer have a
- * newer host copy afterwards (res3d.c).
+ * newer host copy afterwards (res3d.c). Views read through a shadow
+ * (view_shadow.c) get their range copied into it before the draw.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -515,6 +516,46 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
     return true;
 }
 
+/* The view target the shader declares at SRV slot i (0: none, a buffer). */
+static uint32_t slot_target(const UmdShader *sh, uint32_t i)
+{
+    return sh && i < SM4_MAX_SRV ? view_target(sh->info.srv_dim[i]) : 0;
+}
+
+/* The view at SRV slot i of the stage, if the stage's shader declares
+ * the slot and the view reads a shadow there (view_shadow.c). */
+static UmdSrv *shadowed_view(const UmdState *st, unsigned stage, uint32_t i)
+{
+    const UmdShader *sh = st->shader[stage];
+    UmdSrv *v = i < UMD_SRV_SLOTS ? st->srv[stage][i] : NULL;
+    return v && sh && i < SM4_MAX_SRV && sh->info.srv_dim[i] != SM4_RES_UNKNOWN &&
+                   umd_srv_shadowed(v, slot_target(sh, i))
+               ? v : NULL;
+}
+
+/* The shadows the stage reads: made (first use) and named as written. */
+static bool name_shadows(UmdDevice *d, unsigned stage, Named *n)
+{
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < SM4_MAX_SRV; i++) {
+        UmdSrv *v = shadowed_view(&d->state, stage, i);
+        ok = !v || (umd_srv_shadow_make(d, v) && name(n, v->shadow, true));
+    }
+    return ok;
+}
+
+/* Before the work that reads them, in the stream: each shadow the stage
+ * reads gets its view's range again (the resource may have changed). */
+static bool copy_shadows(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
+{
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < SM4_MAX_SRV; i++) {
+        const UmdSrv *v = shadowed_view(&d->state, stage, i);
+        ok = !v || (stream_room(d, ddi, n, umd_srv_shadow_dw(v)) && umd_srv_shadow_copy(d, v));
+    }
+    return ok;
+}
+
 static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
 {
     UmdState *st = &d->state;
@@ -523,8 +564,7 @@ static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
     for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
         /* raw / structured views are shader buffers (umd_put_srv_buffers) */
         UmdSrv *v = st->srv[stage][i];
-        ok = !v || v->ex_kind ||
-             make_view(d, ddi, n, v, sh && i < SM4_MAX_SRV ? view_target(sh->info.srv_dim[i]) : 0);
+        ok = !v || v->ex_kind || make_view(d, ddi, n, v, slot_target(sh, i));
     }
     for (uint32_t i = 0; ok && i < UMD_SAMPLER_SLOTS; i++) {
         UmdSampler *s = st->sampler[stage][i];
@@ -802,17 +842,24 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         return;
     }
     Named n = { .n = 0 };
-    if (!drawable(d, draw) || !collect(&d->state, draw->indexed, args, &n) ||
-        (ps_uavs(d) && !umd_uav_name(&d->state, UMD_PS, &n))) {
+    bool ok = drawable(d, draw) && collect(&d->state, draw->indexed, args, &n) &&
+              (!ps_uavs(d) || umd_uav_name(&d->state, UMD_PS, &n));
+    for (uint32_t i = 0; ok && i < NSTAGES; i++) {
+        ok = name_shadows(d, draw_stages[i], &n);
+    }
+    if (!ok) {
         umd_unsupported(d, ddi, 0);
         return;
     }
     if (!umd_stream_to_host(d, ddi, &n)) {
         return;
     }
-    bool ok = stream_begin(d, ddi, &n);
+    ok = stream_begin(d, ddi, &n);
+    for (uint32_t i = 0; ok && i < NSTAGES; i++) {
+        ok = copy_shadows(d, ddi, &n, draw_stages[i]);
+    }
     if (ok) {
-        sent_check(&d->s3d);
+        sent_check(&d->s3d); /* after the copies: state groups are re-sent after one */
     }
     if (!ok || !make_objects(d, ddi, &n) || !put_draw(d, ddi, &n, draw)) {
         if (!d->lost) {
@@ -975,6 +1022,14 @@ bool umd_stream_name(UmdNamed *n, UmdResource *r, bool write) { return name(n, r
 bool umd_stage_name(UmdNamed *n, const UmdState *st, unsigned stage)
 {
     return name_stage(n, st, stage);
+}
+bool umd_stage_shadows(UmdDevice *d, unsigned stage, UmdNamed *n)
+{
+    return name_shadows(d, stage, n);
+}
+bool umd_stage_copies(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
+{
+    return copy_shadows(d, ddi, n, stage);
 }
 bool umd_stage_objects(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
 {

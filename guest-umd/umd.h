@@ -122,7 +122,8 @@ typedef struct UmdRtv {
     uint32_t first_element, elements; /* buffer views */
 } UmdRtv;
 
-/* A shader-resource view: recorded (nothing samples yet). */
+/* A shader-resource view: recorded, made in the virgl context at the
+ * first draw that reads it. */
 typedef struct UmdSrv {
     UmdResource *res;
     uint32_t handle;          /* its virgl sampler view, created at first draw */
@@ -132,6 +133,7 @@ typedef struct UmdSrv {
     uint32_t first_mip, mips, first_slice, slices;
     uint32_t first_element, elements;
     uint8_t ex_kind;          /* a D3D11 raw / structured buffer view (uav.c), 0: not */
+    struct UmdResource *shadow; /* what the host reads for it, NULL: none yet (view_shadow.c) */
 } UmdSrv;
 
 typedef struct UmdDsv {
@@ -349,6 +351,7 @@ typedef struct UmdDevice {
     UmdStream s3d;           /* the draw path (draw.c) */
     uint32_t draws, transfers, submits3d, objects3d;
     uint32_t state_skips;    /* state groups not sent again (draw.c) */
+    uint32_t shadow_copies;  /* RESOURCE_COPY_REGIONs into view shadows (draw.c) */
     uint32_t dispatches;     /* compute.c */
     uint64_t stats[UMD_STATS]; /* pipeline statistics so far (query3d.c) */
     bool submitted_since_amortized;
@@ -493,6 +496,22 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
  * slices (docs/umd.md "Sampler views and their target"); false: the view
  * cannot be made (format, range). */
 bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b);
+/* v, read by a shader that declares `target`, is one the host cannot make
+ * on its resource: it reads its shadow (a typed buffer view from a byte
+ * not a multiple of 16; a view of part of the slices read with the
+ * resource's own target, in a format without alias). */
+bool umd_srv_shadowed(const UmdSrv *v, uint32_t target);
+/* view_shadow.c: v's shadow, a 3D resource of the UMD's own holding the
+ * view's range (a buffer of its elements; a texture of its mips and
+ * slices, the resource's dimension and format), made if v has none yet;
+ * false: it cannot be had (not reported). Freed with the view. */
+bool umd_srv_shadow_make(UmdDevice *d, UmdSrv *v);
+void umd_srv_shadow_free(UmdDevice *d, UmdSrv *v);
+/* RESOURCE_COPY_REGIONs of v's range from its resource into its shadow,
+ * into the open virgl chunk (which has umd_srv_shadow_dw dwords of room);
+ * counted in shadow_copies. */
+bool umd_srv_shadow_copy(UmdDevice *d, const UmdSrv *v);
+uint32_t umd_srv_shadow_dw(const UmdSrv *v);
 /* clear.c */
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
