@@ -513,6 +513,12 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
 /* format3d.c: a DXGI format's virgl format (0: none), whether the 3D
  * path renders to it (on a 3D adapter). */
 uint32_t umd_virgl_format(DXGI_FORMAT f);
+/* The host format of a 3D resource (TYPELESS: a typed one of its family;
+ * R32/R16 TYPELESS bound as depth-stencil: Z32_FLOAT/Z16_UNORM), and of a
+ * shader resource view of format f of r (of a depth resource: the
+ * resource's, for the formats reading its depth; else f's; 0: none). */
+uint32_t umd_res3d_format(const UmdResource *r);
+uint32_t umd_view_format(const UmdResource *r, DXGI_FORMAT f);
 /* The virgl target of a 3D texture (SABLE_VIRGL_TARGET_*). */
 uint32_t umd_res3d_target(const UmdResource *r);
 bool umd_format3d_renderable(const UmdDevice *d, DXGI_FORMAT f);
@@ -553,6 +559,11 @@ void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 ste
  * its own SUBMIT; dst's host copy is newer afterwards. False: reported. */
 bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
                 const VglBlitSide *ds, const VglBlitSide *ss);
+/* The same with one RESOURCE_COPY_REGION of box of src's level slevel to
+ * (0, 0, dz) of dst's level dlevel (the host copies texels: multisampled
+ * resources of one sample count too). */
+bool umd_copy3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, uint32_t dlevel, uint32_t dz,
+                UmdResource *src, uint32_t slevel, const VglBox *box);
 /* The whole of buffer r from data as RESOURCE_INLINE_WRITEs (one SUBMIT
  * per chunk): the host copy, in stream order, not the backing; the host
  * copy is newer afterwards. False: the device is lost or the command

@@ -140,7 +140,10 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
         /* (Tex1D has the Tex2D layout) */
         uint32_t mips = tex->MipLevels == UINT32_MAX && tex->MostDetailedMip < r->mips
                             ? r->mips - tex->MostDetailedMip : tex->MipLevels;
-        ok = umd_format_bpp(format ? format : r->format) == r->bpp && mips &&
+        /* 3D textures: a format the host reads (not the stencil of a
+         * depth-stencil resource) */
+        DXGI_FORMAT f = format ? format : r->format;
+        ok = umd_format_bpp(f) == r->bpp && (!r->res_id || umd_view_format(r, f)) && mips &&
              tex->MostDetailedMip < r->mips && mips <= r->mips - tex->MostDetailedMip &&
              tex->ArraySize && tex->FirstArraySlice < r->array_size &&
              tex->ArraySize <= r->array_size - tex->FirstArraySlice;
@@ -214,7 +217,7 @@ bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b)
                                             v->first_element + v->elements - 1,
                                             SABLE_VIRGL_SWIZZLE_IDENTITY);
     }
-    uint32_t vf = umd_virgl_format(v->format), swizzle = SABLE_VIRGL_SWIZZLE_IDENTITY;
+    uint32_t vf = umd_view_format(v->res, v->format), swizzle = SABLE_VIRGL_SWIZZLE_IDENTITY;
     return vf && slice_view_format(v, target, &vf, &swizzle) &&
            vgl_create_sampler_view(b, v->handle, v->res->res_id, vf | target << 24,
                                    v->first_slice, v->first_slice + v->slices - 1, v->first_mip,

@@ -1144,7 +1144,8 @@ static void test_bc(void)
 }
 
 /* No format outside the table claims anything but B5G6R5 and B5G5R5A1,
- * the 2D engine's RENDERTARGET (clears, docs/umd.md). */
+ * the 2D engine's RENDERTARGET (clears, docs/umd.md), and the depth
+ * formats, MULTISAMPLE_RENDERTARGET alone; TYPELESS formats nothing. */
 static void test_claims(void)
 {
     Pipe3 p = pipe3_new();
@@ -1158,8 +1159,13 @@ static void test_claims(void)
         }
         UINT caps = caps_of(p.d, (DXGI_FORMAT)f);
         bool clear2d = f == DXGI_FORMAT_B5G6R5_UNORM || f == DXGI_FORMAT_B5G5R5A1_UNORM;
+        /* 4x depth-stencil views: test-d3d-typeless.c's ms-depth */
+        bool depth = f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D32_FLOAT ||
+                     f == DXGI_FORMAT_D16_UNORM || f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
         if (!listed) {
-            g_assert_cmphex(caps, ==, clear2d ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0);
+            g_assert_cmphex(caps, ==, clear2d ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET
+                                      : depth ? D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET
+                                              : 0);
         }
     }
     pipe3_free(&p);

@@ -44,5 +44,6 @@ void d3d_query_tests_add(void);
 void d3d_indirect_tests_add(void);
 void d3d_views_tests_add(void);
 void d3d_formats_tests_add(void);
+void d3d_typeless_tests_add(void);
 
 #endif /* SABLE_TEST_D3D_H */
