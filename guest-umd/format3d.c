@@ -152,24 +152,43 @@ uint32_t umd_res3d_format(const UmdResource *r)
     return e ? e->virgl : 0;
 }
 
-static bool depth_virgl(uint32_t vf)
+bool umd_virgl_depth(uint32_t vf)
 {
     return vf == SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM || vf == SABLE_VIRGL_FORMAT_Z32_FLOAT ||
            vf == SABLE_VIRGL_FORMAT_Z16_UNORM || vf == SABLE_VIRGL_FORMAT_Z32_FLOAT_S8X24_UINT;
 }
 
-/* The formats that read a depth resource's depth (of its size), and the
- * stencil formats (not supported: 0). */
+/* The formats that read a depth resource's depth (of its size). */
 static bool depth_read(DXGI_FORMAT f)
 {
     return f == DXGI_FORMAT_R24_UNORM_X8_TYPELESS || f == DXGI_FORMAT_R32_FLOAT ||
            f == DXGI_FORMAT_R16_UNORM || f == DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
 }
 
-uint32_t umd_view_format(const UmdResource *r, DXGI_FORMAT f)
+/* The stencil of a depth-stencil resource of host format vf read through
+ * f: the host's stencil-only format (virglrenderer samples the stencil
+ * of a depth-stencil texture for one: GL stencil texturing), its value
+ * in red moved to D3D's green (0, stencil, 0, 1); 0: f is no stencil
+ * read of vf. */
+static uint32_t stencil_read(uint32_t vf, DXGI_FORMAT f, uint32_t *swizzle)
 {
-    if (r->res_id && depth_virgl(r->virgl_format)) {
-        return depth_read(f) ? r->virgl_format : 0;
+    uint32_t s = vf == SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM && f == DXGI_FORMAT_X24_TYPELESS_G8_UINT
+                     ? SABLE_VIRGL_FORMAT_S8X24_UINT
+                 : vf == SABLE_VIRGL_FORMAT_Z32_FLOAT_S8X24_UINT &&
+                         f == DXGI_FORMAT_X32_TYPELESS_G8X24_UINT
+                     ? SABLE_VIRGL_FORMAT_X32_S8X24_UINT
+                     : 0;
+    if (s) {
+        *swizzle = SABLE_VIRGL_SWIZZLE(4, 0, 4, 5);
+    }
+    return s;
+}
+
+uint32_t umd_view_format(const UmdResource *r, DXGI_FORMAT f, uint32_t *swizzle)
+{
+    *swizzle = SABLE_VIRGL_SWIZZLE_IDENTITY;
+    if (r->res_id && umd_virgl_depth(r->virgl_format)) {
+        return depth_read(f) ? r->virgl_format : stencil_read(r->virgl_format, f, swizzle);
     }
     return umd_virgl_format(f);
 }

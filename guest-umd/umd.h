@@ -515,10 +515,13 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
 uint32_t umd_virgl_format(DXGI_FORMAT f);
 /* The host format of a 3D resource (TYPELESS: a typed one of its family;
  * R32/R16 TYPELESS bound as depth-stencil: Z32_FLOAT/Z16_UNORM), and of a
- * shader resource view of format f of r (of a depth resource: the
- * resource's, for the formats reading its depth; else f's; 0: none). */
+ * shader resource view of format f of r with its *swizzle (of a depth
+ * resource: the resource's for the formats reading its depth, the
+ * stencil-only one for those reading its stencil; else f's; 0: none). */
 uint32_t umd_res3d_format(const UmdResource *r);
-uint32_t umd_view_format(const UmdResource *r, DXGI_FORMAT f);
+uint32_t umd_view_format(const UmdResource *r, DXGI_FORMAT f, uint32_t *swizzle);
+/* Whether host format vf is a depth(-stencil) one. */
+bool umd_virgl_depth(uint32_t vf);
 /* The virgl target of a 3D texture (SABLE_VIRGL_TARGET_*). */
 uint32_t umd_res3d_target(const UmdResource *r);
 bool umd_format3d_renderable(const UmdDevice *d, DXGI_FORMAT f);

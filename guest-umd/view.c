@@ -140,10 +140,11 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
         /* (Tex1D has the Tex2D layout) */
         uint32_t mips = tex->MipLevels == UINT32_MAX && tex->MostDetailedMip < r->mips
                             ? r->mips - tex->MostDetailedMip : tex->MipLevels;
-        /* 3D textures: a format the host reads (not the stencil of a
-         * depth-stencil resource) */
+        /* 3D textures: a format the host reads */
         DXGI_FORMAT f = format ? format : r->format;
-        ok = umd_format_bpp(f) == r->bpp && (!r->res_id || umd_view_format(r, f)) && mips &&
+        uint32_t swizzle;
+        ok = umd_format_bpp(f) == r->bpp && (!r->res_id || umd_view_format(r, f, &swizzle)) &&
+             mips &&
              tex->MostDetailedMip < r->mips && mips <= r->mips - tex->MostDetailedMip &&
              tex->ArraySize && tex->FirstArraySlice < r->array_size &&
              tex->ArraySize <= r->array_size - tex->FirstArraySlice;
@@ -190,14 +191,16 @@ static uint32_t alias_format(uint32_t vf, uint32_t *swizzle)
 /* A texture view of part of the slices, read with the resource's own
  * target: virglrenderer 0.10.4 makes the GL texture view that starts at
  * the first slice only when the view's target or format differs from
- * the resource's, and otherwise reads the whole texture from slice 0.
- * Such a view takes a format alias (above), which forces the texture
- * view; without one the view cannot be made (false). */
+ * the resource's (not for the formats of a depth-stencil resource: it
+ * reads the resource's own), and otherwise reads the whole texture from
+ * slice 0. Such a view takes a format alias (above), which forces the
+ * texture view; without one the view cannot be made (false). */
 static bool slice_view_format(const UmdSrv *v, uint32_t target, uint32_t *vf, uint32_t *swizzle)
 {
     const UmdResource *r = v->res;
     bool own = target == umd_res3d_target(r);
-    if (!own || (v->first_slice == 0 && v->slices == r->array_size)) {
+    bool other = *vf != r->virgl_format && !umd_virgl_depth(r->virgl_format);
+    if (!own || other || (v->first_slice == 0 && v->slices == r->array_size)) {
         return true;
     }
     *vf = alias_format(*vf, swizzle);
@@ -217,7 +220,7 @@ bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b)
                                             v->first_element + v->elements - 1,
                                             SABLE_VIRGL_SWIZZLE_IDENTITY);
     }
-    uint32_t vf = umd_view_format(v->res, v->format), swizzle = SABLE_VIRGL_SWIZZLE_IDENTITY;
+    uint32_t swizzle, vf = umd_view_format(v->res, v->format, &swizzle);
     return vf && slice_view_format(v, target, &vf, &swizzle) &&
            vgl_create_sampler_view(b, v->handle, v->res->res_id, vf | target << 24,
                                    v->first_slice, v->first_slice + v->slices - 1, v->first_mip,

@@ -9,6 +9,8 @@
  *   quantisation) and compared by sample_c;
  * - an R8G8B8A8_TYPELESS texture drawn through an _UNORM_SRGB view and
  *   read through _UNORM and _UINT views (the sRGB encoding of the colour);
+ * - its stencil written by a draw, read through the X24_TYPELESS_G8_UINT /
+ *   X32_TYPELESS_G8X24_UINT view;
  * - a typeless depth texture read back through a staging copy in DXGI's
  *   D24_UNORM_S8_UINT layout;
  * - 4x depth-stencil: a depth test into a 4x colour target, resolved;
@@ -201,16 +203,15 @@ static void draw_depths(Pipe *p, RtResource *ds, DXGI_FORMAT f, RtView *rtv)
     rt_destroy_dsv(d, dsv);
 }
 
-/* A full-target draw of pixel shader text reading srv (format f) of
- * src into a W x H R32G32B32A32_FLOAT target, read back into out. */
-static void read_through(Pipe *p, const char *text, RtResource *src, DXGI_FORMAT f, float *out)
+/* A full-target draw of pixel shader text reading the bound SRV into a
+ * W x H R32G32B32A32_FLOAT target, read back into out. */
+static void read_bound(Pipe *p, const char *text, float *out)
 {
     RtDevice *d = p->d;
     RtResource *rt = tex2d(d, DXGI_FORMAT_R32G32B32A32_FLOAT, 1, D3D10_DDI_BIND_RENDER_TARGET);
     RtView *v;
     OK(rt_create_rtv(d, rt, 0, 0, 1, &v));
     set_targets(d, v, NULL);
-    SrvObj s = srv_bind(d, src, f);
     RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, text);
     OK(rt_set_shader(d, RT_VS, vs));
     OK(rt_set_shader(d, RT_PS, ps));
@@ -220,10 +221,17 @@ static void read_through(Pipe *p, const char *text, RtResource *src, DXGI_FORMAT
     rt_set_shader(d, RT_PS, NULL);
     rt_destroy_shader(d, ps);
     rt_destroy_shader(d, vs);
-    srv_free(d, &s);
     set_targets(d, p->rtv, NULL);
     rt_destroy_rtv(d, v);
     rt_destroy(d, rt);
+}
+
+/* The same through a new view of src in format f. */
+static void read_through(Pipe *p, const char *text, RtResource *src, DXGI_FORMAT f, float *out)
+{
+    SrvObj s = srv_bind(p->d, src, f);
+    read_bound(p, text, out);
+    srv_free(p->d, &s);
 }
 
 /* Every texel's first channel within one unit of the depth format of
@@ -290,6 +298,110 @@ static void test_shadow(gconstpointer data)
             g_error("sample_c at (%u,%u) = %g, want %g", i % W, i / W, out[i * 4], want);
         }
     }
+    rt_destroy(d, ds);
+    pipe_free(&p);
+}
+
+/* A depth-stencil state: depth off, both faces ALWAYS / REPLACE with
+ * StencilRef ref, bound (its memory: g_free after unbinding, destroying). */
+static void *stencil_replace(RtDevice *d, UINT ref)
+{
+    const D3D10_DDI_DEPTH_STENCILOP_DESC op = { D3D10_DDI_STENCIL_OP_KEEP,
+                                                D3D10_DDI_STENCIL_OP_KEEP,
+                                                D3D10_DDI_STENCIL_OP_REPLACE,
+                                                D3D10_DDI_COMPARISON_ALWAYS };
+    D3D10_DDI_DEPTH_STENCIL_DESC dd = {
+        .DepthEnable = FALSE, .DepthWriteMask = D3D10_DDI_DEPTH_WRITE_MASK_ZERO,
+        .DepthFunc = D3D10_DDI_COMPARISON_ALWAYS, .StencilEnable = TRUE, .FrontEnable = TRUE,
+        .BackEnable = TRUE, .StencilReadMask = 0xff, .StencilWriteMask = 0xff, .FrontFace = op,
+        .BackFace = op,
+    };
+    void *mem = g_malloc0(F(d, pfnCalcPrivateDepthStencilStateSize)(d->h, &dd));
+    D3D10DDI_HDEPTHSTENCILSTATE h = { mem };
+    OK(RT_CALL(d, CreateDepthStencilState, 0,
+               F(d, pfnCreateDepthStencilState)(d->h, &dd, h,
+                                                (D3D10DDI_HRTDEPTHSTENCILSTATE){ mem })));
+    OK(RT_CALL(d, SetDepthStencilState, 0, F(d, pfnSetDepthStencilState)(d->h, h, ref)));
+    return mem;
+}
+
+static void stencil_free(RtDevice *d, void *mem)
+{
+    RT_CALL(d, SetDepthStencilState, 0,
+            F(d, pfnSetDepthStencilState)(d->h, (D3D10DDI_HDEPTHSTENCILSTATE){ NULL }, 0));
+    RT_CALL(d, DestroyDepthStencilState, 0,
+            F(d, pfnDestroyDepthStencilState)(d->h, (D3D10DDI_HDEPTHSTENCILSTATE){ mem }));
+    g_free(mem);
+}
+
+/* A stencil family: the TYPELESS resource, its DSV, stencil SRV and
+ * depth SRV, a unit of the depth (0: float). */
+typedef struct Stencil {
+    DXGI_FORMAT res, dsv, srv, depth;
+    double unit;
+} Stencil;
+
+static const Stencil stencils[] = {
+    { DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_D24_UNORM_S8_UINT,
+      DXGI_FORMAT_X24_TYPELESS_G8_UINT, DXGI_FORMAT_R24_UNORM_X8_TYPELESS, 1.0 / 16777215.0 },
+    { DXGI_FORMAT_R32G8X24_TYPELESS, DXGI_FORMAT_D32_FLOAT_S8X24_UINT,
+      DXGI_FORMAT_X32_TYPELESS_G8X24_UINT, DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS, 0 },
+};
+
+/* Every texel's depth (ld through the depth view) 0.25 within a unit. */
+static void check_depth_025(Pipe *p, const Stencil *m)
+{
+    float out[N * 4];
+    read_bound(p, ps_load, out);
+    for (unsigned i = 0; i < N; i++) {
+        if (fabs(out[i * 4] - 0.25) > m->unit) {
+            g_error("depth at (%u,%u) = %g, want 0.25 +- %g", i % W, i / W, out[i * 4], m->unit);
+        }
+    }
+}
+
+/* Depth cleared to 0.25, stencil to 3, 0xa7 written over the left half
+ * by a draw (ALWAYS / REPLACE, depth off); a depth view and a stencil
+ * view of the resource used in turn: depth, the stencil by ld (D3D's
+ * (0, stencil, 0, 1)), the depth again through the first view. */
+static void test_stencil(gconstpointer data)
+{
+    const Stencil *m = data;
+    Pipe p = pipe_new(TOPO_TRIANGLES);
+    RtDevice *d = p.d;
+    RtResource *ds =
+        tex2d(d, m->res, 1, D3D10_DDI_BIND_DEPTH_STENCIL | D3D10_DDI_BIND_SHADER_RESOURCE);
+    RtView *dsv;
+    OK(rt_create_dsv_as(d, ds, m->dsv, 0, 0, 1, &dsv));
+    set_targets(d, p.rtv, dsv);
+    OK(rt_clear_dsv(d, dsv, D3D10_DDI_CLEAR_DEPTH | D3D10_DDI_CLEAR_STENCIL, 0.25f, 3));
+    void *st = stencil_replace(d, 0xa7);
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    const float grey[4] = { 0.5f, 0.5f, 0.5f, 1 };
+    rect_z(&p, 0, 0, 8, H, 0.5f, grey);
+    stencil_free(d, st);
+    set_targets(d, p.rtv, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, ps);
+    rt_destroy_shader(d, vs);
+    rt_destroy_dsv(d, dsv);
+    SrvObj z = srv_bind(d, ds, m->depth);
+    check_depth_025(&p, m);
+    float out[N * 4];
+    read_through(&p, ps_load_uint, ds, m->srv, out);
+    for (unsigned i = 0; i < N; i++) {
+        const float *t = out + i * 4;
+        float s = i % W < 8 ? 0xa7 : 3;
+        if (t[0] != 0 || t[1] != s || t[2] != 0 || t[3] != 1) {
+            g_error("texel (%u,%u) = (%g, %g, %g, %g), want (0, %g, 0, 1)", i % W, i / W, t[0],
+                    t[1], t[2], t[3], s);
+        }
+    }
+    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &z.h));
+    check_depth_025(&p, m);
+    srv_free(d, &z);
     rt_destroy(d, ds);
     pipe_free(&p);
 }
@@ -543,6 +655,8 @@ void d3d_typeless_tests_add(void)
         g_test_add_data_func(msd, &depths[i], test_ms_depth);
         g_test_add_data_func(msl, &depths[i], test_ms_load);
     }
+    g_test_add_data_func("/d3d/typeless/stencil-r24g8", &stencils[0], test_stencil);
+    g_test_add_data_func("/d3d/typeless/stencil-r32g8x24", &stencils[1], test_stencil);
     g_test_add_func("/d3d/typeless/srgb", test_srgb);
     g_test_add_func("/d3d/typeless/staging-d24s8", test_staging);
     g_test_add_func("/d3d/typeless/ms-copy", test_ms_copy);
