@@ -17,6 +17,7 @@ enum {
     F_MSAA = 1u << 2,   /* 4x multisampled render targets, loaded (ld_ms), resolved */
     F_DEPTH = 1u << 3,  /* a depth(-stencil) format: F_MSAA is 4x depth-stencil views */
     F_TYPELESS = 1u << 4, /* resources only (umd_res3d_format), no caps of its own */
+    F_VIEW = 1u << 5,   /* views of depth only (umd_view_format): sampled, ld_ms */
 };
 
 typedef struct Format3d {
@@ -120,6 +121,9 @@ static const Format3d formats[] = {
     { DXGI_FORMAT_R24G8_TYPELESS, SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM, F_TYPELESS | F_MSAA },
     { DXGI_FORMAT_R32G8X24_TYPELESS, SABLE_VIRGL_FORMAT_Z32_FLOAT_S8X24_UINT,
       F_TYPELESS | F_MSAA },
+    /* the depth of D24S8 and D32S8 resources (test-d3d-typeless.c) */
+    { DXGI_FORMAT_R24_UNORM_X8_TYPELESS, 0, F_VIEW },
+    { DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS, 0, F_VIEW },
 };
 
 static const Format3d *lookup(DXGI_FORMAT f)
@@ -213,11 +217,15 @@ bool umd_res3d_msaa(const UmdDevice *d, DXGI_FORMAT f, uint32_t samples)
 
 /* CheckFormatSupport's bits the 3D path adds: none for TYPELESS formats,
  * MULTISAMPLE_RENDERTARGET alone for depth formats (their reads go
- * through other formats' views). */
+ * through other formats' views), SHADER_SAMPLE and MULTISAMPLE_LOAD for
+ * the views reading depth. */
 UINT umd_res3d_format_caps(const UmdDevice *d, DXGI_FORMAT f)
 {
     if (has(d, f, F_TYPELESS)) {
         return 0;
+    }
+    if (has(d, f, F_VIEW)) {
+        return D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE | D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
     }
     bool depth = has(d, f, F_DEPTH);
     return (has(d, f, F_SAMPLE) ? D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE : 0) |

@@ -1144,8 +1144,9 @@ static void test_bc(void)
 }
 
 /* No format outside the table claims anything but B5G6R5 and B5G5R5A1,
- * the 2D engine's RENDERTARGET (clears, docs/umd.md), and the depth
- * formats, MULTISAMPLE_RENDERTARGET alone; TYPELESS formats nothing. */
+ * the 2D engine's RENDERTARGET (clears, docs/umd.md), the depth
+ * formats, MULTISAMPLE_RENDERTARGET alone, and the views reading their
+ * depth, SHADER_SAMPLE and MULTISAMPLE_LOAD; TYPELESS formats nothing. */
 static void test_claims(void)
 {
     Pipe3 p = pipe3_new();
@@ -1162,9 +1163,14 @@ static void test_claims(void)
         /* 4x depth-stencil views: test-d3d-typeless.c's ms-depth */
         bool depth = f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D32_FLOAT ||
                      f == DXGI_FORMAT_D16_UNORM || f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+        /* reading the depth of D24S8 / D32S8: test-d3d-typeless.c */
+        bool read = f == DXGI_FORMAT_R24_UNORM_X8_TYPELESS ||
+                    f == DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
         if (!listed) {
             g_assert_cmphex(caps, ==, clear2d ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET
                                       : depth ? D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET
+                                      : read  ? D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE |
+                                                   D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD
                                               : 0);
         }
     }

@@ -61,6 +61,20 @@ static const char ps_load_uint[] =
     "utof o0.xyzw, r0.xyzw\n"
     "ret\n";
 
+/* SamplerState s (point);
+ * float4 main(float4 p : SV_Position) : SV_Target
+ * { return t.Sample(s, p.xy / 16); } */
+static const char ps_sample[] =
+    "ps_4_0\n"
+    "dcl_sampler s0, mode_default\n"
+    "dcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "mul r0.xy, v0.xyxx, l(0.062500, 0.062500, 0.000000, 0.000000)\n"
+    "sample o0.xyzw, r0.xyxx, t0.xyzw, s0\n"
+    "ret\n";
+
 /* SamplerComparisonState s;
  * float4 main(float4 p : SV_Position) : SV_Target
  * { return t.SampleCmp(s, p.xy / 16, 0.5).xxxx; } */
@@ -274,7 +288,8 @@ static void sampler_free(RtDevice *d, D3D10DDI_HSAMPLER h, void *mem)
 }
 
 /* A shadow map: depth drawn through the DSV, read through the SRV by ld
- * (the depths) and by sample_c against 0.5 with LESS (D3D: the
+ * and by sample with a point sampler at the texel centres (the depths),
+ * by sample_c against 0.5 with LESS (D3D: the
  * reference less than the texel passes: 1 where the depth is 0.625 or 1,
  * 0 where 0.25). */
 static void test_shadow(gconstpointer data)
@@ -289,7 +304,12 @@ static void test_shadow(gconstpointer data)
     read_through(&p, ps_load, ds, m->srv, out);
     check_depths(m, out, true);
     D3D10DDI_HSAMPLER hs;
-    void *smem = cmp_sampler(d, &hs);
+    void *smem = pipe_point_sampler(d, &hs);
+    OK(RT_CALL(d, PsSetSamplers, 0, F(d, pfnPsSetSamplers)(d->h, 0, 1, &hs)));
+    read_through(&p, ps_sample, ds, m->srv, out);
+    check_depths(m, out, true);
+    sampler_free(d, hs, smem);
+    smem = cmp_sampler(d, &hs);
     read_through(&p, ps_cmp, ds, m->srv, out);
     sampler_free(d, hs, smem);
     for (unsigned i = 0; i < N; i++) {
