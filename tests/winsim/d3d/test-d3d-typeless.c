@@ -579,7 +579,8 @@ static void test_ms_depth(gconstpointer data)
 
 /* 4x depth of a TYPELESS resource read by ld_ms through the depth view
  * (Texture2DMS): every sample covered, so sample (x + y) & 3 of each
- * pixel is the depth drawn there. */
+ * pixel is the depth drawn there; the same of a copy of it
+ * (CopyResource of a 4x depth resource). */
 static void test_ms_load(gconstpointer data)
 {
     const Depth *m = data;
@@ -596,6 +597,12 @@ static void test_ms_load(gconstpointer data)
     float out[N * 4];
     read_through(&p, ps_load_ms, ds, m->srv, out);
     check_depths(m, out, true);
+    RtResource *copy =
+        tex2d(d, m->res, 4, D3D10_DDI_BIND_DEPTH_STENCIL | D3D10_DDI_BIND_SHADER_RESOURCE);
+    OK(rt_copy(d, copy, ds));
+    read_through(&p, ps_load_ms, copy, m->srv, out);
+    check_depths(m, out, true);
+    rt_destroy(d, copy);
     rt_destroy(d, ds);
     rt_destroy(d, ms);
     pipe_free(&p);
