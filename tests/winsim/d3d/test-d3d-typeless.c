@@ -7,6 +7,8 @@
  *   TYPELESS texture, then read through its R24_UNORM_X8 / R32_FLOAT /
  *   R16_UNORM view (ld: the depths drawn within the format's
  *   quantisation) and compared by sample_c;
+ * - every colour TYPELESS format 4x, cleared through a typed view,
+ *   resolved and read back;
  * - an R8G8B8A8_TYPELESS texture drawn through an _UNORM_SRGB view and
  *   read through _UNORM and _UINT views (the sRGB encoding of the colour);
  * - its stencil written by a draw, read through the X24_TYPELESS_G8_UINT /
@@ -671,6 +673,73 @@ static void test_ms_copy(void)
     ms_copy_case(DXGI_FORMAT_R8G8B8A8_TYPELESS, DXGI_FORMAT_R8G8B8A8_UNORM, false);
 }
 
+/* A colour TYPELESS family: the resource format, a typed view format,
+ * its bytes per texel and the bytes of (1, 0, 1, 0) in it (compared:
+ * `cmp` bytes; B8G8R8X8's X is undefined). */
+typedef struct Family {
+    DXGI_FORMAT res, view;
+    uint8_t bytes, cmp;
+    uint8_t texel[16];
+} Family;
+
+#define F1 0x00, 0x00, 0x80, 0x3f /* 1.0f */
+#define F0 0x00, 0x00, 0x00, 0x00
+
+static const Family families[] = {
+    { DXGI_FORMAT_R32G32B32A32_TYPELESS, DXGI_FORMAT_R32G32B32A32_FLOAT, 16, 16,
+      { F1, F0, F1, F0 } },
+    { DXGI_FORMAT_R16G16B16A16_TYPELESS, DXGI_FORMAT_R16G16B16A16_FLOAT, 8, 8,
+      { 0x00, 0x3c, 0, 0, 0x00, 0x3c, 0, 0 } }, /* half 1.0: 0x3c00 */
+    { DXGI_FORMAT_R32G32_TYPELESS, DXGI_FORMAT_R32G32_FLOAT, 8, 8, { F1, F0 } },
+    { DXGI_FORMAT_R10G10B10A2_TYPELESS, DXGI_FORMAT_R10G10B10A2_UNORM, 4, 4,
+      { 0xff, 0x03, 0xf0, 0x3f } }, /* 1023 | 1023 << 20 */
+    { DXGI_FORMAT_R8G8B8A8_TYPELESS, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 4, { 0xff, 0, 0xff, 0 } },
+    { DXGI_FORMAT_R16G16_TYPELESS, DXGI_FORMAT_R16G16_UNORM, 4, 4, { 0xff, 0xff, 0, 0 } },
+    { DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_R32_FLOAT, 4, 4, { F1 } },
+    { DXGI_FORMAT_R8G8_TYPELESS, DXGI_FORMAT_R8G8_UNORM, 2, 2, { 0xff, 0 } },
+    { DXGI_FORMAT_R16_TYPELESS, DXGI_FORMAT_R16_UNORM, 2, 2, { 0xff, 0xff } },
+    { DXGI_FORMAT_R8_TYPELESS, DXGI_FORMAT_R8_UNORM, 1, 1, { 0xff } },
+    { DXGI_FORMAT_B8G8R8A8_TYPELESS, DXGI_FORMAT_B8G8R8A8_UNORM, 4, 4, { 0xff, 0, 0xff, 0 } },
+    { DXGI_FORMAT_B8G8R8X8_TYPELESS, DXGI_FORMAT_B8G8R8X8_UNORM, 4, 3, { 0xff, 0, 0xff } },
+};
+
+/* Every colour TYPELESS format of the 3D path: 4x (CheckMultisample
+ * QualityLevels 1, no caps of its own), a 4x texture cleared through a
+ * typed RTV to (1, 0, 1, 0), resolved in the typed format into a
+ * single-sample TYPELESS texture, read back through a staging copy: the
+ * bytes of the colour in the typed format. */
+static void test_families(void)
+{
+    Pipe p = pipe_new(TOPO_TRIANGLES);
+    RtDevice *d = p.d;
+    for (size_t i = 0; i < G_N_ELEMENTS(families); i++) {
+        const Family *m = &families[i];
+        UINT levels = 0, caps = 0xdead;
+        F(d, pfnCheckMultisampleQualityLevels)(d->h, m->res, 4, &levels);
+        g_assert_cmpuint(levels, ==, 1);
+        F(d, pfnCheckFormatSupport)(d->h, m->res, &caps);
+        g_assert_cmphex(caps, ==, 0);
+        RtResource *ms = tex2d(d, m->res, 4, D3D10_DDI_BIND_RENDER_TARGET);
+        RtResource *one = tex2d(d, m->res, 1, D3D10_DDI_BIND_RENDER_TARGET);
+        RtView *v;
+        OK(rt_create_rtv_as(d, ms, m->view, 0, 0, 1, &v));
+        OK(rt_clear(d, v, 1, 0, 1, 0));
+        rt_destroy_rtv(d, v);
+        OK(RT_CALL(d, ResourceResolveSubresource, 0,
+                   F(d, pfnResourceResolveSubresource)(d->h, one->h, 0, ms->h, 0, m->view)));
+        uint8_t out[N * 16];
+        rt_read(d, one, 0, out);
+        for (unsigned t = 0; t < N; t++) {
+            if (memcmp(out + t * m->bytes, m->texel, m->cmp)) {
+                g_error("family %zu (format %u) texel %u differs", i, m->res, t);
+            }
+        }
+        rt_destroy(d, one);
+        rt_destroy(d, ms);
+    }
+    pipe_free(&p);
+}
+
 void d3d_typeless_tests_add(void)
 {
     static const char *const names[] = { "r24g8", "r32", "r16", "r32g8x24" };
@@ -684,6 +753,7 @@ void d3d_typeless_tests_add(void)
     }
     g_test_add_data_func("/d3d/typeless/stencil-r24g8", &stencils[0], test_stencil);
     g_test_add_data_func("/d3d/typeless/stencil-r32g8x24", &stencils[1], test_stencil);
+    g_test_add_func("/d3d/typeless/families", test_families);
     g_test_add_func("/d3d/typeless/srgb", test_srgb);
     g_test_add_func("/d3d/typeless/staging-d24s8", test_staging);
     g_test_add_func("/d3d/typeless/ms-copy", test_ms_copy);
