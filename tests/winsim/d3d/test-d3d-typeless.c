@@ -63,6 +63,21 @@ static const char ps_load_uint[] =
     "utof o0.xyzw, r0.xyzw\n"
     "ret\n";
 
+/* Texture2DArray<uint4> t;
+ * float4 main(float4 p : SV_Position) : SV_Target
+ * { return float4(t.Load(int4(p.xy, 0, 0))); }   (the view's first slice) */
+static const char ps_load_array_uint[] =
+    "ps_4_0\n"
+    "dcl_resource_texture2darray (uint,uint,uint,uint) t0\n"
+    "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "ftou r0.xy, v0.xyxx\n"
+    "mov r0.zw, l(0, 0, 0, 0)\n"
+    "ld r0.xyzw, r0.xyzw, t0.xyzw\n"
+    "utof o0.xyzw, r0.xyzw\n"
+    "ret\n";
+
 /* SamplerState s (point);
  * float4 main(float4 p : SV_Position) : SV_Target
  * { return t.Sample(s, p.xy / 16); } */
@@ -138,13 +153,15 @@ typedef struct SrvObj {
     D3D10DDI_HSHADERRESOURCEVIEW h;
 } SrvObj;
 
-static SrvObj srv_bind(RtDevice *d, RtResource *r, DXGI_FORMAT f)
+/* A view of slices [first, first + n) of r in format f, bound at slot 0. */
+static SrvObj srv_bind_slices(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT first, UINT n)
 {
     D3D11DDIARG_CREATESHADERRESOURCEVIEW sc = {
         .hDrvResource = r->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
     };
     sc.Tex2D.MipLevels = 1;
-    sc.Tex2D.ArraySize = 1;
+    sc.Tex2D.FirstArraySlice = first;
+    sc.Tex2D.ArraySize = n;
     SrvObj s = { .mem = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc)) };
     s.h.pDrvPrivate = s.mem;
     OK(RT_CALL(d, CreateShaderResourceView, 0,
@@ -152,6 +169,11 @@ static SrvObj srv_bind(RtDevice *d, RtResource *r, DXGI_FORMAT f)
                                                    (D3D10DDI_HRTSHADERRESOURCEVIEW){ s.mem })));
     RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &s.h));
     return s;
+}
+
+static SrvObj srv_bind(RtDevice *d, RtResource *r, DXGI_FORMAT f)
+{
+    return srv_bind_slices(d, r, f, 0, 1);
 }
 
 static void srv_free(RtDevice *d, SrvObj *s)
@@ -740,6 +762,39 @@ static void test_families(void)
     pipe_free(&p);
 }
 
+/* An R8G8B8A8_TYPELESS array of 3 slices (texel bytes: slice, x, y, 7)
+ * read through an R8G8B8A8_UINT Texture2DArray view of slices 1 and 2:
+ * its slice 0 is the resource's slice 1 (the host's texture view in
+ * another format starts at the view's first slice). */
+static void test_slices(void)
+{
+    Pipe p = pipe_new(TOPO_TRIANGLES);
+    RtDevice *d = p.d;
+    uint8_t px[3][N * 4];
+    D3D10_DDIARG_SUBRESOURCE_UP up[3];
+    for (unsigned z = 0; z < 3; z++) {
+        for (unsigned i = 0; i < N; i++) {
+            const uint8_t t[4] = { (uint8_t)z, (uint8_t)(i % W), (uint8_t)(i / W), 7 };
+            memcpy(px[z] + i * 4, t, 4);
+        }
+        up[z] = (D3D10_DDIARG_SUBRESOURCE_UP){ px[z], W * 4, N * 4 };
+    }
+    RtResource *t;
+    OK(rt_create_tex2d(d, W, H, 1, 3, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D10_DDI_USAGE_DEFAULT,
+                       D3D10_DDI_BIND_SHADER_RESOURCE, 0, up, &t));
+    SrvObj s = srv_bind_slices(d, t, DXGI_FORMAT_R8G8B8A8_UINT, 1, 2);
+    float out[N * 4];
+    read_bound(&p, ps_load_array_uint, out);
+    srv_free(d, &s);
+    for (unsigned i = 0; i < N * 4; i++) {
+        if (out[i] != px[1][i]) {
+            g_error("texel %u channel %u = %g, want %u", i / 4, i % 4, out[i], px[1][i]);
+        }
+    }
+    rt_destroy(d, t);
+    pipe_free(&p);
+}
+
 void d3d_typeless_tests_add(void)
 {
     static const char *const names[] = { "r24g8", "r32", "r16", "r32g8x24" };
@@ -754,6 +809,7 @@ void d3d_typeless_tests_add(void)
     g_test_add_data_func("/d3d/typeless/stencil-r24g8", &stencils[0], test_stencil);
     g_test_add_data_func("/d3d/typeless/stencil-r32g8x24", &stencils[1], test_stencil);
     g_test_add_func("/d3d/typeless/families", test_families);
+    g_test_add_func("/d3d/typeless/slices", test_slices);
     g_test_add_func("/d3d/typeless/srgb", test_srgb);
     g_test_add_func("/d3d/typeless/staging-d24s8", test_staging);
     g_test_add_func("/d3d/typeless/ms-copy", test_ms_copy);
