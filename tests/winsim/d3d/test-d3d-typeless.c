@@ -8,7 +8,8 @@
  *   R16_UNORM view (ld: the depths drawn within the format's
  *   quantisation) and compared by sample_c;
  * - every colour TYPELESS format 4x, cleared through a typed view,
- *   resolved and read back;
+ *   resolved and read back; the block-compressed ones read through their
+ *   typed views; a typed Texture2DArray view from a later slice;
  * - an R8G8B8A8_TYPELESS texture drawn through an _UNORM_SRGB view and
  *   read through _UNORM and _UINT views (the sRGB encoding of the colour);
  * - its stencil written by a draw, read through the X24_TYPELESS_G8_UINT /
@@ -795,6 +796,92 @@ static void test_slices(void)
     pipe_free(&p);
 }
 
+/* A block-compressed TYPELESS texture of one 4x4 block (every texel the
+ * block's first colour: index 0 everywhere) read by ld through a typed
+ * view: the texel within `tol` (mid-range channels: decoders differ in
+ * the last bits of their 5/6-bit expansion). */
+typedef struct BcView {
+    DXGI_FORMAT res, view;
+    uint8_t bytes;
+    uint8_t block[16];
+    float texel[4];
+    float tol;
+} BcView;
+
+/* sRGB to linear (the DXGI rule) of code c / 255. */
+static float lin(double c)
+{
+    c /= 255;
+    return (float)(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4));
+}
+
+/* BC1 colour: c0 = 565 (31, 0, 16) above c1 = 0 (4-colour mode), indices
+ * 0: (1, 0, 132 / 255) (16 expanded to 8 bits: 132). BC7 mode 6 (bit 6
+ * of byte 0), endpoint 0 = (132, 0, 254, 254) (7 bits each and p-bit 0),
+ * endpoint 1 = 0, indices 0. BC4 red0 0xff, red1 0: UNORM 1, SNORM
+ * -1 / 127 (the byte as int8); BC5 green0 0x80: UNORM 128 / 255, SNORM
+ * -128, clamped to -1. */
+#define BC1_COLOUR 0x10, 0xf8, 0, 0, 0, 0, 0, 0
+#define BC7_E0 0x40, 0x21, 0x00, 0x00, 0xf8, 0x03, 0xfe, 0x00
+
+/* Every block-compressed TYPELESS format read through its typed views
+ * (UNORM and UNORM_SRGB, UNORM and SNORM) on the 3D path. */
+static void test_bc(void)
+{
+    const float b = 132 / 255.0f;
+    const BcView v[] = {
+        { DXGI_FORMAT_BC1_TYPELESS, DXGI_FORMAT_BC1_UNORM, 8, { BC1_COLOUR }, { 1, 0, b, 1 },
+          0.005f },
+        { DXGI_FORMAT_BC1_TYPELESS, DXGI_FORMAT_BC1_UNORM_SRGB, 8, { BC1_COLOUR },
+          { 1, 0, lin(132), 1 }, 0.005f },
+        { DXGI_FORMAT_BC2_TYPELESS, DXGI_FORMAT_BC2_UNORM, 16,
+          { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, BC1_COLOUR }, { 1, 0, b, 1 },
+          0.005f },
+        { DXGI_FORMAT_BC2_TYPELESS, DXGI_FORMAT_BC2_UNORM_SRGB, 16,
+          { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, BC1_COLOUR },
+          { 1, 0, lin(132), 1 }, 0.005f },
+        { DXGI_FORMAT_BC3_TYPELESS, DXGI_FORMAT_BC3_UNORM, 16,
+          { 0xff, 0, 0, 0, 0, 0, 0, 0, BC1_COLOUR }, { 1, 0, b, 1 }, 0.005f },
+        { DXGI_FORMAT_BC3_TYPELESS, DXGI_FORMAT_BC3_UNORM_SRGB, 16,
+          { 0xff, 0, 0, 0, 0, 0, 0, 0, BC1_COLOUR }, { 1, 0, lin(132), 1 }, 0.005f },
+        { DXGI_FORMAT_BC4_TYPELESS, DXGI_FORMAT_BC4_UNORM, 8, { 0xff }, { 1, 0, 0, 1 }, 0 },
+        { DXGI_FORMAT_BC4_TYPELESS, DXGI_FORMAT_BC4_SNORM, 8, { 0xff }, { -1 / 127.0f, 0, 0, 1 },
+          1e-6f },
+        { DXGI_FORMAT_BC5_TYPELESS, DXGI_FORMAT_BC5_UNORM, 16,
+          { 0xff, 0, 0, 0, 0, 0, 0, 0, 0x80 }, { 1, 128 / 255.0f, 0, 1 }, 1e-6f },
+        { DXGI_FORMAT_BC5_TYPELESS, DXGI_FORMAT_BC5_SNORM, 16,
+          { 0xff, 0, 0, 0, 0, 0, 0, 0, 0x80 }, { -1 / 127.0f, -1, 0, 1 }, 1e-6f },
+        { DXGI_FORMAT_BC7_TYPELESS, DXGI_FORMAT_BC7_UNORM, 16, { BC7_E0 },
+          { b, 0, 254 / 255.0f, 254 / 255.0f }, 1e-6f },
+        { DXGI_FORMAT_BC7_TYPELESS, DXGI_FORMAT_BC7_UNORM_SRGB, 16, { BC7_E0 },
+          { lin(132), 0, lin(254), 254 / 255.0f }, 0.003f },
+    };
+    Pipe p = pipe_new(TOPO_TRIANGLES);
+    RtDevice *d = p.d;
+    for (size_t i = 0; i < G_N_ELEMENTS(v); i++) {
+        const D3D10_DDIARG_SUBRESOURCE_UP up = { v[i].block, v[i].bytes, v[i].bytes };
+        RtResource *t;
+        OK(rt_create_tex2d(d, 4, 4, 1, 1, v[i].res, D3D10_DDI_USAGE_DEFAULT,
+                           D3D10_DDI_BIND_SHADER_RESOURCE, 0, &up, &t));
+        g_assert_cmpuint(((UmdResource *)t->mem)->res_id, >, 0);
+        float out[N * 4];
+        read_through(&p, ps_load, t, v[i].view, out);
+        for (unsigned y = 0; y < 4; y++) {
+            for (unsigned x = 0; x < 4; x++) {
+                const float *o = out + (y * W + x) * 4;
+                for (unsigned c = 0; c < 4; c++) {
+                    if (fabsf(o[c] - v[i].texel[c]) > v[i].tol) {
+                        g_error("view %zu (format %u) texel (%u,%u) channel %u = %g, want %g",
+                                i, v[i].view, x, y, c, o[c], v[i].texel[c]);
+                    }
+                }
+            }
+        }
+        rt_destroy(d, t);
+    }
+    pipe_free(&p);
+}
+
 void d3d_typeless_tests_add(void)
 {
     static const char *const names[] = { "r24g8", "r32", "r16", "r32g8x24" };
@@ -810,6 +897,7 @@ void d3d_typeless_tests_add(void)
     g_test_add_data_func("/d3d/typeless/stencil-r32g8x24", &stencils[1], test_stencil);
     g_test_add_func("/d3d/typeless/families", test_families);
     g_test_add_func("/d3d/typeless/slices", test_slices);
+    g_test_add_func("/d3d/typeless/bc", test_bc);
     g_test_add_func("/d3d/typeless/srgb", test_srgb);
     g_test_add_func("/d3d/typeless/staging-d24s8", test_staging);
     g_test_add_func("/d3d/typeless/ms-copy", test_ms_copy);
