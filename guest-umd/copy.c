@@ -330,12 +330,12 @@ static bool multisampled(const UmdResource *dst, const UmdResource *src)
 static void copy_ms(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y, UINT z,
                     UmdResource *src, UINT ss, const D3D10_DDI_BOX *box)
 {
-    bool whole = !box || (box->left == 0 && box->top == 0 && box->front == 0 &&
-                          (uint32_t)box->right == src->width &&
-                          (uint32_t)box->bottom == src->height && box->back == 1);
     if (umd_check_lost(d, ddi)) {
         return;
     }
+    bool whole = !box || (box->left == 0 && box->top == 0 && box->front == 0 &&
+                          (uint32_t)box->right == src->width &&
+                          (uint32_t)box->bottom == src->height && box->back == 1);
     if (!dst->res_id || !src->res_id || dst->samples != src->samples ||
         dst->width != src->width || dst->height != src->height || dst->bpp != src->bpp ||
         ds >= dst->nsub || ss >= src->nsub || x || y || z || !whole) {
