@@ -736,7 +736,8 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         return;
     }
     Named n = { .n = 0 };
-    if (!drawable(d, draw) || !collect(&d->state, draw->indexed, args, &n) ||
+    if (!drawable(d, draw) || umd_srv_modes_mixed(&d->state, draw_stages, NSTAGES) ||
+        !collect(&d->state, draw->indexed, args, &n) ||
         (ps_uavs(d) && !umd_uav_name(&d->state, UMD_PS, &n))) {
         umd_unsupported(d, ddi, 0);
         return;

@@ -194,6 +194,12 @@ static uint32_t stencil_read(uint32_t vf, DXGI_FORMAT f, uint32_t *swizzle)
     return s;
 }
 
+bool umd_view_stencil(const UmdResource *r, DXGI_FORMAT f)
+{
+    uint32_t swizzle;
+    return r->res_id && stencil_read(r->virgl_format, f, &swizzle) != 0;
+}
+
 uint32_t umd_view_format(const UmdResource *r, DXGI_FORMAT f, uint32_t *swizzle)
 {
     *swizzle = SABLE_VIRGL_SWIZZLE_IDENTITY;

@@ -132,6 +132,7 @@ typedef struct UmdSrv {
     uint32_t first_mip, mips, first_slice, slices;
     uint32_t first_element, elements;
     uint8_t ex_kind;          /* a D3D11 raw / structured buffer view (uav.c), 0: not */
+    bool stencil;             /* reads the stencil of a depth-stencil 3D resource */
 } UmdSrv;
 
 typedef struct UmdDsv {
@@ -482,6 +483,10 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
  * slices (docs/umd.md "Sampler views and their target"); false: the view
  * cannot be made (format, range). */
 bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b);
+/* Whether the views bound to these stages read one depth-stencil resource
+ * both through a stencil view and another one (a draw or dispatch that
+ * cannot be done: docs/umd.md "Formats of the 3D path"). */
+bool umd_srv_modes_mixed(const UmdState *st, const unsigned *stages, uint32_t nstages);
 /* clear.c */
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
@@ -522,6 +527,8 @@ uint32_t umd_res3d_format(const UmdResource *r);
 uint32_t umd_view_format(const UmdResource *r, DXGI_FORMAT f, uint32_t *swizzle);
 /* Whether host format vf is a depth(-stencil) one. */
 bool umd_virgl_depth(uint32_t vf);
+/* Whether a view of format f of r reads r's stencil. */
+bool umd_view_stencil(const UmdResource *r, DXGI_FORMAT f);
 /* The virgl target of a 3D texture (SABLE_VIRGL_TARGET_*). */
 uint32_t umd_res3d_target(const UmdResource *r);
 bool umd_format3d_renderable(const UmdDevice *d, DXGI_FORMAT f);

@@ -163,6 +163,37 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
     }
     v->res = r;
     v->format = format ? format : r->format;
+    v->stencil = umd_view_stencil(r, v->format);
+}
+
+/* GL samples a depth-stencil texture in one mode (depth or stencil) at a
+ * time: virglrenderer sets it as it binds each sampler view, so in one
+ * draw the last view bound would decide for all of them. */
+static bool reads_other_than_stencil(const UmdState *st, const unsigned *stages,
+                                     uint32_t nstages, const UmdResource *r)
+{
+    for (uint32_t k = 0; k < nstages; k++) {
+        for (uint32_t i = 0; i < UMD_SRV_SLOTS; i++) {
+            const UmdSrv *w = st->srv[stages[k]][i];
+            if (w && w->res == r && !w->stencil) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool umd_srv_modes_mixed(const UmdState *st, const unsigned *stages, uint32_t nstages)
+{
+    for (uint32_t k = 0; k < nstages; k++) {
+        for (uint32_t i = 0; i < UMD_SRV_SLOTS; i++) {
+            const UmdSrv *v = st->srv[stages[k]][i];
+            if (v && v->stencil && reads_other_than_stencil(st, stages, nstages, v->res)) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 /* A view format the host stores exactly as `vf` (the same GL internal

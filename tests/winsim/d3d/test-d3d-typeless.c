@@ -79,6 +79,25 @@ static const char ps_load_array_uint[] =
     "utof o0.xyzw, r0.xyzw\n"
     "ret\n";
 
+/* Texture2D<float> z; Texture2D<uint2> s;
+ * float4 main(float4 p : SV_Position) : SV_Target
+ * { int3 q = int3(p.xy, 0); return float4(z.Load(q).x, s.Load(q).y, 0, 1); } */
+static const char ps_depth_stencil[] =
+    "ps_4_0\n"
+    "dcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_resource_texture2d (uint,uint,uint,uint) t1\n"
+    "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 2\n"
+    "ftou r0.xy, v0.xyxx\n"
+    "mov r0.zw, l(0, 0, 0, 0)\n"
+    "ld r1.xyzw, r0.xyzw, t0.xyzw\n"
+    "ld r0.xyzw, r0.xyzw, t1.xyzw\n"
+    "mov o0.x, r1.x\n"
+    "utof o0.y, r0.y\n"
+    "mov o0.zw, l(0, 0, 0, 1.000000)\n"
+    "ret\n";
+
 /* SamplerState s (point);
  * float4 main(float4 p : SV_Position) : SV_Target
  * { return t.Sample(s, p.xy / 16); } */
@@ -447,6 +466,49 @@ static void test_stencil(gconstpointer data)
     RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &z.h));
     check_depth_025(&p, m);
     srv_free(d, &z);
+    rt_destroy(d, ds);
+    pipe_free(&p);
+}
+
+/* The depth and the stencil of one resource read in one draw: GL
+ * samples the texture in one mode per draw, so the UMD refuses the draw
+ * (E_NOTIMPL, the device is lost) rather than return one of them wrong. */
+static void test_depth_and_stencil(void)
+{
+    Pipe p = pipe_new(TOPO_TRIANGLES);
+    RtDevice *d = p.d;
+    RtResource *ds = tex2d(d, DXGI_FORMAT_R24G8_TYPELESS, 1,
+                           D3D10_DDI_BIND_DEPTH_STENCIL | D3D10_DDI_BIND_SHADER_RESOURCE);
+    RtView *dsv;
+    OK(rt_create_dsv_as(d, ds, DXGI_FORMAT_D24_UNORM_S8_UINT, 0, 0, 1, &dsv));
+    OK(rt_clear_dsv(d, dsv, D3D10_DDI_CLEAR_DEPTH | D3D10_DDI_CLEAR_STENCIL, 0.25f, 3));
+    rt_destroy_dsv(d, dsv);
+    SrvObj sv = srv_bind(d, ds, DXGI_FORMAT_X24_TYPELESS_G8_UINT);
+    SrvObj z = srv_bind(d, ds, DXGI_FORMAT_R24_UNORM_X8_TYPELESS);
+    const D3D10DDI_HSHADERRESOURCEVIEW both[2] = { z.h, sv.h };
+    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 2, both));
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text);
+    RtShader *ps = pipe_shader(d, RT_PS, ps_depth_stencil);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    const float any[4] = { 0, 0, 0, 0 };
+    const PipeVtx tri[3] = { pipe_vtx(0, 0, any), pipe_vtx(16, 0, any), pipe_vtx(0, 16, any) };
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, tri, sizeof tri);
+    pipe_set_vb(&p, vb);
+    g_assert_cmphex((uint32_t)RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 3, 0)), ==,
+                    (uint32_t)RT_DXGI_ERROR_DEVICE_REMOVED);
+    g_assert_cmpuint(d->critical, ==, 1);
+    g_assert_cmpstr(d->critical_ddi, ==, "Draw");
+    g_assert_cmphex((uint32_t)d->critical_hr, ==, (uint32_t)E_NOTIMPL);
+    d->critical = 0; /* the one expected (pipe_free wants none) */
+    const D3D10DDI_HSHADERRESOURCEVIEW none[2] = { { NULL }, { NULL } };
+    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 2, none));
+    srv_free(d, &z);
+    srv_free(d, &sv);
+    rt_destroy(d, vb);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, ps);
+    rt_destroy_shader(d, vs);
     rt_destroy(d, ds);
     pipe_free(&p);
 }
@@ -895,6 +957,7 @@ void d3d_typeless_tests_add(void)
     }
     g_test_add_data_func("/d3d/typeless/stencil-r24g8", &stencils[0], test_stencil);
     g_test_add_data_func("/d3d/typeless/stencil-r32g8x24", &stencils[1], test_stencil);
+    g_test_add_func("/d3d/typeless/depth-and-stencil-refused", test_depth_and_stencil);
     g_test_add_func("/d3d/typeless/families", test_families);
     g_test_add_func("/d3d/typeless/slices", test_slices);
     g_test_add_func("/d3d/typeless/bc", test_bc);
