@@ -520,13 +520,14 @@ static double srgb_code(double c)
     return s * 255;
 }
 
-/* An R8G8B8A8_TYPELESS texture drawn through an _UNORM_SRGB RTV in
- * linear (0.5, 0.25, 1, 0.5), read through _UNORM (code / 255) and _UINT
+/* An R8G8B8A8_TYPELESS texture drawn (data: cleared) through an
+ * _UNORM_SRGB RTV in linear (0.5, 0.25, 1, 0.5), read through _UNORM (code / 255) and _UINT
  * (the code) views and through a staging copy: the colour channels'
  * codes within 0.6 of the sRGB encoding (D3D's tolerance for the float
  * to sRGB conversion), alpha within 0.6 of 0.5 * 255 (UNORM rounding). */
-static void test_srgb(void)
+static void test_srgb(gconstpointer data)
 {
+    bool clear = GPOINTER_TO_UINT(data);
     Pipe p = pipe_new(TOPO_TRIANGLES);
     RtDevice *d = p.d;
     RtResource *t = tex2d(d, DXGI_FORMAT_R8G8B8A8_TYPELESS, 1,
@@ -534,14 +535,19 @@ static void test_srgb(void)
     RtView *v;
     OK(rt_create_rtv_as(d, t, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, 0, 0, 1, &v));
     set_targets(d, v, NULL);
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
     const float c[4] = { 0.5f, 0.25f, 1.0f, 0.5f };
-    rect_z(&p, 0, 0, W, H, 0, c);
-    rt_set_shader(d, RT_PS, NULL);
-    rt_destroy_shader(d, ps);
-    rt_destroy_shader(d, vs);
+    if (clear) {
+        OK(rt_clear(d, v, c[0], c[1], c[2], c[3]));
+    } else {
+        RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text);
+        RtShader *ps = pipe_shader(d, RT_PS, pipe_ps_text);
+        OK(rt_set_shader(d, RT_VS, vs));
+        OK(rt_set_shader(d, RT_PS, ps));
+        rect_z(&p, 0, 0, W, H, 0, c);
+        rt_set_shader(d, RT_PS, NULL);
+        rt_destroy_shader(d, ps);
+        rt_destroy_shader(d, vs);
+    }
     set_targets(d, p.rtv, NULL);
     rt_destroy_rtv(d, v);
     const double want[4] = { srgb_code(c[0]), srgb_code(c[1]), srgb_code(c[2]), c[3] * 255.0 };
@@ -961,7 +967,8 @@ void d3d_typeless_tests_add(void)
     g_test_add_func("/d3d/typeless/families", test_families);
     g_test_add_func("/d3d/typeless/slices", test_slices);
     g_test_add_func("/d3d/typeless/bc", test_bc);
-    g_test_add_func("/d3d/typeless/srgb", test_srgb);
+    g_test_add_data_func("/d3d/typeless/srgb", GUINT_TO_POINTER(false), test_srgb);
+    g_test_add_data_func("/d3d/typeless/srgb-clear", GUINT_TO_POINTER(true), test_srgb);
     g_test_add_func("/d3d/typeless/staging-d24s8", test_staging);
     g_test_add_func("/d3d/typeless/ms-copy", test_ms_copy);
 }
