@@ -842,7 +842,8 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         return;
     }
     Named n = { .n = 0 };
-    bool ok = drawable(d, draw) && collect(&d->state, draw->indexed, args, &n) &&
+    bool ok = drawable(d, draw) && !umd_srv_modes_mixed(&d->state, draw_stages, NSTAGES) &&
+              collect(&d->state, draw->indexed, args, &n) &&
               (!ps_uavs(d) || umd_uav_name(&d->state, UMD_PS, &n));
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         ok = name_shadows(d, draw_stages[i], &n);
@@ -920,20 +921,26 @@ static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uin
     r->backing_newer = false;
 }
 
-/* ---- blits between 3D resources (blit.c): BLIT in the stream ---- */
+/* ---- blits and copies between 3D resources: BLIT or COPY_REGION ---- */
 
-bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
-                const VglBlitSide *ds, const VglBlitSide *ss)
+/* src and dst named, their newer backings on the host (false: reported). */
+static bool host_op_begin(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, Named *n)
 {
-    Named n = { .n = 0 };
-    name(&n, src, false);
-    name(&n, dst, true);
-    if (!umd_res3d_to_host(d, ddi, src) || !umd_res3d_to_host(d, ddi, dst)) {
-        return false;
-    }
-    if (!stream_begin(d, ddi, &n) || !stream_room(d, ddi, &n, 32) ||
-        !vgl_blit(&d->s3d.b, VGL_BLIT_MASK_RGBA, filter, ds, ss) ||
-        !stream_send(d, ddi, &n)) {
+    name(n, src, false);
+    name(n, dst, true);
+    return umd_res3d_to_host(d, ddi, src) && umd_res3d_to_host(d, ddi, dst);
+}
+
+/* Room for one command in the open chunk. */
+static bool host_op_room(UmdDevice *d, UmdDdi ddi, Named *n)
+{
+    return stream_begin(d, ddi, n) && stream_room(d, ddi, n, 32);
+}
+
+/* The command (ok: encoded) sent; dst's host copy is newer. */
+static bool host_op_end(UmdDevice *d, UmdDdi ddi, UmdResource *dst, Named *n, bool ok)
+{
+    if (!ok || !stream_send(d, ddi, n)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);
         }
@@ -942,6 +949,30 @@ bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, ui
     dst->host_newer = true;
     dst->backing_newer = false;
     return true;
+}
+
+bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
+                const VglBlitSide *ds, const VglBlitSide *ss)
+{
+    Named n = { .n = 0 };
+    if (!host_op_begin(d, ddi, dst, src, &n)) {
+        return false;
+    }
+    bool ok = host_op_room(d, ddi, &n) && vgl_blit(&d->s3d.b, VGL_BLIT_MASK_RGBA, filter, ds, ss);
+    return host_op_end(d, ddi, dst, &n, ok);
+}
+
+bool umd_copy3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, uint32_t dlevel, uint32_t dz,
+                UmdResource *src, uint32_t slevel, const VglBox *box)
+{
+    Named n = { .n = 0 };
+    if (!host_op_begin(d, ddi, dst, src, &n)) {
+        return false;
+    }
+    bool ok = host_op_room(d, ddi, &n) &&
+              vgl_resource_copy_region(&d->s3d.b, dst->res_id, dlevel, 0, 0, dz, src->res_id,
+                                       slevel, box);
+    return host_op_end(d, ddi, dst, &n, ok);
 }
 
 /* ---- inline uploads into 3D buffers (map.c's DISCARD path) ---- */

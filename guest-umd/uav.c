@@ -74,7 +74,11 @@ static bool texture_view(const UmdResource *r, const D3D11DDIARG_CREATEUNORDERED
     const D3D11DDIARG_TEX2D_UNORDEREDACCESSVIEW *t = &c->Tex2D;
     v->kind = UMD_UAV_TEXTURE;
     v->virgl_format = umd_virgl_format(c->Format);
-    if (r->dim != D3D10DDIRESOURCE_TEXTURE2D || c->Format != r->format || !v->virgl_format ||
+    /* the resource's format, or a typed one of a TYPELESS resource's
+     * family (the runtime checks the family; the host binds the image in
+     * the view's format, of the same size) */
+    if (r->dim != D3D10DDIRESOURCE_TEXTURE2D || umd_format_bpp(c->Format) != r->bpp ||
+        !v->virgl_format ||
         t->MipSlice >= r->mips || t->ArraySize == 0 || t->FirstArraySlice >= r->array_size ||
         t->ArraySize > r->array_size - t->FirstArraySlice) {
         return false;

@@ -118,6 +118,7 @@ int main(int argc, char **argv)
     d3d_prims_tests_add();
     d3d_sampler_tests_add();
     d3d_sm4_tests_add();
+    d3d_typeless_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

@@ -49,5 +49,6 @@ void d3d_mrt_tests_add(void);
 void d3d_prims_tests_add(void);
 void d3d_sampler_tests_add(void);
 void d3d_sm4_tests_add(void);
+void d3d_typeless_tests_add(void);
 
 #endif /* SABLE_TEST_D3D_H */
