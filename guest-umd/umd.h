@@ -169,6 +169,7 @@ typedef struct UmdQuery {
      * difference; open between the two */
     uint64_t stats[UMD_STATS];
     bool stats_open;
+    struct UmdResource *pstats; /* the host's counters at Begin and End (pstats.c) */
 } UmdQuery;
 #define UMD_QUERY_MAGIC 0x59524551u /* "QERY" */
 
@@ -303,6 +304,10 @@ typedef struct UmdStream {
     /* the query begun and not ended per GL query target (query3d.c): the
      * host allows one, the two occlusion types share one */
     struct UmdQuery *active_query[SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE + 1];
+    /* pipeline statistics the shaders count (pstats.c): the open queries,
+     * the counter buffer (made at the first Begin) */
+    uint32_t pstats_open;
+    struct UmdResource *pstats_counter;
 } UmdStream;
 
 typedef struct UmdDevice {
