@@ -24,6 +24,10 @@ static void buffer_free(UmdDevice *d, UmdResource **r)
 bool umd_rasterizes(const UmdDevice *d)
 {
     const UmdDepthStencilState *ds = d->state.dss; /* NULL: the default, depth on */
+    const UmdShader *gs = d->state.shader[UMD_GS];
+    if (gs && gs->nso && gs->rasterized_stream == D3D11_SO_NO_RASTERIZED_STREAM) {
+        return false;
+    }
     return d->state.shader[UMD_PS] || !ds || ds->desc.DepthEnable || ds->desc.StencilEnable;
 }
 

@@ -41,7 +41,9 @@ bool umd_pstats_counts(UmdDevice *d, unsigned stage);
 VglShaderBuffer umd_pstats_binding(const UmdDevice *d, unsigned stage);
 /* The counter buffer a counting draw names (NULL: none). */
 UmdResource *umd_pstats_counter(const UmdDevice *d);
-/* D3D10: the rasterizer runs (a PS, or a depth or stencil test). */
+/* The rasterizer runs: a GS with stream output names a rasterized
+ * stream (or there is none), and (D3D10) a PS is bound or depth or
+ * stencil testing is on. */
 bool umd_rasterizes(const UmdDevice *d);
 
 #endif /* SABLE_UMD_PSTATS_H */

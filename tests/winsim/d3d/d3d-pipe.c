@@ -210,6 +210,15 @@ void pipe_query_data(RtDevice *d, RtQuery *q, void *data, UINT size)
     OK(hr);
 }
 
+PipeStats pipe_stats(RtDevice *d, RtQuery *q)
+{
+    PipeStats s;
+    memset(&s, 0xee, sizeof s);
+    OK(rt_query_end(d, q));
+    pipe_query_data(d, q, &s, sizeof s);
+    return s;
+}
+
 void pipe_read_buffer(RtDevice *d, RtResource *b, void *out, UINT size)
 {
     RtResource *st;

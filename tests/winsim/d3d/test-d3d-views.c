@@ -482,21 +482,6 @@ static void test_cube_array_from_cube(void)
 
 /* ---- pipeline statistics ------------------------------------------------ */
 
-/* D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS (Microsoft's member order). */
-typedef struct Stats {
-    uint64_t ia_vertices, ia_primitives, vs, gs, gs_primitives, c_invocations, c_primitives, ps,
-        hs, ds, cs;
-} Stats;
-
-static Stats stats_of(RtDevice *d, RtQuery *q)
-{
-    Stats s;
-    memset(&s, 0xee, sizeof s);
-    OK(rt_query_end(d, q));
-    pipe_query_data(d, q, &s, sizeof s);
-    return s;
-}
-
 /* struct V { float4 p : SV_Position; float4 c : COLOR; };
  * [maxvertexcount(3)] void main(triangle V v[3], inout TriangleStream<V> o)
  * { for (int i = 0; i < 3; i++) o.Append(v[i]); } (unrolled) */
@@ -558,7 +543,7 @@ static void test_pipeline_stats(void)
     pipe_query_begin(d, q);
     pipe_draw(&p, 12, 0);
     OK(RT_CALL(d, DrawInstanced, 0, F(d, pfnDrawInstanced)(d->h, 6, 3, 0, 0)));
-    Stats s = stats_of(d, q);
+    PipeStats s = pipe_stats(d, q);
     g_assert_cmpuint(s.ia_vertices, ==, 30);
     g_assert_cmpuint(s.vs, ==, 30);
     g_assert_cmpuint(s.ia_primitives, ==, 10);
@@ -569,7 +554,7 @@ static void test_pipeline_stats(void)
     OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 5 /* TRIANGLESTRIP */)));
     pipe_query_begin(d, q);
     pipe_draw(&p, 5, 0);
-    s = stats_of(d, q);
+    s = pipe_stats(d, q);
     g_assert_cmpuint(s.ia_vertices, ==, 5);
     g_assert_cmpuint(s.ia_primitives, ==, 3);
     g_assert_cmpuint(s.c_invocations, ==, 3);
@@ -587,7 +572,7 @@ static void test_pipeline_stats(void)
     OK(rt_set_shader(d, RT_PS, NULL));
     pipe_query_begin(d, q);
     pipe_draw(&p, 5, 0);
-    s = stats_of(d, q);
+    s = pipe_stats(d, q);
     g_assert_cmpuint(s.ia_primitives, ==, 3);
     g_assert_cmpuint(s.c_invocations | s.c_primitives | s.ps, ==, 0);
     OK(RT_CALL(d, SetDepthStencilState, 0,
@@ -601,7 +586,7 @@ static void test_pipeline_stats(void)
     OK(rt_set_shader(d, RT_GS, gs));
     pipe_query_begin(d, q);
     pipe_draw(&p, 12, 0);
-    s = stats_of(d, q);
+    s = pipe_stats(d, q);
     g_assert_cmpuint(s.ia_primitives, ==, 4);
     g_assert_cmpuint(s.gs, ==, 4);
     g_assert_cmpuint(s.gs_primitives, ==, 4);
@@ -614,7 +599,7 @@ static void test_pipeline_stats(void)
     OK(rt_set_shader(d, RT_CS, cs));
     pipe_query_begin(d, q);
     OK(RT_CALL(d, Dispatch, 0, d->f11->pfnDispatch(d->h, 2, 3, 1)));
-    s = stats_of(d, q);
+    s = pipe_stats(d, q);
     g_assert_cmpuint(s.cs, ==, 48);
     g_assert_cmpuint(s.ia_vertices | s.vs | s.ia_primitives | s.c_invocations, ==, 0);
     rt_destroy_query(d, q);

@@ -43,6 +43,7 @@ void d3d_gs_tests_add(void);
 void d3d_query_tests_add(void);
 void d3d_indirect_tests_add(void);
 void d3d_views_tests_add(void);
+void d3d_pstats_tests_add(void);
 void d3d_formats_tests_add(void);
 
 #endif /* SABLE_TEST_D3D_H */
