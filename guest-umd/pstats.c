@@ -75,13 +75,11 @@ static bool snapshot(UmdDevice *d, UmdDdi ddi, UmdQuery *q, uint32_t at)
 bool umd_pstats_begin(UmdDevice *d, UmdQuery *q)
 {
     UmdStream *s = &d->s3d;
-    if (!s->pstats_counter && !(s->pstats_counter = umd_hidden_buffer(d, UMD_PSTATS_BYTES))) {
-        return false;
-    }
-    if (!snapshot(d, UMD_DDI_QueryBegin, q, 0)) {
-        return false;
-    }
     s->pstats_open += q->stats_open ? 0 : 1; /* a Begin again stays one */
+    if (!umd_pstats_counter(d) || !snapshot(d, UMD_DDI_QueryBegin, q, 0)) {
+        s->pstats_open -= q->stats_open ? 0 : 1;
+        return false;
+    }
     return true;
 }
 
@@ -108,11 +106,36 @@ bool umd_pstats_read(UmdDevice *d, UmdQuery *q, UmdPstatsHost *out)
     return true;
 }
 
+/* Stream-output targets are bound: the GL transform feedback the host
+ * keeps across draws cannot resume with another program, so while they
+ * are, draws keep the counting variants whether a query is open or not. */
+static bool so_bound(const UmdDevice *d)
+{
+    for (uint32_t i = 0; i < UMD_SO_SLOTS; i++) {
+        if (d->state.so[i]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+UmdResource *umd_pstats_counter(UmdDevice *d)
+{
+    UmdStream *s = &d->s3d;
+    if (!s->pstats_open && !so_bound(d)) {
+        return NULL;
+    }
+    if (!s->pstats_counter) {
+        s->pstats_counter = umd_hidden_buffer(d, UMD_PSTATS_BYTES);
+    }
+    return s->pstats_counter;
+}
+
 bool umd_pstats_counts(UmdDevice *d, unsigned stage)
 {
     UmdShader *sh = d->state.shader[stage];
-    if (!d->s3d.pstats_open || !d->s3d.pstats_counter || !sh || sh->count_refused ||
-        (stage != UMD_PS && stage != UMD_GS && stage != UMD_DS)) {
+    if (!sh || sh->count_refused || (stage != UMD_PS && stage != UMD_GS && stage != UMD_DS) ||
+        !umd_pstats_counter(d)) {
         return false;
     }
     if (!sh->count_tgsi && !(sh->count_tgsi = sm4_tgsi_count(sh->tgsi, &sh->info))) {
@@ -126,9 +149,4 @@ VglShaderBuffer umd_pstats_binding(const UmdDevice *d, unsigned stage)
 {
     uint32_t at = stage == UMD_GS && !umd_rasterizes(d) ? HALF : 0;
     return (VglShaderBuffer){ at, HALF, d->s3d.pstats_counter->res_id };
-}
-
-UmdResource *umd_pstats_counter(const UmdDevice *d)
-{
-    return d->s3d.pstats_open ? d->s3d.pstats_counter : NULL;
 }

@@ -39,8 +39,10 @@ void umd_pstats_device_fini(UmdDevice *d);
 bool umd_pstats_counts(UmdDevice *d, unsigned stage);
 /* Where stage's counting variant finds the counter buffer. */
 VglShaderBuffer umd_pstats_binding(const UmdDevice *d, unsigned stage);
-/* The counter buffer a counting draw names (NULL: none). */
-UmdResource *umd_pstats_counter(const UmdDevice *d);
+/* The counter buffer while draws count (a query open, or stream-output
+ * targets bound), made at the first need; NULL: not counting (or no
+ * memory: not counted). */
+UmdResource *umd_pstats_counter(UmdDevice *d);
 /* The rasterizer runs: a GS with stream output names a rasterized
  * stream (or there is none), and (D3D10) a PS is bound or depth or
  * stencil testing is on. */
