@@ -708,7 +708,7 @@ static bool put_counter(UmdDevice *d, unsigned stage)
     if (!umd_pstats_counts(d, stage)) {
         return true;
     }
-    VglShaderBuffer c = umd_pstats_binding(d, stage);
+    VglShaderBuffer c = umd_pstats_binding(d);
     return vgl_set_shader_buffers(&d->s3d.b, virgl_stage[stage], SM4_STATS_BUFFER, &c, 1);
 }
 
@@ -770,6 +770,7 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         return;
     }
     Named n = { .n = 0 };
+    umd_pstats_draw(d, draw);
     if (!drawable(d, draw) || !collect(&d->state, draw->indexed, args, &n) ||
         !name(&n, umd_pstats_counter(d), true) ||
         (ps_uavs(d) && !umd_uav_name(&d->state, UMD_PS, &n))) {

@@ -3,6 +3,14 @@
  * Pipeline statistics the shaders count on the host (umd_pstats.h): the
  * counting variants, the device's counter buffer and each query's copy of
  * it at Begin and End.
+ *
+ * The counter buffer is PARTS parts of 16 bytes, one per kind of draw: its
+ * GS primitives rasterized or not, times where its VS invocations belong
+ * (the UMD could not count them: non-indexed or indexed; it could: the
+ * VS counts only to stay bound under stream output). A draw binds its
+ * part at SM4_STATS_BUFFER in every counting stage (the host gives a slot
+ * one binding for all stages), each stage adding to its word
+ * SM4_STATS_*.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +18,16 @@
 #include "umd_pstats.h"
 #include "umd_uav.h"
 
-#define HALF (UMD_PSTATS_BYTES / 2u)
+enum { VS_LINEAR, VS_INDEXED, VS_SINK, VS_KINDS };
+#define PART 16u
+#define PARTS (2u * VS_KINDS)
+#define COUNTER_BYTES (PARTS * PART)
+#define WORDS (COUNTER_BYTES / 4u)
+
+static uint32_t part_of(bool raster, uint32_t vs)
+{
+    return (raster ? VS_KINDS : 0) + vs;
+}
 
 static void buffer_free(UmdDevice *d, UmdResource **r)
 {
@@ -34,7 +51,7 @@ bool umd_rasterizes(const UmdDevice *d)
 bool umd_pstats_init(UmdDevice *d, UmdQuery *q)
 {
     return q->type != D3D10DDI_QUERY_PIPELINESTATS ||
-           (q->pstats = umd_hidden_buffer(d, 2 * UMD_PSTATS_BYTES)) != NULL;
+           (q->pstats = umd_hidden_buffer(d, 2 * COUNTER_BYTES)) != NULL;
 }
 
 void umd_pstats_fini(UmdDevice *d, UmdQuery *q)
@@ -51,13 +68,13 @@ void umd_pstats_device_fini(UmdDevice *d)
     buffer_free(d, &d->s3d.pstats_counter);
 }
 
-/* The counter buffer's 32 bytes to byte `at` of q's buffer, after the
- * shaders' writes (a barrier: llvmpipe defers rasterization, and a copy
- * does not wait for a shader buffer's writers). */
+/* The counter buffer to byte `at` of q's buffer, after the shaders'
+ * writes (a barrier: llvmpipe defers rasterization, and a copy does not
+ * wait for a shader buffer's writers). */
 static bool snapshot(UmdDevice *d, UmdDdi ddi, UmdQuery *q, uint32_t at)
 {
     UmdResource *c = d->s3d.pstats_counter, *const r[2] = { q->pstats, c };
-    const VglBox box = { 0, 0, 0, UMD_PSTATS_BYTES, 1, 1 };
+    const VglBox box = { 0, 0, 0, COUNTER_BYTES, 1, 1 };
     uint32_t cmds[16];
     VglBuf b;
     vgl_init(&b, cmds, 16);
@@ -86,23 +103,30 @@ bool umd_pstats_begin(UmdDevice *d, UmdQuery *q)
 bool umd_pstats_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q)
 {
     d->s3d.pstats_open--;
-    return snapshot(d, ddi, q, UMD_PSTATS_BYTES) && umd_res3d_from_host(d, ddi, q->pstats);
+    return snapshot(d, ddi, q, COUNTER_BYTES) && umd_res3d_from_host(d, ddi, q->pstats);
 }
 
 bool umd_pstats_read(UmdDevice *d, UmdQuery *q, UmdPstatsHost *out)
 {
-    uint32_t w[2 * UMD_PSTATS_BYTES / 4];
+    uint32_t w[2 * WORDS];
     HRESULT hr = umd_peek(d, q->pstats->alloc.h, 0, w, sizeof w);
     if (FAILED(hr)) {
         umd_error(d, UMD_DDI_QueryGetData, hr, 0);
         return false;
     }
-    const uint32_t *a = w, *e = w + UMD_PSTATS_BYTES / 4, g = HALF / 4 + SM4_STATS_GS;
-    /* 32-bit counters: the difference modulo 2^32 */
-    out->ps = (uint32_t)(e[SM4_STATS_PS] - a[SM4_STATS_PS]);
-    out->ds = (uint32_t)(e[SM4_STATS_DS] - a[SM4_STATS_DS]);
-    out->gs_raster = (uint32_t)(e[SM4_STATS_GS] - a[SM4_STATS_GS]);
-    out->gs_other = (uint32_t)(e[g] - a[g]);
+    memset(out, 0, sizeof *out);
+    for (uint32_t p = 0; p < PARTS; p++) {
+        uint32_t d4[4]; /* 32-bit counters: the differences modulo 2^32 */
+        for (uint32_t k = 0; k < 4; k++) {
+            d4[k] = w[WORDS + p * 4 + k] - w[p * 4 + k];
+        }
+        uint32_t vs = p % VS_KINDS;
+        out->ps += d4[SM4_STATS_PS];
+        out->ds += d4[SM4_STATS_DS];
+        *(p >= VS_KINDS ? &out->gs_raster : &out->gs_other) += d4[SM4_STATS_GS];
+        out->vs_linear += vs == VS_LINEAR ? d4[SM4_STATS_VS] : 0;
+        out->vs_indexed += vs == VS_INDEXED ? d4[SM4_STATS_VS] : 0;
+    }
     return true;
 }
 
@@ -126,16 +150,30 @@ UmdResource *umd_pstats_counter(UmdDevice *d)
         return NULL;
     }
     if (!s->pstats_counter) {
-        s->pstats_counter = umd_hidden_buffer(d, UMD_PSTATS_BYTES);
+        s->pstats_counter = umd_hidden_buffer(d, COUNTER_BYTES);
     }
     return s->pstats_counter;
+}
+
+void umd_pstats_draw(UmdDevice *d, const VglDraw *draw)
+{
+    bool uncounted = draw->indirect_res || draw->count_from_so; /* umd_stats_draw */
+    uint32_t vs = !uncounted ? VS_SINK : draw->indexed ? VS_INDEXED : VS_LINEAR;
+    d->s3d.pstats_part = part_of(umd_rasterizes(d), vs);
+}
+
+/* The VS counts when the UMD cannot, or (into the sink) to keep the
+ * variant bound under stream output. */
+static bool vs_counts(const UmdDevice *d)
+{
+    return d->s3d.pstats_part % VS_KINDS != VS_SINK || so_bound(d);
 }
 
 bool umd_pstats_counts(UmdDevice *d, unsigned stage)
 {
     UmdShader *sh = d->state.shader[stage];
-    if (!sh || sh->count_refused || (stage != UMD_PS && stage != UMD_GS && stage != UMD_DS) ||
-        !umd_pstats_counter(d)) {
+    if (!sh || sh->count_refused || stage == UMD_HS || stage == UMD_CS ||
+        (stage == UMD_VS && !vs_counts(d)) || !umd_pstats_counter(d)) {
         return false;
     }
     if (!sh->count_tgsi && !(sh->count_tgsi = sm4_tgsi_count(sh->tgsi, &sh->info))) {
@@ -145,8 +183,7 @@ bool umd_pstats_counts(UmdDevice *d, unsigned stage)
     return true;
 }
 
-VglShaderBuffer umd_pstats_binding(const UmdDevice *d, unsigned stage)
+VglShaderBuffer umd_pstats_binding(const UmdDevice *d)
 {
-    uint32_t at = stage == UMD_GS && !umd_rasterizes(d) ? HALF : 0;
-    return (VglShaderBuffer){ at, HALF, d->s3d.pstats_counter->res_id };
+    return (VglShaderBuffer){ d->s3d.pstats_part * PART, PART, d->s3d.pstats_counter->res_id };
 }

@@ -4,8 +4,8 @@
  * sm4_tgsi_count): a pass over the TGSI text sm4_to_tgsi wrote (its order:
  * processor, properties, DCLs, IMMs, numbered instructions) that adds one
  * BUFFER, one TEMP and two IMMs, and atomic increments of a 32-bit counter
- * in BUFFER[SM4_STATS_BUFFER]: a PS or DS counts its invocations at the top
- * of main (before any discard), a GS the primitives its EMITs complete.
+ * in BUFFER[SM4_STATS_BUFFER]: a VS, PS or DS counts its invocations at the
+ * top of main (before any discard), a GS the primitives its EMITs complete.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +120,9 @@ static bool stage_params(const Sm4ShaderInfo *info, uint32_t *offset, uint32_t *
 {
     *vpp = 0;
     switch (info->stage) {
+    case SM4_VS:
+        *offset = SM4_STATS_VS * 4u;
+        return true;
     case SM4_PS:
         *offset = SM4_STATS_PS * 4u;
         return true;

@@ -308,6 +308,7 @@ typedef struct UmdStream {
      * the counter buffer (made at the first Begin) */
     uint32_t pstats_open;
     struct UmdResource *pstats_counter;
+    uint32_t pstats_part;   /* the draw's part of the counter buffer (umd_pstats_draw) */
 } UmdStream;
 
 typedef struct UmdDevice {

@@ -3,13 +3,14 @@
  * Pipeline statistics the host counts (pstats.c, docs/umd.md "Pipeline
  * statistics"): while a PIPELINESTATS query is open, draws bind the
  * counting variant of the PS, GS and DS (sm4_tgsi_count, made once per
- * shader at the first such draw) and the device's counter buffer at
- * shader buffer SM4_STATS_BUFFER of those stages: word SM4_STATS_PS / _GS
- * / _DS of its first 16 bytes, a GS whose primitives reach no rasterizer
- * counting in the second 16. Begin and End copy the 32 bytes into the
- * query's own buffer (RESOURCE_COPY_REGION), End brings it back to its
- * allocation; GetData takes the difference. With no query open nothing in
- * the draw path changes.
+ * shader at the first such draw), and of the VS for the draws whose
+ * vertex counts are in GPU memory (indirect, DrawAuto), and at shader
+ * buffer SM4_STATS_BUFFER of those stages the part of the device's
+ * counter buffer for this kind of draw (its GS primitives rasterized or
+ * not, its VS invocations counted or not). Begin and End copy the counter
+ * buffer into the query's own (RESOURCE_COPY_REGION), End brings that back
+ * to its allocation; GetData takes the differences. With no query open
+ * and no stream output nothing in the draw path changes.
  */
 #ifndef SABLE_UMD_PSTATS_H
 #define SABLE_UMD_PSTATS_H
@@ -17,12 +18,11 @@
 #include "umd.h"
 #include "vgl_compute.h"
 
-#define UMD_PSTATS_BYTES 32u /* the counter buffer: two 16-byte halves */
-
 /* The device's counters the host kept for q (Begin..End): PS and DS
- * invocations, GS primitives rasterized and not. */
+ * invocations, GS primitives rasterized and not, VS invocations of
+ * non-indexed and indexed draws the UMD could not count. */
 typedef struct UmdPstatsHost {
-    uint64_t ps, ds, gs_raster, gs_other;
+    uint64_t ps, ds, gs_raster, gs_other, vs_linear, vs_indexed;
 } UmdPstatsHost;
 
 bool umd_pstats_init(UmdDevice *d, UmdQuery *q);
@@ -34,11 +34,14 @@ bool umd_pstats_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q);
 bool umd_pstats_read(UmdDevice *d, UmdQuery *q, UmdPstatsHost *out);
 void umd_pstats_device_fini(UmdDevice *d);
 
-/* The draw path: does this draw use the counting variant of stage's
+/* The draw path, first for each draw: its part of the counter buffer. */
+void umd_pstats_draw(UmdDevice *d, const VglDraw *draw);
+/* Then: does this draw use the counting variant of stage's
  * shader (made here if needed; false also when it has none)? */
 bool umd_pstats_counts(UmdDevice *d, unsigned stage);
-/* Where stage's counting variant finds the counter buffer. */
-VglShaderBuffer umd_pstats_binding(const UmdDevice *d, unsigned stage);
+/* Where this draw's counting variants find the counter buffer (every
+ * stage the same range). */
+VglShaderBuffer umd_pstats_binding(const UmdDevice *d);
 /* The counter buffer while draws count (a query open, or stream-output
  * targets bound), made at the first need; NULL: not counting (or no
  * memory: not counted). */

@@ -5,7 +5,7 @@
  * from a translated PS, GS and DS. PS and DS: BUFFER[31], one more TEMP
  * and the IMMs {byte offset of the stage's counter, 1, vertices per
  * primitive, max vertices} and 0, then an ATOMUADD of 1 at the top of main
- * (before a KILL: a discarding invocation counts); GS: a count of the open
+ * (before a KILL: a discarding invocation counts), a VS likewise; GS: a count of the open
  * strip's vertices and of all vertices, and an ATOMUADD after each EMIT
  * that completes a primitive within the declared maximum; instructions
  * renumbered. Refused: other stages and shaders using BUFFER[31].
@@ -184,15 +184,36 @@ static void test_ds(void)
     free(c);
 }
 
-/* No variant: a VS (its invocations are counted from the draws), a PS
- * reading raw t23 (BUFFER[31]). */
+/* A VS's counter is word 3 (byte 12). */
+static void test_vs(void)
+{
+    char *c = counted("vs_4_0\n"
+                      "dcl_input v0.xyzw\n"
+                      "dcl_output_siv o0.xyzw, position\n"
+                      "mov o0.xyzw, v0.xyzw\n"
+                      "ret\n", NULL);
+    g_assert_cmpstr(c, ==,
+        "VERT\n"
+        "DCL IN[0]\n"
+        "DCL OUT[0], POSITION\n"
+        "DCL TEMP[0..5]\n"
+        "DCL BUFFER[31]\n"
+        "DCL TEMP[6]\n"
+        "IMM[0] UINT32 {12, 1, 0, 0}\n"
+        "IMM[1] UINT32 {0, 0, 0, 0}\n"
+        "  0: ATOMUADD TEMP[6].x, BUFFER[31], IMM[0].xxxx, IMM[0].yyyy\n"
+        "  1: MOV OUT[0], IN[0].xyzw\n"
+        "  2: END\n");
+    free(c);
+}
+
+/* No variant: a CS (its invocations are counted from the dispatches), a
+ * PS reading raw t23 (BUFFER[31]). */
 static void test_refused(void)
 {
     static const char *const cases[] = {
-        "vs_4_0\n"
-        "dcl_input v0.xyzw\n"
-        "dcl_output_siv o0.xyzw, position\n"
-        "mov o0.xyzw, v0.xyzw\n"
+        "cs_5_0\n"
+        "dcl_thread_group 4, 2, 1\n"
         "ret\n",
         "ps_5_0\n"
         "dcl_resource_raw t23\n"
@@ -216,5 +237,6 @@ void shader_count_tests_add(void)
     g_test_add_func("/shader/count/gs-strip", test_gs_strip);
     g_test_add_func("/shader/count/gs-topologies", test_gs_topologies);
     g_test_add_func("/shader/count/ds", test_ds);
+    g_test_add_func("/shader/count/vs", test_vs);
     g_test_add_func("/shader/count/refused", test_refused);
 }
