@@ -6,8 +6,7 @@
  *
  * The counter buffer is PARTS parts of 16 bytes, one per kind of draw: its
  * GS primitives rasterized or not, times where its VS invocations belong
- * (the UMD could not count them: non-indexed or indexed; it could: the
- * VS counts only to stay bound under stream output). A draw binds its
+ * (VS_*). A draw binds its
  * part at SM4_STATS_BUFFER in every counting stage (the host gives a slot
  * one binding for all stages), each stage adding to its word
  * SM4_STATS_*.
@@ -18,7 +17,10 @@
 #include "umd_pstats.h"
 #include "umd_uav.h"
 
-enum { VS_LINEAR, VS_INDEXED, VS_SINK, VS_KINDS };
+/* Where a draw's VS invocations go: the UMD could not count them and they
+ * are its IA vertices too (a non-indexed indirect draw), they are not (an
+ * indexed one, DrawAuto), or the UMD counted them. */
+enum { VS_IA, VS_ONLY, VS_SINK, VS_KINDS };
 #define PART 16u
 #define PARTS (2u * VS_KINDS)
 #define COUNTER_BYTES (PARTS * PART)
@@ -124,8 +126,8 @@ bool umd_pstats_read(UmdDevice *d, UmdQuery *q, UmdPstatsHost *out)
         out->ps += d4[SM4_STATS_PS];
         out->ds += d4[SM4_STATS_DS];
         *(p >= VS_KINDS ? &out->gs_raster : &out->gs_other) += d4[SM4_STATS_GS];
-        out->vs_linear += vs == VS_LINEAR ? d4[SM4_STATS_VS] : 0;
-        out->vs_indexed += vs == VS_INDEXED ? d4[SM4_STATS_VS] : 0;
+        out->vs_ia += vs == VS_IA ? d4[SM4_STATS_VS] : 0;
+        out->vs_only += vs == VS_ONLY ? d4[SM4_STATS_VS] : 0;
     }
     return true;
 }
@@ -157,8 +159,12 @@ UmdResource *umd_pstats_counter(UmdDevice *d)
 
 void umd_pstats_draw(UmdDevice *d, const VglDraw *draw)
 {
-    bool uncounted = draw->indirect_res || draw->count_from_so; /* umd_stats_draw */
-    uint32_t vs = !uncounted ? VS_SINK : draw->indexed ? VS_INDEXED : VS_LINEAR;
+    /* what umd_stats_draw does not count; llvmpipe runs a DrawAuto's VS
+     * more often than it has vertices (docs/umd.md) */
+    uint32_t vs = draw->count_from_so ? VS_ONLY
+                  : !draw->indirect_res ? VS_SINK
+                  : draw->indexed       ? VS_ONLY
+                                        : VS_IA;
     d->s3d.pstats_part = part_of(umd_rasterizes(d), vs);
 }
 

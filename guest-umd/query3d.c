@@ -323,7 +323,8 @@ static int read_result(UmdDevice *d, UmdResource *r, uint64_t *v)
 
 /* The UMD's counts with the host's: GS primitives (the clipper's input
  * when they are rasterized), PS and DS invocations, VS invocations of
- * indirect draws and DrawAuto (and IA vertices of the non-indexed ones);
+ * indirect draws and DrawAuto (and IA vertices of non-indexed indirect
+ * draws);
  * the clipper's output is taken to be its input (llvmpipe's clipping is
  * not observable). */
 static bool pipeline_stats(UmdDevice *d, UmdQuery *q, uint8_t *out)
@@ -339,8 +340,8 @@ static bool pipeline_stats(UmdDevice *d, UmdQuery *q, uint8_t *out)
     s[UMD_STAT_C_PRIMITIVES] = s[UMD_STAT_C_INVOCATIONS];
     s[UMD_STAT_PS_INVOCATIONS] = h.ps;
     s[UMD_STAT_DS_INVOCATIONS] = h.ds;
-    s[UMD_STAT_VS_INVOCATIONS] += h.vs_linear + h.vs_indexed;
-    s[UMD_STAT_IA_VERTICES] += h.vs_linear; /* llvmpipe: once per vertex (see the docs) */
+    s[UMD_STAT_VS_INVOCATIONS] += h.vs_ia + h.vs_only;
+    s[UMD_STAT_IA_VERTICES] += h.vs_ia; /* llvmpipe: once per vertex (see the docs) */
     memcpy(out, s, sizeof s);
     return true;
 }

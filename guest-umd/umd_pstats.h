@@ -19,10 +19,11 @@
 #include "vgl_compute.h"
 
 /* The device's counters the host kept for q (Begin..End): PS and DS
- * invocations, GS primitives rasterized and not, VS invocations of
- * non-indexed and indexed draws the UMD could not count. */
+ * invocations, GS primitives rasterized and not, VS invocations of the
+ * draws the UMD could not count: non-indexed indirect ones (also their IA
+ * vertices), the others. */
 typedef struct UmdPstatsHost {
-    uint64_t ps, ds, gs_raster, gs_other, vs_linear, vs_indexed;
+    uint64_t ps, ds, gs_raster, gs_other, vs_ia, vs_only;
 } UmdPstatsHost;
 
 bool umd_pstats_init(UmdDevice *d, UmdQuery *q);
