@@ -70,6 +70,35 @@ void umd_pstats_device_fini(UmdDevice *d)
     buffer_free(d, &d->s3d.pstats_counter);
 }
 
+/* Stream-output targets are bound: the GL transform feedback the host
+ * keeps across draws cannot resume with another program, so while they
+ * are, draws keep the counting variants whether a query is open or not. */
+static bool so_bound(const UmdDevice *d)
+{
+    for (uint32_t i = 0; i < UMD_SO_SLOTS; i++) {
+        if (d->state.so[i]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+UmdResource *umd_pstats_counter(const UmdDevice *d)
+{
+    return d->s3d.pstats_open || so_bound(d) ? d->s3d.pstats_counter : NULL;
+}
+
+/* The counter buffer made when first needed (NULL: no memory, nothing
+ * counted). */
+static UmdResource *counter_make(UmdDevice *d)
+{
+    UmdStream *s = &d->s3d;
+    if (!s->pstats_counter) {
+        s->pstats_counter = umd_hidden_buffer(d, COUNTER_BYTES);
+    }
+    return s->pstats_counter;
+}
+
 /* The counter buffer to byte `at` of q's buffer, after the shaders'
  * writes (a barrier: llvmpipe defers rasterization, and a copy does not
  * wait for a shader buffer's writers). */
@@ -95,7 +124,7 @@ bool umd_pstats_begin(UmdDevice *d, UmdQuery *q)
 {
     UmdStream *s = &d->s3d;
     s->pstats_open += q->stats_open ? 0 : 1; /* a Begin again stays one */
-    if (!umd_pstats_counter(d) || !snapshot(d, UMD_DDI_QueryBegin, q, 0)) {
+    if (!counter_make(d) || !snapshot(d, UMD_DDI_QueryBegin, q, 0)) {
         s->pstats_open -= q->stats_open ? 0 : 1;
         return false;
     }
@@ -132,33 +161,11 @@ bool umd_pstats_read(UmdDevice *d, UmdQuery *q, UmdPstatsHost *out)
     return true;
 }
 
-/* Stream-output targets are bound: the GL transform feedback the host
- * keeps across draws cannot resume with another program, so while they
- * are, draws keep the counting variants whether a query is open or not. */
-static bool so_bound(const UmdDevice *d)
-{
-    for (uint32_t i = 0; i < UMD_SO_SLOTS; i++) {
-        if (d->state.so[i]) {
-            return true;
-        }
-    }
-    return false;
-}
-
-UmdResource *umd_pstats_counter(UmdDevice *d)
-{
-    UmdStream *s = &d->s3d;
-    if (!s->pstats_open && !so_bound(d)) {
-        return NULL;
-    }
-    if (!s->pstats_counter) {
-        s->pstats_counter = umd_hidden_buffer(d, COUNTER_BYTES);
-    }
-    return s->pstats_counter;
-}
-
 void umd_pstats_draw(UmdDevice *d, const VglDraw *draw)
 {
+    if (d->s3d.pstats_open || so_bound(d)) {
+        counter_make(d);
+    }
     /* what umd_stats_draw does not count; llvmpipe runs a DrawAuto's VS
      * more often than it has vertices (docs/umd.md) */
     uint32_t vs = draw->count_from_so ? VS_ONLY

@@ -35,7 +35,8 @@ bool umd_pstats_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q);
 bool umd_pstats_read(UmdDevice *d, UmdQuery *q, UmdPstatsHost *out);
 void umd_pstats_device_fini(UmdDevice *d);
 
-/* The draw path, first for each draw: its part of the counter buffer. */
+/* The draw path, first for each draw: its part of the counter buffer
+ * (and the buffer, if draws count and it is not made yet). */
 void umd_pstats_draw(UmdDevice *d, const VglDraw *draw);
 /* Then: does this draw use the counting variant of stage's
  * shader (made here if needed; false also when it has none)? */
@@ -44,9 +45,9 @@ bool umd_pstats_counts(UmdDevice *d, unsigned stage);
  * stage the same range). */
 VglShaderBuffer umd_pstats_binding(const UmdDevice *d);
 /* The counter buffer while draws count (a query open, or stream-output
- * targets bound), made at the first need; NULL: not counting (or no
- * memory: not counted). */
-UmdResource *umd_pstats_counter(UmdDevice *d);
+ * targets bound; made by Begin or umd_pstats_draw); NULL: not counting
+ * (or no memory: not counted). */
+UmdResource *umd_pstats_counter(const UmdDevice *d);
 /* The rasterizer runs: a GS with stream output names a rasterized
  * stream (or there is none), and (D3D10) a PS is bound or depth or
  * stencil testing is on. */

@@ -13,6 +13,7 @@
 
 #include "d3d-pipe.h"
 #include "test-d3d.h"
+#include "umd.h"
 
 #define OK(expr) g_assert_cmphex((uint32_t)(expr), ==, 0)
 
@@ -41,8 +42,9 @@ static unsigned white_pixels(Pipe *p)
 
 /* [2, 6) x [3, 7) before Begin (16 pixels, not counted); the whole 16 x 16
  * target with a PS discarding everything: 256 invocations, nothing
- * written; [8, 12) x [8, 10) after End (not counted); a second round of
- * [1, 4) x [1, 6): 15. */
+ * written; [8, 12) x [8, 10) after End (not counted, drawn with the PS's
+ * own object: no object made); a second round of [1, 4) x [1, 6): 15 (the
+ * PS's counting variant made at its first counting draw). */
 static void test_ps(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
@@ -60,7 +62,10 @@ static void test_ps(void)
     pipe_rect(&p, 0, 0, PIPE_W, PIPE_H, white);
     PipeStats s = pipe_stats(d, q);
     OK(rt_set_shader(d, RT_PS, ps));
+    const UmdDevice *u = d->drv;
+    uint32_t objects = u->objects3d;
     pipe_rect(&p, 8, 8, 12, 10, white);
+    g_assert_cmpuint(u->objects3d, ==, objects); /* the PS's own object again */
     g_assert_cmpuint(s.ps, ==, PIPE_W * PIPE_H);
     g_assert_cmpuint(s.vs, ==, 6);
     g_assert_cmpuint(s.ia_primitives, ==, 2);
@@ -70,6 +75,7 @@ static void test_ps(void)
     g_assert_cmpuint(white_pixels(&p), ==, 16 + 8);
     pipe_query_begin(d, q);
     pipe_rect(&p, 1, 1, 4, 6, white);
+    g_assert_cmpuint(u->objects3d, ==, objects + 1); /* its counting variant, made now */
     s = pipe_stats(d, q);
     g_assert_cmpuint(s.ps, ==, 15);
     rt_destroy_query(d, q);
