@@ -345,7 +345,7 @@ static bool collect(const UmdState *st, bool indexed, UmdResource *args, Named *
         ok &= name(n, st->so[i], true);
     }
     for (uint32_t i = 0; i < NSTAGES; i++) {
-        ok &= !st->shader[draw_stages[i]] || name_stage(n, st, draw_stages[i]);
+        ok &= !umd_draw_shader(st, draw_stages[i]) || name_stage(n, st, draw_stages[i]);
     }
     return ok;
 }
@@ -372,6 +372,43 @@ static bool make(UmdDevice *d, UmdDdi ddi, const Named *n, const uint32_t *creat
     return true;
 }
 
+/* The shader's text in as few parts as the chunks hold: one command
+ * when it fits what is left of the chunk (or a fresh one), else parts
+ * filling chunks, each sent before the next (virgl's long-shader form,
+ * vgl_create_shader_part). The stream output is so_src's. */
+bool umd_shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, const UmdShader *s,
+                       const UmdShader *so_src, unsigned stage, const char *text,
+                       uint32_t *handle)
+{
+    VglSo so;
+    if (so_src->nso && !umd_so_decl(so_src, &so)) {
+        return false;
+    }
+    size_t bytes = strlen(text) + 1;
+    if (bytes > SABLE_VIRGL_SHADER_MAX_TEXT) {
+        return false;
+    }
+    *handle = umd_vgl_handle(d);
+    const VglShaderText st = { *handle, virgl_stage[stage], text, (uint32_t)bytes, 0,
+                               so_src->nso ? &so : NULL, s->info.cs_shared_bytes };
+    VglBuf *b = &d->s3d.b;
+    uint32_t head = 2u + SABLE_VIRGL_SHADER_HDR_LEN + SABLE_VIRGL_SHADER_SO_LEN(so_src->nso ? so.n : 0);
+    uint32_t whole = head + (uint32_t)(bytes + 3) / 4u;
+    for (uint32_t off = 0; off < bytes;) {
+        if (!stream_room(d, ddi, n, off || whole > b->cap ? head + 64 : whole)) {
+            return false;
+        }
+        uint64_t room = 4ull * (b->cap - b->n - head);
+        uint32_t len = bytes - off < room ? (uint32_t)(bytes - off) : (uint32_t)room;
+        if (!vgl_create_shader_part(b, &st, off, len)) {
+            return false;
+        }
+        off += len;
+    }
+    d->objects3d++;
+    return true;
+}
+
 /* One of a shader's objects: its own or its counting variant's (pstats.c). */
 typedef struct ShaderObj {
     uint32_t *handle, *tes_key;
@@ -389,24 +426,8 @@ static ShaderObj shader_obj(UmdShader *s, bool counting)
 static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
                           unsigned stage, const ShaderObj *o, const char *text)
 {
-    VglSo so;
-    if (s->nso && !umd_so_decl(s, &so)) {
-        return false;
-    }
-    uint32_t ndw = 8u + SABLE_VIRGL_SHADER_SO_LEN(s->nso ? so.n : 0) +
-                   (uint32_t)(strlen(text) + 4) / 4u;
-    *o->handle = umd_vgl_handle(d);
-    VglBuf *b = &d->s3d.b;
-    if (!stream_room(d, ddi, n, ndw) ||
-        !(stage == UMD_CS
-              ? vgl_create_compute_shader(b, *o->handle, text, s->info.cs_shared_bytes)
-              : vgl_create_shader_so(b, *o->handle, virgl_stage[stage], text, 0,
-                                     s->nso ? &so : NULL))) {
-        return false;
-    }
-    *o->host = true;
-    d->objects3d++;
-    return true;
+    *o->host = umd_shader_object(d, ddi, n, s, s, stage, text, o->handle);
+    return *o->host;
 }
 
 /* A DS's object carries the tessellator settings of the HS bound with it
@@ -444,12 +465,21 @@ static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, 
     return *o.host || shader_object(d, ddi, n, s, stage, &o, o.text);
 }
 
+/* A view's virgl surface, made once. A view of several W slices of a 3D
+ * texture but not all of them cannot be one: virglrenderer makes such a
+ * multi-layer surface a GL texture view, which a 3D texture cannot have
+ * (the context would be lost); a view of all the mip's slices is a
+ * layered attachment (SV_RenderTargetArrayIndex picks the slice). */
 static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *r,
                          DXGI_FORMAT f, uint32_t mip, uint32_t first, uint32_t count,
                          uint32_t *handle, bool *host)
 {
     if (*host) {
         return true;
+    }
+    if (r->dim == D3D10DDIRESOURCE_TEXTURE3D && count > 1 &&
+        (first || mip >= r->nsub || count != r->sub[mip].depth)) {
+        return false;
     }
     uint32_t vf = umd_virgl_format(f);
     *handle = umd_vgl_handle(d);
@@ -509,7 +539,7 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
 static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
 {
     UmdState *st = &d->state;
-    UmdShader *sh = st->shader[stage];
+    UmdShader *sh = umd_draw_shader(st, stage);
     bool ok = make_shader(d, ddi, n, sh, stage);
     for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
         /* raw / structured views are shader buffers (umd_put_srv_buffers) */
@@ -557,6 +587,7 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         ok = make_stage(d, ddi, n, draw_stages[i]);
     }
+    ok = ok && umd_so_make_variant(d, ddi, n);
     for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
         UmdRtv *v = st->rtv[i];
         ok = !v || make_surface(d, ddi, n, v->res, v->format, v->mip, v->first_slice, v->slices,
@@ -610,12 +641,15 @@ static bool put_binds(UmdDevice *d)
                               rast ? rast : (st->rast ? st->rast : &s->rast)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
                               st->layout && st->layout->ncreate ? st->layout->handle : 0);
+    const UmdSoState *so = &s->so;
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
-        UmdShader *sh = st->shader[draw_stages[i]];
-        uint32_t h = !sh                                 ? (draw_stages[i] == UMD_PS ? fs : 0)
-                     : umd_pstats_counts(d, draw_stages[i]) ? sh->count_handle
-                                                            : sh->handle;
-        ok = vgl_bind_shader(b, h, virgl_stage[draw_stages[i]]);
+        unsigned stage = draw_stages[i];
+        UmdShader *sh = umd_draw_shader(st, stage);
+        uint32_t h = !sh                           ? (stage == UMD_PS ? fs : 0)
+                     : umd_pstats_counts(d, stage) ? sh->count_handle
+                                                   : sh->handle;
+        h = so->var_handle && stage == so->var_stage ? so->var_handle : h;
+        ok = vgl_bind_shader(b, h, virgl_stage[stage]);
     }
     const float *f = st->blend_factor;
     return ok && vgl_set_blend_color(b, f) &&
@@ -643,6 +677,35 @@ static bool put_inputs(UmdDevice *d, bool indexed)
     return ok;
 }
 
+/* The sample count of the bound render target (or depth-stencil
+ * target): what a PS reads as the rasterizer's. */
+static uint32_t rt_samples(const UmdState *st)
+{
+    const UmdResource *r = st->rtv[0] ? st->rtv[0]->res : st->dsv ? st->dsv->res : NULL;
+    return r && r->samples > 1 ? r->samples : 1;
+}
+
+/* Constant buffer 0 of a PS that reads the rasterizer's sample count: its
+ * registers (zeros past the buffer), then (count, 0, 0, 0), the register
+ * the translator declared after them (Sm4ShaderInfo.rt_samples). */
+static bool put_constants_rt(UmdDevice *d, UmdDdi ddi, const Named *n, uint32_t type,
+                             const UmdResource *cb0, uint32_t declared)
+{
+    uint32_t have = cb0 && cb0->cb_data ? cb0->width / 4u : 0;
+    uint32_t *dw = calloc(declared + 4u, 4);
+    if (!dw) {
+        return false;
+    }
+    if (have) {
+        memcpy(dw, cb0->cb_data, (have < declared ? have : declared) * 4u);
+    }
+    dw[declared] = rt_samples(&d->state);
+    bool ok = stream_room(d, ddi, n, declared + 8) &&
+              vgl_set_constant_buffer(&d->s3d.b, type, 0, dw, declared + 4u);
+    free(dw);
+    return ok;
+}
+
 /* Constant buffers: D3D slot n is virgl constant buffer n of the stage;
  * slot 0 inline from the buffer's CPU copy (SET_CONSTANT_BUFFER: the
  * translator's CONST[0] is the default block), as many registers as the
@@ -653,7 +716,11 @@ static bool put_constants(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned sta
     uint32_t type = virgl_stage[stage];
     UmdResource *cb0 = st->cb[stage][0];
     uint32_t declared = st->shader[stage]->info.cb_size[0] * 4u;
-    if (cb0 && cb0->cb_data && declared) {
+    if (st->shader[stage]->info.rt_samples) {
+        if (!put_constants_rt(d, ddi, n, type, cb0, declared)) {
+            return false;
+        }
+    } else if (cb0 && cb0->cb_data && declared) {
         uint32_t ndw = cb0->width / 4u < declared ? cb0->width / 4u : declared;
         if (!stream_room(d, ddi, n, ndw + 4) ||
             !vgl_set_constant_buffer(&d->s3d.b, type, 0, (const uint32_t *)cb0->cb_data, ndw)) {
@@ -732,7 +799,7 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
         unsigned stage = draw_stages[i];
         chunk = s->chunk;
         at = s->b.n;
-        ok = !d->state.shader[stage] ||
+        ok = !umd_draw_shader(&d->state, stage) ||
              (umd_stage_state(d, ddi, n, stage) && put_counter(d, stage));
         sent_group(d, SENT_STAGE + i, chunk, at);
     }
@@ -746,17 +813,16 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
 
 /* What this draw path cannot do: no 3D, nothing to draw with (no vertex
  * shader), a hull shader without a domain shader or the reverse, patches
- * without them or them without patches, a VS created with stream output in
- * the GS slot (virgl takes stream output from the last vertex stage's own
- * object). */
+ * without them or them without patches, a VS or DS created with stream
+ * output in the GS slot whose outputs the last vertex stage's do not
+ * match (umd_so_stage_matches). */
 static bool drawable(const UmdDevice *d, const VglDraw *draw)
 {
     const UmdState *st = &d->state;
-    const UmdShader *gs = st->shader[UMD_GS];
     bool hs = st->shader[UMD_HS], ds = st->shader[UMD_DS];
     bool patches = draw->mode == SABLE_VIRGL_PRIM_PATCHES;
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) && st->shader[UMD_VS] &&
-           hs == ds && hs == patches && (!gs || gs->program == SM4_GS);
+           hs == ds && hs == patches && umd_so_stage_matches(st);
 }
 
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
@@ -892,8 +958,26 @@ bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *d
     return true;
 }
 
+/* A view of several W slices of a 3D texture: each slice through a
+ * surface of its own, made for the clear (make_surface). */
+static void clear3d_w_slices(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
+{
+    for (uint32_t w = v->first_slice; w < v->first_slice + v->slices && !d->lost; w++) {
+        uint32_t handle = 0;
+        bool host = false;
+        clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, w, 1, &handle,
+                &host, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
+        umd_vgl_destroy(d, UMD_DDI_ClearRenderTargetView, SABLE_VIRGL_OBJECT_SURFACE, handle,
+                        host);
+    }
+}
+
 void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
 {
+    if (v->res->dim == D3D10DDIRESOURCE_TEXTURE3D && v->slices > 1) {
+        clear3d_w_slices(d, v, rgba);
+        return;
+    }
     clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, v->first_slice,
             v->slices, &v->handle, &v->host, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
 }

@@ -43,8 +43,8 @@ static void buffer_free(UmdDevice *d, UmdResource **r)
 bool umd_rasterizes(const UmdDevice *d)
 {
     const UmdDepthStencilState *ds = d->state.dss; /* NULL: the default, depth on */
-    const UmdShader *gs = d->state.shader[UMD_GS];
-    if (gs && gs->nso && gs->rasterized_stream == D3D11_SO_NO_RASTERIZED_STREAM) {
+    const UmdShader *gs = d->state.shader[UMD_GS]; /* a GS, or a VS / DS with stream output */
+    if (gs && gs->rasterized_stream == D3D11_SO_NO_RASTERIZED_STREAM) {
         return false;
     }
     return d->state.shader[UMD_PS] || !ds || ds->desc.DepthEnable || ds->desc.StencilEnable;
@@ -184,8 +184,9 @@ static bool vs_counts(const UmdDevice *d)
 
 bool umd_pstats_counts(UmdDevice *d, unsigned stage)
 {
-    UmdShader *sh = d->state.shader[stage];
+    UmdShader *sh = umd_draw_shader(&d->state, stage);
     if (!sh || sh->count_refused || stage == UMD_HS || stage == UMD_CS ||
+        umd_so_replaces(&d->state, stage) || /* the SO variant is bound: not counted */
         (stage == UMD_VS && !vs_counts(d)) || !umd_pstats_counter(d)) {
         return false;
     }

@@ -128,7 +128,7 @@ void umd_stats_draw(UmdDevice *d, const VglDraw *draw)
     if (draw->indirect_res || draw->count_from_so) {
         return;
     }
-    const UmdShader *gs = d->state.shader[UMD_GS], *hs = d->state.shader[UMD_HS];
+    const UmdShader *gs = umd_draw_shader(&d->state, UMD_GS), *hs = d->state.shader[UMD_HS];
     uint64_t inst = draw->instance_count, n = (uint64_t)draw->count * inst;
     uint64_t prims = primitives(draw->mode, draw->count, draw->vertices_per_patch) * inst;
     uint64_t *s = d->stats;

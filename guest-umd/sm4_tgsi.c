@@ -147,12 +147,22 @@ static bool io_reg(Tx *t, const TxReg *map, const Sm4Operand *o, unsigned ri, ch
 {
     char a[32], b[40] = "";
     uint32_t reg;
-    if (ri >= o->ndim || o->idx[ri].rel >= 0 || o->idx[ri].imm >= SM4_MAX_IO) {
-        return tx_fail(t, SM4_ERR_UNSUPPORTED, "input/output register index not immediate");
+    if (ri >= o->ndim || o->idx[ri].imm >= SM4_MAX_IO) {
+        return tx_fail(t, SM4_ERR_OPERAND, "input/output register out of range");
     }
     reg = (uint32_t)o->idx[ri].imm;
     if (!map[reg].file) {
         return tx_fail(t, SM4_ERR_OPERAND, "register %u not declared", reg);
+    }
+    if (map[reg].arr) { /* in an index range: its TEMP array, from [reg] on */
+        if (!tx_index_text(t, o, ri, map[reg].index - reg, SM4_MAX_IO, a)) {
+            return false;
+        }
+        snprintf(out, TX_REGLEN, "TEMP%s(%u)", a, map[reg].arr);
+        return true;
+    }
+    if (o->idx[ri].rel >= 0) {
+        return tx_fail(t, SM4_ERR_UNSUPPORTED, "input/output register index not immediate");
     }
     if (ri == 1 && !tx_index_text(t, o, 0, 0, 32, b)) { /* vertex / control point */
         return false;
@@ -462,7 +472,7 @@ bool tx_code_range(Tx *t, uint32_t first, uint32_t end)
             return false;
         }
     }
-    if (t->depth) {
+    if (t->depth != t->sub_base) {
         return tx_fail(t, SM4_ERR_OPCODE, "unterminated if/loop/switch");
     }
     return true;
@@ -523,6 +533,9 @@ Sm4Error sm4_to_tgsi(const Sm4Program *p, const Sm4Signatures *sig, char **text,
         } else {
             if (p->stage == SM4_HS ? tx_tess_code(t) : pass_code(t)) {
                 tx_declare_units(t);
+            }
+            if (!t->err && !t->ended && p->stage != SM4_GS && p->stage != SM4_HS) {
+                tx_flush_outputs(t); /* main ran off its end without a ret */
             }
         }
     }

@@ -76,6 +76,8 @@ typedef struct Sm4ShaderInfo {
     uint8_t in_sv[SM4_MAX_IO], out_sv[SM4_MAX_IO]; /* D3D10_SB_NAME per register */
     uint8_t in_usage[SM4_MAX_IO], out_usage[SM4_MAX_IO]; /* component masks */
     uint8_t writes_depth, writes_mask;
+    uint8_t rt_samples;             /* PS: reads the render target's sample count in
+                                     * CONST[0][cb_size[0]].x (the draw path's) */
     uint8_t gs_in_prim, gs_out_topo, gs_instances;
     uint32_t gs_max_vertices;
     uint32_t cs_block[3];

@@ -87,12 +87,15 @@ static bool decl_io(Tx *t, const Sm4Insn *in, bool output)
     r->mask |= tx_dst_mask(o);
     if (name) {
         r->sv_mask |= tx_dst_mask(o);
+        for (int c = 0; c < 4; c++) {
+            r->comp_sv[c] = tx_dst_mask(o) >> c & 1 ? name : r->comp_sv[c];
+        }
     }
     if (!tx_sig_sv(sig, nsig, idx(o, ri), &r->sv) && name) {
         r->sv = name;
     }
-    if (r->sv == NAME_CULL) {
-        return tx_fail(t, SM4_ERR_UNSUPPORTED, "SV_CullDistance");
+    if ((r->sv == NAME_CULL || name == NAME_CULL) && (!output || t->p->stage == SM4_PS)) {
+        return tx_fail(t, SM4_ERR_UNSUPPORTED, "SV_CullDistance as an input");
     }
     if (in->opcode >= SM4_DCL_INPUT_PS && in->opcode <= SM4_DCL_INPUT_PS_SIV) {
         if ((in->ctl & 0xF) > 7) {
@@ -359,7 +362,7 @@ bool tx_decl(Tx *t, const Sm4Insn *in)
     case SM4_DCL_OUTPUT_SIV:
         return decl_io(t, in, true);
     case SM4_DCL_INDEX_RANGE:
-        return true; /* relative input/output indexing is refused where used */
+        return tx_decl_range(t, in);
     case SM4_DCL_GS_INPUT_PRIMITIVE:
     case SM4_DCL_GS_OUTPUT_PRIMITIVE_TOPOLOGY:
     case SM4_DCL_MAX_OUTPUT_VERTEX_COUNT:
@@ -560,10 +563,17 @@ static void finish_outputs(Tx *t)
         t->info->out_mask |= 1u << n;
         t->info->out_sv[n] = r->sv;
         t->info->out_usage[n] = r->mask;
-        tb_printf(&t->decl, "DCL OUT[%u]%s, %s\n", n, mask_text(r->mask, mb),
-                  io_semantic(t, r->sv, n, true, sb));
+        if (!r->distances) { /* packed distances: sm4_tgsi_out.c declares them */
+            tb_printf(&t->decl, "DCL OUT[%u]%s, %s\n", n, mask_text(r->mask, mb),
+                      io_semantic(t, r->sv, n, true, sb));
+        }
         r->file = "OUT";
         r->index = n;
+        if (r->distances || tx_gs_int_output(t, r)) {
+            r->file = "TEMP"; /* copied to OUT at each output point */
+            r->index = new_temp(t);
+            r->staged = true;
+        }
     }
 }
 
@@ -572,7 +582,15 @@ static void finish_outputs(Tx *t)
 static void finish_specials(Tx *t)
 {
     TxReg *s = t->special;
-    if (s[SM4_OT_INPUT_PRIMITIVEID].declared) {
+    if (s[SM4_OT_INPUT_PRIMITIVEID].declared && t->p->stage == SM4_GS) {
+        /* virglrenderer reads a GS's primitive ID from an input
+         * (gl_PrimitiveIDIn); as a system value it is gl_PrimitiveID, the
+         * GS's output */
+        TxReg *r = &s[SM4_OT_INPUT_PRIMITIVEID];
+        r->file = "IN[0]";
+        r->index = SM4_MAX_IO;
+        tb_printf(&t->decl, "DCL IN[][%u], PRIM_ID\n", r->index);
+    } else if (s[SM4_OT_INPUT_PRIMITIVEID].declared) {
         sv_decl(t, &s[SM4_OT_INPUT_PRIMITIVEID], "PRIM_ID");
     }
     if (s[SM5_OT_INPUT_GS_INSTANCE_ID].declared) {
@@ -738,7 +756,11 @@ void tx_finish_decls(Tx *t)
         tx_tess_finish(t);
     }
     finish_inputs(t);
+    if (!tx_finish_clip_cull(t)) {
+        return;
+    }
     finish_outputs(t);
+    tx_finish_ranges(t);
     finish_specials(t);
     finish_resources(t);
     finish_icb(t);

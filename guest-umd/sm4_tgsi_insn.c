@@ -249,7 +249,7 @@ static bool bitfield(Tx *t, const Sm4Insn *in)
 
 /* ---- flow control ---- */
 
-static bool open_block(Tx *t, char kind)
+bool tx_open_block(Tx *t, char kind)
 {
     if (t->depth >= MAX_DEPTH) {
         return tx_fail(t, SM4_ERR_TOO_BIG, "flow control nested deeper than %d", MAX_DEPTH);
@@ -263,7 +263,7 @@ static bool in_block(Tx *t, const char *kinds)
     return t->depth > 0 && strchr(kinds, t->flow[t->depth - 1]);
 }
 
-static bool close_block(Tx *t, char kind, const char *tgsi)
+bool tx_close_block(Tx *t, char kind, const char *tgsi)
 {
     if (!in_block(t, (char[]){ kind, 0 })) {
         return tx_fail(t, SM4_ERR_OPCODE, "unbalanced %s", tgsi);
@@ -273,9 +273,11 @@ static bool close_block(Tx *t, char kind, const char *tgsi)
     return true;
 }
 
+/* Whether a block of this kind is open in the code being read (a
+ * subroutine's own blocks only: not its caller's). */
 static bool inside(Tx *t, char kind)
 {
-    for (int i = 0; i < t->depth; i++) {
+    for (int i = t->sub_base; i < t->depth; i++) {
         if (t->flow[i] == kind) {
             return true;
         }
@@ -284,7 +286,7 @@ static bool inside(Tx *t, char kind)
 }
 
 /* UIF on the operand (nz) or on operand == 0 (z). */
-static bool uif(Tx *t, const Sm4Insn *in, unsigned k)
+bool tx_uif(Tx *t, const Sm4Insn *in, unsigned k)
 {
     char s[TX_OPLEN];
     if (!tx_src(t, op(t, in, k), s)) {
@@ -299,9 +301,9 @@ static bool uif(Tx *t, const Sm4Insn *in, unsigned k)
     return true;
 }
 
-static bool conditional(Tx *t, const Sm4Insn *in, const char *what)
+bool tx_conditional(Tx *t, const Sm4Insn *in, const char *what)
 {
-    if (!uif(t, in, 0)) {
+    if (!tx_uif(t, in, 0)) {
         return false;
     }
     tx_emit(t, "%s", what);
@@ -309,12 +311,20 @@ static bool conditional(Tx *t, const Sm4Insn *in, const char *what)
     return true;
 }
 
+/* Main ends here: the staged outputs to OUT (a GS's went at each emit). */
+static void main_outputs(Tx *t)
+{
+    if (t->p->stage != SM4_GS && t->p->stage != SM4_HS) {
+        tx_flush_outputs(t);
+    }
+}
+
 static bool flow(Tx *t, const Sm4Insn *in)
 {
     char s[TX_OPLEN];
     switch (in->opcode) {
     case SM4_IF:
-        return uif(t, in, 0) && open_block(t, 'i');
+        return tx_uif(t, in, 0) && tx_open_block(t, 'i');
     case SM4_ELSE:
         if (!in_block(t, "i")) {
             return tx_fail(t, SM4_ERR_OPCODE, "else outside if");
@@ -326,18 +336,18 @@ static bool flow(Tx *t, const Sm4Insn *in)
         if (in_block(t, "e")) {
             t->flow[t->depth - 1] = 'i';
         }
-        return close_block(t, 'i', "ENDIF");
+        return tx_close_block(t, 'i', "ENDIF");
     case SM4_LOOP:
         tx_emit(t, "BGNLOOP");
-        return open_block(t, 'l');
+        return tx_open_block(t, 'l');
     case SM4_ENDLOOP:
-        return close_block(t, 'l', "ENDLOOP");
+        return tx_close_block(t, 'l', "ENDLOOP");
     case SM4_SWITCH:
         if (!tx_src(t, op(t, in, 0), s)) {
             return false;
         }
         tx_emit(t, "SWITCH %s", s);
-        return open_block(t, 's');
+        return tx_open_block(t, 's');
     case SM4_CASE:
         if (!in_block(t, "s") || op(t, in, 0)->type != SM4_OT_IMM32 || !tx_src(t, op(t, in, 0), s)) {
             return tx_fail(t, SM4_ERR_OPCODE, "bad case");
@@ -351,40 +361,53 @@ static bool flow(Tx *t, const Sm4Insn *in)
         tx_emit(t, "DEFAULT");
         return true;
     case SM4_ENDSWITCH:
-        return close_block(t, 's', "ENDSWITCH");
+        return tx_close_block(t, 's', "ENDSWITCH");
     case SM4_BREAK:
     case SM4_BREAKC:
         if (!inside(t, 'l') && !inside(t, 's')) {
             return tx_fail(t, SM4_ERR_OPCODE, "break outside loop/switch");
         }
-        return in->opcode == SM4_BREAK ? (tx_emit(t, "BRK"), true) : conditional(t, in, "BRK");
+        return in->opcode == SM4_BREAK ? (tx_emit(t, "BRK"), true) : tx_conditional(t, in, "BRK");
     case SM4_CONTINUE:
     case SM4_CONTINUEC:
         if (!inside(t, 'l')) {
             return tx_fail(t, SM4_ERR_OPCODE, "continue outside loop");
         }
         return in->opcode == SM4_CONTINUE ? (tx_emit(t, "CONT"), true)
-                                          : conditional(t, in, "CONT");
+                                          : tx_conditional(t, in, "CONT");
     case SM4_RET:
-        if (!t->depth) {
-            t->ended = true; /* the end of main; subroutines are not supported */
-            return true;
+        if (t->calls) {
+            return t->depth == t->sub_base ? (t->ended = true) : tx_sub_return(t, in);
         }
-        if (t->p->stage == SM4_HS) { /* it would skip the phases after it */
+        if (t->depth && t->p->stage == SM4_HS) { /* it would skip the phases after it */
             return tx_fail(t, SM4_ERR_UNSUPPORTED, "return inside a hull shader phase's flow");
+        }
+        main_outputs(t);
+        if (!t->depth) {
+            t->ended = true; /* the end of main */
+            return true;
         }
         tx_emit(t, "RET");
         return true;
     case SM4_RETC:
+        if (t->calls) {
+            return tx_sub_return(t, in);
+        }
         if (t->p->stage == SM4_HS) {
             return tx_fail(t, SM4_ERR_UNSUPPORTED, "conditional return in a hull shader");
         }
-        return conditional(t, in, "RET");
+        if (!tx_uif(t, in, 0)) {
+            return false;
+        }
+        main_outputs(t);
+        tx_emit(t, "RET");
+        tx_emit(t, "ENDIF");
+        return true;
     default: /* discard_z / discard_nz */
         if (t->p->stage != SM4_PS) {
             return tx_fail(t, SM4_ERR_OPCODE, "discard outside a pixel shader");
         }
-        return conditional(t, in, "KILL");
+        return tx_conditional(t, in, "KILL");
     }
 }
 
@@ -405,6 +428,7 @@ static bool gs_output(Tx *t, const Sm4Insn *in)
     bool emit = in->opcode != SM4_CUT && in->opcode != SM5_CUT_STREAM;
     bool cut = in->opcode != SM4_EMIT && in->opcode != SM5_EMIT_STREAM;
     if (emit) {
+        tx_flush_outputs(t);
         tx_emit(t, "EMIT IMM[%u].xxxx", zero);
     }
     if (cut) {
@@ -765,7 +789,7 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     case SM4_SAMPLE: case SM4_SAMPLE_B: case SM4_SAMPLE_L: case SM4_SAMPLE_D:
     case SM4_SAMPLE_C: case SM4_SAMPLE_C_LZ: case SM4_LOD: case SM4_GATHER4:
     case SM5_GATHER4_C: case SM5_GATHER4_PO: case SM5_GATHER4_PO_C:
-    case SM4_LD: case SM4_LD_MS: case SM4_RESINFO: case SM4_SAMPLE_INFO:
+    case SM4_LD: case SM4_LD_MS: case SM4_RESINFO: case SM4_SAMPLE_INFO: case SM4_SAMPLE_POS:
         return tx_tex_insn(t, in);
     case SM5_EVAL_SNAPPED:
     case SM5_EVAL_SAMPLE_INDEX:
@@ -774,6 +798,12 @@ bool tx_insn(Tx *t, const Sm4Insn *in)
     case SM5_IMM_ATOMIC_ALLOC:
     case SM5_IMM_ATOMIC_CONSUME:
         return counter_op(t, in);
+    case SM4_CALL:
+    case SM4_CALLC:
+        return tx_call(t, in);
+    case SM4_LABEL: /* the first subroutine: main ended before it */
+        t->ended = true;
+        return true;
     case SM4_NOP:
     case SM5_DEBUG_BREAK:
         return true;

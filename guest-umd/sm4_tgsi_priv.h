@@ -22,6 +22,8 @@
 #define TX_ARRAY_PC (TX_MAX_X + 2)  /* HS/DS: the patch constants' TEMP array */
 #define TX_ARRAY_CPO (TX_MAX_X + 3) /* HS control point phase: its outputs' TEMP array */
 #define TX_MAX_PHASES 64      /* HS fork and join phases */
+#define TX_MAX_RANGES 8       /* index ranges */
+#define TX_ARRAY_RANGE (TX_MAX_X + 4) /* the index ranges' TEMP arrays, one each */
 
 typedef struct TBuf {
     char *s;
@@ -33,9 +35,19 @@ typedef struct TBuf {
 typedef struct TxReg {
     const char *file;  /* "IN", "OUT", "SV", "TEMP" or NULL (undeclared) */
     uint32_t index;
+    uint32_t arr;      /* TEMP array ID (an index range's), 0: none */
     uint8_t mask, sv, interp, declared;
     uint8_t sv_mask;   /* the components the system value occupies */
+    uint8_t comp_sv[4]; /* the system value declared on each component */
+    bool staged;       /* an output kept in a TEMP, copied out (sm4_tgsi_out.c) */
+    bool distances;    /* ... into the packed clip/cull distances */
 } TxReg;
+
+/* dcl_indexrange of VS/PS inputs or VS/GS/DS/PS outputs: a TEMP array. */
+typedef struct TxRange {
+    bool output;
+    uint32_t first, count, base;
+} TxRange;
 
 enum { TX_KIND_NONE, TX_KIND_TYPED, TX_KIND_RAW, TX_KIND_STRUCTURED };
 
@@ -65,8 +77,13 @@ typedef struct Tx {
     uint32_t max_addr;
     uint32_t nout_insn;
     int depth;                            /* open if/loop/switch */
-    char flow[TX_MAX_DEPTH];              /* their kinds: i(f) e(lse) l(oop) s(witch) */
+    char flow[TX_MAX_DEPTH];              /* their kinds: i(f) e(lse) l(oop) s(witch) r(outine) */
     bool ended;                           /* a top-level ret was met */
+    int sub_base;                         /* depth of the inlined subroutine's body (0: main) */
+    TxRange range[TX_MAX_RANGES];
+    uint32_t nranges;
+    bool clip_cull;                       /* distances packed (there are cull distances) */
+    uint32_t calls;                       /* subroutines being inlined */
     /* hull and domain shaders (sm4_tgsi_tess.c) */
     uint8_t phase;                        /* HS: the SM5_HS_* phase being read, 0 before */
     bool has_cp_phase;
@@ -115,9 +132,33 @@ bool tx_insn(Tx *t, const Sm4Insn *in);
 /* Instructions first..end-1 (declarations skipped) up to a top-level ret;
  * fails when an if/loop/switch is left open. */
 bool tx_code_range(Tx *t, uint32_t first, uint32_t end);
+/* Flow blocks (sm4_tgsi_insn.c): the kinds i(f) e(lse) l(oop) s(witch)
+ * r(outine: an inlined subroutine's one-pass loop); UIF on operand k
+ * (_nz / _z); `what` under that UIF. */
+bool tx_open_block(Tx *t, char kind);
+bool tx_close_block(Tx *t, char kind, const char *tgsi);
+bool tx_uif(Tx *t, const Sm4Insn *in, unsigned k);
+bool tx_conditional(Tx *t, const Sm4Insn *in, const char *what);
+/* call / callc: the label's body inlined (sm4_tgsi_call.c); ret / retc
+ * inside it. */
+bool tx_call(Tx *t, const Sm4Insn *in);
+bool tx_sub_return(Tx *t, const Sm4Insn *in);
 bool tx_tex_insn(Tx *t, const Sm4Insn *in); /* sample*, gather4*, lod, ld*, resinfo, sample_info */
 bool tx_tex_size(Tx *t, const Sm4Operand *res, const char *mip); /* S0 = TXQ of a typed SRV */
 void tx_finish_decls(Tx *t); /* DCLs, properties, prologue */
+/* Staged registers (sm4_tgsi_out.c): dcl_indexrange recorded; the
+ * ranges' TEMP arrays (after the inputs' and outputs' registers are
+ * known); with cull distances, the packed CLIPDIST declarations (before
+ * the outputs'); whether r is a GS output kept in a TEMP (layer, viewport
+ * index, primitive ID); the staged outputs copied to OUT (at an output
+ * point), and whether there are any; a register's text ("TEMP[5](68)"). */
+bool tx_decl_range(Tx *t, const Sm4Insn *in);
+void tx_finish_ranges(Tx *t);
+bool tx_finish_clip_cull(Tx *t);
+bool tx_gs_int_output(const Tx *t, const TxReg *r);
+void tx_flush_outputs(Tx *t);
+bool tx_has_staged(const Tx *t);
+void tx_reg_text(const TxReg *r, char *out);
 void tx_declare_units(Tx *t); /* DCL SAMP / SVIEW of the units the code used */
 /* "[n]" or "[ADDR[k].x+n]" for index i of o (n = imm + base, imm < limit) */
 bool tx_index_text(Tx *t, const Sm4Operand *o, unsigned i, uint32_t base, uint32_t limit,

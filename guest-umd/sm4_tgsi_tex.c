@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The translator's texture instructions: sample*, gather4*, lod, ld,
- * ld_ms, resinfo, sample_info (and bufinfo's size query).
+ * ld_ms, resinfo, sample_info, sample_pos (and bufinfo's size query).
  *
  * virglrenderer 0.10.4 (the host's GLSL backend) translates only the TEX
  * family of TGSI texture opcodes: TEX, TEX2, TXB, TXB2, TXL, TXL2, TXD,
@@ -399,21 +399,89 @@ static bool resinfo(Tx *t, const Sm4Insn *in)
     return tx_swizzled_out(t, in, res);
 }
 
-/* sample_info[_uint] dst, t#: TXQS for multisampled resources (the host
- * refuses it on others), 0 for the others as D3D returns. */
-static bool sample_info(Tx *t, const Sm4Insn *in)
+/* The sample count of res into S0.x of a zeroed S0: a multisampled
+ * resource's by TXQS (the host refuses it on others: 0 for them, as D3D
+ * returns); the rasterizer's (a PS's bound render target) from the
+ * driver's register after constant buffer 0, CONST[0][cb_size[0]], which
+ * the draw path fills (Sm4ShaderInfo.rt_samples). */
+static bool sample_count(Tx *t, const Sm4Operand *res, bool *counted)
 {
-    const Sm4Operand *res = opnd(t, in, 1);
+    unsigned s0 = S(t, 0);
+    if (res->type == SM4_OT_RASTERIZER) {
+        uint32_t k = t->info->cb_size[0];
+        if (t->p->stage != SM4_PS) {
+            return tx_fail(t, SM4_ERR_OPERAND, "rasterizer outside a pixel shader");
+        }
+        if (k >= TX_MAX_CB_SIZE) {
+            return tx_fail(t, SM4_ERR_UNSUPPORTED, "rasterizer with a full constant buffer 0");
+        }
+        if (!t->info->rt_samples) {
+            tb_printf(&t->decl, "DCL CONST[0][%u]\n", k);
+            t->info->rt_samples = 1;
+        }
+        tx_emit(t, "MOV TEMP[%u], IMM[%u]", s0, tx_imm(t, 0, 0, 0, 0));
+        tx_emit(t, "MOV TEMP[%u].x, CONST[0][%u].xxxx", s0, k);
+        *counted = true;
+        return true;
+    }
     TexOp x;
     if (!tex_unit(t, res, NULL, false, &x)) {
         return false;
     }
-    tx_emit(t, "MOV TEMP[%u], IMM[%u]", S(t, 0), tx_imm(t, 0, 0, 0, 0));
-    if (x.dim == SM4_RES_TEX2DMS || x.dim == SM4_RES_TEX2DMSARRAY) {
+    tx_emit(t, "MOV TEMP[%u], IMM[%u]", s0, tx_imm(t, 0, 0, 0, 0));
+    *counted = x.dim == SM4_RES_TEX2DMS || x.dim == SM4_RES_TEX2DMSARRAY;
+    if (*counted) {
         tex_emit(t, "TXQS", ".x", "", &x, "");
+    }
+    return true;
+}
+
+/* sample_info[_uint] dst, t# | rasterizer. */
+static bool sample_info(Tx *t, const Sm4Insn *in)
+{
+    const Sm4Operand *res = opnd(t, in, 1);
+    bool counted;
+    if (!sample_count(t, res, &counted)) {
+        return false;
     }
     if (!(in->ctl & 1)) {
         tx_emit(t, "U2F TEMP[%u], TEMP[%u]", S(t, 0), S(t, 0));
+    }
+    return tx_swizzled_out(t, in, res);
+}
+
+/* sample_pos dst, t# | rasterizer, index: where sample `index` lies from
+ * the pixel centre in the resource's pattern. The host multisamples only
+ * 4x, in llvmpipe's pattern, which is D3D's standard 4x one; (0, 0) for
+ * one sample, for an index out of range and for another count, as D3D
+ * returns. */
+static bool sample_pos(Tx *t, const Sm4Insn *in)
+{
+    static const uint32_t pos4[4][2] = { /* (-1/8, -3/8) (3/8, -1/8) (-3/8, 1/8) (1/8, 3/8) */
+                                         { 0xBE000000u, 0xBEC00000u },
+                                         { 0x3EC00000u, 0xBE000000u },
+                                         { 0xBEC00000u, 0x3E000000u },
+                                         { 0x3E000000u, 0x3EC00000u } };
+    const Sm4Operand *res = opnd(t, in, 1);
+    TxSrc ix;
+    char l[TX_OPLEN];
+    bool counted;
+    if (!tx_src_get(t, opnd(t, in, 2), &ix) || !sample_count(t, res, &counted)) {
+        return false;
+    }
+    if (!counted) { /* one sample: (0, 0) */
+        return tx_swizzled_out(t, in, res);
+    }
+    tx_src_fmt(&ix, 0, l);
+    unsigned s0 = S(t, 0), s1 = S(t, 1);
+    uint32_t zero = tx_imm(t, 0, 0, 0, 0);
+    tx_emit(t, "USEQ TEMP[%u].y, TEMP[%u].xxxx, IMM[%u].xxxx", s1, s0, tx_imm(t, 4, 4, 4, 4));
+    tx_emit(t, "MOV TEMP[%u], IMM[%u]", s0, zero);
+    for (uint32_t i = 0; i < 4; i++) {
+        tx_emit(t, "USEQ TEMP[%u].x, %s, IMM[%u].xxxx", s1, l, tx_imm(t, i, i, i, i));
+        tx_emit(t, "AND TEMP[%u].x, TEMP[%u].xxxx, TEMP[%u].yyyy", s1, s1, s1);
+        tx_emit(t, "UCMP TEMP[%u].xy, TEMP[%u].xxxx, IMM[%u].xyxx, TEMP[%u].xyxx", s0, s1,
+                tx_imm(t, pos4[i][0], pos4[i][1], 0, 0), s0);
     }
     return tx_swizzled_out(t, in, res);
 }
@@ -428,6 +496,8 @@ bool tx_tex_insn(Tx *t, const Sm4Insn *in)
         return resinfo(t, in);
     case SM4_SAMPLE_INFO:
         return sample_info(t, in);
+    case SM4_SAMPLE_POS:
+        return sample_pos(t, in);
     default:
         return sample(t, in);
     }

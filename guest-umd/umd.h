@@ -274,12 +274,23 @@ typedef struct UmdNamed {
  * came since the last draw; the objects a draw without a pixel shader
  * binds (an empty fragment shader, a blend writing no colour) and the
  * rasterizer of a GS with no rasterized stream. */
+#define UMD_SO_VARIANTS 8u
+typedef struct UmdSoVariant {
+    const UmdShader *real, *src; /* the bound VS/DS, the SO object in the GS slot */
+    uint32_t key, handle;               /* DS: sm4_tes_key of its HS; 0: entry unused */
+} UmdSoVariant;
 typedef struct UmdSoState {
     UmdResource *res[UMD_SO_SLOTS];
     uint32_t handle[UMD_SO_SLOTS];
     bool bound[UMD_SO_SLOTS];
     bool dirty;
     uint32_t null_fs, null_blend, discard_rast; /* 0: not created yet */
+    /* a VS or DS created with stream output in the GS slot: the virgl
+     * objects of the last vertex stage's shader with its declaration
+     * (umd_so_make_variant), and the one this draw binds at var_stage */
+    UmdSoVariant var[UMD_SO_VARIANTS];
+    uint32_t var_next, var_handle;
+    unsigned var_stage;
 } UmdSoState;
 
 typedef struct UmdStream {
@@ -590,6 +601,21 @@ bool umd_so_put_targets(UmdDevice *d, VglBuf *b);
  * objects they name on first use. */
 bool umd_so_put_overrides(UmdDevice *d, VglBuf *b, uint32_t *fs, uint32_t *blend,
                           uint32_t *rast);
+/* The shader a draw runs at `stage`: a VS or DS created with stream
+ * output is in the GS slot no geometry shader (NULL). */
+UmdShader *umd_draw_shader(const UmdState *st, unsigned stage);
+/* A VS or DS created with stream output is in the GS slot and stage is
+ * the one whose object a draw replaces by the SO variant. */
+bool umd_so_replaces(const UmdState *st, unsigned stage);
+/* No VS/DS created with stream output in the GS slot, or each output its
+ * declaration names is one the last vertex stage (the DS when bound, else
+ * the VS) declares alike: the same register, system value, components. */
+bool umd_so_stage_matches(const UmdState *st);
+/* Per draw, after the objects: with such an object in the GS slot, the
+ * last vertex stage's variant carrying its declaration (made at first
+ * use) in var_handle / var_stage; else var_handle 0. */
+bool umd_so_make_variant(UmdDevice *d, UmdDdi ddi, const UmdNamed *n);
+/* A destroyed object: its target objects and the variants it is in go. */
 void umd_so_forget(UmdDevice *d, const void *object);
 void umd_draw_auto(UmdDevice *d);
 

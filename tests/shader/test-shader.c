@@ -284,7 +284,7 @@ static const Golden goldens[] = {
       "INTERP_OFFSET TEMP[0], IN[1].xyzw, TEMP[4]" },
     /* not mapped: reported, with the reason */
     { "dadd r0.xy, r1.xyxx, r2.xyxx", "error unsupported: instruction dadd" },
-    { "call label0", "error unsupported: instruction call" },
+    { "call l0", "error operand: call of a label that is not there" },
     /* malformed in ways the decoder cannot see */
     { "mov r7.xyzw, r0.xyzw", "error operand: temp register out of range" },
     { "mov r0.xyzw, cb0[9].xyzw", "error operand: index 9 out of range (8)" },
@@ -313,6 +313,214 @@ typedef struct Program {
 } Program;
 
 static const Program programs[] = {
+    /* sample_pos / sample_info of the rasterizer: the count from the
+     * driver's register after cb0 (CONST[0][2], declared on its own) */
+    { "ps-rasterizer-samples",
+      "ps_4_1\n"
+      "dcl_constantbuffer cb0[2], immediateIndexed\n"
+      "dcl_input_ps linear v1.x\n"
+      "dcl_output o0.xyzw\n"
+      "dcl_temps 2\n"
+      "ftou r0.x, v1.x\n"
+      "sample_pos r1.xy, rasterizer.xyxx, r0.x\n"
+      "sample_info_uint r1.z, rasterizer.x\n"
+      "utof r1.z, r1.z\n"
+      "add o0.xy, r1.xyxx, cb0[1].xyxx\n"
+      "mul o0.z, r1.z, l(0.25)\n"
+      "mov o0.w, cb0[0].x\n"
+      "ret\n",
+      "FRAG\n"
+      "PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
+      "PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
+      "DCL TEMP[0..1]\n"
+      "DCL IN[1].x, GENERIC[1], PERSPECTIVE\n"
+      "DCL OUT[0], COLOR[0]\n"
+      "DCL CONST[0][0..1]\n"
+      "DCL CONST[0][2]\n"
+      "DCL TEMP[2..7]\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\n"
+      "IMM[1] UINT32 {4, 4, 4, 4}\n"
+      "IMM[2] UINT32 {3187671040, 3200253952, 0, 0}\n"
+      "IMM[3] UINT32 {1, 1, 1, 1}\n"
+      "IMM[4] UINT32 {1052770304, 3187671040, 0, 0}\n"
+      "IMM[5] UINT32 {2, 2, 2, 2}\n"
+      "IMM[6] UINT32 {3200253952, 1040187392, 0, 0}\n"
+      "IMM[7] UINT32 {3, 3, 3, 3}\n"
+      "IMM[8] UINT32 {1040187392, 1052770304, 0, 0}\n"
+      "IMM[9] UINT32 {1048576000, 1048576000, 1048576000, 1048576000}\n"
+      "  0: F2U TEMP[0].x, IN[1].xxxx\n"
+      "  1: MOV TEMP[2], IMM[0]\n"
+      "  2: MOV TEMP[2].x, CONST[0][2].xxxx\n"
+      "  3: USEQ TEMP[3].y, TEMP[2].xxxx, IMM[1].xxxx\n"
+      "  4: MOV TEMP[2], IMM[0]\n"
+      "  5: USEQ TEMP[3].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+      "  6: AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+      "  7: UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[2].xyxx, TEMP[2].xyxx\n"
+      "  8: USEQ TEMP[3].x, TEMP[0].xxxx, IMM[3].xxxx\n"
+      "  9: AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+      " 10: UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[4].xyxx, TEMP[2].xyxx\n"
+      " 11: USEQ TEMP[3].x, TEMP[0].xxxx, IMM[5].xxxx\n"
+      " 12: AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+      " 13: UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[6].xyxx, TEMP[2].xyxx\n"
+      " 14: USEQ TEMP[3].x, TEMP[0].xxxx, IMM[7].xxxx\n"
+      " 15: AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+      " 16: UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[8].xyxx, TEMP[2].xyxx\n"
+      " 17: MOV TEMP[1].xy, TEMP[2].xyxx\n"
+      " 18: MOV TEMP[2], IMM[0]\n"
+      " 19: MOV TEMP[2].x, CONST[0][2].xxxx\n"
+      " 20: MOV TEMP[1].z, TEMP[2].xxxx\n"
+      " 21: U2F TEMP[1].z, TEMP[1].zzzz\n"
+      " 22: ADD OUT[0].xy, TEMP[1].xyxx, CONST[0][1].xyxx\n"
+      " 23: MUL OUT[0].z, TEMP[1].zzzz, IMM[9].xyzw\n"
+      " 24: MOV OUT[0].w, CONST[0][0].xxxx\n"
+      " 25: END\n" },
+    /* o[k] written in a loop through dcl_indexrange: a TEMP array, copied to
+     * OUT at the end */
+    { "vs-output-range",
+      "vs_4_0\n"
+      "dcl_input v0.xyzw\n"
+      "dcl_input v1.xyzw\n"
+      "dcl_output_siv o0.xyzw, position\n"
+      "dcl_output o1.xyzw\n"
+      "dcl_output o2.xyzw\n"
+      "dcl_output o3.xyzw\n"
+      "dcl_indexrange o1.xyzw 3\n"
+      "dcl_temps 2\n"
+      "mov o0.xyzw, v0.xyzw\n"
+      "mov r0.x, l(0)\n"
+      "loop\n"
+      "uge r0.y, r0.x, l(3)\n"
+      "breakc_nz r0.y\n"
+      "utof r1.x, r0.x\n"
+      "mul r1.xyzw, v1.xyzw, r1.xxxx\n"
+      "mov o[r0.x + 1].xyzw, r1.xyzw\n"
+      "iadd r0.x, r0.x, l(1)\n"
+      "endloop\n"
+      "ret\n",
+      "VERT\n"
+      "DCL TEMP[0..1]\n"
+      "DCL IN[0]\n"
+      "DCL IN[1]\n"
+      "DCL OUT[0], POSITION\n"
+      "DCL OUT[1], GENERIC[1]\n"
+      "DCL OUT[2], GENERIC[2]\n"
+      "DCL OUT[3], GENERIC[3]\n"
+      "DCL TEMP[2..4], ARRAY(68)\n"
+      "DCL ADDR[0..0]\n"
+      "DCL TEMP[5..10]\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\n"
+      "IMM[1] UINT32 {3, 3, 3, 3}\n"
+      "IMM[2] UINT32 {1, 1, 1, 1}\n"
+      "  0: MOV OUT[0], IN[0].xyzw\n"
+      "  1: MOV TEMP[0].x, IMM[0].xyzw\n"
+      "  2: BGNLOOP\n"
+      "  3: USGE TEMP[0].y, TEMP[0].xxxx, IMM[1].xyzw\n"
+      "  4: UIF TEMP[0].yyyy\n"
+      "  5: BRK\n"
+      "  6: ENDIF\n"
+      "  7: U2F TEMP[1].x, TEMP[0].xxxx\n"
+      "  8: MUL TEMP[1], IN[1].xyzw, TEMP[1].xxxx\n"
+      "  9: UARL ADDR[0].x, TEMP[0].xxxx\n"
+      " 10: MOV TEMP[ADDR[0].x+2](68), TEMP[1].xyzw\n"
+      " 11: UADD TEMP[0].x, TEMP[0].xxxx, IMM[2].xyzw\n"
+      " 12: ENDLOOP\n"
+      " 13: MOV OUT[1], TEMP[2](68)\n"
+      " 14: MOV OUT[2], TEMP[3](68)\n"
+      " 15: MOV OUT[3], TEMP[4](68)\n"
+      " 16: END\n" },
+    /* v[k] read in a loop through dcl_indexrange: the inputs copied into a
+     * TEMP array at the start */
+    { "ps-input-range",
+      "ps_4_0\n"
+      "dcl_input_ps linear v1.xyzw\n"
+      "dcl_input_ps linear v2.xyzw\n"
+      "dcl_input_ps linear v3.xyzw\n"
+      "dcl_indexrange v1.xyzw 3\n"
+      "dcl_output o0.xyzw\n"
+      "dcl_temps 2\n"
+      "mov r0.xyzw, l(0, 0, 0, 0)\n"
+      "mov r1.x, l(0)\n"
+      "loop\n"
+      "uge r1.y, r1.x, l(3)\n"
+      "breakc_nz r1.y\n"
+      "iadd r1.z, r1.x, l(1)\n"
+      "utof r1.w, r1.z\n"
+      "mad r0.xyzw, v[r1.x + 1].xyzw, r1.wwww, r0.xyzw\n"
+      "iadd r1.x, r1.x, l(1)\n"
+      "endloop\n"
+      "mov o0.xyzw, r0.xyzw\n"
+      "ret\n",
+      "FRAG\n"
+      "PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
+      "PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
+      "DCL TEMP[0..1]\n"
+      "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
+      "DCL IN[2], GENERIC[2], PERSPECTIVE\n"
+      "DCL IN[3], GENERIC[3], PERSPECTIVE\n"
+      "DCL OUT[0], COLOR[0]\n"
+      "DCL TEMP[2..4], ARRAY(68)\n"
+      "DCL ADDR[0..0]\n"
+      "DCL TEMP[5..10]\n"
+      "IMM[0] UINT32 {0, 0, 0, 0}\n"
+      "IMM[1] UINT32 {3, 3, 3, 3}\n"
+      "IMM[2] UINT32 {1, 1, 1, 1}\n"
+      "  0: MOV TEMP[2](68), IN[1]\n"
+      "  1: MOV TEMP[3](68), IN[2]\n"
+      "  2: MOV TEMP[4](68), IN[3]\n"
+      "  3: MOV TEMP[0], IMM[0].xyzw\n"
+      "  4: MOV TEMP[1].x, IMM[0].xyzw\n"
+      "  5: BGNLOOP\n"
+      "  6: USGE TEMP[1].y, TEMP[1].xxxx, IMM[1].xyzw\n"
+      "  7: UIF TEMP[1].yyyy\n"
+      "  8: BRK\n"
+      "  9: ENDIF\n"
+      " 10: UADD TEMP[1].z, TEMP[1].xxxx, IMM[2].xyzw\n"
+      " 11: U2F TEMP[1].w, TEMP[1].zzzz\n"
+      " 12: UARL ADDR[0].x, TEMP[1].xxxx\n"
+      " 13: MAD TEMP[0], TEMP[ADDR[0].x+2](68).xyzw, TEMP[1].wwww, TEMP[0].xyzw\n"
+      " 14: UADD TEMP[1].x, TEMP[1].xxxx, IMM[2].xyzw\n"
+      " 15: ENDLOOP\n"
+      " 16: MOV OUT[0], TEMP[0].xyzw\n"
+      " 17: END\n" },
+    /* SV_CullDistance in o2.x before SV_ClipDistance in o2.y: packed clip
+     * first in CLIPDIST[0] (OUT[34]) with the counts as properties */
+    { "vs-cull-distance",
+      "vs_4_0\n"
+      "dcl_input v0.xyzw\n"
+      "dcl_input v1.xyzw\n"
+      "dcl_output_siv o0.xyzw, position\n"
+      "dcl_output o1.xyzw\n"
+      "dcl_output_siv o2.x, cull_distance\n"
+      "dcl_output_siv o2.y, clip_distance\n"
+      "dcl_temps 1\n"
+      "mov o0.xyzw, v0.xyzw\n"
+      "mov o1.xyzw, l(0, 0, 1.000000, 1.000000)\n"
+      "add o2.x, v1.x, l(-0.500000)\n"
+      "add r0.x, v0.x, -v0.y\n"
+      "add o2.y, r0.x, l(-0.062500)\n"
+      "ret\n",
+      "VERT\n"
+      "PROPERTY NUM_CLIPDIST_ENABLED 1\n"
+      "PROPERTY NUM_CULLDIST_ENABLED 1\n"
+      "DCL TEMP[0..0]\n"
+      "DCL IN[0]\n"
+      "DCL IN[1]\n"
+      "DCL OUT[34], CLIPDIST[0]\n"
+      "DCL OUT[0], POSITION\n"
+      "DCL OUT[1], GENERIC[1]\n"
+      "DCL TEMP[1]\n"
+      "DCL TEMP[2..7]\n"
+      "IMM[0] UINT32 {0, 0, 1065353216, 1065353216}\n"
+      "IMM[1] UINT32 {3204448256, 3204448256, 3204448256, 3204448256}\n"
+      "IMM[2] UINT32 {3179282432, 3179282432, 3179282432, 3179282432}\n"
+      "  0: MOV OUT[0], IN[0].xyzw\n"
+      "  1: MOV OUT[1], IMM[0].xyzw\n"
+      "  2: ADD TEMP[1].x, IN[1].xxxx, IMM[1].xyzw\n"
+      "  3: ADD TEMP[0].x, IN[0].xxxx, -IN[0].yyyy\n"
+      "  4: ADD TEMP[1].y, TEMP[0].xxxx, IMM[2].xyzw\n"
+      "  5: MOV OUT[34].x, TEMP[1].yyyy\n"
+      "  6: MOV OUT[34].y, TEMP[1].xxxx\n"
+      "  7: END\n" },
     /* float4 main(float3 p : P, uint vid : SV_VertexID, uint iid : SV_InstanceID,
      *   out float2 clip : SV_ClipDistance0, out float2 t : T) : SV_Position
      * { clip = p.xy; t = (float)iid; return float4(p, p.x); } (+ a dead use of vid) */
@@ -453,15 +661,17 @@ static const Program programs[] = {
       "DCL OUT[0], POSITION\n"
       "DCL OUT[1].xy, GENERIC[1]\n"
       "DCL OUT[2].x, PRIM_ID\n"
-      "DCL SV[0], PRIM_ID\n"
-      "DCL TEMP[0..5]\n"
+      "DCL TEMP[0]\n"
+      "DCL IN[][32], PRIM_ID\n"
+      "DCL TEMP[1..6]\n"
       "IMM[0] UINT32 {0, 0, 0, 0}\n"
       "  0: MOV OUT[0], IN[0][0].xyzw\n"
       "  1: MOV OUT[1].xy, IN[0][1].xyxx\n"
-      "  2: MOV OUT[2].x, SV[0].xxxx\n"
-      "  3: EMIT IMM[0].xxxx\n"
-      "  4: ENDPRIM IMM[0].xxxx\n"
-      "  5: END\n" },
+      "  2: MOV TEMP[0].x, IN[0][32].xxxx\n"
+      "  3: MOV OUT[2], TEMP[0]\n"
+      "  4: EMIT IMM[0].xxxx\n"
+      "  5: ENDPRIM IMM[0].xxxx\n"
+      "  6: END\n" },
     /* [maxvertexcount(1)] [instance(2)] void main(point float4 p[1] : SV_Position,
      *   uint i : SV_GSInstanceID, inout PointStream<O> s)
      * { O o; o.pos = p[0]; o.rt = i; o.vp = 0; s.Append(o); s.RestartStrip(); } */
@@ -492,16 +702,20 @@ static const Program programs[] = {
       "DCL IN[][0], POSITION\n"
       "DCL OUT[0], POSITION\n"
       "DCL OUT[1].x, LAYER\n"
+      "DCL TEMP[0]\n"
       "DCL OUT[2].x, VIEWPORT_INDEX\n"
+      "DCL TEMP[1]\n"
       "DCL SV[0], INVOCATIONID\n"
-      "DCL TEMP[0..5]\n"
+      "DCL TEMP[2..7]\n"
       "IMM[0] UINT32 {0, 0, 0, 0}\n"
       "  0: MOV OUT[0], IN[0][0].xyzw\n"
-      "  1: MOV OUT[1].x, SV[0].xxxx\n"
-      "  2: MOV OUT[2].x, IMM[0].xyzw\n"
-      "  3: EMIT IMM[0].xxxx\n"
-      "  4: ENDPRIM IMM[0].xxxx\n"
-      "  5: END\n" },
+      "  1: MOV TEMP[0].x, SV[0].xxxx\n"
+      "  2: MOV TEMP[1].x, IMM[0].xyzw\n"
+      "  3: MOV OUT[1], TEMP[0]\n"
+      "  4: MOV OUT[2], TEMP[1]\n"
+      "  5: EMIT IMM[0].xxxx\n"
+      "  6: ENDPRIM IMM[0].xxxx\n"
+      "  7: END\n" },
     /* Buffer<int4> b; Texture3D<unorm float4> v; TextureCube c;
      * Texture2DMS<uint4, 4> m; StructuredBuffer<S> sb; SamplerState s;
      * [earlydepthstencil] float4 main(uint cov : SV_Coverage, out uint mask : SV_Coverage)
@@ -807,6 +1021,8 @@ static void test_program(gconstpointer data)
     g_assert_cmpstr(why, ==, "");
     g_assert_cmpint(e, ==, SM4_OK);
     g_assert_cmpstr(tgsi, ==, p->tgsi);
+    /* the draw path fills the rasterizer's register exactly when it is read */
+    g_assert_cmpuint(info.rt_samples, ==, strstr(p->sm4, "rasterizer") != NULL);
     free(tgsi);
 }
 
@@ -893,6 +1109,108 @@ static void test_cube_array(void)
     }
 }
 
+/* Subroutines, inlined at each call inside a one-pass loop: ret / retc
+ * in the body are BRK; callc under UIF. Refused: a ret inside the body's
+ * own loop (it would leave only that loop), a missing label, recursion
+ * (32 calls deep at most). */
+static void test_subroutines(void)
+{
+    static const char pre[] = "ps_4_0\n"
+                              "dcl_input_ps linear v1.xyzw\n"
+                              "dcl_output o0.xyzw\n"
+                              "dcl_temps 1\n";
+    static const char *const cases[][2] = {
+        { "mov r0.xyzw, v1.xyzw\ncall l0\ncallc_nz r0.x, l1\nmov o0.xyzw, r0.xyzw\nret\n"
+          "label l0\nmul r0.xyzw, r0.xyzw, l(0.5, 0.5, 0.5, 1.0)\nretc_z r0.y\n"
+          "add r0.x, r0.x, l(0.25)\nret\nlabel l1\nmov r0.z, l(1.0)\nret\n",
+          "IMM[0] UINT32 {1056964608, 1056964608, 1056964608, 1065353216}\n"
+          "IMM[1] UINT32 {0, 0, 0, 0}\n"
+          "IMM[2] UINT32 {1048576000, 1048576000, 1048576000, 1048576000}\n"
+          "IMM[3] UINT32 {1065353216, 1065353216, 1065353216, 1065353216}\n"
+          "MOV TEMP[0], IN[1].xyzw\n"
+          "BGNLOOP\n"
+          "MUL TEMP[0], TEMP[0].xyzw, IMM[0].xyzw\n"
+          "USEQ TEMP[1].x, TEMP[0].yyyy, IMM[1]\n"
+          "UIF TEMP[1].xxxx\n"
+          "BRK\n"
+          "ENDIF\n"
+          "ADD TEMP[0].x, TEMP[0].xxxx, IMM[2].xyzw\n"
+          "BRK\n"
+          "ENDLOOP\n"
+          "UIF TEMP[0].xxxx\n"
+          "BGNLOOP\n"
+          "MOV TEMP[0].z, IMM[3].xyzw\n"
+          "BRK\n"
+          "ENDLOOP\n"
+          "ENDIF\n"
+          "MOV OUT[0], TEMP[0].xyzw" },
+        { "call l0\nret\nlabel l0\nloop\nret\nendloop\nret\n",
+          "error unsupported: ret inside a subroutine's loop or switch" },
+        { "call l3\nret\nlabel l0\nret\n",
+          "error operand: call of a label that is not there" },
+        { "call l0\nret\nlabel l0\ncall l0\nret\n",
+          "error too big: calls nested over 32 deep or over 65536 instructions" },
+        { "loop\ncall l0\nendloop\nret\nlabel l0\nbreak\nret\n",
+          "error opcode: break outside loop/switch" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *text = g_strdup_printf("%s%s", pre, cases[i][0]);
+        g_autofree char *got = su_body(text);
+        g_assert_cmpstr(got, ==, cases[i][1]);
+    }
+}
+
+/* sample_pos: on a multisampled resource, the position D3D's standard 4x
+ * pattern gives the index (floats -1/8 = 0xBE000000, -3/8 = 0xBEC00000,
+ * 3/8 = 0x3EC00000, 1/8 = 0x3E000000) when TXQS says 4, else 0; on a
+ * single-sample resource 0; through the resource's swizzle. */
+static void test_sample_pos(void)
+{
+    g_autofree char *got = su_body("ps_4_1\n"
+                                   "dcl_resource_texture2dms(4) (float,float,float,float) t0\n"
+                                   "dcl_resource_texture2d (float,float,float,float) t1\n"
+                                   "dcl_input_ps linear v1.x\n"
+                                   "dcl_output o0.xyzw\n"
+                                   "dcl_temps 2\n"
+                                   "ftou r0.x, v1.x\n"
+                                   "sample_pos r1.xy, t0.xyxx, r0.x\n"
+                                   "sample_pos r1.zw, t1.xxxy, r0.x\n"
+                                   "mov o0.xyzw, r1.xyzw\n"
+                                   "ret\n");
+    GString *want = g_string_new("IMM[0] UINT32 {0, 0, 0, 0}\n"
+                                 "IMM[1] UINT32 {4, 4, 4, 4}\n");
+    static const uint32_t pos[4][2] = { { 0xBE000000u, 0xBEC00000u },
+                                        { 0x3EC00000u, 0xBE000000u },
+                                        { 0xBEC00000u, 0x3E000000u },
+                                        { 0x3E000000u, 0x3EC00000u } };
+    for (unsigned i = 0; i < 4; i++) {
+        if (i) {
+            g_string_append_printf(want, "IMM[%u] UINT32 {%u, %u, %u, %u}\n", 2 * i + 1, i, i, i,
+                                   i);
+        }
+        g_string_append_printf(want, "IMM[%u] UINT32 {%u, %u, 0, 0}\n", 2 * i + 2, pos[i][0],
+                               pos[i][1]);
+    }
+    g_string_append(want, "F2U TEMP[0].x, IN[1].xxxx\n"
+                          "MOV TEMP[2], IMM[0]\n"
+                          "TXQS TEMP[2].x, SAMP[0], 2D_MSAA\n"
+                          "USEQ TEMP[3].y, TEMP[2].xxxx, IMM[1].xxxx\n"
+                          "MOV TEMP[2], IMM[0]\n");
+    for (unsigned i = 0; i < 4; i++) {
+        g_string_append_printf(want,
+                               "USEQ TEMP[3].x, TEMP[0].xxxx, IMM[%u].xxxx\n"
+                               "AND TEMP[3].x, TEMP[3].xxxx, TEMP[3].yyyy\n"
+                               "UCMP TEMP[2].xy, TEMP[3].xxxx, IMM[%u].xyxx, TEMP[2].xyxx\n",
+                               i ? 2 * i + 1 : 0, 2 * i + 2);
+    }
+    g_string_append(want, "MOV TEMP[1].xy, TEMP[2].xyxx\n"
+                          "MOV TEMP[2], IMM[0]\n"
+                          "MOV TEMP[1].zw, TEMP[2].xxxy\n"
+                          "MOV OUT[0], TEMP[1].xyzw");
+    g_assert_cmpstr(got, ==, want->str);
+    g_string_free(want, TRUE);
+}
+
 /* 32 units at most: t0 and t1 with each of 16 samplers fill them; one
  * more pair (a comparison one) is refused. */
 static void test_units_limit(void)
@@ -927,6 +1245,8 @@ int main(int argc, char **argv)
     g_test_add_func("/shader/tgsi/units", test_units);
     g_test_add_func("/shader/tgsi/units-limit", test_units_limit);
     g_test_add_func("/shader/tgsi/cube-array", test_cube_array);
+    g_test_add_func("/shader/tgsi/subroutines", test_subroutines);
+    g_test_add_func("/shader/tgsi/sample-pos", test_sample_pos);
     for (size_t i = 0; i < G_N_ELEMENTS(programs); i++) {
         g_autofree char *path = g_strdup_printf("/shader/tgsi/program/%s", programs[i].name);
         g_test_add_data_func(path, &programs[i], test_program);

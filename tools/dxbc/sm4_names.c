@@ -27,7 +27,7 @@ const Sm4RegName sm4_regs[] = {
     { "null", SM4_OT_NULL, 0, 0, 0 },
     { "icb", SM4_OT_IMM_CONSTANT_BUFFER, 4, 1, 0 },
     { "cb", SM4_OT_CONSTANT_BUFFER, 4, 2, 1 },
-    { "label", SM4_OT_LABEL, 0, 1, 1 },
+    { "l", SM4_OT_LABEL, 0, 1, 1 }, /* l0 (a literal is l(...)) */
     { "r", SM4_OT_TEMP, 4, 1, 1 },
     { "v", SM4_OT_INPUT, 4, 1, 1 },
     { "o", SM4_OT_OUTPUT, 4, 1, 1 },

@@ -109,11 +109,16 @@ int main(int argc, char **argv)
     d3d_compute_tests_add();
     d3d_tess_tests_add();
     d3d_gs_tests_add();
+    d3d_so_vs_tests_add();
     d3d_query_tests_add();
     d3d_indirect_tests_add();
     d3d_views_tests_add();
     d3d_pstats_tests_add();
     d3d_formats_tests_add();
+    d3d_mrt_tests_add();
+    d3d_prims_tests_add();
+    d3d_sampler_tests_add();
+    d3d_sm4_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

@@ -40,10 +40,15 @@ void d3d_tex_tests_add(void);
 void d3d_compute_tests_add(void);
 void d3d_tess_tests_add(void);
 void d3d_gs_tests_add(void);
+void d3d_so_vs_tests_add(void);
 void d3d_query_tests_add(void);
 void d3d_indirect_tests_add(void);
 void d3d_views_tests_add(void);
 void d3d_pstats_tests_add(void);
 void d3d_formats_tests_add(void);
+void d3d_mrt_tests_add(void);
+void d3d_prims_tests_add(void);
+void d3d_sampler_tests_add(void);
+void d3d_sm4_tests_add(void);
 
 #endif /* SABLE_TEST_D3D_H */
