@@ -119,11 +119,9 @@ static void test_gs(void)
 {
     Pipe p = pipe_new(1 /* POINTLIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text),
-             *gs = pipe_shader(d, RT_GS, gs_quad_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_GS, gs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_GS, gs_quad_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
     const PipeVtx v[5] = { pipe_vtx(1, 1, white), pipe_vtx(5, 1, white), pipe_vtx(9, 1, white),
                            pipe_vtx(1, 5, white), pipe_vtx(5, 9, white) };
     RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
@@ -143,12 +141,6 @@ static void test_gs(void)
     g_assert_cmpuint(s.ps, ==, 20);
     g_assert_cmpuint(white_pixels(&p), ==, 20);
     rt_destroy_query(d, q);
-    rt_set_shader(d, RT_VS, NULL);
-    rt_set_shader(d, RT_GS, NULL);
-    rt_set_shader(d, RT_PS, NULL);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, gs);
-    rt_destroy_shader(d, ps);
     rt_destroy(d, vb);
     pipe_free(&p);
 }
