@@ -141,8 +141,8 @@ void pipe_srv_free(RtDevice *d, void *mem)
 void pipe_free(Pipe *p)
 {
     RtDevice *d = p->d;
-    for (unsigned st = RT_VS; st <= RT_DS; st++) {
-        rt_set_shader(d, st, NULL);
+    for (unsigned st = RT_VS; st <= (d->f11 ? RT_DS : RT_GS); st++) {
+        rt_set_shader(d, st, NULL); /* a 10.x device has no HS or DS */
     }
     for (unsigned i = 0; i < p->nused; i++) {
         rt_destroy_shader(d, p->used[i]);
