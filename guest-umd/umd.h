@@ -172,6 +172,7 @@ typedef struct UmdQuery {
      * difference; open between the two */
     uint64_t stats[UMD_STATS];
     bool stats_open;
+    struct UmdResource *pstats; /* the host's counters at Begin and End (pstats.c) */
 } UmdQuery;
 #define UMD_QUERY_MAGIC 0x59524551u /* "QERY" */
 
@@ -317,6 +318,11 @@ typedef struct UmdStream {
     /* the query begun and not ended per GL query target (query3d.c): the
      * host allows one, the two occlusion types share one */
     struct UmdQuery *active_query[SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE + 1];
+    /* pipeline statistics the shaders count (pstats.c): the open queries,
+     * the counter buffer (made at the first Begin) */
+    uint32_t pstats_open;
+    struct UmdResource *pstats_counter;
+    uint32_t pstats_part;   /* the draw's part of the counter buffer (umd_pstats_draw) */
 } UmdStream;
 
 typedef struct UmdDevice {
@@ -638,6 +644,9 @@ bool umd_so_put_overrides(UmdDevice *d, VglBuf *b, uint32_t *fs, uint32_t *blend
 /* The shader a draw runs at `stage`: a VS or DS created with stream
  * output is in the GS slot no geometry shader (NULL). */
 UmdShader *umd_draw_shader(const UmdState *st, unsigned stage);
+/* A VS or DS created with stream output is in the GS slot and stage is
+ * the one whose object a draw replaces by the SO variant. */
+bool umd_so_replaces(const UmdState *st, unsigned stage);
 /* No VS/DS created with stream output in the GS slot, or each output its
  * declaration names is one the last vertex stage (the DS when bound, else
  * the VS) declares alike: the same register, system value, components. */

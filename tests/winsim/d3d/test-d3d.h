@@ -44,6 +44,7 @@ void d3d_so_vs_tests_add(void);
 void d3d_query_tests_add(void);
 void d3d_indirect_tests_add(void);
 void d3d_views_tests_add(void);
+void d3d_pstats_tests_add(void);
 void d3d_formats_tests_add(void);
 void d3d_mrt_tests_add(void);
 void d3d_prims_tests_add(void);
