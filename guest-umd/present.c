@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The DXGI base functions that do something (dxgi_ddi.h): PresentDXGI --
- * the open command buffer is submitted, then the runtime's pfnPresentCb
- * asks the kernel (DxgkDdiPresent) to copy the back buffer's allocation to
- * the primary's (Blt) or to scan a primary out from the next vsync on
- * (Flip) --, SetDisplayModeDXGI (scan a primary out: pfnSetDisplayModeCb),
- * RotateResourceIdentities (a flip chain's buffers trade allocations) and
- * BltDXGI between two resources through the copy path (no stretch,
- * rotation, resolve or format conversion).
+ * a 3D back buffer's rendered pixels are brought to its allocation, the
+ * open command buffer is submitted, then the runtime's pfnPresentCb asks
+ * the kernel (DxgkDdiPresent) to copy the back buffer's allocation to the
+ * primary's (Blt) or to scan a primary out from the next vsync on (Flip)
+ * --, SetDisplayModeDXGI (scan a primary out: pfnSetDisplayModeCb),
+ * RotateResourceIdentities (a flip chain's buffers trade allocations, with
+ * their 3D resource ids) and BltDXGI between two resources through the
+ * copy path (no stretch, rotation, resolve or format conversion).
  *
  * These functions return their HRESULT; they never call pfnSetErrorCb
  * (umd_return, errors.c). Not supported (reported with umd_unsupported,
