@@ -2,25 +2,30 @@
 /*
  * Blits on the 3D path (docs/umd.md "The draw path"), through
  * umd_blit3d: GenMips as one linear-filtered virgl BLIT per level and
- * slice of the view, each level from the one above it (a 2x2 box average
- * where the size halves exactly); ResourceResolveSubresource as a BLIT of
+ * slice of the view (a 3D texture: per level), each level from the one
+ * above it (a 2x2 (2x2x2) box average where the sizes halve exactly); ResourceResolveSubresource as a BLIT of
  * the multisampled slice into the single-sample subresource (the host
  * averages the samples).
  */
 #include "umd.h"
 
-/* Mip m - 1 of slice s scaled into mip m. */
+/* Mip m - 1 of slice s scaled into mip m; of a 3D texture, all its W
+ * slices at once: the host's blitter samples the source between the two
+ * W slices each destination slice covers, so the linear filter averages
+ * 2x2x2 texels where every size halves exactly. */
 static bool blit_level(UmdDevice *d, UmdResource *r, uint32_t vf, uint32_t s, uint32_t m)
 {
     const UmdSubresource *a = &r->sub[s * r->mips + m - 1], *b = &r->sub[s * r->mips + m];
-    const VglBlitSide src = { r->res_id, m - 1, vf, { 0, 0, s, a->width, a->height, 1 } };
-    const VglBlitSide dst = { r->res_id, m, vf, { 0, 0, s, b->width, b->height, 1 } };
+    bool vol = r->dim == D3D10DDIRESOURCE_TEXTURE3D;
+    const VglBlitSide src = { r->res_id, m - 1, vf,
+                              { 0, 0, vol ? 0 : s, a->width, a->height, vol ? a->depth : 1 } };
+    const VglBlitSide dst = { r->res_id, m, vf,
+                              { 0, 0, vol ? 0 : s, b->width, b->height, vol ? b->depth : 1 } };
     return umd_blit3d(d, UMD_DDI_GenMips, r, r, VGL_BLIT_FILTER_LINEAR, &dst, &src);
 }
 
-/* Views of 1D, 2D and cube textures (and arrays) on the 3D path that can
- * be render targets; 3D textures (their depth halves too) are not
- * supported. */
+/* Views of 1D, 2D, 3D and cube textures (and arrays) on the 3D path that
+ * can be render targets. */
 void umd_gen_mips(UmdDevice *d, UmdSrv *v)
 {
     if (umd_check_lost(d, UMD_DDI_GenMips)) {
@@ -29,7 +34,7 @@ void umd_gen_mips(UmdDevice *d, UmdSrv *v)
     UmdResource *r = v ? v->res : NULL;
     uint32_t vf = r ? umd_virgl_format(v->format) : 0;
     if (!r || !r->res_id || !vf || r->dim == D3D10DDIRESOURCE_BUFFER ||
-        r->dim == D3D10DDIRESOURCE_TEXTURE3D || !(r->bind & D3D10_DDI_BIND_RENDER_TARGET)) {
+        !(r->bind & D3D10_DDI_BIND_RENDER_TARGET)) {
         umd_unsupported(d, UMD_DDI_GenMips, 0);
         return;
     }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The compute path (docs/umd.md "Compute"): Dispatch and DispatchIndirect
- * as one virgl chunk: the compute shader and its stage state (the draw
- * path's helpers, umd_stream.h), the UAVs as shader buffers and images,
+ * as one virgl chunk: the copies into the view shadows the shader reads,
+ * the compute shader and its stage state (the draw path's helpers,
+ * umd_stream.h), the UAVs as shader buffers and images,
  * LAUNCH_GRID, then a MEMORY_BARRIER so that later work (draws, copies,
  * transfers back) sees what the shader wrote. Every UAV's host copy is
  * newer afterwards.
@@ -55,14 +56,15 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
     UmdNamed n = { .n = 0 };
     if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) ||
         !umd_stage_name(&n, &d->state, UMD_CS) || !umd_uav_name(&d->state, UMD_CS, &n) ||
-        (args && !umd_stream_name(&n, args, false))) {
+        (args && !umd_stream_name(&n, args, false)) || !umd_stage_shadows(d, UMD_CS, &n)) {
         umd_unsupported(d, ddi, 0);
         return;
     }
     if (!umd_stream_to_host(d, ddi, &n)) {
         return;
     }
-    if (!umd_stream_begin(d, ddi, &n) || !umd_stage_objects(d, ddi, &n, UMD_CS) ||
+    if (!umd_stream_begin(d, ddi, &n) || !umd_stage_copies(d, ddi, &n, UMD_CS) ||
+        !umd_stage_objects(d, ddi, &n, UMD_CS) ||
         !put_dispatch(d, ddi, &n, args ? none : groups, args, offset)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);

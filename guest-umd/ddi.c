@@ -315,6 +315,7 @@ static VOID WDDM_API ddi_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURC
     umd_state_forget(DEV(h), o);
     umd_vgl_destroy(DEV(h), UMD_DDI_DestroyShaderResourceView, SABLE_VIRGL_OBJECT_SAMPLER_VIEW,
                     o->handle, o->host);
+    umd_srv_shadow_free(DEV(h), o);
     memset(v.pDrvPrivate, 0, sizeof(UmdSrv));
 }
 

@@ -12,7 +12,8 @@
  * with UMD-chosen handles (`host` set) and destroyed when the D3D object
  * is (umd_vgl_destroy). Resources the draw reads get TRANSFER TO_HOST when
  * their backing is newer; render targets and the depth buffer have a
- * newer host copy afterwards (res3d.c).
+ * newer host copy afterwards (res3d.c). Views read through a shadow
+ * (view_shadow.c) get their range copied into it before the draw.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -344,7 +345,7 @@ static bool collect(const UmdState *st, bool indexed, UmdResource *args, Named *
         ok &= name(n, st->so[i], true);
     }
     for (uint32_t i = 0; i < NSTAGES; i++) {
-        ok &= !st->shader[draw_stages[i]] || name_stage(n, st, draw_stages[i]);
+        ok &= !umd_draw_shader(st, draw_stages[i]) || name_stage(n, st, draw_stages[i]);
     }
     return ok;
 }
@@ -371,27 +372,48 @@ static bool make(UmdDevice *d, UmdDdi ddi, const Named *n, const uint32_t *creat
     return true;
 }
 
+/* The shader's text in as few parts as the chunks hold: one command
+ * when it fits what is left of the chunk (or a fresh one), else parts
+ * filling chunks, each sent before the next (virgl's long-shader form,
+ * vgl_create_shader_part). The stream output is so_src's. */
+bool umd_shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, const UmdShader *s,
+                       const UmdShader *so_src, unsigned stage, const char *text,
+                       uint32_t *handle)
+{
+    VglSo so;
+    if (so_src->nso && !umd_so_decl(so_src, &so)) {
+        return false;
+    }
+    size_t bytes = strlen(text) + 1;
+    if (bytes > SABLE_VIRGL_SHADER_MAX_TEXT) {
+        return false;
+    }
+    *handle = umd_vgl_handle(d);
+    const VglShaderText st = { *handle, virgl_stage[stage], text, (uint32_t)bytes, 0,
+                               so_src->nso ? &so : NULL, s->info.cs_shared_bytes };
+    VglBuf *b = &d->s3d.b;
+    uint32_t head = 2u + SABLE_VIRGL_SHADER_HDR_LEN + SABLE_VIRGL_SHADER_SO_LEN(so_src->nso ? so.n : 0);
+    uint32_t whole = head + (uint32_t)(bytes + 3) / 4u;
+    for (uint32_t off = 0; off < bytes;) {
+        if (!stream_room(d, ddi, n, off || whole > b->cap ? head + 64 : whole)) {
+            return false;
+        }
+        uint64_t room = 4ull * (b->cap - b->n - head);
+        uint32_t len = bytes - off < room ? (uint32_t)(bytes - off) : (uint32_t)room;
+        if (!vgl_create_shader_part(b, &st, off, len)) {
+            return false;
+        }
+        off += len;
+    }
+    d->objects3d++;
+    return true;
+}
+
 static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
                           unsigned stage, const char *text)
 {
-    VglSo so;
-    if (s->nso && !umd_so_decl(s, &so)) {
-        return false;
-    }
-    uint32_t ndw = 8u + SABLE_VIRGL_SHADER_SO_LEN(s->nso ? so.n : 0) +
-                   (uint32_t)(strlen(text) + 4) / 4u;
-    s->handle = umd_vgl_handle(d);
-    VglBuf *b = &d->s3d.b;
-    if (!stream_room(d, ddi, n, ndw) ||
-        !(stage == UMD_CS
-              ? vgl_create_compute_shader(b, s->handle, text, s->info.cs_shared_bytes)
-              : vgl_create_shader_so(b, s->handle, virgl_stage[stage], text, 0,
-                                     s->nso ? &so : NULL))) {
-        return false;
-    }
-    s->host = true;
-    d->objects3d++;
-    return true;
+    s->host = umd_shader_object(d, ddi, n, s, s, stage, text, &s->handle);
+    return s->host;
 }
 
 /* A DS's object carries the tessellator settings of the HS bound with it
@@ -423,14 +445,22 @@ static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, 
     return !s || s->host || shader_object(d, ddi, n, s, stage, s->tgsi);
 }
 
-/* The view's surface; one made for another resource id (before a
- * rotation of identities) is made again. */
+/* A view's virgl surface, made again when its resource id changed (a
+ * rotation of identities). A view of several W slices of a 3D
+ * texture but not all of them cannot be one: virglrenderer makes such a
+ * multi-layer surface a GL texture view, which a 3D texture cannot have
+ * (the context would be lost); a view of all the mip's slices is a
+ * layered attachment (SV_RenderTargetArrayIndex picks the slice). */
 static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *r,
                          DXGI_FORMAT f, uint32_t mip, uint32_t first, uint32_t count,
                          uint32_t *handle, bool *host, uint32_t *res_id)
 {
     if (*host && *res_id == r->res_id) {
         return true;
+    }
+    if (r->dim == D3D10DDIRESOURCE_TEXTURE3D && count > 1 &&
+        (first || mip >= r->nsub || count != r->sub[mip].depth)) {
+        return false;
     }
     uint32_t vf = umd_virgl_format(f);
     if (!vf || !stream_room(d, ddi, n, 12)) {
@@ -496,16 +526,55 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
     return true;
 }
 
+/* The view target the shader declares at SRV slot i (0: none, a buffer). */
+static uint32_t slot_target(const UmdShader *sh, uint32_t i)
+{
+    return sh && i < SM4_MAX_SRV ? view_target(sh->info.srv_dim[i]) : 0;
+}
+
+/* The view at SRV slot i of the stage, if the stage's shader declares
+ * the slot and the view reads a shadow there (view_shadow.c). */
+static UmdSrv *shadowed_view(const UmdState *st, unsigned stage, uint32_t i)
+{
+    const UmdShader *sh = st->shader[stage];
+    UmdSrv *v = i < UMD_SRV_SLOTS ? st->srv[stage][i] : NULL;
+    return v && sh && i < SM4_MAX_SRV && sh->info.srv_dim[i] != SM4_RES_UNKNOWN &&
+                   umd_srv_shadowed(v, slot_target(sh, i))
+               ? v : NULL;
+}
+
+/* The shadows the stage reads: made (first use) and named as written. */
+static bool name_shadows(UmdDevice *d, unsigned stage, Named *n)
+{
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < SM4_MAX_SRV; i++) {
+        UmdSrv *v = shadowed_view(&d->state, stage, i);
+        ok = !v || (umd_srv_shadow_make(d, v) && name(n, v->shadow, true));
+    }
+    return ok;
+}
+
+/* Before the work that reads them, in the stream: each shadow the stage
+ * reads gets its view's range again (the resource may have changed). */
+static bool copy_shadows(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
+{
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < SM4_MAX_SRV; i++) {
+        const UmdSrv *v = shadowed_view(&d->state, stage, i);
+        ok = !v || (stream_room(d, ddi, n, umd_srv_shadow_dw(v)) && umd_srv_shadow_copy(d, v));
+    }
+    return ok;
+}
+
 static bool make_stage(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
 {
     UmdState *st = &d->state;
-    UmdShader *sh = st->shader[stage];
+    UmdShader *sh = umd_draw_shader(st, stage);
     bool ok = make_shader(d, ddi, n, sh, stage);
     for (uint32_t i = 0; ok && i < UMD_SRV_SLOTS; i++) {
         /* raw / structured views are shader buffers (umd_put_srv_buffers) */
         UmdSrv *v = st->srv[stage][i];
-        ok = !v || v->ex_kind ||
-             make_view(d, ddi, n, v, sh && i < SM4_MAX_SRV ? view_target(sh->info.srv_dim[i]) : 0);
+        ok = !v || v->ex_kind || make_view(d, ddi, n, v, slot_target(sh, i));
     }
     for (uint32_t i = 0; ok && i < UMD_SAMPLER_SLOTS; i++) {
         UmdSampler *s = st->sampler[stage][i];
@@ -547,6 +616,7 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         ok = make_stage(d, ddi, n, draw_stages[i]);
     }
+    ok = ok && umd_so_make_variant(d, ddi, n);
     for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
         UmdRtv *v = st->rtv[i];
         ok = !v || make_surface(d, ddi, n, v->res, v->format, v->mip, v->first_slice, v->slices,
@@ -600,10 +670,13 @@ static bool put_binds(UmdDevice *d)
                               rast ? rast : (st->rast ? st->rast : &s->rast)->handle) &&
               vgl_bind_object(b, SABLE_VIRGL_OBJECT_VERTEX_ELEMENTS,
                               st->layout && st->layout->ncreate ? st->layout->handle : 0);
+    const UmdSoState *so = &s->so;
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
-        UmdShader *sh = st->shader[draw_stages[i]];
-        uint32_t h = sh ? sh->handle : draw_stages[i] == UMD_PS ? fs : 0;
-        ok = vgl_bind_shader(b, h, virgl_stage[draw_stages[i]]);
+        unsigned stage = draw_stages[i];
+        UmdShader *sh = umd_draw_shader(st, stage);
+        uint32_t h = sh ? sh->handle : stage == UMD_PS ? fs : 0;
+        h = so->var_handle && stage == so->var_stage ? so->var_handle : h;
+        ok = vgl_bind_shader(b, h, virgl_stage[stage]);
     }
     const float *f = st->blend_factor;
     return ok && vgl_set_blend_color(b, f) &&
@@ -743,7 +816,7 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
         unsigned stage = draw_stages[i];
         chunk = s->chunk;
         at = s->b.n;
-        ok = !d->state.shader[stage] || umd_stage_state(d, ddi, n, stage);
+        ok = !umd_draw_shader(&d->state, stage) || umd_stage_state(d, ddi, n, stage);
         sent_group(d, SENT_STAGE + i, chunk, at);
     }
     bool uavs = ps_uavs(d);
@@ -756,17 +829,16 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
 
 /* What this draw path cannot do: no 3D, nothing to draw with (no vertex
  * shader), a hull shader without a domain shader or the reverse, patches
- * without them or them without patches, a VS created with stream output in
- * the GS slot (virgl takes stream output from the last vertex stage's own
- * object). */
+ * without them or them without patches, a VS or DS created with stream
+ * output in the GS slot whose outputs the last vertex stage's do not
+ * match (umd_so_stage_matches). */
 static bool drawable(const UmdDevice *d, const VglDraw *draw)
 {
     const UmdState *st = &d->state;
-    const UmdShader *gs = st->shader[UMD_GS];
     bool hs = st->shader[UMD_HS], ds = st->shader[UMD_DS];
     bool patches = draw->mode == SABLE_VIRGL_PRIM_PATCHES;
     return (d->adapter->priv.kmd_features & SABLE_KMD_F_3D) && st->shader[UMD_VS] &&
-           hs == ds && hs == patches && (!gs || gs->program == SM4_GS);
+           hs == ds && hs == patches && umd_so_stage_matches(st);
 }
 
 void umd_draw(UmdDevice *d, UmdDdi ddi, const VglDraw *draw)
@@ -780,17 +852,24 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         return;
     }
     Named n = { .n = 0 };
-    if (!drawable(d, draw) || !collect(&d->state, draw->indexed, args, &n) ||
-        (ps_uavs(d) && !umd_uav_name(&d->state, UMD_PS, &n))) {
+    bool ok = drawable(d, draw) && collect(&d->state, draw->indexed, args, &n) &&
+              (!ps_uavs(d) || umd_uav_name(&d->state, UMD_PS, &n));
+    for (uint32_t i = 0; ok && i < NSTAGES; i++) {
+        ok = name_shadows(d, draw_stages[i], &n);
+    }
+    if (!ok) {
         umd_unsupported(d, ddi, 0);
         return;
     }
     if (!umd_stream_to_host(d, ddi, &n)) {
         return;
     }
-    bool ok = stream_begin(d, ddi, &n);
+    ok = stream_begin(d, ddi, &n);
+    for (uint32_t i = 0; ok && i < NSTAGES; i++) {
+        ok = copy_shadows(d, ddi, &n, draw_stages[i]);
+    }
     if (ok) {
-        sent_check(&d->s3d);
+        sent_check(&d->s3d); /* after the copies: state groups are re-sent after one */
     }
     if (!ok || !make_objects(d, ddi, &n) || !put_draw(d, ddi, &n, draw)) {
         if (!d->lost) {
@@ -839,7 +918,8 @@ static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uin
     if (!umd_res3d_to_host(d, ddi, r)) {
         return;
     }
-    if (!stream_begin(d, ddi, &n) || !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host, res_id) ||
+    if (!stream_begin(d, ddi, &n) ||
+        !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host, res_id) ||
         !stream_room(d, ddi, &n, 32) ||
         !vgl_set_framebuffer(&d->s3d.b, handle, zs ? 0 : 1, zs ? *handle : 0) ||
         !vgl_clear(&d->s3d.b, buffers, rgba, z, stencil) || !stream_send(d, ddi, &n)) {
@@ -901,8 +981,26 @@ bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *d
     return true;
 }
 
+/* A view of several W slices of a 3D texture: each slice through a
+ * surface of its own, made for the clear (make_surface). */
+static void clear3d_w_slices(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
+{
+    for (uint32_t w = v->first_slice; w < v->first_slice + v->slices && !d->lost; w++) {
+        uint32_t handle = 0, res_id = 0;
+        bool host = false;
+        clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, w, 1, &handle,
+                &host, &res_id, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
+        umd_vgl_destroy(d, UMD_DDI_ClearRenderTargetView, SABLE_VIRGL_OBJECT_SURFACE, handle,
+                        host);
+    }
+}
+
 void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
 {
+    if (v->res->dim == D3D10DDIRESOURCE_TEXTURE3D && v->slices > 1) {
+        clear3d_w_slices(d, v, rgba);
+        return;
+    }
     clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, v->first_slice,
             v->slices, &v->handle, &v->host, &v->res_id, false, SABLE_VIRGL_CLEAR_COLOR0, rgba,
             0, 0);
@@ -938,6 +1036,14 @@ bool umd_stream_name(UmdNamed *n, UmdResource *r, bool write) { return name(n, r
 bool umd_stage_name(UmdNamed *n, const UmdState *st, unsigned stage)
 {
     return name_stage(n, st, stage);
+}
+bool umd_stage_shadows(UmdDevice *d, unsigned stage, UmdNamed *n)
+{
+    return name_shadows(d, stage, n);
+}
+bool umd_stage_copies(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
+{
+    return copy_shadows(d, ddi, n, stage);
 }
 bool umd_stage_objects(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage)
 {

@@ -115,10 +115,15 @@ static uint64_t primitives(uint32_t mode, uint64_t n, uint32_t per_patch)
 }
 
 /* D3D10: no pixel shader and neither depth nor stencil test (NULL: the
- * default state, depth on) disables the rasterizer. */
+ * default state, depth on) disables the rasterizer; so does a VS created
+ * with stream output and no rasterized stream in the GS slot. */
 static bool rasterizes(const UmdDevice *d)
 {
     const UmdDepthStencilState *ds = d->state.dss;
+    const UmdShader *so = d->state.shader[UMD_GS];
+    if (so && so->rasterized_stream == D3D11_SO_NO_RASTERIZED_STREAM) {
+        return false;
+    }
     return d->state.shader[UMD_PS] || !ds || ds->desc.DepthEnable || ds->desc.StencilEnable;
 }
 
@@ -135,7 +140,7 @@ void umd_stats_draw(UmdDevice *d, const VglDraw *draw)
     if (draw->indirect_res || draw->count_from_so) {
         return;
     }
-    const UmdShader *gs = d->state.shader[UMD_GS], *hs = d->state.shader[UMD_HS];
+    const UmdShader *gs = umd_draw_shader(&d->state, UMD_GS), *hs = d->state.shader[UMD_HS];
     uint64_t inst = draw->instance_count, n = (uint64_t)draw->count * inst;
     uint64_t prims = primitives(draw->mode, draw->count, draw->vertices_per_patch) * inst;
     uint64_t *s = d->stats;

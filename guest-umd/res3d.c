@@ -70,14 +70,13 @@ static bool present_buffer(const UmdResource *r)
  * unordered access or stream output or made for indirect arguments, and
  * 1D, 2D, 3D and cube textures and their arrays (multisampled: a 2D
  * texture or array of one mip) with a 3D bind; textures in a format of
- * format3d.c. Not 3D textures bound as render targets:
- * virglrenderer makes a surface of several W slices a GL texture view,
- * which a 3D texture cannot have (GL_INVALID_VALUE). Shared resources
- * stay 2D (the KMD refuses to open 3D allocations on another device).
- * Swap chain buffers are 3D when they are also a 2D surface the present
- * blit and the scanout can read (umd_res3d_private describes them so): a
- * single-sampled Texture2D of one subresource in a format of the 2D
- * engine (umd_sable_format); the others stay 2D. */
+ * format3d.c (3D textures bound as render targets too: draw.c draws into
+ * views of one W slice and clears the others slice by slice). Shared
+ * resources stay 2D (the KMD refuses to open 3D allocations on another
+ * device). Swap chain buffers are 3D when they are also a 2D surface the
+ * present blit and the scanout can read (umd_res3d_private describes them
+ * so): a single-sampled Texture2D of one subresource in a format of the
+ * 2D engine (umd_sable_format); the others stay 2D. */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
 {
     bool args = r->dim == D3D10DDIRESOURCE_BUFFER &&
@@ -95,7 +94,6 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
         return (r->bind & BUFFER_BINDS_3D) != 0 || args;
     }
     return umd_virgl_format(r->format) != 0 &&
-           !(r->dim == D3D10DDIRESOURCE_TEXTURE3D && (r->bind & D3D10_DDI_BIND_RENDER_TARGET)) &&
            (r->samples <= 1 || (r->dim == D3D10DDIRESOURCE_TEXTURE2D && r->mips == 1));
 }
 
@@ -161,11 +159,12 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     }
 }
 
-/* One TRANSFER of subresource s: the packet names the allocation by
- * listing it (no patch location). A slice of an array (1D arrays too, as
- * gallium numbers their layers) is z = slice; a 3D mip is its depth
- * slices, slice_pitch apart. */
-static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, uint32_t dir)
+/* One TRANSFER of subresource s, or of its W slices [z, z + depth) of a
+ * 3D mip (slice_pitch apart): the packet names the allocation by listing
+ * it (no patch location). A slice of an array (1D arrays too, as gallium
+ * numbers their layers) is z = slice. */
+static bool transfer_box(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, uint32_t dir,
+                         uint32_t z, uint32_t depth)
 {
     UmdAlloc *const a = &r->alloc;
     uint8_t *p = umd_cmd_begin(d, ddi, sizeof(struct sable_cmd_3d_transfer), &a, 1, 0);
@@ -184,19 +183,40 @@ static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
         .direction = dir,
         .res_id = r->res_id,
         .level = buffer ? 0 : s % r->mips,
-        .z = buffer ? 0 : s / r->mips,
+        .z = buffer ? 0 : vol ? z : s / r->mips,
         .w = sub->width,
         .h = sub->height,
-        .d = vol ? sub->depth : 1,
+        .d = vol ? depth : 1,
         .stride = buffer ? 0 : sub->pitch,
         .layer_stride = vol ? (uint32_t)sub->slice_pitch : 0,
-        .offset = sub->offset,
-        .size = sub->size,
+        .offset = sub->offset + (vol ? z * sub->slice_pitch : 0),
+        .size = vol ? depth * sub->slice_pitch : sub->size,
     };
     memcpy(p, &t, sizeof(t));
     umd_cmd_list(d, &r->alloc, dir == SABLE_3D_FROM_HOST);
     umd_cmd_commit(d);
     d->transfers++;
+    return true;
+}
+
+/* Subresource s. virglrenderer 0.10.4 reads back only the first W slice
+ * of a deeper box of a 3D texture (the others arrive as zeros: found by
+ * /d3d/mrt/texture3d), so a 3D mip comes back slice by slice; it
+ * uploads whole boxes. */
+static bool transfer_sub(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, uint32_t dir)
+{
+    const UmdSubresource *sub = &r->sub[s];
+    if (r->dim != D3D10DDIRESOURCE_TEXTURE3D) {
+        return transfer_box(d, ddi, r, s, dir, 0, 1);
+    }
+    if (dir == SABLE_3D_TO_HOST) {
+        return transfer_box(d, ddi, r, s, dir, 0, sub->depth);
+    }
+    for (uint32_t z = 0; z < sub->depth; z++) {
+        if (!transfer_box(d, ddi, r, s, dir, z, 1)) {
+            return false;
+        }
+    }
     return true;
 }
 

@@ -175,8 +175,8 @@ static HRESULT allocate_2d(UmdDevice *d, UmdResource *r)
 }
 
 /* A 3D allocation (res3d.c): the KMD writes the resource id back into the
- * private data; constant buffers get their CPU copy. */
-static HRESULT allocate_3d(UmdDevice *d, UmdResource *r)
+ * private data. */
+HRESULT umd_resource_alloc_3d(UmdDevice *d, UmdResource *r)
 {
     struct sable_alloc_private_3d p;
     umd_res3d_private(r, umd_resource_bytes(r), &p);
@@ -219,7 +219,7 @@ void umd_resource_create(UmdDevice *d, const D3D11DDIARG_CREATERESOURCE *c, UmdR
     r->magic = UMD_RESOURCE_MAGIC;
     r->rt = rt;
     r->byte_stride = c->ByteStride;
-    HRESULT hr = umd_res3d_wanted(d, r) ? allocate_3d(d, r)
+    HRESULT hr = umd_res3d_wanted(d, r) ? umd_resource_alloc_3d(d, r)
                                         : allocate_2d(d, r);
     d->tiled_resources += r->tiled && SUCCEEDED(hr);
     if (FAILED(hr)) {

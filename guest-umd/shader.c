@@ -54,9 +54,9 @@ static bool sigs_of(const D3D10DDIARG_STAGE_IO_SIGNATURES *s10,
     return true;
 }
 
-/* Decode + translate; 0 or the Sm4Error. */
-static Sm4Error build(const UINT *code, unsigned program, bool vs_or_gs, const Sigs *g,
-                      UmdShader *s)
+/* Decode + translate a program of a type in `programs` (bit per SM4_*);
+ * 0 or the Sm4Error. */
+static Sm4Error build(const UINT *code, uint32_t programs, const Sigs *g, UmdShader *s)
 {
     Sm4Program p;
     char why[128];
@@ -67,7 +67,7 @@ static Sm4Error build(const UINT *code, unsigned program, bool vs_or_gs, const S
     if (e) {
         return e;
     }
-    if (vs_or_gs ? (p.stage != SM4_VS && p.stage != SM4_GS) : p.stage != program) {
+    if (p.stage > SM4_CS || !(programs >> p.stage & 1u)) {
         sm4_free(&p);
         return SM4_ERR_VERSION;
     }
@@ -107,7 +107,7 @@ void umd_shader_create(UmdDevice *d, UmdDdi ddi, unsigned program, const UINT *c
     Sigs *g = malloc(sizeof *g);
     Sm4Error e = !g ? SM4_ERR_NOMEM
                  : !sigs_of(sig10, sig11, g) ? SM4_ERR_DECL
-                                              : build(code, program, false, g, s);
+                                              : build(code, 1u << program, g, s);
     free(g);
     created(d, ddi, e, s);
 }
@@ -174,9 +174,13 @@ static void create_so(UmdDevice *d, const UINT *code, const void *entries, UINT 
     if (!e) {
         e = so_entries(s, entries, n, d3d11);
     }
+    /* a GS, or the stage before it: a VS, with tessellation (D3D11) a DS */
+    uint32_t programs = 1u << SM4_GS | 1u << SM4_VS | (d3d11 ? 1u << SM4_DS : 0);
     Sigs *g = e ? NULL : malloc(sizeof *g);
     if (!e) {
-        e = !g ? SM4_ERR_NOMEM : !sigs_of(sig, NULL, g) ? SM4_ERR_DECL : build(code, 0, true, g, s);
+        e = !g                      ? SM4_ERR_NOMEM
+            : !sigs_of(sig, NULL, g) ? SM4_ERR_DECL
+                                     : build(code, programs, g, s);
     }
     free(g);
     created(d, ddi, e, s);

@@ -8,11 +8,16 @@
  * bound there: DrawAuto draws from it with count_from_so); a draw without
  * a pixel shader binds an empty fragment shader and a blend state writing
  * no colour (virglrenderer drops draws without a fragment shader), and a
- * GS with no rasterized stream a rasterizer that discards.
+ * GS with no rasterized stream a rasterizer that discards. A VS or DS
+ * created with stream output in the GS slot is no GS: the draw binds none
+ * and, for the last vertex stage, a variant of its shader carrying that
+ * declaration (one virgl object per pair, kept until either is destroyed).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "umd.h"
+#include "umd_stream.h"
 
 #define SO_GAP 0xFFFFFFFFu
 
@@ -157,9 +162,125 @@ bool umd_so_put_overrides(UmdDevice *d, VglBuf *b, uint32_t *fs, uint32_t *blend
     return true;
 }
 
+UmdShader *umd_draw_shader(const UmdState *st, unsigned stage)
+{
+    UmdShader *s = st->shader[stage];
+    return stage == UMD_GS && s && s->program != SM4_GS ? NULL : s;
+}
+
+/* The VS or DS created with stream output in the GS slot, if any. */
+static const UmdShader *so_stage_object(const UmdState *st)
+{
+    const UmdShader *gs = st->shader[UMD_GS];
+    return gs && gs->program != SM4_GS ? gs : NULL;
+}
+
+static unsigned last_vertex_stage(const UmdState *st)
+{
+    return st->shader[UMD_DS] ? UMD_DS : UMD_VS;
+}
+
+/* D3D links stages by register: an output the declaration names (a
+ * register of the SO object's output signature) must be one the bound
+ * shader declares alike, or what is captured is not what was declared. */
+bool umd_so_stage_matches(const UmdState *st)
+{
+    const UmdShader *src = so_stage_object(st), *real = st->shader[last_vertex_stage(st)];
+    if (!src) {
+        return true;
+    }
+    if (!real) {
+        return false;
+    }
+    const Sm4ShaderInfo *a = &src->info, *b = &real->info;
+    for (uint32_t i = 0; i < src->nso; i++) {
+        const UmdSoEntry *e = &src->so[i];
+        if (e->reg == SO_GAP) {
+            continue;
+        }
+        uint32_t r = e->reg; /* < SM4_MAX_IO (shader.c) */
+        if (!((a->out_mask & b->out_mask) >> r & 1u) || a->out_sv[r] != b->out_sv[r] ||
+            (e->mask & ~(a->out_usage[r] & b->out_usage[r]))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The pair's entry, else a free one, else the next in turn. */
+static UmdSoVariant *variant_entry(UmdSoState *so, const UmdShader *real, const UmdShader *src)
+{
+    UmdSoVariant *v = NULL;
+    for (uint32_t i = 0; i < UMD_SO_VARIANTS; i++) {
+        UmdSoVariant *e = &so->var[i];
+        if (e->handle && e->real == real && e->src == src) {
+            return e;
+        }
+        v = !v && !e->handle ? e : v;
+    }
+    if (!v) {
+        v = &so->var[so->var_next];
+        so->var_next = (so->var_next + 1) % UMD_SO_VARIANTS;
+    }
+    return v;
+}
+
+/* The entry's object made again for the pair (the old one destroyed). */
+static bool make_variant(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, UmdSoVariant *v,
+                         const UmdShader *real, const UmdShader *src, unsigned stage,
+                         const Sm4ShaderInfo *hs, uint32_t key)
+{
+    if (v->handle && !(umd_stream_room(d, ddi, n, 2) &&
+                       vgl_destroy_object(&d->s3d.b, SABLE_VIRGL_OBJECT_SHADER, v->handle))) {
+        return false;
+    }
+    memset(v, 0, sizeof *v);
+    char *text = hs ? sm4_tes_link(real->tgsi, hs) : real->tgsi;
+    uint32_t h = 0;
+    bool ok = text && umd_shader_object(d, ddi, n, real, src, stage, text, &h);
+    if (hs) {
+        free(text);
+    }
+    if (ok) {
+        *v = (UmdSoVariant){ real, src, key, h };
+    }
+    return ok;
+}
+
+bool umd_so_make_variant(UmdDevice *d, UmdDdi ddi, const UmdNamed *n)
+{
+    UmdSoState *so = &d->s3d.so;
+    const UmdState *st = &d->state;
+    const UmdShader *src = so_stage_object(st);
+    unsigned stage = last_vertex_stage(st);
+    const UmdShader *real = st->shader[stage];
+    so->var_handle = 0;
+    if (!src) {
+        return true;
+    }
+    /* a DS's text has its HS's tessellator settings (draw.c make_tes) */
+    const Sm4ShaderInfo *hs = stage == UMD_DS ? &st->shader[UMD_HS]->info : NULL;
+    uint32_t key = hs ? sm4_tes_key(hs) : 0;
+    UmdSoVariant *v = variant_entry(so, real, src);
+    bool same = v->handle && v->real == real && v->src == src && v->key == key;
+    if (!same && !make_variant(d, ddi, n, v, real, src, stage, hs, key)) {
+        return false;
+    }
+    so->var_handle = v->handle;
+    so->var_stage = stage;
+    return true;
+}
+
 void umd_so_forget(UmdDevice *d, const void *object)
 {
     UmdSoState *so = &d->s3d.so;
+    for (uint32_t i = 0; i < UMD_SO_VARIANTS; i++) {
+        UmdSoVariant *v = &so->var[i];
+        if (v->handle && ((const void *)v->real == object || (const void *)v->src == object)) {
+            umd_vgl_destroy(d, UMD_DDI_DestroyShader, SABLE_VIRGL_OBJECT_SHADER, v->handle, true);
+            memset(v, 0, sizeof *v);
+        }
+    }
     for (uint32_t i = 0; i < UMD_SO_SLOTS; i++) {
         if ((const void *)so->res[i] == object) {
             umd_vgl_destroy(d, UMD_DDI_DestroyResource, SABLE_VIRGL_OBJECT_STREAMOUT_TARGET,

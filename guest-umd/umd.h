@@ -126,7 +126,8 @@ typedef struct UmdRtv {
     uint32_t first_element, elements; /* buffer views */
 } UmdRtv;
 
-/* A shader-resource view: recorded (nothing samples yet). */
+/* A shader-resource view: recorded, made in the virgl context at the
+ * first draw that reads it. */
 typedef struct UmdSrv {
     UmdResource *res;
     uint32_t handle;          /* its virgl sampler view, created at first draw */
@@ -137,6 +138,7 @@ typedef struct UmdSrv {
     uint32_t first_mip, mips, first_slice, slices;
     uint32_t first_element, elements;
     uint8_t ex_kind;          /* a D3D11 raw / structured buffer view (uav.c), 0: not */
+    struct UmdResource *shadow; /* what the host reads for it, NULL: none yet (view_shadow.c) */
 } UmdSrv;
 
 typedef struct UmdDsv {
@@ -279,12 +281,23 @@ typedef struct UmdNamed {
  * came since the last draw; the objects a draw without a pixel shader
  * binds (an empty fragment shader, a blend writing no colour) and the
  * rasterizer of a GS with no rasterized stream. */
+#define UMD_SO_VARIANTS 8u
+typedef struct UmdSoVariant {
+    const UmdShader *real, *src; /* the bound VS/DS, the SO object in the GS slot */
+    uint32_t key, handle;               /* DS: sm4_tes_key of its HS; 0: entry unused */
+} UmdSoVariant;
 typedef struct UmdSoState {
     UmdResource *res[UMD_SO_SLOTS];
     uint32_t handle[UMD_SO_SLOTS];
     bool bound[UMD_SO_SLOTS];
     bool dirty;
     uint32_t null_fs, null_blend, discard_rast; /* 0: not created yet */
+    /* a VS or DS created with stream output in the GS slot: the virgl
+     * objects of the last vertex stage's shader with its declaration
+     * (umd_so_make_variant), and the one this draw binds at var_stage */
+    UmdSoVariant var[UMD_SO_VARIANTS];
+    uint32_t var_next, var_handle;
+    unsigned var_stage;
 } UmdSoState;
 
 typedef struct UmdStream {
@@ -344,6 +357,7 @@ typedef struct UmdDevice {
     UmdStream s3d;           /* the draw path (draw.c) */
     uint32_t draws, transfers, submits3d, objects3d;
     uint32_t state_skips;    /* state groups not sent again (draw.c) */
+    uint32_t shadow_copies;  /* RESOURCE_COPY_REGIONs into view shadows (draw.c) */
     uint32_t dispatches;     /* compute.c */
     uint64_t stats[UMD_STATS]; /* pipeline statistics so far (query3d.c) */
     bool submitted_since_amortized;
@@ -488,6 +502,22 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
  * slices (docs/umd.md "Sampler views and their target"); false: the view
  * cannot be made (format, range). */
 bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b);
+/* v, read by a shader that declares `target`, is one the host cannot make
+ * on its resource: it reads its shadow (a typed buffer view from a byte
+ * not a multiple of 16; a view of part of the slices read with the
+ * resource's own target, in a format without alias). */
+bool umd_srv_shadowed(const UmdSrv *v, uint32_t target);
+/* view_shadow.c: v's shadow, a 3D resource of the UMD's own holding the
+ * view's range (a buffer of its elements; a texture of its mips and
+ * slices, the resource's dimension and format), made if v has none yet;
+ * false: it cannot be had (not reported). Freed with the view. */
+bool umd_srv_shadow_make(UmdDevice *d, UmdSrv *v);
+void umd_srv_shadow_free(UmdDevice *d, UmdSrv *v);
+/* RESOURCE_COPY_REGIONs of v's range from its resource into its shadow,
+ * into the open virgl chunk (which has umd_srv_shadow_dw dwords of room);
+ * counted in shadow_copies. */
+bool umd_srv_shadow_copy(UmdDevice *d, const UmdSrv *v);
+uint32_t umd_srv_shadow_dw(const UmdSrv *v);
 /* clear.c */
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
@@ -590,6 +620,18 @@ bool umd_so_put_targets(UmdDevice *d, VglBuf *b);
  * objects they name on first use. */
 bool umd_so_put_overrides(UmdDevice *d, VglBuf *b, uint32_t *fs, uint32_t *blend,
                           uint32_t *rast);
+/* The shader a draw runs at `stage`: a VS or DS created with stream
+ * output is in the GS slot no geometry shader (NULL). */
+UmdShader *umd_draw_shader(const UmdState *st, unsigned stage);
+/* No VS/DS created with stream output in the GS slot, or each output its
+ * declaration names is one the last vertex stage (the DS when bound, else
+ * the VS) declares alike: the same register, system value, components. */
+bool umd_so_stage_matches(const UmdState *st);
+/* Per draw, after the objects: with such an object in the GS slot, the
+ * last vertex stage's variant carrying its declaration (made at first
+ * use) in var_handle / var_stage; else var_handle 0. */
+bool umd_so_make_variant(UmdDevice *d, UmdDdi ddi, const UmdNamed *n);
+/* A destroyed object: its target objects and the variants it is in go. */
 void umd_so_forget(UmdDevice *d, const void *object);
 void umd_draw_auto(UmdDevice *d);
 

@@ -28,6 +28,9 @@ static inline uint32_t umd_blocks(uint32_t n, uint32_t b)
 uint32_t umd_sable_format(DXGI_FORMAT f);
 /* layout.c: the bytes of r's allocation. */
 uint64_t umd_resource_bytes(const UmdResource *r);
+/* resource.c: r's 3D allocation (res3d.c's description of r; res_id and
+ * virgl_format set; constant buffers get their CPU copy). */
+HRESULT umd_resource_alloc_3d(UmdDevice *d, UmdResource *r);
 /* map.c */
 HRESULT umd_lock(UmdDevice *d, D3DDDICB_LOCK *l);
 void umd_unlock(UmdDevice *d, D3DKMT_HANDLE h);

@@ -28,8 +28,18 @@ void umd_stream_written(const UmdNamed *n);
 /* false: r is not a 3D resource, or too many resources */
 bool umd_stream_name(UmdNamed *n, UmdResource *r, bool write);
 bool umd_stage_name(UmdNamed *n, const UmdState *st, unsigned stage);
+/* The stage's views that read a shadow (view_shadow.c): their shadows
+ * made (first use) and named as written; then, in the stream before the
+ * work, the views' ranges copied into them. */
+bool umd_stage_shadows(UmdDevice *d, unsigned stage, UmdNamed *n);
+bool umd_stage_copies(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage);
 bool umd_stage_objects(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage);
 bool umd_stage_state(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, unsigned stage);
 uint32_t umd_virgl_stage(unsigned stage); /* SABLE_VIRGL_SHADER_* of UMD_VS.. */
+/* A virgl shader object at *handle: `text`, s's compute info, so_src's
+ * stream output declaration (none: nso 0). */
+bool umd_shader_object(UmdDevice *d, UmdDdi ddi, const UmdNamed *n, const UmdShader *s,
+                       const UmdShader *so_src, unsigned stage, const char *text,
+                       uint32_t *handle);
 
 #endif /* SABLE_UMD_STREAM_H */

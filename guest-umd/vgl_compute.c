@@ -23,12 +23,10 @@ static bool lead(VglBuf *b, uint32_t cmd, uint32_t shader, uint32_t start, uint3
 bool vgl_create_compute_shader(VglBuf *b, uint32_t handle, const char *tgsi,
                                uint32_t shared_bytes)
 {
-    uint32_t at = b->n;
-    if (!vgl_create_shader(b, handle, SABLE_VIRGL_SHADER_COMPUTE, tgsi, 0)) {
-        return false;
-    }
-    b->dw[at + 1 + 4] = shared_bytes; /* after handle, type, length, tokens */
-    return true;
+    size_t bytes = tgsi ? strlen(tgsi) + 1 : 0;
+    const VglShaderText st = { handle, SABLE_VIRGL_SHADER_COMPUTE, tgsi,
+                               bytes > UINT32_MAX ? 0 : (uint32_t)bytes, 0, NULL, shared_bytes };
+    return vgl_create_shader_part(b, &st, 0, st.bytes);
 }
 
 bool vgl_set_shader_buffers(VglBuf *b, uint32_t shader, uint32_t start,

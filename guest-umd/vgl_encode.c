@@ -169,30 +169,34 @@ static bool so_ok(const VglSo *so)
     return true;
 }
 
-/* Shader object: handle, type, offlen (text bytes with the NUL), token
- * budget, stream-output count; the stream output (strides, 2 dwords per
- * output); then the text, NUL-padded to dwords. */
-bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
-                          uint32_t tokens, const VglSo *so)
+/* Shader object: handle, type, offlen (text bytes with the NUL, or the
+ * offset of a continuation), token budget, stream-output count (a compute
+ * shader: its shared bytes); the stream output (strides, 2 dwords per
+ * output, first part only); then the text part, NUL-padded to dwords. */
+bool vgl_create_shader_part(VglBuf *b, const VglShaderText *st, uint32_t off, uint32_t len)
 {
+    const VglSo *so = off ? NULL : st->so;
     uint32_t nso = so ? so->n : 0;
-    if (!tgsi || type >= SABLE_VIRGL_SHADER_TYPES || (so && !so_ok(so))) {
+    if (!st->text || st->type >= SABLE_VIRGL_SHADER_TYPES || (so && !so_ok(so)) || !len ||
+        (uint64_t)off + len > st->bytes || st->bytes > SABLE_VIRGL_SHADER_MAX_TEXT ||
+        (st->type == SABLE_VIRGL_SHADER_COMPUTE && nso)) {
         return refuse(b);
     }
     uint32_t hdr = SABLE_VIRGL_SHADER_HDR_LEN + SABLE_VIRGL_SHADER_SO_LEN(nso);
-    size_t bytes = strlen(tgsi) + 1;
-    if (bytes > 4u * (SABLE_VIRGL_MAX_CMD_LEN - hdr)) {
+    if (len > 4u * (SABLE_VIRGL_MAX_CMD_LEN - hdr)) {
         return refuse(b);
     }
-    uint32_t text_dw = (uint32_t)((bytes + 3) / 4);
+    uint32_t text_dw = (len + 3) / 4;
     uint32_t *p = vgl_reserve(b, SABLE_VIRGL_CCMD_CREATE_OBJECT, SABLE_VIRGL_OBJECT_SHADER,
                               hdr + text_dw);
     if (!p) {
         return false;
     }
     /* a text never needs more tokens than it has characters */
-    uint32_t budget = tokens ? tokens : (bytes < 256 ? 256 : (uint32_t)bytes);
-    p[0] = handle, p[1] = type, p[2] = (uint32_t)bytes, p[3] = budget, p[4] = nso;
+    uint32_t budget = st->tokens ? st->tokens : (st->bytes < 256 ? 256 : st->bytes);
+    p[0] = st->handle, p[1] = st->type, p[3] = budget;
+    p[2] = off ? off | SABLE_VIRGL_SHADER_CONTINUATION : st->bytes;
+    p[4] = st->type == SABLE_VIRGL_SHADER_COMPUTE ? st->shared_bytes : nso;
     uint32_t *q = &p[SABLE_VIRGL_SHADER_HDR_LEN];
     if (nso) {
         memcpy(q, so->stride, sizeof so->stride);
@@ -204,9 +208,21 @@ bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char 
         }
     }
     p[hdr + text_dw - 1] = 0;
-    memcpy(&p[hdr], tgsi, bytes);
+    memcpy(&p[hdr], st->text + off, len);
     vgl_commit(b);
     return true;
+}
+
+bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
+                          uint32_t tokens, const VglSo *so)
+{
+    if (!tgsi) {
+        return refuse(b);
+    }
+    size_t bytes = strlen(tgsi) + 1;
+    const VglShaderText st = { handle, type, tgsi, bytes > UINT32_MAX ? 0 : (uint32_t)bytes,
+                               tokens, so, 0 };
+    return vgl_create_shader_part(b, &st, 0, st.bytes);
 }
 
 bool vgl_create_surface(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,

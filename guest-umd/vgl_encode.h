@@ -99,7 +99,8 @@ bool vgl_create_vertex_elements(VglBuf *b, uint32_t handle, const VglVertexEleme
 /* TGSI text (NUL-terminated) as shader `type` (SABLE_VIRGL_SHADER_*);
  * `tokens`: the token budget for virglrenderer's text parser (0: derived
  * from the text's length). One command: texts longer than one command can
- * carry are refused. No stream output. */
+ * carry are refused (vgl_create_shader_part sends them in parts). No
+ * stream output. */
 bool vgl_create_shader(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
                        uint32_t tokens);
 /* Stream output of a shader (gallium's pipe_stream_output_info): per
@@ -120,6 +121,19 @@ typedef struct VglSo {
  * none); counts or components out of range are refused. */
 bool vgl_create_shader_so(VglBuf *b, uint32_t handle, uint32_t type, const char *tgsi,
                           uint32_t tokens, const VglSo *so);
+/* A text too long for one command goes in parts (virgl's long-shader
+ * form): the first gives the total length and the stream output, each
+ * later one its byte offset | SABLE_VIRGL_SHADER_CONTINUATION; each part
+ * one command, possibly in another SUBMIT. `bytes` counts the NUL;
+ * compute shaders carry shared_bytes in every part. */
+typedef struct VglShaderText {
+    uint32_t handle, type;
+    const char *text;
+    uint32_t bytes, tokens;
+    const VglSo *so;
+    uint32_t shared_bytes;
+} VglShaderText;
+bool vgl_create_shader_part(VglBuf *b, const VglShaderText *st, uint32_t off, uint32_t len);
 /* Texture surface: level, layers first..last. */
 bool vgl_create_surface(VglBuf *b, uint32_t handle, uint32_t res, uint32_t format,
                         uint32_t level, uint32_t first_layer, uint32_t last_layer);

@@ -108,16 +108,22 @@ void umd_dsv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format,
     v->slices = t->ArraySize;
 }
 
-/* A typed buffer view's first byte must be a multiple of this: the host
- * binds the view with glTexBufferRange, whose offset llvmpipe wants
- * aligned to GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT (16); another offset
- * puts the whole virgl context in error (tried: 20 bytes). */
+/* A typed buffer view whose first byte is not a multiple of this reads
+ * a shadow (view_shadow.c): the host binds a view with glTexBufferRange,
+ * whose offset llvmpipe wants aligned to GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT
+ * (16); another offset puts the whole virgl context in error (tried: 20
+ * bytes). */
 #define UMD_BUFFER_VIEW_ALIGN 16u
 
+static bool buffer_view_aligned(const UmdSrv *v)
+{
+    return (uint64_t)v->first_element * umd_format_bpp(v->format) % UMD_BUFFER_VIEW_ALIGN == 0;
+}
+
 /* Buffer views (typed: a virgl buffer view at the first draw; from a
- * byte offset UMD_BUFFER_VIEW_ALIGN allows) and texture views of every
- * dimension are recorded for when shaders read them. MipLevels (UINT)-1:
- * all from MostDetailedMip. */
+ * byte UMD_BUFFER_VIEW_ALIGN does not allow, on a shadow made now) and
+ * texture views of every dimension are recorded for when shaders read
+ * them. MipLevels (UINT)-1: all from MostDetailedMip. */
 void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
                     const D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW *buf,
                     const D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW *tex, UmdSrv *v)
@@ -130,8 +136,7 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
     if (ok && dim == D3D10DDIRESOURCE_BUFFER) {
         uint32_t esize = umd_format_bpp(format);
         ok = esize && buf->NumElements &&
-             ((uint64_t)buf->FirstElement + buf->NumElements) * esize <= r->width &&
-             (uint64_t)buf->FirstElement * esize % UMD_BUFFER_VIEW_ALIGN == 0;
+             ((uint64_t)buf->FirstElement + buf->NumElements) * esize <= r->width;
         if (ok) {
             v->first_element = buf->FirstElement;
             v->elements = buf->NumElements;
@@ -150,15 +155,19 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
             v->first_slice = tex->FirstArraySlice;
             v->slices = tex->ArraySize;
         }
-    } else {
-        ok = false;
+    }
+    if (ok) {
+        v->res = r;
+        v->format = format ? format : r->format;
+        /* a 3D buffer's misaligned view: its shadow now, so that running
+         * out of memory is this call's error */
+        ok = !r->res_id || dim != D3D10DDIRESOURCE_BUFFER || buffer_view_aligned(v) ||
+             umd_srv_shadow_make(d, v);
     }
     if (!ok) {
+        memset(v, 0, sizeof(*v));
         umd_unsupported(d, UMD_DDI_CreateShaderResourceView, 0);
-        return;
     }
-    v->res = r;
-    v->format = format ? format : r->format;
 }
 
 /* A view format the host stores exactly as `vf` (the same GL internal
@@ -187,36 +196,53 @@ static uint32_t alias_format(uint32_t vf, uint32_t *swizzle)
 /* A texture view of part of the slices, read with the resource's own
  * target: virglrenderer 0.10.4 makes the GL texture view that starts at
  * the first slice only when the view's target or format differs from
- * the resource's, and otherwise reads the whole texture from slice 0.
- * Such a view takes a format alias (above), which forces the texture
- * view; without one the view cannot be made (false). */
-static bool slice_view_format(const UmdSrv *v, uint32_t target, uint32_t *vf, uint32_t *swizzle)
+ * the resource's, and otherwise reads the whole texture from slice 0. */
+static bool part_own(const UmdSrv *v, uint32_t target)
 {
     const UmdResource *r = v->res;
-    bool own = target == umd_res3d_target(r);
-    if (!own || (v->first_slice == 0 && v->slices == r->array_size)) {
-        return true;
+    return target == umd_res3d_target(r) && (v->first_slice || v->slices != r->array_size);
+}
+
+bool umd_srv_shadowed(const UmdSrv *v, uint32_t target)
+{
+    uint32_t swizzle;
+    if (v->ex_kind) {
+        return false;
     }
-    *vf = alias_format(*vf, swizzle);
-    return *vf != 0;
+    if (v->res->dim == D3D10DDIRESOURCE_BUFFER) {
+        return !buffer_view_aligned(v);
+    }
+    return part_own(v, target) && !alias_format(umd_virgl_format(v->format), &swizzle);
 }
 
 /* virglrenderer 0.10.4 binds a buffer view with glTexBufferRange over
  * elements first..last (times the format's size; Mesa's virgl encoder
- * sends elements too), target BUFFER. */
+ * sends elements too), target BUFFER. A view of part of the slices read
+ * with the resource's own target takes a format alias (above), which
+ * forces the texture view; without one it reads its shadow, which holds
+ * exactly the view's mips and slices (view_shadow.c). */
 bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b)
 {
-    if (v->res->dim == D3D10DDIRESOURCE_BUFFER) {
-        uint32_t vf = umd_virgl_format(v->format);
-        return vf && vgl_create_buffer_view(b, v->handle, v->res->res_id,
-                                            vf | SABLE_VIRGL_TARGET_BUFFER << 24,
-                                            v->first_element,
-                                            v->first_element + v->elements - 1,
-                                            SABLE_VIRGL_SWIZZLE_IDENTITY);
-    }
+    bool shadowed = umd_srv_shadowed(v, target);
+    const UmdResource *sh = shadowed ? v->shadow : NULL;
     uint32_t vf = umd_virgl_format(v->format), swizzle = SABLE_VIRGL_SWIZZLE_IDENTITY;
-    return vf && slice_view_format(v, target, &vf, &swizzle) &&
-           vgl_create_sampler_view(b, v->handle, v->res->res_id, vf | target << 24,
+    if (!vf || (shadowed && !sh)) {
+        return false;
+    }
+    if (v->res->dim == D3D10DDIRESOURCE_BUFFER) {
+        uint32_t first = sh ? 0 : v->first_element;
+        return vgl_create_buffer_view(b, v->handle, (sh ? sh : v->res)->res_id,
+                                      vf | SABLE_VIRGL_TARGET_BUFFER << 24, first,
+                                      first + v->elements - 1, SABLE_VIRGL_SWIZZLE_IDENTITY);
+    }
+    if (sh) {
+        return vgl_create_sampler_view(b, v->handle, sh->res_id, vf | target << 24, 0,
+                                       v->slices - 1, 0, v->mips - 1, swizzle);
+    }
+    if (part_own(v, target)) {
+        vf = alias_format(vf, &swizzle);
+    }
+    return vgl_create_sampler_view(b, v->handle, v->res->res_id, vf | target << 24,
                                    v->first_slice, v->first_slice + v->slices - 1, v->first_mip,
                                    v->first_mip + v->mips - 1, swizzle);
 }

@@ -349,8 +349,10 @@ enum sable_virgl_tex_wrap {
     (((uint32_t)(r) & 7u) | (((uint32_t)(g) & 7u) << 3) | (((uint32_t)(b) & 7u) << 6) | \
      (((uint32_t)(a) & 7u) << 9))
 #define SABLE_VIRGL_SWIZZLE_IDENTITY SABLE_VIRGL_SWIZZLE(0, 1, 2, 3)
-/* SHADER: offlen bit 31 marks a continuation of a long text */
+/* SHADER: offlen bit 31 marks a continuation of a long text (the rest of
+ * offlen its byte offset); the first part's offlen is the whole length */
 #define SABLE_VIRGL_SHADER_CONTINUATION (1u << 31)
+#define SABLE_VIRGL_SHADER_MAX_TEXT (SABLE_VIRGL_SHADER_CONTINUATION - 1u)
 
 /* Dword counts (after the header) of fixed-size commands. */
 #define SABLE_VIRGL_SURFACE_LEN 5u

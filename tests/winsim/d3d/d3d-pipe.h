@@ -2,10 +2,10 @@
 /*
  * A small pipeline fixture for the D3D tests (test-d3d-*.c; the GS,
  * stream-output and query tests use all of it; the _on helpers serve any
- * device and target): an 11.0 device with a 16 x 16
- * B8G8R8A8 target bound with its viewport, shaders from SM4 assembly,
- * buffers, a POSITION/COLOR input layout, and the target read back
- * through a staging copy. Every call asserts success.
+ * device and target): an 11.0 (or 10.x) device with a 16 x 16 B8G8R8A8
+ * target bound with its viewport, shaders from SM4 assembly, buffers, a
+ * POSITION/COLOR input layout, and the target read back through a staging
+ * copy. Every call asserts success.
  */
 #ifndef SABLE_D3D_PIPE_H
 #define SABLE_D3D_PIPE_H
@@ -18,12 +18,16 @@ typedef struct PipeVtx {
     float p[4], c[4];
 } PipeVtx;
 
+enum { PIPE_MAX_USED = 8 };
+
 typedef struct Pipe {
     Env e;
     RtDevice *d;
     RtResource *rt;
     RtView *rtv;
     void *layout;
+    RtShader *used[PIPE_MAX_USED]; /* pipe_use's, destroyed by pipe_free */
+    unsigned nused;
 } Pipe;
 
 /* A pass-through VS (POSITION, COLOR) and a PS returning the colour. */
@@ -32,10 +36,21 @@ extern const char pipe_vs_text[], pipe_ps_text[];
 /* The device, the target bound (no depth), the viewport, topology `topo`
  * (D3D10_DDI_PRIMITIVE_TOPOLOGY), the POSITION/COLOR layout. */
 Pipe pipe_new(UINT topo);
+/* The same on a device of DDI interface version iv (10.0, 10.1 or 11.0). */
+Pipe pipe_new_iv(UINT iv, UINT topo);
+/* Asserts the critical errors are the ones rt_expect_critical announced. */
 void pipe_free(Pipe *p);
 /* SM4/SM5 assembly text to a DXBC container (g_free it). */
 uint8_t *pipe_assemble(const char *text, size_t *len);
 RtShader *pipe_shader(RtDevice *d, unsigned stage, const char *text);
+/* pipe_shader, bound at its stage; pipe_free unbinds and destroys it. */
+RtShader *pipe_use(Pipe *p, unsigned stage, const char *text);
+/* CreateShaderResourceView (11.0 form) of sc: its memory (g_free it after
+ * pipe_srv_free, which destroys the view). */
+void *pipe_srv(RtDevice *d, const D3D11DDIARG_CREATESHADERRESOURCEVIEW *sc,
+               D3D10DDI_HSHADERRESOURCEVIEW *h);
+/* PS slot 0 unbound, the view destroyed, its memory freed. */
+void pipe_srv_free(RtDevice *d, void *mem);
 /* Assembled, then CreateGeometryShaderWithStreamOutput. */
 RtShader *pipe_shader_so(RtDevice *d, const char *text,
                          const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY *e, UINT n,

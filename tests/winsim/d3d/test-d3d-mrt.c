@@ -135,9 +135,8 @@ static void test_mrt_independent_blend(void)
     OK(rt_create_rtv(d, rt1, 0, 0, 1, &rtv1));
     RtView *both[2] = { p.rtv, rtv1 };
     set_targets(d, both, 2);
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, ps_two_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, ps_two_text);
     D3D10_1_DDI_BLEND_DESC bd;
     memset(&bd, 0, sizeof bd);
     bd.IndependentBlendEnable = TRUE;
@@ -166,8 +165,6 @@ static void test_mrt_independent_blend(void)
     set_targets(d, &p.rtv, 1);
     rt_destroy_rtv(d, rtv1);
     rt_destroy(d, rt1);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -175,25 +172,16 @@ static void test_mrt_independent_blend(void)
  * whole of what its primitive ID routes it to. */
 static void draw_routed(Pipe *p, const char *name, const float col[2][4])
 {
-    RtDevice *d = p->d;
     char *text = gs_route_text(name);
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    RtShader *gs = pipe_shader(d, RT_GS, text);
+    pipe_use(p, RT_VS, pipe_vs_text);
+    pipe_use(p, RT_GS, text);
+    pipe_use(p, RT_PS, pipe_ps_text);
     g_free(text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_GS, gs));
-    OK(rt_set_shader(d, RT_PS, ps));
     const PipeVtx v[2] = { pipe_vtx(1, 1, col[0]), pipe_vtx(2, 2, col[1]) };
-    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    RtResource *vb = pipe_buffer(p->d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
     pipe_set_vb(p, vb);
     pipe_draw(p, 2, 0);
-    rt_set_shader(d, RT_GS, NULL);
-    rt_set_shader(d, RT_VS, NULL);
-    rt_set_shader(d, RT_PS, NULL);
-    rt_destroy_shader(d, gs);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
-    rt_destroy(d, vb);
+    rt_destroy(p->d, vb);
 }
 
 static const float route_col[2][4] = { { 1, 0, 0, 1 }, { 0, 0, 1, 1 } };
@@ -293,10 +281,8 @@ static void draw_4x(Pipe *p, const D3D10_1_DDI_BLEND_DESC *bd, UINT mask, const 
 static void test_sample_mask_a2c(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
-    RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
     uint8_t px[PIPE_W * PIPE_H * 4];
     const float red[4] = { 1, 0, 0, 1 }, half[4] = { 0.5f, 0, 0, 1 }, black[4] = { 0, 0, 0, 1 };
     draw_4x(&p, NULL, 0x5, red, px);
@@ -316,13 +302,80 @@ static void test_sample_mask_a2c(void)
     assert_all(px, PIPE_W, PIPE_H, false, black, 0, "alpha-to-coverage, alpha 0");
     draw_4x(&p, &a2c, ~0u, red, px);
     assert_all(px, PIPE_W, PIPE_H, false, red, 0, "alpha-to-coverage, alpha 1");
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
+/* A Texture3D render target (16 x 16 x 4 R8G8B8A8): a view of all four
+ * W slices cleared blue (slice by slice), a view of slice 2 cleared red,
+ * a view of slice 1 drawn into (the left half green); each slice read
+ * back exactly. */
+static void test_texture3d(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
+    RtResource *vol;
+    RtView *all, *s1, *s2;
+    OK(rt_create_tex3d(d, PIPE_W, PIPE_H, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &vol));
+    OK(rt_create_rtv(d, vol, 0, 0, 4, &all));
+    OK(rt_create_rtv(d, vol, 0, 1, 1, &s1));
+    OK(rt_create_rtv(d, vol, 0, 2, 1, &s2));
+    OK(rt_clear(d, all, 0, 0, 1, 1));
+    OK(rt_clear(d, s2, 1, 0, 0, 1));
+    set_targets(d, &s1, 1);
+    const float green[4] = { 0, 1, 0, 1 }, blue[4] = { 0, 0, 1, 1 }, red[4] = { 1, 0, 0, 1 };
+    pipe_rect(&p, 0, 0, 8, 16, green);
+    g_autofree uint8_t *px = g_malloc(PIPE_W * PIPE_H * 4 * 4);
+    rt_read(d, vol, 0, px);
+    for (unsigned w = 0; w < 4; w++) {
+        for (unsigned y = 0; y < PIPE_H; y++) {
+            const uint8_t *row = px + ((size_t)w * PIPE_H + y) * PIPE_W * 4;
+            assert_all(row, w == 1 ? 8 : PIPE_W, 1, false, w == 2 ? red : w == 1 ? green : blue,
+                       0, "slice, left");
+            assert_all(row + 8 * 4, 8, 1, false, w == 2 ? red : blue, 0, "slice, right");
+        }
+    }
+    set_targets(d, &p.rtv, 1);
+    rt_destroy_rtv(d, all);
+    rt_destroy_rtv(d, s1);
+    rt_destroy_rtv(d, s2);
+    rt_destroy(d, vol);
+    pipe_free(&p);
+}
+
+/* A view of all W slices of a Texture3D routed by
+ * SV_RenderTargetArrayIndex (a layered attachment): slice 0 is all point
+ * 0's colour, slice 1 all point 1's. */
+static void test_texture3d_layered(void)
+{
+    Pipe p = pipe_new(1 /* POINTLIST */);
+    RtDevice *d = p.d;
+    RtResource *vol;
+    RtView *all;
+    OK(rt_create_tex3d(d, PIPE_W, PIPE_H, 2, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &vol));
+    OK(rt_create_rtv(d, vol, 0, 0, 2, &all));
+    OK(rt_clear(d, all, 0, 1, 0, 1));
+    set_targets(d, &all, 1);
+    draw_routed(&p, "rendertarget_array_index", route_col);
+    g_autofree uint8_t *px = g_malloc(PIPE_W * PIPE_H * 4 * 2);
+    rt_read(d, vol, 0, px);
+    for (unsigned w = 0; w < 2; w++) {
+        assert_all(px + (size_t)w * PIPE_W * PIPE_H * 4, PIPE_W, PIPE_H, false, route_col[w], 0,
+                   w ? "W slice 1" : "W slice 0");
+    }
+    set_targets(d, &p.rtv, 1);
+    rt_destroy_rtv(d, all);
+    rt_destroy(d, vol);
     pipe_free(&p);
 }
 
 void d3d_mrt_tests_add(void)
 {
+    g_test_add_func("/d3d/mrt/texture3d-layered", test_texture3d_layered);
+    g_test_add_func("/d3d/mrt/texture3d", test_texture3d);
     g_test_add_func("/d3d/mrt/sample-mask-a2c", test_sample_mask_a2c);
     g_test_add_func("/d3d/mrt/independent-blend", test_mrt_independent_blend);
     g_test_add_func("/d3d/mrt/viewport-index", test_viewport_index);

@@ -33,9 +33,8 @@ static void test_strip_cut(void)
 {
     Pipe p = pipe_new(5 /* TRIANGLESTRIP */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
     const float green[4] = { 0, 1, 0, 1 };
     const PipeVtx v[8] = { pipe_vtx(0, 0, green),  pipe_vtx(4, 0, green),
                            pipe_vtx(0, 16, green), pipe_vtx(4, 16, green),
@@ -63,8 +62,6 @@ static void test_strip_cut(void)
         }
     }
     rt_destroy(d, vb);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -106,11 +103,9 @@ static void test_triangle_adjacency(void)
 {
     Pipe p = pipe_new(12 /* TRIANGLELIST_ADJ */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    RtShader *gs = pipe_shader(d, RT_GS, gs_adj_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_GS, gs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_GS, gs_adj_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
     const float yellow[4] = { 1, 1, 0, 1 }, red[4] = { 1, 0, 0, 1 };
     const PipeVtx v[6] = { pipe_vtx(-40, -40, red), pipe_vtx(2, 3, yellow),
                            pipe_vtx(-40, -30, red), pipe_vtx(10, 3, red),
@@ -131,12 +126,8 @@ static void test_triangle_adjacency(void)
     draw_indexed(&p, idx, sizeof idx, DXGI_FORMAT_R16_UINT, 6);
     pipe_read(&p, px);
     pipe_assert_rect(px, 2, 3, 10, 11, yellow, black);
-    rt_set_shader(d, RT_GS, NULL);
-    rt_destroy_shader(d, gs);
     rt_destroy(d, wb);
     rt_destroy(d, vb);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -165,10 +156,8 @@ static const char vs_clip_text[] =
 static void test_clip_distance(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
-    RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, vs_clip_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, vs_clip_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
     const float blue[4] = { 0, 0, 1, 1 };
     pipe_clear(&p, black);
     pipe_rect(&p, 0, 0, 16, 16, blue);
@@ -184,8 +173,6 @@ static void test_clip_distance(void)
             }
         }
     }
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 

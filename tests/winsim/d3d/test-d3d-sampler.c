@@ -88,9 +88,8 @@ static void test_address_modes(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, ps_sample_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, ps_sample_text);
     RtResource *tex;
     D3D10DDI_HSHADERRESOURCEVIEW hs;
     void *srv = pipe_quad_texture_srv(d, &tex, &hs);
@@ -130,13 +129,8 @@ static void test_address_modes(void)
         }
         sampler_free(d, samp);
     }
-    D3D10DDI_HSHADERRESOURCEVIEW none = { NULL };
-    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &none));
-    RT_CALL(d, DestroyShaderResourceView, 0, F(d, pfnDestroyShaderResourceView)(d->h, hs));
-    g_free(srv);
+    pipe_srv_free(d, srv);
     rt_destroy(d, tex);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -147,9 +141,8 @@ static void test_lod_clamp(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, ps_sample_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, ps_sample_text);
     const uint8_t red[16] = { 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255 };
     const uint8_t green[4] = { 0, 255, 0, 255 };
     const D3D10_DDIARG_SUBRESOURCE_UP up[2] = { { red, 8, 16 }, { green, 4, 4 } };
@@ -161,11 +154,8 @@ static void test_lod_clamp(void)
         .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
     };
     sc.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ 0, 0, 2, 1 };
-    void *srv = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc));
-    D3D10DDI_HSHADERRESOURCEVIEW hs = { srv };
-    OK(RT_CALL(d, CreateShaderResourceView, 0,
-               d->f11->pfnCreateShaderResourceView(d->h, &sc, hs,
-                                                   (D3D10DDI_HRTSHADERRESOURCEVIEW){ srv })));
+    D3D10DDI_HSHADERRESOURCEVIEW hs;
+    void *srv = pipe_srv(d, &sc, &hs);
     OK(RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &hs)));
     static const struct {
         float lod, min_lod, max_lod;
@@ -190,13 +180,8 @@ static void test_lod_clamp(void)
         pipe_assert_rect(px, 0, 0, PIPE_W, PIPE_H, cases[k].want, NULL);
         sampler_free(d, samp);
     }
-    D3D10DDI_HSHADERRESOURCEVIEW none = { NULL };
-    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &none));
-    RT_CALL(d, DestroyShaderResourceView, 0, F(d, pfnDestroyShaderResourceView)(d->h, hs));
-    g_free(srv);
+    pipe_srv_free(d, srv);
     rt_destroy(d, tex);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 

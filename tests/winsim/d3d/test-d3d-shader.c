@@ -219,6 +219,11 @@ static void test_stream_output(gconstpointer data)
     g_assert_cmpuint(shader_of(s)->program, ==, SM4_VS);
     g_assert_cmphex((uint32_t)rt_set_shader(d, RT_GS, s), ==, 0);
     rt_destroy_shader(d, s);
+    /* a pixel shader's code is no stage stream output follows */
+    size_t pl;
+    g_autofree uint8_t *ps_blob = pipe_assemble(ps_text, &pl);
+    g_assert_cmphex((uint32_t)rt_create_shader_so(d, ps_blob, pl, so, 1, &stride, 1, 0, &s), ==,
+                    (uint32_t)E_OUTOFMEMORY);
     /* a register beyond the outputs, a zero mask, a stride not a multiple of 4 */
     D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY bad[3] = { { 0, 0, 40, 1 }, { 0, 0, 0, 0 },
                                                            { 0, 0, 0, 1 } };

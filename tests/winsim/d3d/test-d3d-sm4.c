@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "d3d-pipe.h"
+#include "sable_kmd_private.h"
+#include "umd.h"
 
 #define OK(expr) g_assert_cmphex((uint32_t)(expr), ==, 0)
 
@@ -57,10 +59,8 @@ static void assert_row(const uint8_t *row, unsigned y, const float want[4])
 static void test_subroutines(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
-    RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, ps_call_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, ps_call_text);
     static const struct {
         float c[4], want[4];
     } cases[3] = {
@@ -78,8 +78,6 @@ static void test_subroutines(void)
     for (unsigned y = 0; y < PIPE_H; y++) {
         assert_row(px + y * PIPE_W * 4, y, y < 12 ? cases[y / 4].want : black);
     }
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -106,10 +104,8 @@ static void test_sample_pos(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text);
-    RtShader *ps = pipe_shader(d, RT_PS, ps_sample_pos_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, ps_sample_pos_text);
     RtResource *ms;
     OK(rt_create_tex2d_ms(d, 4, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM,
                           D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE, &ms));
@@ -118,11 +114,8 @@ static void test_sample_pos(void)
         .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
     };
     sc.Tex2D = (D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW){ 0, 0, 1, 1 };
-    void *srv = g_malloc0(d->f11->pfnCalcPrivateShaderResourceViewSize(d->h, &sc));
-    D3D10DDI_HSHADERRESOURCEVIEW hs = { srv };
-    OK(RT_CALL(d, CreateShaderResourceView, 0,
-               d->f11->pfnCreateShaderResourceView(d->h, &sc, hs,
-                                                   (D3D10DDI_HRTSHADERRESOURCEVIEW){ srv })));
+    D3D10DDI_HSHADERRESOURCEVIEW hs;
+    void *srv = pipe_srv(d, &sc, &hs);
     OK(RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &hs)));
     static const float pos[5][2] = { { -0.125f, -0.375f }, { 0.375f, -0.125f },
                                      { -0.375f, 0.125f }, { 0.125f, 0.375f }, { 0, 0 } };
@@ -138,13 +131,8 @@ static void test_sample_pos(void)
         const float want[4] = { pos[y / 3][0] + 0.5f, pos[y / 3][1] + 0.5f, 0, 1 };
         assert_row(px + y * PIPE_W * 4, y, want);
     }
-    D3D10DDI_HSHADERRESOURCEVIEW none = { NULL };
-    RT_CALL(d, PsSetShaderResources, 0, F(d, pfnPsSetShaderResources)(d->h, 0, 1, &none));
-    RT_CALL(d, DestroyShaderResourceView, 0, F(d, pfnDestroyShaderResourceView)(d->h, hs));
-    g_free(srv);
+    pipe_srv_free(d, srv);
     rt_destroy(d, ms);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -203,10 +191,8 @@ static const char ps_range_text[] =
 static void test_index_range(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
-    RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, vs_range_text), *ps = pipe_shader(d, RT_PS, ps_range_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, vs_range_text);
+    pipe_use(&p, RT_PS, ps_range_text);
     const float black[4] = { 0, 0, 0, 1 }, c[4] = { 0.1f, 0.05f, 0.025f, 0.125f };
     const float want[4] = { 0.8f, 0.4f, 0.2f, 1 };
     pipe_clear(&p, black);
@@ -216,8 +202,6 @@ static void test_index_range(void)
     for (unsigned y = 0; y < PIPE_H; y++) {
         assert_row(px + y * PIPE_W * 4, y, want);
     }
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -248,10 +232,8 @@ static const char vs_cull_text[] =
 static void test_cull_distance(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
-    RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, vs_cull_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, vs_cull_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
     const float black[4] = { 0, 0, 0, 1 }, culled[4] = { 0, 0, 0, 1 }, kept[4] = { 1, 0, 0, 1 };
     const float blue[4] = { 0, 0, 1, 1 };
     pipe_clear(&p, black);
@@ -268,8 +250,6 @@ static void test_cull_distance(void)
             }
         }
     }
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
     pipe_free(&p);
 }
 
@@ -301,10 +281,8 @@ static void test_rasterizer_samples(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
     RtDevice *d = p.d;
-    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text);
-    RtShader *ps = pipe_shader(d, RT_PS, ps_rt_samples_text);
-    OK(rt_set_shader(d, RT_VS, vs));
-    OK(rt_set_shader(d, RT_PS, ps));
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, ps_rt_samples_text);
     const float cbd[8] = { 1, 0, 0, 0, 0.5f, 0.5f, 0, 0 };
     RtResource *cb = pipe_buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, cbd, sizeof cbd);
     OK(RT_CALL(d, PsSetConstantBuffers, 0, F(d, pfnPsSetConstantBuffers)(d->h, 0, 1, &cb->h)));
@@ -349,13 +327,46 @@ static void test_rasterizer_samples(void)
     rt_destroy_rtv(d, v);
     rt_destroy(d, rs);
     rt_destroy(d, ms);
-    rt_destroy_shader(d, vs);
-    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
+/* A pixel shader of 2000 MADs (r0 += (0.0001, 0.0002, 0, 0) each): its
+ * TGSI text (about 120 KB) is longer than one 32 KiB chunk, so it reaches
+ * the host in parts (virgl's long-shader form). Colour (0.1, 0.2, 0.5, 1)
+ * comes out as (0.3, 0.6, 0.5, 1) (float rounding of the sums stays far
+ * below 1/255). */
+static void test_long_shader(void)
+{
+    GString *t = g_string_new("ps_4_0\n"
+                              "dcl_input_ps linear v1.xyzw\n"
+                              "dcl_output o0.xyzw\n"
+                              "dcl_temps 1\n"
+                              "mov r0.xyzw, v1.xyzw\n");
+    for (unsigned i = 0; i < 2000; i++) {
+        g_string_append(t, "mad r0.xyzw, r0.xyzw, l(1.000000, 1.000000, 1.000000, 1.000000), "
+                           "l(0.000100, 0.000200, 0.000000, 0.000000)\n");
+    }
+    g_string_append(t, "mov o0.xyzw, r0.xyzw\nret\n");
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    RtShader *ps = pipe_use(&p, RT_PS, t->str);
+    g_string_free(t, TRUE);
+    g_assert_cmpuint(strlen(((UmdShader *)ps->mem)->tgsi), >, 4 * SABLE_KMD_3D_MAX_INLINE_DW);
+    const float black[4] = { 0, 0, 0, 1 }, c[4] = { 0.1f, 0.2f, 0.5f, 1 };
+    const float want[4] = { 0.3f, 0.6f, 0.5f, 1 };
+    pipe_clear(&p, black);
+    pipe_rect(&p, 0, 0, 16, 16, c);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px);
+    for (unsigned y = 0; y < PIPE_H; y++) {
+        assert_row(px + y * PIPE_W * 4, y, want);
+    }
     pipe_free(&p);
 }
 
 void d3d_sm4_tests_add(void)
 {
+    g_test_add_func("/d3d/sm4/long-shader", test_long_shader);
     g_test_add_func("/d3d/sm4/rasterizer-samples", test_rasterizer_samples);
     g_test_add_func("/d3d/sm4/index-range", test_index_range);
     g_test_add_func("/d3d/sm4/cull-distance", test_cull_distance);

@@ -19,8 +19,8 @@
  *    is lit along it, while a pixel 2 pixels or more from every edge of
  *    the six stays clear.
  * Then: the winding with back-face culling, patch constants and vocp
- * reaching the DS, a quad patch, and the draws the path refuses (each
- * test's comment says what it expects and why).
+ * reaching the DS, a quad patch, stream output from the DS, and the draws
+ * the path refuses (each test's comment says what it expects and why).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -699,6 +699,89 @@ static void test_vocp(void)
     tess_free(&t);
 }
 
+/* The patch's point at barycentric (a, b, c) in NDC. */
+static void patch_point(float a, float b, float c, float out[2])
+{
+    for (unsigned k = 0; k < 2; k++) {
+        float p0 = k ? 1 - corner[0][1] / H * 2 : corner[0][0] / W * 2 - 1;
+        float p1 = k ? 1 - corner[1][1] / H * 2 : corner[1][0] / W * 2 - 1;
+        float p2 = k ? 1 - corner[2][1] / H * 2 : corner[2][0] / W * 2 - 1;
+        out[k] = a * p0 + b * p1 + c * p2;
+    }
+}
+
+/* Stream output from the DS: the DS's code created with stream output
+ * (position whole, stride 16) in the GS slot, HS and DS bound, the patch
+ * also rasterized (the pixel at its centroid white). Factors 1: one
+ * triangle, its vertices the three corners, each once (the order is the
+ * tessellator's); factors 2: six triangles fanned from the centre, each
+ * with the centre and two of the corners and edge midpoints (within 1e-4:
+ * domain locations come from a fixed-point tessellator, D3D's is 16.16).
+ * The buffer's bytes after them keep -7.0. */
+static void test_stream_output(void)
+{
+    Tess t = tess_new(D3D10_DDI_FILL_SOLID);
+    RtDevice *d = t.d;
+    const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[1] = { { 0, 0, 0, 0xF } };
+    RtShader *gs = pipe_shader_so(d, ds_text, so, 1, 16, 0);
+    g_assert_cmphex((uint32_t)rt_set_shader(d, RT_GS, gs), ==, 0);
+    uint8_t *px = g_malloc(W * H * 4);
+    float pts[7][2]; /* corners, midpoints of P0P1, P1P2, P2P0, centre */
+    patch_point(1, 0, 0, pts[0]);
+    patch_point(0, 1, 0, pts[1]);
+    patch_point(0, 0, 1, pts[2]);
+    patch_point(0.5f, 0.5f, 0, pts[3]);
+    patch_point(0, 0.5f, 0.5f, pts[4]);
+    patch_point(0.5f, 0, 0.5f, pts[5]);
+    patch_point(1.0f / 3, 1.0f / 3, 1.0f / 3, pts[6]);
+    for (unsigned f = 1; f <= 2; f++) {
+        float init[20 * 4];
+        for (unsigned i = 0; i < 20 * 4; i++) {
+            init[i] = -7.0f;
+        }
+        RtResource *sob;
+        g_assert_cmphex((uint32_t)rt_create_buffer(d, sizeof init, D3D10_DDI_USAGE_DEFAULT,
+                                                   D3D10_DDI_BIND_STREAM_OUTPUT, 0, init, &sob),
+                        ==, 0);
+        UINT zero = 0;
+        g_assert_cmphex((uint32_t)RT_CALL(d, SoSetTargets, 0,
+                                          F(d, pfnSoSetTargets)(d->h, 1, 3, &sob->h, &zero)),
+                        ==, 0);
+        draw_patch(&t, (float)f, (float)f, px);
+        assert_px(px, 32, 40, true);
+        unsigned prims = f == 1 ? 1 : 6;
+        float out[20 * 4];
+        pipe_read_buffer(d, sob, out, sizeof out);
+        unsigned seen[7] = { 0 };
+        for (unsigned v = 0; v < prims * 3; v++) {
+            const float *o = out + v * 4;
+            unsigned k = 0;
+            while (k < 7 && (fabsf(o[0] - pts[k][0]) > 1e-4f || fabsf(o[1] - pts[k][1]) > 1e-4f)) {
+                k++;
+            }
+            if (k == 7 || o[2] != 0 || o[3] != 1 || (f == 1 && k > 2)) {
+                g_error("factor %u: SO vertex %u = (%g %g %g %g)", f, v, o[0], o[1], o[2], o[3]);
+            }
+            seen[k]++;
+        }
+        for (unsigned k = 0; k < 7; k++) { /* factor 2: a corner in 2 triangles, a midpoint in 2 */
+            unsigned want = f == 1 ? (k < 3 ? 1 : 0) : (k < 6 ? 2 : 6);
+            g_assert_cmpuint(seen[k], ==, want);
+        }
+        for (unsigned i = prims * 3 * 4; i < 20 * 4; i++) {
+            g_assert_cmpfloat(out[i], ==, -7.0f);
+        }
+        g_assert_cmphex((uint32_t)RT_CALL(d, SoSetTargets, 0,
+                                          F(d, pfnSoSetTargets)(d->h, 0, 4, NULL, NULL)),
+                        ==, 0);
+        rt_destroy(d, sob);
+    }
+    g_free(px);
+    rt_set_shader(d, RT_GS, NULL);
+    rt_destroy_shader(d, gs);
+    tess_free(&t);
+}
+
 /* A quad patch over the rectangle [8, 56) x [8, 40) (corners on pixel
  * boundaries): solid, every factor 3, then 1: exactly the rectangle's
  * pixels are white, every other pixel clear. The default rasterizer
@@ -870,6 +953,7 @@ void d3d_tess_tests_add(void)
     g_test_add_func("/d3d/tess/refused-draws", test_refused_draws);
     g_test_add_func("/d3d/tess/patch-constants", test_patch_constants);
     g_test_add_func("/d3d/tess/quad", test_quad);
+    g_test_add_func("/d3d/tess/stream-output", test_stream_output);
     g_test_add_func("/d3d/tess/vocp", test_vocp);
     g_test_add_func("/d3d/tess/solid", test_solid);
     g_test_add_func("/d3d/tess/wireframe", test_wireframe);

@@ -604,6 +604,62 @@ static void test_gen_mips(void)
     tex_free(&t);
 }
 
+/* GenMips of a 4x4x4, 3-mip R8G8B8A8 Texture3D whose texels vary along
+ * x, y and z: mip 1 (2x2x2) and mip 2 (1x1x1) are 2x2x2 box averages of
+ * the level above (read back), within 1/255 (the filter's rounding). */
+static void test_gen_mips_3d(void)
+{
+    Tex t = tex_new(ps_2d);
+    RtDevice *d = t.d;
+    enum { S = 4, MIPS = 3 };
+    uint8_t *init[MIPS];
+    D3D10_DDIARG_SUBRESOURCE_UP up[MIPS];
+    for (unsigned m = 0; m < MIPS; m++) {
+        unsigned w = S >> m;
+        uint8_t *p = init[m] = g_malloc0(w * w * w * 4);
+        for (unsigned i = 0; m == 0 && i < w * w * w; i++) {
+            gen_base(i / (w * w), i % w, i / w % w, p + 4 * i);
+            p[4 * i + 2] = (uint8_t)(p[4 * i + 2] + 50 * (i / (w * w))); /* z in blue too */
+        }
+        up[m] = (D3D10_DDIARG_SUBRESOURCE_UP){ p, w * 4, w * w * 4 };
+    }
+    RtResource *r;
+    g_assert_cmphex((uint32_t)rt_create_tex3d(d, S, S, S, MIPS, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D10_DDI_USAGE_DEFAULT,
+                                              D3D10_DDI_BIND_SHADER_RESOURCE |
+                                                  D3D10_DDI_BIND_RENDER_TARGET,
+                                              0, up, &r), ==, 0);
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW sc = srv_desc(r, D3D10DDIRESOURCE_TEXTURE3D);
+    sc.Tex3D = (D3D10DDIARG_TEX3D_SHADERRESOURCEVIEW){ .MostDetailedMip = 0, .MipLevels = MIPS };
+    set_srv(&t, &sc);
+    g_assert_cmphex((uint32_t)RT_CALL(d, GenMips, 0, F(d, pfnGenMips)(d->h, t.hsrv)), ==, 0);
+    uint8_t above[S * S * S * 4], got[S * S * S * 4];
+    rt_read(d, r, 0, above);
+    g_assert_cmpmem(above, S * S * S * 4, init[0], S * S * S * 4);
+    for (unsigned m = 1; m < MIPS; m++) {
+        unsigned w = S >> m, aw = 2 * w;
+        rt_read(d, r, m, got);
+        for (unsigned i = 0; i < w * w * w * 4; i++) {
+            unsigned c = i % 4, x = i / 4 % w, y = i / 4 / w % w, z = i / 4 / (w * w), sum = 0;
+            for (unsigned k = 0; k < 8; k++) {
+                unsigned ax = 2 * x + (k & 1), ay = 2 * y + (k >> 1 & 1), az = 2 * z + (k >> 2);
+                sum += above[((az * aw + ay) * aw + ax) * 4 + c];
+            }
+            int want = (int)((sum + 4) / 8);
+            if (abs((int)got[i] - want) > 1) {
+                g_error("mip %u texel (%u,%u,%u) channel %u = %u, want %d +- 1", m, x, y, z, c,
+                        got[i], want);
+            }
+        }
+        memcpy(above, got, (size_t)w * w * w * 4);
+    }
+    for (unsigned m = 0; m < MIPS; m++) {
+        g_free(init[m]);
+    }
+    rt_destroy(d, r);
+    tex_free(&t);
+}
+
 /* ---- WRITE_DISCARD of 3D dynamic buffers ------------------------------ */
 
 /* cbuffer C : register(b1) { float4 scale; };
@@ -911,6 +967,7 @@ void d3d_tex_tests_add(void)
     g_test_add_func("/d3d/tex/cube", test_cube);
     g_test_add_func("/d3d/tex/cube-array", test_cube_array);
     g_test_add_func("/d3d/tex/gen-mips", test_gen_mips);
+    g_test_add_func("/d3d/tex/gen-mips-3d", test_gen_mips_3d);
     g_test_add_func("/d3d/tex/discard", test_discard);
     g_test_add_func("/d3d/tex/msaa", test_msaa);
     g_test_add_data_func("/d3d/tex/stencil-d24s8", GUINT_TO_POINTER(DXGI_FORMAT_D24_UNORM_S8_UINT),

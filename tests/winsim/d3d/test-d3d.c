@@ -110,6 +110,7 @@ int main(int argc, char **argv)
     d3d_compute_tests_add();
     d3d_tess_tests_add();
     d3d_gs_tests_add();
+    d3d_so_vs_tests_add();
     d3d_query_tests_add();
     d3d_indirect_tests_add();
     d3d_views_tests_add();

@@ -41,6 +41,7 @@ void d3d_tex_tests_add(void);
 void d3d_compute_tests_add(void);
 void d3d_tess_tests_add(void);
 void d3d_gs_tests_add(void);
+void d3d_so_vs_tests_add(void);
 void d3d_query_tests_add(void);
 void d3d_indirect_tests_add(void);
 void d3d_views_tests_add(void);
