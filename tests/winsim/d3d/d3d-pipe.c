@@ -148,7 +148,8 @@ void pipe_srv_free(RtDevice *d, void *mem)
 void pipe_free(Pipe *p)
 {
     RtDevice *d = p->d;
-    for (unsigned st = RT_VS; st <= RT_DS; st++) {
+    /* 10.x devices have no hull and domain stages */
+    for (unsigned st = RT_VS; st <= (d->f11 ? RT_DS : RT_GS); st++) {
         rt_set_shader(d, st, NULL);
     }
     for (unsigned i = 0; i < p->nused; i++) {
