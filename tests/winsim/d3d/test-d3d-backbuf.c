@@ -6,8 +6,8 @@
  * model) as the display shows it; several flips with the view and the
  * bindings made once (they follow the back buffer's identity); drawing
  * on over what a buffer held before; reading a drawn back buffer back (a
- * copy, a DXGI Blt); a hang on such a frame and a new device drawing
- * again. Expected frames are the rectangles' colours on the clear colour
+ * copy, a DXGI Blt); a primary drawn into and scanned out by
+ * SetDisplayMode; a hang on such a frame and a new device drawing again. Expected frames are the rectangles' colours on the clear colour
  * (the rasterizer covers exactly [x0, x1) x [y0, y1) for integer edges).
  */
 #include <string.h>
@@ -268,6 +268,39 @@ static void test_backbuf_read(gconstpointer data)
     env_free(&e);
 }
 
+/* A primary drawn into, then scanned out by SetDisplayMode: the display
+ * shows the drawing (SetDisplayMode brought it to the allocation the
+ * scanout reads); the swap chain's primary is scanned out again after. */
+static void test_backbuf_scanout(void)
+{
+    Env e = env_display(D3D11_0_DDI_INTERFACE_VERSION);
+    RtDevice *d = e.d;
+    Chain c;
+    chain_open(&c, d, false);
+    RtResource *prim;
+    RtView *rtv;
+    OK(rt_create_primary(d, &c.sc->desc, 1, c.sc->desc.ModeDesc.Format, &prim));
+    g_assert_cmphex(alloc_of(d, prim)->priv.flags & SABLE_ALLOC_F_3D, ==, SABLE_ALLOC_F_3D);
+    OK(rt_create_rtv(d, prim, 0, 0, 1, &rtv));
+    bind_target(d, rtv, c.w, c.h);
+    g_autofree uint8_t *expect = g_malloc((size_t)c.w * c.h * 3);
+    OK(rt_clear(d, rtv, colours[1][0], colours[1][1], colours[1][2], colours[1][3]));
+    fill(expect, c.w, 0, 0, c.w, c.h, colours[1]);
+    rect(&c, 100, 60, 300, 260, colours[2], expect);
+    OK(rt_set_display_mode(d, prim, 0));
+    g_assert_cmpuint(e.sim->display.address, ==, alloc_of(d, prim)->a->gpu);
+    UINT w = 0, h = 0;
+    g_autofree uint8_t *shown = rt_capture(d, &w, &h);
+    assert_rgb(shown, expect, w, h, "display");
+    OK(rt_set_display_mode(d, c.sc->primary, 0));
+    bind_target(d, c.rtv, c.w, c.h);
+    rt_destroy_rtv(d, rtv);
+    rt_destroy(d, prim);
+    chain_close(&c);
+    g_assert_cmpuint(d->errors, ==, 0);
+    env_free(&e);
+}
+
 /* A hang on a drawn frame (its allocations made and paged in before the
  * engine hangs): the TDR puts the device's context in error,
  * Present reports D3DDDIERR_DEVICEREMOVED and nothing is shown; a new
@@ -322,6 +355,7 @@ void d3d_backbuf_tests_add(void)
     }
     g_test_add_data_func("/d3d/backbuf/read/blt", &cases[0], test_backbuf_read);
     g_test_add_data_func("/d3d/backbuf/read/flip", &cases[1], test_backbuf_read);
+    g_test_add_func("/d3d/backbuf/scanout", test_backbuf_scanout);
     g_test_add_data_func("/d3d/backbuf/tdr/blt", &cases[0], test_backbuf_tdr);
     g_test_add_data_func("/d3d/backbuf/tdr/flip", &cases[1], test_backbuf_tdr);
 }
