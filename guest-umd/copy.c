@@ -318,6 +318,34 @@ void umd_update_subresource(UmdDevice *d, UmdDdi ddi, UmdResource *r, UINT s,
 static void copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y,
                         UINT z, UmdResource *src, UINT ss, const D3D10_DDI_BOX *box);
 
+/* Multisampled resources (no transfers: res3d.c) are copied on the host,
+ * a whole subresource (a slice of one mip) of one size and sample count
+ * as D3D requires: x, y, z 0, no box or the whole subresource. */
+static bool multisampled(const UmdResource *dst, const UmdResource *src)
+{
+    return dst->magic == UMD_RESOURCE_MAGIC && src->magic == UMD_RESOURCE_MAGIC &&
+           (dst->samples > 1 || src->samples > 1);
+}
+
+static void copy_ms(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y, UINT z,
+                    UmdResource *src, UINT ss, const D3D10_DDI_BOX *box)
+{
+    if (umd_check_lost(d, ddi)) {
+        return;
+    }
+    bool whole = !box || (box->left == 0 && box->top == 0 && box->front == 0 &&
+                          (uint32_t)box->right == src->width &&
+                          (uint32_t)box->bottom == src->height && box->back == 1);
+    if (!dst->res_id || !src->res_id || dst->samples != src->samples ||
+        dst->width != src->width || dst->height != src->height || dst->bpp != src->bpp ||
+        ds >= dst->nsub || ss >= src->nsub || x || y || z || !whole) {
+        umd_unsupported(d, ddi, 0);
+        return;
+    }
+    const VglBox all = { 0, 0, ss, src->width, src->height, 1 };
+    umd_copy3d(d, ddi, dst, 0, ds, src, 0, &all);
+}
+
 static void copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src)
 {
     if (umd_check_lost(d, ddi) || dst->magic != UMD_RESOURCE_MAGIC ||
@@ -340,6 +368,12 @@ static void copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResourc
 
 void umd_copy_resource(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src)
 {
+    if (multisampled(dst, src)) {
+        for (uint32_t s = 0; s < dst->nsub; s++) {
+            copy_ms(d, ddi, dst, s, 0, 0, 0, src, s, NULL);
+        }
+        return;
+    }
     if (umd_check_lost(d, ddi) || !umd_sync_before(d, ddi, src) || !umd_sync_before(d, ddi, dst)) {
         return;
     }
@@ -393,6 +427,10 @@ static void copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UIN
 void umd_copy_region(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UINT ds, UINT x, UINT y, UINT z,
                      UmdResource *src, UINT ss, const D3D10_DDI_BOX *box)
 {
+    if (multisampled(dst, src)) {
+        copy_ms(d, ddi, dst, ds, x, y, z, src, ss, box);
+        return;
+    }
     if (umd_check_lost(d, ddi) || !umd_sync_before(d, ddi, src) || !umd_sync_before(d, ddi, dst)) {
         return;
     }

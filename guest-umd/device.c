@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "umd.h"
+#include "umd_pstats.h"
 
 HRESULT umd_device_create(UmdAdapter *a, D3D10DDIARG_CREATEDEVICE *c)
 {
@@ -105,6 +106,7 @@ void umd_device_flush(UmdDevice *d, UmdDdi ddi)
 
 void umd_device_destroy(UmdDevice *d)
 {
+    umd_pstats_device_fini(d);
     umd_upload_fini(d);
     umd_cmd_submit(d, UMD_DDI_DestroyDevice, false);
     umd_drain_deferred(d);

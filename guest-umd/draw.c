@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "umd.h"
+#include "umd_pstats.h"
 #include "umd_stream.h"
 #include "umd_uav.h"
 
@@ -409,40 +410,60 @@ bool umd_shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, const UmdShader
     return true;
 }
 
-static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
-                          unsigned stage, const char *text)
+/* One of a shader's objects: its own or its counting variant's (pstats.c). */
+typedef struct ShaderObj {
+    uint32_t *handle, *tes_key;
+    bool *host;
+    const char *text;
+} ShaderObj;
+
+static ShaderObj shader_obj(UmdShader *s, bool counting)
 {
-    s->host = umd_shader_object(d, ddi, n, s, s, stage, text, &s->handle);
-    return s->host;
+    return counting ? (ShaderObj){ &s->count_handle, &s->count_tes_key, &s->count_host,
+                                   s->count_tgsi }
+                    : (ShaderObj){ &s->handle, &s->tes_key, &s->host, s->tgsi };
+}
+
+static bool shader_object(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s,
+                          unsigned stage, const ShaderObj *o, const char *text)
+{
+    *o->host = umd_shader_object(d, ddi, n, s, s, stage, text, o->handle);
+    return *o->host;
 }
 
 /* A DS's object carries the tessellator settings of the HS bound with it
  * (sm4_tes_link): made again when that HS has other ones. */
-static bool make_tes(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s)
+static bool make_tes(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, const ShaderObj *o)
 {
     const Sm4ShaderInfo *hs = &d->state.shader[UMD_HS]->info;
     uint32_t key = sm4_tes_key(hs);
-    if (s->host && s->tes_key == key) {
+    if (*o->host && *o->tes_key == key) {
         return true;
     }
-    char *text = sm4_tes_link(s->tgsi, hs);
+    char *text = sm4_tes_link(o->text, hs);
     bool ok = text && stream_room(d, ddi, n, 2);
-    if (ok && s->host) {
-        ok = vgl_destroy_object(&d->s3d.b, SABLE_VIRGL_OBJECT_SHADER, s->handle);
-        s->host = false;
+    if (ok && *o->host) {
+        ok = vgl_destroy_object(&d->s3d.b, SABLE_VIRGL_OBJECT_SHADER, *o->handle);
+        *o->host = false;
     }
-    ok = ok && shader_object(d, ddi, n, s, UMD_DS, text);
+    ok = ok && shader_object(d, ddi, n, s, UMD_DS, o, text);
     free(text);
-    s->tes_key = ok ? key : 0;
+    *o->tes_key = ok ? key : 0;
     return ok;
 }
 
+/* The object a draw binds: the counting variant while a pipeline
+ * statistics query is open (if the stage has one). */
 static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, unsigned stage)
 {
-    if (s && stage == UMD_DS) {
-        return make_tes(d, ddi, n, s);
+    if (!s) {
+        return true;
     }
-    return !s || s->host || shader_object(d, ddi, n, s, stage, s->tgsi);
+    ShaderObj o = shader_obj(s, umd_pstats_counts(d, stage));
+    if (stage == UMD_DS) {
+        return make_tes(d, ddi, n, s, &o);
+    }
+    return *o.host || shader_object(d, ddi, n, s, stage, &o, o.text);
 }
 
 /* A view's virgl surface, made again when its resource id changed (a
@@ -674,7 +695,9 @@ static bool put_binds(UmdDevice *d)
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         unsigned stage = draw_stages[i];
         UmdShader *sh = umd_draw_shader(st, stage);
-        uint32_t h = sh ? sh->handle : stage == UMD_PS ? fs : 0;
+        uint32_t h = !sh                           ? (stage == UMD_PS ? fs : 0)
+                     : umd_pstats_counts(d, stage) ? sh->count_handle
+                                                   : sh->handle;
         h = so->var_handle && stage == so->var_stage ? so->var_handle : h;
         ok = vgl_bind_shader(b, h, virgl_stage[stage]);
     }
@@ -796,6 +819,16 @@ static bool ps_uavs(const UmdDevice *d)
     return ps && ps->info.uavs_used;
 }
 
+/* A counting variant's counter buffer (pstats.c), in the stage's group. */
+static bool put_counter(UmdDevice *d, unsigned stage)
+{
+    if (!umd_pstats_counts(d, stage)) {
+        return true;
+    }
+    VglShaderBuffer c = umd_pstats_binding(d);
+    return vgl_set_shader_buffers(&d->s3d.b, virgl_stage[stage], SM4_STATS_BUFFER, &c, 1);
+}
+
 static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *draw)
 {
     UmdStream *s = &d->s3d;
@@ -816,7 +849,8 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
         unsigned stage = draw_stages[i];
         chunk = s->chunk;
         at = s->b.n;
-        ok = !umd_draw_shader(&d->state, stage) || umd_stage_state(d, ddi, n, stage);
+        ok = !umd_draw_shader(&d->state, stage) ||
+             (umd_stage_state(d, ddi, n, stage) && put_counter(d, stage));
         sent_group(d, SENT_STAGE + i, chunk, at);
     }
     bool uavs = ps_uavs(d);
@@ -852,7 +886,10 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
         return;
     }
     Named n = { .n = 0 };
-    bool ok = drawable(d, draw) && collect(&d->state, draw->indexed, args, &n) &&
+    umd_pstats_draw(d, draw);
+    bool ok = drawable(d, draw) && !umd_srv_modes_mixed(&d->state, draw_stages, NSTAGES) &&
+              collect(&d->state, draw->indexed, args, &n) &&
+              name(&n, umd_pstats_counter(d), true) &&
               (!ps_uavs(d) || umd_uav_name(&d->state, UMD_PS, &n));
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         ok = name_shadows(d, draw_stages[i], &n);
@@ -932,20 +969,26 @@ static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uin
     r->backing_newer = false;
 }
 
-/* ---- blits between 3D resources (blit.c): BLIT in the stream ---- */
+/* ---- blits and copies between 3D resources: BLIT or COPY_REGION ---- */
 
-bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
-                const VglBlitSide *ds, const VglBlitSide *ss)
+/* src and dst named, their newer backings on the host (false: reported). */
+static bool host_op_begin(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, Named *n)
 {
-    Named n = { .n = 0 };
-    name(&n, src, false);
-    name(&n, dst, true);
-    if (!umd_res3d_to_host(d, ddi, src) || !umd_res3d_to_host(d, ddi, dst)) {
-        return false;
-    }
-    if (!stream_begin(d, ddi, &n) || !stream_room(d, ddi, &n, 32) ||
-        !vgl_blit(&d->s3d.b, VGL_BLIT_MASK_RGBA, filter, ds, ss) ||
-        !stream_send(d, ddi, &n)) {
+    name(n, src, false);
+    name(n, dst, true);
+    return umd_res3d_to_host(d, ddi, src) && umd_res3d_to_host(d, ddi, dst);
+}
+
+/* Room for one command in the open chunk. */
+static bool host_op_room(UmdDevice *d, UmdDdi ddi, Named *n)
+{
+    return stream_begin(d, ddi, n) && stream_room(d, ddi, n, 32);
+}
+
+/* The command (ok: encoded) sent; dst's host copy is newer. */
+static bool host_op_end(UmdDevice *d, UmdDdi ddi, UmdResource *dst, Named *n, bool ok)
+{
+    if (!ok || !stream_send(d, ddi, n)) {
         if (!d->lost) {
             umd_unsupported(d, ddi, 0);
         }
@@ -954,6 +997,30 @@ bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, ui
     dst->host_newer = true;
     dst->backing_newer = false;
     return true;
+}
+
+bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
+                const VglBlitSide *ds, const VglBlitSide *ss)
+{
+    Named n = { .n = 0 };
+    if (!host_op_begin(d, ddi, dst, src, &n)) {
+        return false;
+    }
+    bool ok = host_op_room(d, ddi, &n) && vgl_blit(&d->s3d.b, VGL_BLIT_MASK_RGBA, filter, ds, ss);
+    return host_op_end(d, ddi, dst, &n, ok);
+}
+
+bool umd_copy3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, uint32_t dlevel, uint32_t dz,
+                UmdResource *src, uint32_t slevel, const VglBox *box)
+{
+    Named n = { .n = 0 };
+    if (!host_op_begin(d, ddi, dst, src, &n)) {
+        return false;
+    }
+    bool ok = host_op_room(d, ddi, &n) &&
+              vgl_resource_copy_region(&d->s3d.b, dst->res_id, dlevel, 0, 0, dz, src->res_id,
+                                       slevel, box);
+    return host_op_end(d, ddi, dst, &n, ok);
 }
 
 /* ---- inline uploads into 3D buffers (map.c's DISCARD path) ---- */

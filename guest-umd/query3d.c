@@ -10,13 +10,15 @@
  * landed" means "the host's state is in the allocation" (a state not yet
  * known: GetData asks again). Timestamp disjoint needs no GPU object: GL
  * timestamps count nanoseconds and never jump. Pipeline statistics are
- * counted by the UMD from the draws and dispatches it sends (below).
+ * counted by the UMD from the draws and dispatches it sends (below), and
+ * by the shaders on the host (pstats.c).
  * SetPredication is SET_RENDER_CONDITION on a predicate's object.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "umd.h"
+#include "umd_pstats.h"
 
 #define NS_PER_SECOND 1000000000ull
 
@@ -83,7 +85,8 @@ bool umd_query3d_supported(const UmdDevice *d, D3D10DDI_QUERY type)
  * virglrenderer 0.10.4 has no pipeline-statistics query (its
  * vrend_create_query knows occlusion, timestamp, time elapsed, primitives
  * generated / emitted and the overflow predicates), so the UMD counts what
- * the arguments of each draw and dispatch it sends fix exactly. */
+ * the arguments of each draw and dispatch it sends fix exactly; the rest
+ * the shaders count (pstats.c). */
 
 /* Primitives of n vertices of virgl topology mode, one instance. */
 static uint64_t primitives(uint32_t mode, uint64_t n, uint32_t per_patch)
@@ -114,27 +117,12 @@ static uint64_t primitives(uint32_t mode, uint64_t n, uint32_t per_patch)
     }
 }
 
-/* D3D10: no pixel shader and neither depth nor stencil test (NULL: the
- * default state, depth on) disables the rasterizer; so does a VS created
- * with stream output and no rasterized stream in the GS slot. */
-static bool rasterizes(const UmdDevice *d)
-{
-    const UmdDepthStencilState *ds = d->state.dss;
-    const UmdShader *so = d->state.shader[UMD_GS];
-    if (so && so->rasterized_stream == D3D11_SO_NO_RASTERIZED_STREAM) {
-        return false;
-    }
-    return d->state.shader[UMD_PS] || !ds || ds->desc.DepthEnable || ds->desc.StencilEnable;
-}
-
 /* IA vertices and VS invocations: count x instances (no post-transform
  * vertex reuse); IA primitives from the topology (an indexed strip's cut
  * indices are not seen); GS invocations: the input primitives times the
  * GS's instance count; HS invocations: the patches; C invocations: the
  * input primitives when neither a GS nor tessellation changes them and
- * the rasterizer is on. The GS's primitives, C primitives, PS and DS
- * invocations depend on what the shaders and the rasterizer do: not
- * counted (0). */
+ * the rasterizer is on (with a GS: its primitives, pstats.c). */
 void umd_stats_draw(UmdDevice *d, const VglDraw *draw)
 {
     if (draw->indirect_res || draw->count_from_so) {
@@ -153,7 +141,7 @@ void umd_stats_draw(UmdDevice *d, const VglDraw *draw)
     if (hs) {
         s[UMD_STAT_HS_INVOCATIONS] += prims;
     }
-    if (!gs && !hs && rasterizes(d)) {
+    if (!gs && !hs && umd_rasterizes(d)) {
         s[UMD_STAT_C_INVOCATIONS] += prims;
     }
 }
@@ -196,7 +184,7 @@ bool umd_query3d_init(UmdDevice *d, UmdQuery *q)
     uint32_t t[UMD_QUERY_GPU_MAX];
     q->nq = virgl_types(q->type, t);
     if (!q->nq) {
-        return true;
+        return umd_pstats_init(d, q);
     }
     for (uint32_t i = 0; i < q->nq; i++) {
         if (!(q->qbo[i] = qbuf_create(d, SABLE_VIRGL_QUERY_STATE_BYTES))) {
@@ -210,6 +198,7 @@ bool umd_query3d_init(UmdDevice *d, UmdQuery *q)
 
 void umd_query3d_fini(UmdDevice *d, UmdQuery *q)
 {
+    umd_pstats_fini(d, q);
     claim(d, q, false);
     if (d->state.predicate == q) {
         umd_set_predication(d, NULL, FALSE); /* the context stops testing it first */
@@ -281,6 +270,9 @@ static bool send(UmdDevice *d, UmdDdi ddi, UmdQuery *q, int phase)
 bool umd_query3d_begin(UmdDevice *d, UmdQuery *q)
 {
     if (q->type == D3D10DDI_QUERY_PIPELINESTATS) {
+        if (!umd_pstats_begin(d, q)) {
+            return false;
+        }
         memcpy(q->stats, d->stats, sizeof q->stats);
         q->stats_open = true;
     }
@@ -294,6 +286,9 @@ bool umd_query3d_end(UmdDevice *d, UmdDdi ddi, UmdQuery *q, bool again)
             q->stats[i] = d->stats[i] - q->stats[i];
         }
         q->stats_open = false;
+        if (!umd_pstats_end(d, ddi, q)) {
+            return false;
+        }
     }
     if (!q->nq) {
         return true;
@@ -326,6 +321,31 @@ static int read_result(UmdDevice *d, UmdResource *r, uint64_t *v)
     return state == SABLE_VIRGL_QUERY_STATE_DONE;
 }
 
+/* The UMD's counts with the host's: GS primitives (the clipper's input
+ * when they are rasterized), PS and DS invocations, VS invocations of
+ * indirect draws and DrawAuto (and IA vertices of non-indexed indirect
+ * draws);
+ * the clipper's output is taken to be its input (llvmpipe's clipping is
+ * not observable). */
+static bool pipeline_stats(UmdDevice *d, UmdQuery *q, uint8_t *out)
+{
+    UmdPstatsHost h;
+    if (!umd_pstats_read(d, q, &h)) {
+        return false;
+    }
+    uint64_t s[UMD_STATS];
+    memcpy(s, q->stats, sizeof s);
+    s[UMD_STAT_GS_PRIMITIVES] = h.gs_raster + h.gs_other;
+    s[UMD_STAT_C_INVOCATIONS] += h.gs_raster;
+    s[UMD_STAT_C_PRIMITIVES] = s[UMD_STAT_C_INVOCATIONS];
+    s[UMD_STAT_PS_INVOCATIONS] = h.ps;
+    s[UMD_STAT_DS_INVOCATIONS] = h.ds;
+    s[UMD_STAT_VS_INVOCATIONS] += h.vs_ia + h.vs_only;
+    s[UMD_STAT_IA_VERTICES] += h.vs_ia; /* llvmpipe: once per vertex (see the docs) */
+    memcpy(out, s, sizeof s);
+    return true;
+}
+
 int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
 {
     uint64_t v[UMD_QUERY_GPU_MAX] = { 0 };
@@ -340,7 +360,9 @@ int umd_query3d_data(UmdDevice *d, UmdQuery *q, void *data, UINT size)
     BOOL flag;
     switch (q->type) {
     case D3D10DDI_QUERY_PIPELINESTATS: /* D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS; 10: 8 first */
-        memcpy(out, q->stats, sizeof q->stats);
+        if (!pipeline_stats(d, q, out)) {
+            return -1;
+        }
         n = sizeof q->stats;
         break;
     case D3D10DDI_QUERY_TIMESTAMPDISJOINT: { /* D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT */

@@ -93,7 +93,7 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
     if (r->dim == D3D10DDIRESOURCE_BUFFER) { /* draws also read indirect arguments */
         return (r->bind & BUFFER_BINDS_3D) != 0 || args;
     }
-    return umd_virgl_format(r->format) != 0 &&
+    return umd_res3d_format(r) != 0 &&
            (r->samples <= 1 || (r->dim == D3D10DDIRESOURCE_TEXTURE2D && r->mips == 1));
 }
 
@@ -142,7 +142,7 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     p->base.height = r->dim == D3D10DDIRESOURCE_TEXTURE1D ? 1 : r->height;
     p->virgl.target = umd_res3d_target(r);
     p->virgl.depth = r->dim == D3D10DDIRESOURCE_TEXTURE3D ? r->depth : 1;
-    p->virgl.format = umd_virgl_format(r->format);
+    p->virgl.format = umd_res3d_format(r);
     p->virgl.array_size = r->array_size;
     p->virgl.last_level = r->mips - 1;
     p->virgl.nr_samples = r->samples > 1 ? r->samples : 0;
@@ -176,7 +176,7 @@ static bool transfer_box(UmdDevice *d, UmdDdi ddi, UmdResource *r, uint32_t s, u
     bool vol = r->dim == D3D10DDIRESOURCE_TEXTURE3D;
     struct sable_cmd_3d_transfer t = {
         .header = SABLE_CMD_HEADER(SABLE_OP_3D_TRANSFER,
-                                   umd_virgl_format(r->format) == SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM
+                                   r->virgl_format == SABLE_VIRGL_FORMAT_S8_UINT_Z24_UNORM
                                        ? SABLE_CMD_F_SWAP_Z24S8
                                        : 0,
                                    sizeof(t) / 4),

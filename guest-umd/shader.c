@@ -205,7 +205,10 @@ void umd_shader_destroy(UmdDevice *d, UmdShader *s)
     umd_state_forget(d, s);
     if (s->magic == UMD_SHADER_MAGIC) {
         umd_vgl_destroy(d, UMD_DDI_DestroyShader, SABLE_VIRGL_OBJECT_SHADER, s->handle, s->host);
+        umd_vgl_destroy(d, UMD_DDI_DestroyShader, SABLE_VIRGL_OBJECT_SHADER, s->count_handle,
+                        s->count_host);
         free(s->tgsi);
+        free(s->count_tgsi);
         free(s->so);
     }
     memset(s, 0, sizeof *s);

@@ -41,6 +41,15 @@ typedef struct Sm4Signatures {
  * structured SRV t# are BUFFER[8 + #], so those two must not meet. */
 #define SM4_COUNTER_BUFFER 24
 
+/* Pipeline statistics (sm4_tgsi_count): the counting variant of a VS, PS,
+ * GS or DS adds 1 to 32-bit word SM4_STATS_* of BUFFER[SM4_STATS_BUFFER]
+ * (the last shader buffer: u7's counter or raw t23, which a shader using
+ * them cannot be counted with) per VS / PS / DS invocation and per
+ * primitive a GS emits. */
+#define SM4_STATS_BUFFER 31
+#define SM4_STATS_BUFFER_TEXT "BUFFER[31]"
+enum { SM4_STATS_PS, SM4_STATS_GS, SM4_STATS_DS, SM4_STATS_VS };
+
 /* TGSI unit u (SAMP[u] with SVIEW[u]): virglrenderer samples it through
  * the stage's sampler view u and sampler state u.  D3D's t# and s# are
  * independent, so the translator gives every (t#, s#) pair a shader
@@ -88,5 +97,10 @@ Sm4Error sm4_to_tgsi(const Sm4Program *p, const Sm4Signatures *sig, char **text,
 char *sm4_tes_link(const char *ds_tgsi, const Sm4ShaderInfo *hs);
 /* The key of what sm4_tes_link takes from an HS (equal keys: same text). */
 uint32_t sm4_tes_key(const Sm4ShaderInfo *hs);
+
+/* The counting variant of the TGSI text sm4_to_tgsi made for info's
+ * shader (a VS, PS, GS or DS); NULL when the stage has none, the shader uses
+ * SM4_STATS_BUFFER, or out of memory (free() it). */
+char *sm4_tgsi_count(const char *tgsi, const Sm4ShaderInfo *info);
 
 #endif /* SABLE_SM4_TGSI_H */

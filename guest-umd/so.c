@@ -180,6 +180,11 @@ static unsigned last_vertex_stage(const UmdState *st)
     return st->shader[UMD_DS] ? UMD_DS : UMD_VS;
 }
 
+bool umd_so_replaces(const UmdState *st, unsigned stage)
+{
+    return so_stage_object(st) && stage == last_vertex_stage(st);
+}
+
 /* D3D links stages by register: an output the declaration names (a
  * register of the SO object's output signature) must be one the bound
  * shader declares alike, or what is captured is not what was declared. */

@@ -74,7 +74,11 @@ static bool texture_view(const UmdResource *r, const D3D11DDIARG_CREATEUNORDERED
     const D3D11DDIARG_TEX2D_UNORDEREDACCESSVIEW *t = &c->Tex2D;
     v->kind = UMD_UAV_TEXTURE;
     v->virgl_format = umd_virgl_format(c->Format);
-    if (r->dim != D3D10DDIRESOURCE_TEXTURE2D || c->Format != r->format || !v->virgl_format ||
+    /* the resource's format, or a typed one of a TYPELESS resource's
+     * family (the runtime checks the family; the host binds the image in
+     * the view's format, of the same size) */
+    if (r->dim != D3D10DDIRESOURCE_TEXTURE2D || umd_format_bpp(c->Format) != r->bpp ||
+        !v->virgl_format ||
         t->MipSlice >= r->mips || t->ArraySize == 0 || t->FirstArraySlice >= r->array_size ||
         t->ArraySize > r->array_size - t->FirstArraySlice) {
         return false;
@@ -93,10 +97,9 @@ static void set_count(UmdDevice *d, UmdDdi ddi, UmdUav *v, uint32_t count)
     umd_update_subresource(d, ddi, v->counter, 0, &box, &count, 4, 4);
 }
 
-/* A hidden counter: a 3D buffer of the UMD's own (no runtime resource). */
-static UmdResource *counter_new(UmdDevice *d)
+UmdResource *umd_hidden_buffer(UmdDevice *d, uint32_t bytes)
 {
-    D3D10DDI_MIPINFO mip = { COUNTER_BYTES, 1, 1, COUNTER_BYTES, 1, 1 };
+    D3D10DDI_MIPINFO mip = { bytes, 1, 1, bytes, 1, 1 };
     D3D11DDIARG_CREATERESOURCE c = {
         .pMipInfoList = &mip, .ResourceDimension = D3D10DDIRESOURCE_BUFFER,
         .Usage = D3D10_DDI_USAGE_DEFAULT, .BindFlags = D3D11_DDI_BIND_UNORDERED_ACCESS,
@@ -131,7 +134,7 @@ void umd_uav_create(UmdDevice *d, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c
     }
     uint32_t reported = d->errors_reported;
     if (v->kind == UMD_UAV_STRUCTURED && (c->Buffer.Flags & COUNTER_FLAGS) &&
-        !(v->counter = counter_new(d))) {
+        !(v->counter = umd_hidden_buffer(d, COUNTER_BYTES))) {
         memset(v, 0, sizeof(*v));
         if (d->errors_reported == reported) { /* else the creation reported it */
             umd_unsupported(d, UMD_DDI_CreateUnorderedAccessView, 0);

@@ -139,6 +139,7 @@ typedef struct UmdSrv {
     uint32_t first_element, elements;
     uint8_t ex_kind;          /* a D3D11 raw / structured buffer view (uav.c), 0: not */
     struct UmdResource *shadow; /* what the host reads for it, NULL: none yet (view_shadow.c) */
+    bool stencil;             /* reads the stencil of a depth-stencil 3D resource */
 } UmdSrv;
 
 typedef struct UmdDsv {
@@ -177,6 +178,7 @@ typedef struct UmdQuery {
      * difference; open between the two */
     uint64_t stats[UMD_STATS];
     bool stats_open;
+    struct UmdResource *pstats; /* the host's counters at Begin and End (pstats.c) */
 } UmdQuery;
 #define UMD_QUERY_MAGIC 0x59524551u /* "QERY" */
 
@@ -322,6 +324,11 @@ typedef struct UmdStream {
     /* the query begun and not ended per GL query target (query3d.c): the
      * host allows one, the two occlusion types share one */
     struct UmdQuery *active_query[SABLE_VIRGL_QUERY_SO_OVERFLOW_PREDICATE + 1];
+    /* pipeline statistics the shaders count (pstats.c): the open queries,
+     * the counter buffer (made at the first Begin) */
+    uint32_t pstats_open;
+    struct UmdResource *pstats_counter;
+    uint32_t pstats_part;   /* the draw's part of the counter buffer (umd_pstats_draw) */
 } UmdStream;
 
 typedef struct UmdDevice {
@@ -518,6 +525,10 @@ void umd_srv_shadow_free(UmdDevice *d, UmdSrv *v);
  * counted in shadow_copies. */
 bool umd_srv_shadow_copy(UmdDevice *d, const UmdSrv *v);
 uint32_t umd_srv_shadow_dw(const UmdSrv *v);
+/* Whether the views bound to these stages read one depth-stencil resource
+ * both through a stencil view and another one (a draw or dispatch that
+ * cannot be done: docs/umd.md "Formats of the 3D path"). */
+bool umd_srv_modes_mixed(const UmdState *st, const unsigned *stages, uint32_t nstages);
 /* clear.c */
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);
@@ -549,6 +560,17 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r);
 /* format3d.c: a DXGI format's virgl format (0: none), whether the 3D
  * path renders to it (on a 3D adapter). */
 uint32_t umd_virgl_format(DXGI_FORMAT f);
+/* The host format of a 3D resource (TYPELESS: a typed one of its family;
+ * R32/R16 TYPELESS bound as depth-stencil: Z32_FLOAT/Z16_UNORM), and of a
+ * shader resource view of format f of r with its *swizzle (of a depth
+ * resource: the resource's for the formats reading its depth, the
+ * stencil-only one for those reading its stencil; else f's; 0: none). */
+uint32_t umd_res3d_format(const UmdResource *r);
+uint32_t umd_view_format(const UmdResource *r, DXGI_FORMAT f, uint32_t *swizzle);
+/* Whether host format vf is a depth(-stencil) one. */
+bool umd_virgl_depth(uint32_t vf);
+/* Whether a view of format f of r reads r's stencil. */
+bool umd_view_stencil(const UmdResource *r, DXGI_FORMAT f);
 /* The virgl target of a 3D texture (SABLE_VIRGL_TARGET_*). */
 uint32_t umd_res3d_target(const UmdResource *r);
 bool umd_format3d_renderable(const UmdDevice *d, DXGI_FORMAT f);
@@ -589,6 +611,11 @@ void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 ste
  * its own SUBMIT; dst's host copy is newer afterwards. False: reported. */
 bool umd_blit3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, UmdResource *src, uint32_t filter,
                 const VglBlitSide *ds, const VglBlitSide *ss);
+/* The same with one RESOURCE_COPY_REGION of box of src's level slevel to
+ * (0, 0, dz) of dst's level dlevel (the host copies texels: multisampled
+ * resources of one sample count too). */
+bool umd_copy3d(UmdDevice *d, UmdDdi ddi, UmdResource *dst, uint32_t dlevel, uint32_t dz,
+                UmdResource *src, uint32_t slevel, const VglBox *box);
 /* The whole of buffer r from data as RESOURCE_INLINE_WRITEs (one SUBMIT
  * per chunk): the host copy, in stream order, not the backing; the host
  * copy is newer afterwards. False: the device is lost or the command
@@ -623,6 +650,9 @@ bool umd_so_put_overrides(UmdDevice *d, VglBuf *b, uint32_t *fs, uint32_t *blend
 /* The shader a draw runs at `stage`: a VS or DS created with stream
  * output is in the GS slot no geometry shader (NULL). */
 UmdShader *umd_draw_shader(const UmdState *st, unsigned stage);
+/* A VS or DS created with stream output is in the GS slot and stage is
+ * the one whose object a draw replaces by the SO variant. */
+bool umd_so_replaces(const UmdState *st, unsigned stage);
 /* No VS/DS created with stream output in the GS slot, or each output its
  * declaration names is one the last vertex stage (the DS when bound, else
  * the VS) declares alike: the same register, system value, components. */

@@ -33,6 +33,11 @@ typedef struct UmdShader {
     uint32_t handle;            /* its virgl shader object (draw.c), host: created */
     uint32_t tes_key;           /* DS: sm4_tes_key of the HS its object was made for */
     bool host;
+    /* the counting variant (pipeline statistics, pstats.c): its text made
+     * at first need (refused: the stage has none), its object as above */
+    char *count_tgsi;
+    bool count_refused, count_host;
+    uint32_t count_handle, count_tes_key;
 } UmdShader;
 
 struct UmdDevice;

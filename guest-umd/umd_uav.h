@@ -43,6 +43,9 @@ typedef struct UmdUav {
                                 * 16-byte 3D buffer the UMD made; count at 0) */
 } UmdUav;
 
+/* A 3D buffer of the UMD's own (no runtime resource; UAV-bindable, a
+ * copy source and destination), NULL if it cannot be had. */
+UmdResource *umd_hidden_buffer(UmdDevice *d, uint32_t bytes);
 SIZE_T umd_uav_size(void);
 void umd_uav_create(UmdDevice *d, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *c, UmdUav *v);
 void umd_uav_destroy(UmdDevice *d, UmdUav *v);

@@ -145,7 +145,11 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
         /* (Tex1D has the Tex2D layout) */
         uint32_t mips = tex->MipLevels == UINT32_MAX && tex->MostDetailedMip < r->mips
                             ? r->mips - tex->MostDetailedMip : tex->MipLevels;
-        ok = umd_format_bpp(format ? format : r->format) == r->bpp && mips &&
+        /* 3D textures: a format the host reads */
+        DXGI_FORMAT f = format ? format : r->format;
+        uint32_t swizzle;
+        ok = umd_format_bpp(f) == r->bpp && (!r->res_id || umd_view_format(r, f, &swizzle)) &&
+             mips &&
              tex->MostDetailedMip < r->mips && mips <= r->mips - tex->MostDetailedMip &&
              tex->ArraySize && tex->FirstArraySlice < r->array_size &&
              tex->ArraySize <= r->array_size - tex->FirstArraySlice;
@@ -159,6 +163,7 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
     if (ok) {
         v->res = r;
         v->format = format ? format : r->format;
+        v->stencil = umd_view_stencil(r, v->format);
         /* a 3D buffer's misaligned view: its shadow now, so that running
          * out of memory is this call's error */
         ok = !r->res_id || dim != D3D10DDIRESOURCE_BUFFER || buffer_view_aligned(v) ||
@@ -168,6 +173,36 @@ void umd_srv_create(UmdDevice *d, UmdResource *r, DXGI_FORMAT format, D3D10DDIRE
         memset(v, 0, sizeof(*v));
         umd_unsupported(d, UMD_DDI_CreateShaderResourceView, 0);
     }
+}
+
+/* GL samples a depth-stencil texture in one mode (depth or stencil) at a
+ * time: virglrenderer sets it as it binds each sampler view, so in one
+ * draw the last view bound would decide for all of them. */
+static bool reads_other_than_stencil(const UmdState *st, const unsigned *stages,
+                                     uint32_t nstages, const UmdResource *r)
+{
+    for (uint32_t k = 0; k < nstages; k++) {
+        for (uint32_t i = 0; i < UMD_SRV_SLOTS; i++) {
+            const UmdSrv *w = st->srv[stages[k]][i];
+            if (w && w->res == r && !w->stencil) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool umd_srv_modes_mixed(const UmdState *st, const unsigned *stages, uint32_t nstages)
+{
+    for (uint32_t k = 0; k < nstages; k++) {
+        for (uint32_t i = 0; i < UMD_SRV_SLOTS; i++) {
+            const UmdSrv *v = st->srv[stages[k]][i];
+            if (v && v->stencil && reads_other_than_stencil(st, stages, nstages, v->res)) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 /* A view format the host stores exactly as `vf` (the same GL internal
@@ -193,14 +228,18 @@ static uint32_t alias_format(uint32_t vf, uint32_t *swizzle)
     }
 }
 
-/* A texture view of part of the slices, read with the resource's own
- * target: virglrenderer 0.10.4 makes the GL texture view that starts at
- * the first slice only when the view's target or format differs from
- * the resource's, and otherwise reads the whole texture from slice 0. */
-static bool part_own(const UmdSrv *v, uint32_t target)
+/* A texture view (host format vf) of part of the slices, read with the
+ * resource's own target: virglrenderer 0.10.4 makes the GL texture view
+ * that starts at the first slice only when the view's target or format
+ * differs from the resource's (not for the formats of a depth-stencil
+ * resource: it reads the resource's own), and otherwise reads the whole
+ * texture from slice 0. */
+static bool part_own(const UmdSrv *v, uint32_t target, uint32_t vf)
 {
     const UmdResource *r = v->res;
-    return target == umd_res3d_target(r) && (v->first_slice || v->slices != r->array_size);
+    bool other = vf != r->virgl_format && !umd_virgl_depth(r->virgl_format);
+    return target == umd_res3d_target(r) && !other &&
+           (v->first_slice || v->slices != r->array_size);
 }
 
 bool umd_srv_shadowed(const UmdSrv *v, uint32_t target)
@@ -212,7 +251,8 @@ bool umd_srv_shadowed(const UmdSrv *v, uint32_t target)
     if (v->res->dim == D3D10DDIRESOURCE_BUFFER) {
         return !buffer_view_aligned(v);
     }
-    return part_own(v, target) && !alias_format(umd_virgl_format(v->format), &swizzle);
+    uint32_t vf = umd_view_format(v->res, v->format, &swizzle);
+    return part_own(v, target, vf) && !alias_format(vf, &swizzle);
 }
 
 /* virglrenderer 0.10.4 binds a buffer view with glTexBufferRange over
@@ -225,22 +265,26 @@ bool umd_srv_encode(const UmdSrv *v, uint32_t target, VglBuf *b)
 {
     bool shadowed = umd_srv_shadowed(v, target);
     const UmdResource *sh = shadowed ? v->shadow : NULL;
-    uint32_t vf = umd_virgl_format(v->format), swizzle = SABLE_VIRGL_SWIZZLE_IDENTITY;
-    if (!vf || (shadowed && !sh)) {
+    if (shadowed && !sh) {
         return false;
     }
     if (v->res->dim == D3D10DDIRESOURCE_BUFFER) {
-        uint32_t first = sh ? 0 : v->first_element;
-        return vgl_create_buffer_view(b, v->handle, (sh ? sh : v->res)->res_id,
-                                      vf | SABLE_VIRGL_TARGET_BUFFER << 24, first,
-                                      first + v->elements - 1, SABLE_VIRGL_SWIZZLE_IDENTITY);
+        uint32_t vf = umd_virgl_format(v->format), first = sh ? 0 : v->first_element;
+        return vf && vgl_create_buffer_view(b, v->handle, (sh ? sh : v->res)->res_id,
+                                            vf | SABLE_VIRGL_TARGET_BUFFER << 24, first,
+                                            first + v->elements - 1,
+                                            SABLE_VIRGL_SWIZZLE_IDENTITY);
+    }
+    uint32_t swizzle, vf = umd_view_format(v->res, v->format, &swizzle);
+    if (!vf) {
+        return false;
     }
     if (sh) {
         return vgl_create_sampler_view(b, v->handle, sh->res_id, vf | target << 24, 0,
                                        v->slices - 1, 0, v->mips - 1, swizzle);
     }
-    if (part_own(v, target)) {
-        vf = alias_format(vf, &swizzle);
+    if (part_own(v, target, vf) && !(vf = alias_format(vf, &swizzle))) {
+        return false;
     }
     return vgl_create_sampler_view(b, v->handle, v->res->res_id, vf | target << 24,
                                    v->first_slice, v->first_slice + v->slices - 1, v->first_mip,

@@ -28,7 +28,8 @@ static void shadow_desc(const UmdSrv *v, UmdResourceDesc *o)
         return;
     }
     const UmdSubresource *top = &r->sub[v->first_mip]; /* slice 0 of the first mip */
-    o->format = r->format;
+    o->format = r->format; /* with the depth bind: the same host format (umd_res3d_format) */
+    o->bind |= r->bind & D3D10_DDI_BIND_DEPTH_STENCIL;
     o->width = top->width;
     o->height = top->height;
     o->mips = v->mips;

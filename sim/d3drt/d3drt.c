@@ -484,8 +484,14 @@ static HRESULT create_rtv(RtDevice *d, const D3D10DDIARG_CREATERENDERTARGETVIEW 
 HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
                       RtView **out)
 {
+    return rt_create_rtv_as(d, r, r->format, mip, first_slice, slices, out);
+}
+
+HRESULT rt_create_rtv_as(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT mip, UINT first_slice,
+                         UINT slices, RtView **out)
+{
     D3D10DDIARG_CREATERENDERTARGETVIEW c = {
-        .hDrvResource = r->h, .Format = r->format, .ResourceDimension = r->dim,
+        .hDrvResource = r->h, .Format = f, .ResourceDimension = r->dim,
     };
     c.Tex2D.MipSlice = mip;
     c.Tex2D.FirstArraySlice = first_slice;
@@ -539,13 +545,19 @@ HRESULT rt_clear(RtDevice *d, RtView *v, float r, float g, float b, float a)
 HRESULT rt_create_dsv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
                       RtView **out)
 {
+    return rt_create_dsv_as(d, r, r->format, mip, first_slice, slices, out);
+}
+
+HRESULT rt_create_dsv_as(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT mip, UINT first_slice,
+                         UINT slices, RtView **out)
+{
     RtView *v = g_new0(RtView, 1);
     D3D10DDI_HRTDEPTHSTENCILVIEW rt = { .handle = v };
     D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW t = { mip, first_slice, slices };
     HRESULT hr;
     if (d->f11) {
         D3D11DDIARG_CREATEDEPTHSTENCILVIEW c = {
-            .hDrvResource = r->h, .Format = r->format, .ResourceDimension = r->dim,
+            .hDrvResource = r->h, .Format = f, .ResourceDimension = r->dim,
         };
         c.Tex2D = t;
         v->mem = g_malloc0(d->f11->pfnCalcPrivateDepthStencilViewSize(d->h, &c));
@@ -554,7 +566,7 @@ HRESULT rt_create_dsv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UI
                      d->f11->pfnCreateDepthStencilView(d->h, &c, v->dsv, rt));
     } else {
         D3D10DDIARG_CREATEDEPTHSTENCILVIEW c = {
-            .hDrvResource = r->h, .Format = r->format, .ResourceDimension = r->dim,
+            .hDrvResource = r->h, .Format = f, .ResourceDimension = r->dim,
         };
         c.Tex2D = t;
         v->mem = g_malloc0(F10(d, pfnCalcPrivateDepthStencilViewSize)(d->h, &c));

@@ -238,6 +238,10 @@ HRESULT rt_update(RtDevice *d, RtResource *r, UINT sub, const D3D10_DDI_BOX *box
                   const void *data, UINT row_pitch);
 HRESULT rt_create_rtv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
                       RtView **out);
+/* The same in view format f (a typed format of a TYPELESS resource's
+ * family); rt_create_dsv_as likewise. */
+HRESULT rt_create_rtv_as(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT mip, UINT first_slice,
+                         UINT slices, RtView **out);
 /* A render-target view of elements [first, first + n) of a buffer. */
 HRESULT rt_create_buffer_rtv(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT first, UINT n,
                              RtView **out);
@@ -247,6 +251,8 @@ HRESULT rt_flush(RtDevice *d);
 /* A depth-stencil view (the D3D10 or D3D11 entry points per version). */
 HRESULT rt_create_dsv(RtDevice *d, RtResource *r, UINT mip, UINT first_slice, UINT slices,
                       RtView **out);
+HRESULT rt_create_dsv_as(RtDevice *d, RtResource *r, DXGI_FORMAT f, UINT mip, UINT first_slice,
+                         UINT slices, RtView **out);
 void rt_destroy_dsv(RtDevice *d, RtView *v);
 HRESULT rt_clear_dsv(RtDevice *d, RtView *v, UINT flags, float depth, uint8_t stencil);
 HRESULT rt_create_query(RtDevice *d, D3D10DDI_QUERY type, RtQuery **out);

@@ -3,7 +3,8 @@
  * meets it: a DXBC container split as the runtime splits it (tools/dxbc:
  * SHDR/SHEX token stream, ISGN/OSGN signatures), or, when the input is no
  * container, the bytes as a bare token stream; then the SM4/SM5 decoder and
- * the TGSI translator (guest-umd) on whatever decodes. */
+ * the TGSI translator (guest-umd) on whatever decodes, and the counting
+ * variant of what translates. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,7 @@ static void translate(const uint32_t *tokens, uint32_t ntokens, const Sm4Signatu
     char *text = NULL, why[128];
     Sm4ShaderInfo info;
     if (sm4_to_tgsi(&p, sig, &text, &info, why, sizeof(why)) == SM4_OK) {
+        free(sm4_tgsi_count(text, &info)); /* the pipeline statistics' variant */
         free(text);
     }
     sm4_free(&p);

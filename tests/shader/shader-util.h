@@ -22,5 +22,6 @@ char *su_body(const char *text);
 void shader_hostile_tests_add(void);
 void shader_tess_tests_add(void);
 void shader_pcsg_tests_add(void);
+void shader_count_tests_add(void);
 
 #endif /* SABLE_SHADER_UTIL_H */

@@ -1254,5 +1254,6 @@ int main(int argc, char **argv)
     shader_hostile_tests_add();
     shader_tess_tests_add();
     shader_pcsg_tests_add();
+    shader_count_tests_add();
     return g_test_run();
 }

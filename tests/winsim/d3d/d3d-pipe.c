@@ -148,9 +148,8 @@ void pipe_srv_free(RtDevice *d, void *mem)
 void pipe_free(Pipe *p)
 {
     RtDevice *d = p->d;
-    /* 10.x devices have no hull and domain stages */
     for (unsigned st = RT_VS; st <= (d->f11 ? RT_DS : RT_GS); st++) {
-        rt_set_shader(d, st, NULL);
+        rt_set_shader(d, st, NULL); /* a 10.x device has no HS or DS */
     }
     for (unsigned i = 0; i < p->nused; i++) {
         rt_destroy_shader(d, p->used[i]);
@@ -270,6 +269,15 @@ void pipe_query_data(RtDevice *d, RtQuery *q, void *data, UINT size)
         hr = pipe_query_get(d, q, data, size, 0);
     }
     OK(hr);
+}
+
+PipeStats pipe_stats(RtDevice *d, RtQuery *q)
+{
+    PipeStats s;
+    memset(&s, 0xee, sizeof s);
+    OK(rt_query_end(d, q));
+    pipe_query_data(d, q, &s, sizeof s);
+    return s;
 }
 
 void pipe_read_buffer(RtDevice *d, RtResource *b, void *out, UINT size)

@@ -95,4 +95,12 @@ void pipe_query_begin(RtDevice *d, RtQuery *q);
 void pipe_query_data(RtDevice *d, RtQuery *q, void *data, UINT size);
 HRESULT pipe_query_get(RtDevice *d, RtQuery *q, void *data, UINT size, UINT flags);
 
+/* D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS (Microsoft's member order). */
+typedef struct PipeStats {
+    uint64_t ia_vertices, ia_primitives, vs, gs, gs_primitives, c_invocations, c_primitives, ps,
+        hs, ds, cs;
+} PipeStats;
+/* QueryEnd of a pipeline-statistics query, then its data. */
+PipeStats pipe_stats(RtDevice *d, RtQuery *q);
+
 #endif

@@ -1144,7 +1144,9 @@ static void test_bc(void)
 }
 
 /* No format outside the table claims anything but B5G6R5 and B5G5R5A1,
- * the 2D engine's RENDERTARGET (clears, docs/umd.md). */
+ * the 2D engine's RENDERTARGET (clears, docs/umd.md), the depth
+ * formats, MULTISAMPLE_RENDERTARGET alone, and the views reading their
+ * depth, SHADER_SAMPLE and MULTISAMPLE_LOAD; TYPELESS formats nothing. */
 static void test_claims(void)
 {
     Pipe3 p = pipe3_new();
@@ -1158,8 +1160,18 @@ static void test_claims(void)
         }
         UINT caps = caps_of(p.d, (DXGI_FORMAT)f);
         bool clear2d = f == DXGI_FORMAT_B5G6R5_UNORM || f == DXGI_FORMAT_B5G5R5A1_UNORM;
+        /* 4x depth-stencil views: test-d3d-typeless.c's ms-depth */
+        bool depth = f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D32_FLOAT ||
+                     f == DXGI_FORMAT_D16_UNORM || f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+        /* reading the depth of D24S8 / D32S8: test-d3d-typeless.c */
+        bool read = f == DXGI_FORMAT_R24_UNORM_X8_TYPELESS ||
+                    f == DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
         if (!listed) {
-            g_assert_cmphex(caps, ==, clear2d ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET : 0);
+            g_assert_cmphex(caps, ==, clear2d ? D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET
+                                      : depth ? D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET
+                                      : read  ? D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE |
+                                                   D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD
+                                              : 0);
         }
     }
     pipe3_free(&p);
@@ -1203,13 +1215,14 @@ static const char cs_uav_float[] =
     "store_uav_typed u0.xyzw, vThreadID.xyyy, r0.xyzw\n"
     "ret\n";
 
-/* A W x H texture of format f (texel bytes) written through a typed UAV
- * by compute (shader text), read back into out. */
-static void uav_write(DXGI_FORMAT f, unsigned bytes, const char *text, uint8_t *out)
+/* A W x H texture of format res (texel bytes) written through a typed
+ * UAV of format f by compute (shader text), read back into out. */
+static void uav_write_as(DXGI_FORMAT res, DXGI_FORMAT f, unsigned bytes, const char *text,
+                         uint8_t *out)
 {
     Pipe3 p = pipe3_new();
     RtDevice *d = p.d;
-    RtResource *t = texture(d, f, D3D11_DDI_BIND_UNORDERED_ACCESS, NULL, bytes);
+    RtResource *t = texture(d, res, D3D11_DDI_BIND_UNORDERED_ACCESS, NULL, bytes);
     D3D11DDIARG_CREATEUNORDEREDACCESSVIEW cu = {
         .hDrvResource = t->h, .Format = f, .ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D,
     };
@@ -1238,11 +1251,17 @@ static void uav_write(DXGI_FORMAT f, unsigned bytes, const char *text, uint8_t *
     pipe3_free(&p);
 }
 
-/* R32_UINT / R32_SINT: every texel the thread's value, bit for bit. */
-static void uav_r32(DXGI_FORMAT f, const char *text)
+static void uav_write(DXGI_FORMAT f, unsigned bytes, const char *text, uint8_t *out)
+{
+    uav_write_as(f, f, bytes, text, out);
+}
+
+/* R32_UINT / R32_SINT (of a resource of format res): every texel the
+ * thread's value, bit for bit. */
+static void uav_r32(DXGI_FORMAT res, DXGI_FORMAT f, const char *text)
 {
     uint32_t out[N];
-    uav_write(f, 4, text, (uint8_t *)out);
+    uav_write_as(res, f, 4, text, (uint8_t *)out);
     for (unsigned y = 0; y < H; y++) {
         for (unsigned x = 0; x < W; x++) {
             g_assert_cmphex(out[y * W + x], ==, 0x80000000u | y << 16 | x * 3);
@@ -1252,12 +1271,18 @@ static void uav_r32(DXGI_FORMAT f, const char *text)
 
 static void test_uav_uint(void)
 {
-    uav_r32(DXGI_FORMAT_R32_UINT, cs_uav_uint);
+    uav_r32(DXGI_FORMAT_R32_UINT, DXGI_FORMAT_R32_UINT, cs_uav_uint);
+}
+
+/* A typed UAV of a TYPELESS texture: R32_UINT of R32_TYPELESS. */
+static void test_uav_typeless(void)
+{
+    uav_r32(DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_R32_UINT, cs_uav_uint);
 }
 
 static void test_uav_sint(void)
 {
-    uav_r32(DXGI_FORMAT_R32_SINT, cs_uav_sint);
+    uav_r32(DXGI_FORMAT_R32_SINT, DXGI_FORMAT_R32_SINT, cs_uav_sint);
 }
 
 /* Typed stores converting: R8G8B8A8_UNORM (c / 255 stored as code c,
@@ -1354,5 +1379,6 @@ void d3d_formats_tests_add(void)
     g_test_add_func("/d3d/formats/bc", test_bc);
     g_test_add_func("/d3d/formats/uav-r32-uint", test_uav_uint);
     g_test_add_func("/d3d/formats/uav-r32-sint", test_uav_sint);
+    g_test_add_func("/d3d/formats/uav-typeless", test_uav_typeless);
     g_test_add_func("/d3d/formats/uav-convert", test_uav_convert);
 }

@@ -385,7 +385,11 @@ static void assert_quad(const uint8_t *px, const float c[4])
  * becomes a quad [6, 10) x [2, 6) of two triangles, rasterized (stream 0)
  * and captured whole (position and colour, stride 32: PipeVtx). The
  * buffer holds the six vertices exactly; with the GS unbound, the buffer
- * as vertex buffer 0 and a triangle list, DrawAuto draws the same quad. */
+ * as vertex buffer 0 and a triangle list, DrawAuto draws the same quad.
+ * Pipeline statistics: the first draw 2 GS primitives and clipper
+ * invocations, 16 PS invocations; DrawAuto 16 PS invocations, at least
+ * one VS invocation per vertex (counted by the VS: llvmpipe runs it more
+ * often, see docs/umd.md) and no IA vertices (not counted). */
 static void test_so_draw_auto(void)
 {
     Pipe p = pipe_new(1 /* POINTLIST */);
@@ -408,7 +412,14 @@ static void test_so_draw_auto(void)
                                   NULL, 8 * sizeof(PipeVtx));
     set_so(d, sob, 0);
     pipe_clear(&p, black);
+    RtQuery *q;
+    OK(rt_create_query(d, D3D10DDI_QUERY_PIPELINESTATS, &q));
+    pipe_query_begin(d, q);
     pipe_draw(&p, 1, 0);
+    PipeStats st = pipe_stats(d, q);
+    g_assert_cmpuint(st.gs_primitives, ==, 2);
+    g_assert_cmpuint(st.c_invocations, ==, 2);
+    g_assert_cmpuint(st.ps, ==, 16);
     set_so(d, NULL, 0);
     const float halfc[4] = { 1, 128.0f / 255.0f, 0, 1 }; /* 0.5 -> 128 (round to nearest) */
     uint8_t px[PIPE_W * PIPE_H * 4];
@@ -431,7 +442,13 @@ static void test_so_draw_auto(void)
     pipe_set_vb(&p, sob);
     OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4)));
     pipe_clear(&p, black);
+    pipe_query_begin(d, q);
     OK(RT_CALL(d, DrawAuto, 0, F(d, pfnDrawAuto)(d->h)));
+    st = pipe_stats(d, q);
+    g_assert_cmpuint(st.ia_vertices, ==, 0);
+    g_assert_cmpuint(st.vs, >=, 6);
+    g_assert_cmpuint(st.ps, ==, 16);
+    rt_destroy_query(d, q);
     pipe_read(&p, px);
     assert_quad(px, halfc);
     g_assert_cmpuint(((UmdDevice *)d->drv)->draws, ==, 2);
@@ -449,10 +466,69 @@ static void test_so_draw_auto(void)
     pipe_free(&p);
 }
 
+/* A pipeline-statistics query and a stream-output statistics query
+ * overlapping (neither nested in the other) around three draws of the
+ * 3 points, each GS invocation emitting 2 points: the pipeline
+ * statistics span the first two draws (6 GS invocations, 12 GS
+ * primitives, no clipper invocations: no rasterized stream), the
+ * stream-output statistics the last two (12 written, 12 needed). */
+static void test_so_stats_overlap(void)
+{
+    Pipe p = pipe_new(1 /* POINTLIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text);
+    const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY so[1] = { { 0, 0, 0, 0xF } };
+    RtShader *gs = pipe_shader_so(d, gs_pair_text, so, 1, 16, D3D11_SO_NO_RASTERIZED_STREAM);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_GS, gs));
+    const PipeVtx v[3] = { { { 0.5f, 0.25f, 0, 1 }, { 1, 1, 1, 1 } },
+                           { { -0.25f, 0.75f, 0, 1 }, { 1, 1, 1, 1 } },
+                           { { 0.125f, -0.5f, 0, 1 }, { 1, 1, 1, 1 } } };
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb(&p, vb);
+    const float delta[4] = { 0.25f, 0.25f, 0, 0 };
+    RtResource *cb = pipe_buffer(d, D3D10_DDI_BIND_CONSTANT_BUFFER, delta, sizeof delta);
+    OK(RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &cb->h)));
+    RtResource *sob = pipe_buffer(d, D3D10_DDI_BIND_STREAM_OUTPUT, NULL, 1024);
+    set_so(d, sob, 0);
+    RtQuery *pstats, *sostats;
+    OK(rt_create_query(d, D3D10DDI_QUERY_PIPELINESTATS, &pstats));
+    OK(rt_create_query(d, D3D10DDI_QUERY_STREAMOUTPUTSTATS, &sostats));
+    pipe_query_begin(d, pstats);
+    pipe_draw(&p, 3, 0);
+    pipe_query_begin(d, sostats);
+    pipe_draw(&p, 3, 0);
+    PipeStats s = pipe_stats(d, pstats);
+    pipe_draw(&p, 3, 0);
+    OK(rt_query_end(d, sostats));
+    set_so(d, NULL, 0);
+    uint64_t so_stats[2] = { 0, 0 };
+    pipe_query_data(d, sostats, so_stats, sizeof so_stats);
+    g_assert_cmpuint(s.ia_vertices, ==, 6);
+    g_assert_cmpuint(s.gs, ==, 6);
+    g_assert_cmpuint(s.gs_primitives, ==, 12);
+    g_assert_cmpuint(s.c_invocations | s.c_primitives | s.ps, ==, 0);
+    g_assert_cmpuint(so_stats[0], ==, 12);
+    g_assert_cmpuint(so_stats[1], ==, 12);
+    rt_destroy_query(d, pstats);
+    rt_destroy_query(d, sostats);
+    D3D10DDI_HRESOURCE none = { NULL };
+    RT_CALL(d, GsSetConstantBuffers, 0, F(d, pfnGsSetConstantBuffers)(d->h, 0, 1, &none));
+    rt_destroy(d, sob);
+    rt_destroy(d, cb);
+    rt_destroy(d, vb);
+    rt_set_shader(d, RT_GS, NULL);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_destroy_shader(d, gs);
+    rt_destroy_shader(d, vs);
+    pipe_free(&p);
+}
+
 void d3d_gs_tests_add(void)
 {
     g_test_add_func("/d3d/gs/points-to-quads", test_gs_points_to_quads);
     g_test_add_func("/d3d/so/points", test_so_points);
     g_test_add_func("/d3d/so/draw-auto", test_so_draw_auto);
     g_test_add_func("/d3d/so/overflow", test_so_overflow);
+    g_test_add_func("/d3d/so/stats-overlap", test_so_stats_overlap);
 }

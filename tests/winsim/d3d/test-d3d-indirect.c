@@ -102,7 +102,61 @@ static void test_indirect(void)
     pipe_free(&p);
 }
 
+/* Pipeline statistics of indirect draws (docs/umd.md "Pipeline
+ * statistics"): the VS counts them on the host. DrawInstancedIndirect
+ * {6 vertices, 3 instances, start 6} (green, 6 x 4 pixels) and a direct
+ * Draw(6) of red (4 x 4): 24 VS invocations and IA vertices, 3 x 24 + 16 =
+ * 88 PS invocations; DrawIndexedInstancedIndirect {6 indices, 2
+ * instances, base vertex 6}: 12 VS invocations (6 distinct indices: no
+ * vertex to reuse), 48 PS invocations, and no IA vertices (an indexed
+ * indirect draw's are not counted). */
+static void test_indirect_stats(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtShader *vs = pipe_shader(d, RT_VS, pipe_vs_text), *ps = pipe_shader(d, RT_PS, pipe_ps_text);
+    OK(rt_set_shader(d, RT_VS, vs));
+    OK(rt_set_shader(d, RT_PS, ps));
+    PipeVtx v[12];
+    rects(v);
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb(&p, vb);
+    const uint16_t idx[6] = { 0, 1, 2, 3, 4, 5 };
+    RtResource *ib = pipe_buffer(d, D3D10_DDI_BIND_INDEX_BUFFER, idx, sizeof idx);
+    OK(RT_CALL(d, IaSetIndexBuffer, 0,
+               F(d, pfnIaSetIndexBuffer)(d->h, ib->h, DXGI_FORMAT_R16_UINT, 0)));
+    const uint32_t init[9] = { 6, 3, 6, 0, 6, 2, 0, 6, 0 };
+    RtResource *args;
+    OK(rt_create_buffer_ex(d, sizeof init, D3D10_DDI_USAGE_DEFAULT, 0, 0,
+                           D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS, 0, init, &args));
+    RtQuery *q;
+    OK(rt_create_query(d, D3D10DDI_QUERY_PIPELINESTATS, &q));
+    pipe_query_begin(d, q);
+    draw_args(&p, args, 0, false);
+    pipe_draw(&p, 6, 0);
+    PipeStats s = pipe_stats(d, q);
+    g_assert_cmpuint(s.vs, ==, 24);
+    g_assert_cmpuint(s.ia_vertices, ==, 24);
+    g_assert_cmpuint(s.ps, ==, 88);
+    pipe_query_begin(d, q);
+    draw_args(&p, args, 16, true);
+    s = pipe_stats(d, q);
+    g_assert_cmpuint(s.vs, ==, 12);
+    g_assert_cmpuint(s.ia_vertices, ==, 0);
+    g_assert_cmpuint(s.ps, ==, 48);
+    rt_destroy_query(d, q);
+    rt_destroy(d, args);
+    rt_destroy(d, ib);
+    rt_destroy(d, vb);
+    rt_set_shader(d, RT_VS, NULL);
+    rt_set_shader(d, RT_PS, NULL);
+    rt_destroy_shader(d, vs);
+    rt_destroy_shader(d, ps);
+    pipe_free(&p);
+}
+
 void d3d_indirect_tests_add(void)
 {
     g_test_add_func("/d3d/draw-indirect/args-from-cpu", test_indirect);
+    g_test_add_func("/d3d/draw-indirect/pipeline-stats", test_indirect_stats);
 }

@@ -338,9 +338,11 @@ static void test_texture3d(void)
 
 /* CheckFormatSupport claims RENDERTARGET exactly for the formats whose
  * render-target view the UMD creates (every DXGI format it can store, as a
- * texture with the render-target bind flag), MULTISAMPLE_RENDERTARGET
- * exactly for those a 4x texture of can be created (the 3D path's colour
- * formats, /d3d/tex/msaa); SHADER_SAMPLE and BLENDABLE:
+ * texture with the render-target bind flag); a 4x texture can be created
+ * exactly in the formats CheckMultisampleQualityLevels gives 4x (those
+ * claiming MULTISAMPLE_RENDERTARGET, the 3D path's colour and depth
+ * formats, /d3d/tex/msaa, /d3d/typeless/ms-depth-*, and its TYPELESS
+ * formats, which claim nothing); SHADER_SAMPLE and BLENDABLE:
  * /d3d/formats/sample and /d3d/formats/blend. */
 static void test_format_support(gconstpointer data)
 {
@@ -361,7 +363,10 @@ static void test_format_support(gconstpointer data)
         if (umd_format_bpp((DXGI_FORMAT)f)) {
             HRESULT ms = rt_create_tex2d_ms(d, 8, 8, 4, (DXGI_FORMAT)f,
                                             D3D10_DDI_BIND_RENDER_TARGET, &t);
-            g_assert_cmphex(ms == S_OK, ==, (caps & msrt) != 0);
+            UINT levels = 0;
+            F(d, pfnCheckMultisampleQualityLevels)(d->h, (DXGI_FORMAT)f, 4, &levels);
+            g_assert_cmphex(ms == S_OK, ==, levels == 1);
+            g_assert_true(!(caps & msrt) || levels == 1);
             if (t) {
                 rt_destroy(d, t);
                 t = NULL;

@@ -812,6 +812,39 @@ static void test_quad(void)
     tess_free(&t);
 }
 
+/* The quad patch of test_quad under a pipeline-statistics query, every
+ * factor n = 1, 2, 3 (integer partitioning): the tessellator's domain
+ * points are the (n + 1) x (n + 1) grid, one DS invocation each; one HS
+ * invocation (one patch of 4 control points, 4 VS invocations); the
+ * rectangle's 48 x 32 pixels one PS invocation each. */
+static void test_quad_stats(void)
+{
+    static const float rect[4][2] = { { 8, 8 }, { 56, 8 }, { 56, 40 }, { 8, 40 } };
+    const Setup u = { hs_quad_text, ds_quad_text, ps_text, PATCHLIST_3 + 1, rect, 4,
+                      D3D10_DDI_FILL_SOLID };
+    Tess t = tess_setup(&u);
+    g_assert_cmphex((uint32_t)RT_CALL(t.d, SetRasterizerState, 0,
+                                      F(t.d, pfnSetRasterizerState)(t.d->h,
+                                                                    (D3D10DDI_HRASTERIZERSTATE){ NULL })),
+                    ==, 0);
+    RtQuery *q;
+    g_assert_cmphex((uint32_t)rt_create_query(t.d, D3D10DDI_QUERY_PIPELINESTATS, &q), ==, 0);
+    uint8_t *px = g_malloc(W * H * 4);
+    for (unsigned n = 1; n <= 3; n++) {
+        pipe_query_begin(t.d, q);
+        draw_patch(&t, (float)n, (float)n, px);
+        PipeStats s = pipe_stats(t.d, q);
+        g_assert_cmpuint(s.ds, ==, (n + 1) * (n + 1));
+        g_assert_cmpuint(s.hs, ==, 1);
+        g_assert_cmpuint(s.ia_primitives, ==, 1);
+        g_assert_cmpuint(s.vs, ==, 4);
+        g_assert_cmpuint(s.ps, ==, 48 * 32);
+    }
+    rt_destroy_query(t.d, q);
+    g_free(px);
+    tess_free(&t);
+}
+
 /* Draws the path cannot do, each on a new device: HS and DS bound with a
  * triangle list, an HS without a DS on a patch list, a patch list without
  * HS and DS. Reported at once by Draw (E_NOTIMPL, outside its category):
@@ -953,6 +986,7 @@ void d3d_tess_tests_add(void)
     g_test_add_func("/d3d/tess/refused-draws", test_refused_draws);
     g_test_add_func("/d3d/tess/patch-constants", test_patch_constants);
     g_test_add_func("/d3d/tess/quad", test_quad);
+    g_test_add_func("/d3d/tess/quad-stats", test_quad_stats);
     g_test_add_func("/d3d/tess/stream-output", test_stream_output);
     g_test_add_func("/d3d/tess/vocp", test_vocp);
     g_test_add_func("/d3d/tess/solid", test_solid);

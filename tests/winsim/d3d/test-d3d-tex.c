@@ -811,7 +811,8 @@ static void check_msaa(Tex *t)
  * an 11.0 device triangles are multisampled all the same),
  * ResourceResolveSubresource into the single-sample target;
  * CheckMultisampleQualityLevels and CheckFormatSupport say 4x for the
- * colour formats of the 3D path only. */
+ * render-target formats of the 3D path, not for R32G32B32_FLOAT (sampled
+ * only). */
 static void test_msaa(void)
 {
     Tex t = tex_new(ps_color);
@@ -821,11 +822,11 @@ static void test_msaa(void)
     g_assert_cmpuint(levels, ==, 1);
     F(d, pfnCheckMultisampleQualityLevels)(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, 8, &levels);
     g_assert_cmpuint(levels, ==, 0);
-    F(d, pfnCheckMultisampleQualityLevels)(d->h, DXGI_FORMAT_D32_FLOAT, 4, &levels);
+    F(d, pfnCheckMultisampleQualityLevels)(d->h, DXGI_FORMAT_R32G32B32_FLOAT, 4, &levels);
     g_assert_cmpuint(levels, ==, 0);
     F(d, pfnCheckFormatSupport)(d->h, DXGI_FORMAT_R8G8B8A8_UNORM, &caps);
     g_assert_cmphex(caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET, !=, 0);
-    F(d, pfnCheckFormatSupport)(d->h, DXGI_FORMAT_D32_FLOAT, &caps);
+    F(d, pfnCheckFormatSupport)(d->h, DXGI_FORMAT_R32G32B32_FLOAT, &caps);
     g_assert_cmphex(caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET, ==, 0);
     RtResource *ms;
     g_assert_cmphex((uint32_t)rt_create_tex2d_ms(d, W, H, 4, DXGI_FORMAT_R8G8B8A8_UNORM,

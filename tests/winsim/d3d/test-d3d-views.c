@@ -1041,21 +1041,6 @@ static void test_cube_array_from_cube(void)
 
 /* ---- pipeline statistics ------------------------------------------------ */
 
-/* D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS (Microsoft's member order). */
-typedef struct Stats {
-    uint64_t ia_vertices, ia_primitives, vs, gs, gs_primitives, c_invocations, c_primitives, ps,
-        hs, ds, cs;
-} Stats;
-
-static Stats stats_of(RtDevice *d, RtQuery *q)
-{
-    Stats s;
-    memset(&s, 0xee, sizeof s);
-    OK(rt_query_end(d, q));
-    pipe_query_data(d, q, &s, sizeof s);
-    return s;
-}
-
 /* struct V { float4 p : SV_Position; float4 c : COLOR; };
  * [maxvertexcount(3)] void main(triangle V v[3], inout TriangleStream<V> o)
  * { for (int i = 0; i < 3; i++) o.Append(v[i]); } (unrolled) */
@@ -1086,15 +1071,19 @@ static const char cs_empty_text[] =
     "dcl_thread_group 4, 2, 1\n"
     "ret\n";
 
-/* Counters the UMD counts from the arguments, around known work: a draw
- * before Begin is not counted; Draw(12) of a triangle list (4 triangles)
- * and DrawInstanced(6 vertices, 3 instances) (6 triangles) give 30 IA
- * vertices and VS invocations, 10 IA primitives and clipper invocations;
- * a strip of 5 vertices in a second round 3 primitives (no clipper
- * invocations in a third with the rasterizer off); a pass-through GS
- * over 4 triangles 4 GS invocations and no clipper count; Dispatch(2, 3, 1)
- * of an 8-thread group 48 CS invocations. What the UMD does not count
- * (GS primitives, C primitives, PS and DS invocations) is 0. */
+/* Around known work: a draw before Begin is not counted; Draw(12) of a
+ * triangle list (rectangles a and b, 36 + 48 pixels) and DrawInstanced(6
+ * vertices, 3 instances) (rectangle a three times, no depth buffer) give
+ * 30 IA vertices and VS invocations, 10 IA primitives and clipper
+ * invocations and primitives, 84 + 3 * 36 = 192 PS invocations; a strip of
+ * 5 vertices in a second round 3 primitives: rectangle a's upper-left
+ * triangle and two degenerate ones, so 15 PS invocations (the pixel
+ * centres strictly above the diagonal, i + j < 5 for the 6 x 6 pixels;
+ * those on it belong to the lower-right triangle, whose left edge it is);
+ * no clipper or PS invocations in a third round with the rasterizer off;
+ * a pass-through GS over 4 triangles 4 GS invocations, 4 GS primitives and
+ * 4 clipper invocations (no PS: none); Dispatch(2, 3, 1) of an 8-thread
+ * group 48 CS invocations. No HS or DS: 0. */
 static void test_pipeline_stats(void)
 {
     Pipe p = pipe_new(4 /* TRIANGLELIST */);
@@ -1113,19 +1102,22 @@ static void test_pipeline_stats(void)
     pipe_query_begin(d, q);
     pipe_draw(&p, 12, 0);
     OK(RT_CALL(d, DrawInstanced, 0, F(d, pfnDrawInstanced)(d->h, 6, 3, 0, 0)));
-    Stats s = stats_of(d, q);
+    PipeStats s = pipe_stats(d, q);
     g_assert_cmpuint(s.ia_vertices, ==, 30);
     g_assert_cmpuint(s.vs, ==, 30);
     g_assert_cmpuint(s.ia_primitives, ==, 10);
     g_assert_cmpuint(s.c_invocations, ==, 10);
-    g_assert_cmpuint(s.gs | s.gs_primitives | s.c_primitives | s.ps | s.hs | s.ds | s.cs, ==, 0);
+    g_assert_cmpuint(s.c_primitives, ==, 10);
+    g_assert_cmpuint(s.ps, ==, 192);
+    g_assert_cmpuint(s.gs | s.gs_primitives | s.hs | s.ds | s.cs, ==, 0);
     OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 5 /* TRIANGLESTRIP */)));
     pipe_query_begin(d, q);
     pipe_draw(&p, 5, 0);
-    s = stats_of(d, q);
+    s = pipe_stats(d, q);
     g_assert_cmpuint(s.ia_vertices, ==, 5);
     g_assert_cmpuint(s.ia_primitives, ==, 3);
     g_assert_cmpuint(s.c_invocations, ==, 3);
+    g_assert_cmpuint(s.ps, ==, 15);
     /* no PS, neither depth nor stencil test: the rasterizer is off */
     D3D10_DDI_DEPTH_STENCIL_DESC dd = { .DepthEnable = FALSE,
                                         .DepthWriteMask = D3D10_DDI_DEPTH_WRITE_MASK_ZERO,
@@ -1139,31 +1131,34 @@ static void test_pipeline_stats(void)
     OK(rt_set_shader(d, RT_PS, NULL));
     pipe_query_begin(d, q);
     pipe_draw(&p, 5, 0);
-    s = stats_of(d, q);
+    s = pipe_stats(d, q);
     g_assert_cmpuint(s.ia_primitives, ==, 3);
-    g_assert_cmpuint(s.c_invocations, ==, 0);
+    g_assert_cmpuint(s.c_invocations | s.c_primitives | s.ps, ==, 0);
     OK(RT_CALL(d, SetDepthStencilState, 0,
                F(d, pfnSetDepthStencilState)(d->h, (D3D10DDI_HDEPTHSTENCILSTATE){ NULL }, 0)));
     RT_CALL(d, DestroyDepthStencilState, 0, F(d, pfnDestroyDepthStencilState)(d->h, hd));
     g_free(dss);
-    /* a pass-through GS: one invocation per input triangle; the clipper
-     * is not counted behind a GS */
+    /* a pass-through GS: one invocation and one primitive per input
+     * triangle, each rasterized (the default depth state tests depth) */
     OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, 4 /* TRIANGLELIST */)));
     RtShader *gs = pipe_shader(d, RT_GS, gs_pass_text);
     OK(rt_set_shader(d, RT_GS, gs));
     pipe_query_begin(d, q);
     pipe_draw(&p, 12, 0);
-    s = stats_of(d, q);
+    s = pipe_stats(d, q);
     g_assert_cmpuint(s.ia_primitives, ==, 4);
     g_assert_cmpuint(s.gs, ==, 4);
-    g_assert_cmpuint(s.c_invocations, ==, 0);
+    g_assert_cmpuint(s.gs_primitives, ==, 4);
+    g_assert_cmpuint(s.c_invocations, ==, 4);
+    g_assert_cmpuint(s.c_primitives, ==, 4);
+    g_assert_cmpuint(s.ps, ==, 0);
     rt_set_shader(d, RT_GS, NULL);
     rt_destroy_shader(d, gs);
     RtShader *cs = pipe_shader(d, RT_CS, cs_empty_text);
     OK(rt_set_shader(d, RT_CS, cs));
     pipe_query_begin(d, q);
     OK(RT_CALL(d, Dispatch, 0, d->f11->pfnDispatch(d->h, 2, 3, 1)));
-    s = stats_of(d, q);
+    s = pipe_stats(d, q);
     g_assert_cmpuint(s.cs, ==, 48);
     g_assert_cmpuint(s.ia_vertices | s.vs | s.ia_primitives | s.c_invocations, ==, 0);
     rt_destroy_query(d, q);

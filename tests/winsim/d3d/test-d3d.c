@@ -114,11 +114,13 @@ int main(int argc, char **argv)
     d3d_query_tests_add();
     d3d_indirect_tests_add();
     d3d_views_tests_add();
+    d3d_pstats_tests_add();
     d3d_formats_tests_add();
     d3d_mrt_tests_add();
     d3d_prims_tests_add();
     d3d_sampler_tests_add();
     d3d_sm4_tests_add();
+    d3d_typeless_tests_add();
     int status = g_test_run();
     if (dumps) {
         dump_dir_remove(dumps);

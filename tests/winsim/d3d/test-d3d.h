@@ -45,10 +45,12 @@ void d3d_so_vs_tests_add(void);
 void d3d_query_tests_add(void);
 void d3d_indirect_tests_add(void);
 void d3d_views_tests_add(void);
+void d3d_pstats_tests_add(void);
 void d3d_formats_tests_add(void);
 void d3d_mrt_tests_add(void);
 void d3d_prims_tests_add(void);
 void d3d_sampler_tests_add(void);
 void d3d_sm4_tests_add(void);
+void d3d_typeless_tests_add(void);
 
 #endif /* SABLE_TEST_D3D_H */
