@@ -123,7 +123,7 @@ enum sable_alloc_kind {
 #define SABLE_ALLOC_F_PRIMARY (1u << 2)
 /* A 3D allocation (devices with SABLE_FEATURE_3D): the memory of a virgl
  * resource. Its private data is version 2, struct sable_alloc_private_3d.
- * Not with TILE_Y or PRIMARY. */
+ * Not with TILE_Y; PRIMARY only for a swap chain buffer (below). */
 #define SABLE_ALLOC_F_3D (1u << 3)
 #define SABLE_ALLOC_F_ALL \
     (SABLE_ALLOC_F_CPU_VISIBLE | SABLE_ALLOC_F_TILE_Y | SABLE_ALLOC_F_PRIMARY | SABLE_ALLOC_F_3D)
@@ -149,11 +149,18 @@ SABLE_LAYOUT(struct sable_alloc_private, 48);
 /*
  * 3D allocations: private data version 2 (SABLE_ALLOC_PRIVATE_VERSION_3D),
  * PrivateDriverDataSize exactly sizeof(struct sable_alloc_private_3d).
- * base: flags has SABLE_ALLOC_F_3D (CPU_VISIBLE allowed, TILE_Y and PRIMARY
- * not); kind BUFFER for target SABLE_VIRGL_TARGET_BUFFER (width = bytes <=
- * size, height 1), else SURFACE; width and height 1..max_surface_dim;
- * format and pitch 0 (the texel format is virgl.format); size > 0, the
- * bytes the UMD lays the resource out in (TRANSFERs stay inside it).
+ * base: flags has SABLE_ALLOC_F_3D (CPU_VISIBLE and PRIMARY allowed,
+ * TILE_Y not); kind BUFFER for target SABLE_VIRGL_TARGET_BUFFER (width =
+ * bytes <= size, height 1), else SURFACE; width and height
+ * 1..max_surface_dim; format, pitch and vidpn_source 0 (the texel format
+ * is virgl.format) but for a swap chain buffer; size > 0, the bytes the
+ * UMD lays the resource out in (TRANSFERs stay inside it).
+ * A swap chain buffer (format, pitch or PRIMARY set) is also a linear 2D
+ * surface, which the present blit and the scanout read: target
+ * TEXTURE_2D, depth and array_size 1, last_level 0, nr_samples 0, and
+ * format/pitch/size (and for PRIMARY the scanout format, vidpn_source and
+ * VRAM size) as version 1 checks them; the UMD keeps the texel of
+ * virgl.format the same size as format's.
  * virgl: target <= SABLE_VIRGL_TARGET_TEXTURE_CUBE_ARRAY, format 1..
  * SABLE_KMD_3D_MAX_FORMAT, bind only SABLE_KMD_3D_BINDS, depth and
  * array_size >= 1 (depth <= max_surface_dim, array_size <=

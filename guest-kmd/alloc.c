@@ -86,6 +86,11 @@ static bool primary_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
            p->size <= a->vram_size;
 }
 
+bool kmd_alloc_surface_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
+{
+    return p->kind == SABLE_ALLOC_SURFACE && surface_ok(a, p) && primary_ok(a, p);
+}
+
 bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p)
 {
     uint64_t limit = a->vram_size > kmd_gart_size(&a->gart) ? a->vram_size

@@ -43,6 +43,10 @@ NTSTATUS kmd_standard_allocation(KmdAdapter *a, DXGKARG_GETSTANDARDALLOCATIONDRI
  * and the full check of allocation private data. */
 uint32_t kmd_format_bpp(uint32_t format);
 bool kmd_alloc_desc_ok(const KmdAdapter *a, const struct sable_alloc_private *p);
+/* A surface of a 2D format and pitch within its size, with TILE_Y only
+ * where the device tiles; a primary (SABLE_ALLOC_F_PRIMARY) also one the
+ * scanout shows; else VidPN source 0. */
+bool kmd_alloc_surface_ok(const KmdAdapter *a, const struct sable_alloc_private *p);
 /* The scanout accepts the format (docs/protocol.md section 2.10). */
 bool kmd_scanout_format_ok(uint32_t format);
 /* VidPN sources the adapter has: 1 with SABLE_FEATURE_SCANOUT, else 0. */

@@ -51,6 +51,21 @@ static bool virgl_ok(const KmdAdapter *a, const struct sable_alloc_virgl *v)
            v->nr_samples <= SABLE_KMD_3D_MAX_SAMPLES && v->res_id == 0;
 }
 
+/* A swap chain buffer (format, pitch or PRIMARY set): a 2D texture of one
+ * subresource and one sample, also the linear 2D surface the present blit
+ * and the scanout read (format and pitch checked as a version 1 surface's,
+ * a primary as a version 1 primary). */
+static bool surface_2d_ok(const KmdAdapter *a, const struct sable_alloc_private_3d *p)
+{
+    const struct sable_alloc_private *b = &p->base;
+    const struct sable_alloc_virgl *v = &p->virgl;
+    if (!b->format && !b->pitch && !(b->flags & SABLE_ALLOC_F_PRIMARY)) {
+        return b->vidpn_source == 0;
+    }
+    return v->target == SABLE_VIRGL_TARGET_TEXTURE_2D && v->depth == 1 && v->array_size == 1 &&
+           v->last_level == 0 && v->nr_samples == 0 && kmd_alloc_surface_ok(a, b);
+}
+
 bool kmd_3d_desc_ok(const KmdAdapter *a, const struct sable_alloc_private_3d *p)
 {
     const struct sable_alloc_private *b = &p->base;
@@ -61,12 +76,11 @@ bool kmd_3d_desc_ok(const KmdAdapter *a, const struct sable_alloc_private_3d *p)
                            b->width <= b->size)
                         : (b->kind == SABLE_ALLOC_SURFACE && b->width && b->height &&
                            b->width <= a->max_surface_dim && b->height <= a->max_surface_dim);
-    uint32_t allowed = SABLE_ALLOC_F_3D | SABLE_ALLOC_F_CPU_VISIBLE;
+    uint32_t allowed = SABLE_ALLOC_F_3D | SABLE_ALLOC_F_CPU_VISIBLE | SABLE_ALLOC_F_PRIMARY;
     return a->s3d && b->magic == SABLE_ALLOC_PRIVATE_MAGIC &&
            b->version == SABLE_ALLOC_PRIVATE_VERSION_3D && (b->flags & SABLE_ALLOC_F_3D) &&
-           !(b->flags & ~allowed) && shape && b->format == 0 && b->pitch == 0 &&
-           b->vidpn_source == 0 && b->size && b->size <= limit &&
-           b->segment <= SABLE_SEGMENT_COUNT && virgl_ok(a, &p->virgl);
+           !(b->flags & ~allowed) && shape && b->size && b->size <= limit &&
+           b->segment <= SABLE_SEGMENT_COUNT && virgl_ok(a, &p->virgl) && surface_2d_ok(a, p);
 }
 
 /* ---- ids --------------------------------------------------------------- */

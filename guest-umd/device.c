@@ -138,5 +138,6 @@ void sable_umd_stats(void *drv_device, SableUmdStats *out)
     out->draws = d->draws;
     out->submits3d = d->submits3d;
     out->state_skips = d->state_skips;
+    out->transfers = d->transfers;
     out->shadow_copies = d->shadow_copies;
 }

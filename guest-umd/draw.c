@@ -466,16 +466,17 @@ static bool make_shader(UmdDevice *d, UmdDdi ddi, const Named *n, UmdShader *s, 
     return *o.host || shader_object(d, ddi, n, s, stage, &o, o.text);
 }
 
-/* A view's virgl surface, made once. A view of several W slices of a 3D
+/* A view's virgl surface, made again when its resource id changed (a
+ * rotation of identities). A view of several W slices of a 3D
  * texture but not all of them cannot be one: virglrenderer makes such a
  * multi-layer surface a GL texture view, which a 3D texture cannot have
  * (the context would be lost); a view of all the mip's slices is a
  * layered attachment (SV_RenderTargetArrayIndex picks the slice). */
 static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *r,
                          DXGI_FORMAT f, uint32_t mip, uint32_t first, uint32_t count,
-                         uint32_t *handle, bool *host)
+                         uint32_t *handle, bool *host, uint32_t *res_id)
 {
-    if (*host) {
+    if (*host && *res_id == r->res_id) {
         return true;
     }
     if (r->dim == D3D10DDIRESOURCE_TEXTURE3D && count > 1 &&
@@ -483,12 +484,19 @@ static bool make_surface(UmdDevice *d, UmdDdi ddi, const Named *n, UmdResource *
         return false;
     }
     uint32_t vf = umd_virgl_format(f);
+    if (!vf || !stream_room(d, ddi, n, 12)) {
+        return false;
+    }
+    if (*host) {
+        vgl_destroy_object(&d->s3d.b, SABLE_VIRGL_OBJECT_SURFACE, *handle);
+        *host = false;
+    }
     *handle = umd_vgl_handle(d);
-    if (!vf || !stream_room(d, ddi, n, 8) ||
-        !vgl_create_surface(&d->s3d.b, *handle, r->res_id, vf, mip, first, first + count - 1)) {
+    if (!vgl_create_surface(&d->s3d.b, *handle, r->res_id, vf, mip, first, first + count - 1)) {
         return false;
     }
     *host = true;
+    *res_id = r->res_id;
     d->objects3d++;
     return true;
 }
@@ -514,10 +522,11 @@ static uint32_t view_target(uint32_t dim)
 }
 
 /* The view's sampler view with `target` in the format dword's top byte;
- * a view made for another target (another shader) is made again. */
+ * a view made for another target (another shader) or resource id (before
+ * a rotation of identities) is made again. */
 static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint32_t target)
 {
-    if (v->host && (v->target == target || !target)) {
+    if (v->host && v->res_id == v->res->res_id && (v->target == target || !target)) {
         return true;
     }
     if (!stream_room(d, ddi, n, 12)) {
@@ -533,6 +542,7 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
     }
     v->host = true;
     v->target = target;
+    v->res_id = v->res->res_id;
     d->objects3d++;
     return true;
 }
@@ -631,11 +641,11 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
         UmdRtv *v = st->rtv[i];
         ok = !v || make_surface(d, ddi, n, v->res, v->format, v->mip, v->first_slice, v->slices,
-                                &v->handle, &v->host);
+                                &v->handle, &v->host, &v->res_id);
     }
     UmdDsv *z = st->dsv;
     return ok && (!z || make_surface(d, ddi, n, z->res, z->format, z->mip, z->first_slice,
-                                     z->slices, &z->handle, &z->host));
+                                     z->slices, &z->handle, &z->host, &z->res_id));
 }
 
 /* ---- per-draw state ---- */
@@ -936,15 +946,17 @@ void umd_stream_written(const UmdNamed *n)
  * is newer afterwards, so the other subresources' newer backing goes to
  * the host first. */
 static void clear3d(UmdDevice *d, UmdDdi ddi, UmdResource *r, DXGI_FORMAT f, uint32_t mip,
-                    uint32_t first, uint32_t count, uint32_t *handle, bool *host, bool zs,
-                    uint32_t buffers, const float rgba[4], double z, uint32_t stencil)
+                    uint32_t first, uint32_t count, uint32_t *handle, bool *host,
+                    uint32_t *res_id, bool zs, uint32_t buffers, const float rgba[4], double z,
+                    uint32_t stencil)
 {
     Named n = { .n = 0 };
     name(&n, r, true);
     if (!umd_res3d_to_host(d, ddi, r)) {
         return;
     }
-    if (!stream_begin(d, ddi, &n) || !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host) ||
+    if (!stream_begin(d, ddi, &n) ||
+        !make_surface(d, ddi, &n, r, f, mip, first, count, handle, host, res_id) ||
         !stream_room(d, ddi, &n, 32) ||
         !vgl_set_framebuffer(&d->s3d.b, handle, zs ? 0 : 1, zs ? *handle : 0) ||
         !vgl_clear(&d->s3d.b, buffers, rgba, z, stencil) || !stream_send(d, ddi, &n)) {
@@ -1041,10 +1053,10 @@ bool umd_res3d_inline(UmdDevice *d, UmdDdi ddi, UmdResource *r, const uint8_t *d
 static void clear3d_w_slices(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
 {
     for (uint32_t w = v->first_slice; w < v->first_slice + v->slices && !d->lost; w++) {
-        uint32_t handle = 0;
+        uint32_t handle = 0, res_id = 0;
         bool host = false;
         clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, w, 1, &handle,
-                &host, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
+                &host, &res_id, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
         umd_vgl_destroy(d, UMD_DDI_ClearRenderTargetView, SABLE_VIRGL_OBJECT_SURFACE, handle,
                         host);
     }
@@ -1057,7 +1069,8 @@ void umd_clear3d_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4])
         return;
     }
     clear3d(d, UMD_DDI_ClearRenderTargetView, v->res, v->format, v->mip, v->first_slice,
-            v->slices, &v->handle, &v->host, false, SABLE_VIRGL_CLEAR_COLOR0, rgba, 0, 0);
+            v->slices, &v->handle, &v->host, &v->res_id, false, SABLE_VIRGL_CLEAR_COLOR0, rgba,
+            0, 0);
 }
 
 void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil)
@@ -1067,7 +1080,8 @@ void umd_clear3d_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 ste
                        ((flags & D3D10_DDI_CLEAR_STENCIL) ? SABLE_VIRGL_CLEAR_STENCIL : 0);
     if (buffers) {
         clear3d(d, UMD_DDI_ClearDepthStencilView, v->res, v->format, v->mip, v->first_slice,
-                v->slices, &v->handle, &v->host, true, buffers, none, depth, stencil);
+                v->slices, &v->handle, &v->host, &v->res_id, true, buffers, none, depth,
+                stencil);
     }
 }
 

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The DXGI base functions that do something (dxgi_ddi.h): PresentDXGI --
- * the open command buffer is submitted, then the runtime's pfnPresentCb
- * asks the kernel (DxgkDdiPresent) to copy the back buffer's allocation to
- * the primary's (Blt) or to scan a primary out from the next vsync on
- * (Flip) --, SetDisplayModeDXGI (scan a primary out: pfnSetDisplayModeCb),
- * RotateResourceIdentities (a flip chain's buffers trade allocations) and
- * BltDXGI between two resources through the copy path (no stretch,
- * rotation, resolve or format conversion).
+ * a 3D back buffer's rendered pixels are brought to its allocation, the
+ * open command buffer is submitted, then the runtime's pfnPresentCb asks
+ * the kernel (DxgkDdiPresent) to copy the back buffer's allocation to the
+ * primary's (Blt) or to scan a primary out from the next vsync on (Flip)
+ * --, SetDisplayModeDXGI (scan a primary out: pfnSetDisplayModeCb),
+ * RotateResourceIdentities (a flip chain's buffers trade allocations, with
+ * their 3D resource ids) and BltDXGI between two resources through the
+ * copy path (no stretch, rotation, resolve or format conversion).
  *
  * These functions return their HRESULT; they never call pfnSetErrorCb
  * (umd_return, errors.c). Not supported (reported with umd_unsupported,
@@ -58,11 +59,17 @@ HRESULT umd_present(UmdDevice *d, const DXGI_DDI_ARG_PRESENT *p)
     /* The DXGI_DDI_BASE_FUNCTIONS page (pfnPresent): submit the partially
      * built command buffer with pfnRenderCb, then call pfnPresentCbDXGI
      * with kernel (allocation) handles and pDXGIContext unchanged. A 3D
-     * source's rendered pixels go to its allocation first (res3d.c). */
+     * source's rendered pixels go to its allocation first (res3d.c: a
+     * TRANSFER FROM_HOST in the command buffer, which the device runs
+     * before the present's blit or flip). The blit writes a 3D
+     * destination's allocation: its host copy is older from then on. */
     umd_res3d_from_host(d, UMD_DDI_DxgiPresent, src);
     umd_cmd_submit(d, UMD_DDI_DxgiPresent, false);
     if (d->lost) {
         return D3DDDIERR_DEVICEREMOVED;
+    }
+    if (dst && !p->Flags.Flip) {
+        umd_res3d_backing_written(dst);
     }
     DXGIDDICB_PRESENT cb = {
         .hSrcAllocation = src->alloc.h,
@@ -91,24 +98,66 @@ HRESULT umd_set_display_mode(UmdDevice *d, const DXGI_DDI_ARG_SETDISPLAYMODE *m)
     if (!r->primary || m->SubResourceIndex != 0) {
         return umd_unsupported(d, UMD_DDI_DxgiSetDisplayMode, 0);
     }
+    /* what was rendered into a 3D primary reaches its allocation (which
+     * the scanout reads) by a submission made first */
+    if (r->host_newer) {
+        umd_res3d_from_host(d, UMD_DDI_DxgiSetDisplayMode, r);
+        umd_cmd_submit(d, UMD_DDI_DxgiSetDisplayMode, false);
+        if (d->lost) {
+            return D3DDDIERR_DEVICEREMOVED;
+        }
+    }
     D3DDDICB_SETDISPLAYMODE cb = { .hPrimaryAllocation = r->alloc.h };
     return umd_return(d, UMD_DDI_DxgiSetDisplayMode,
                       d->kt->pfnSetDisplayModeCb(d->rt.handle, &cb));
 }
 
-/* Resources that can trade identities: the same layout, none mapped. */
+/* Resources that can trade identities: the same layout, both 3D or both
+ * not, none mapped. */
 static bool same_shape(const UmdResource *a, const UmdResource *b)
 {
     return a->dim == b->dim && a->format == b->format && a->width == b->width &&
            a->height == b->height && a->nsub == b->nsub && a->tiled == b->tiled &&
-           a->rows == b->rows && a->primary == b->primary && !a->mapped && !b->mapped;
+           a->rows == b->rows && a->primary == b->primary && !a->mapped && !b->mapped &&
+           !a->res_id == !b->res_id;
+}
+
+/* What belongs to the allocation, not to the resource: the allocation,
+ * its 3D resource id and the coherence of the two copies of its contents
+ * (res3d.c), the CPU copies of those contents (constant buffers, 3D
+ * dynamic buffers). */
+typedef struct Identity {
+    UmdAlloc alloc;
+    uint32_t res_id;
+    bool host_newer, backing_newer, dyn_valid;
+    uint8_t *cb_data, *dyn;
+} Identity;
+
+static Identity identity_of(const UmdResource *r)
+{
+    return (Identity){ r->alloc, r->res_id, r->host_newer, r->backing_newer, r->dyn_valid,
+                       r->cb_data, r->dyn };
+}
+
+static void take_identity(UmdResource *r, const Identity *id)
+{
+    r->alloc = id->alloc;
+    r->res_id = id->res_id;
+    r->host_newer = id->host_newer;
+    r->backing_newer = id->backing_newer;
+    r->dyn_valid = id->dyn_valid;
+    r->cb_data = id->cb_data;
+    r->dyn = id->dyn;
 }
 
 /* RotateResourceIdentities: resource i takes the allocation of resource
  * i + 1, the last the first's (UNCERTAIN: the reference pages do not give
  * the direction; DXGI rotates a swap chain's buffers after each flip, and
- * with two buffers both directions are the same). Views and bindings keep
- * naming the same resources, so they follow the identities; packets
+ * with two buffers both directions are the same). The open virgl chunk
+ * goes first when it names one of them (it lists resources by their
+ * allocations when sent). Views and bindings keep naming the same
+ * resources, so they follow the identities: a 3D view's host object is
+ * made again for the resource id its resource has now (draw.c); packets
  * already built name their allocations and are unaffected. */
 HRESULT umd_rotate_identities(UmdDevice *d, const DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES *a)
 {
@@ -119,17 +168,26 @@ HRESULT umd_rotate_identities(UmdDevice *d, const DXGI_DDI_ARG_ROTATE_RESOURCE_I
         return S_OK;
     }
     UmdResource *first = res_of(a->pResources[0]);
+    bool named = false;
     for (UINT i = 0; i < a->Resources; i++) {
         UmdResource *r = res_of(a->pResources[i]);
         if (!first || !r || !same_shape(first, r)) {
             return E_INVALIDARG;
         }
+        named |= umd_stream_names(d, &r->alloc);
     }
-    UmdAlloc keep = first->alloc;
+    if (named) {
+        umd_stream_flush(d, UMD_DDI_DxgiRotateResourceIdentities);
+    }
+    if (d->lost) {
+        return D3DDDIERR_DEVICEREMOVED;
+    }
+    Identity keep = identity_of(first);
     for (UINT i = 0; i + 1 < a->Resources; i++) {
-        res_of(a->pResources[i])->alloc = res_of(a->pResources[i + 1])->alloc;
+        Identity next = identity_of(res_of(a->pResources[i + 1]));
+        take_identity(res_of(a->pResources[i]), &next);
     }
-    res_of(a->pResources[a->Resources - 1])->alloc = keep;
+    take_identity(res_of(a->pResources[a->Resources - 1]), &keep);
     return S_OK;
 }
 

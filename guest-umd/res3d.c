@@ -59,22 +59,35 @@ static uint32_t buffer_bind(UINT bind, UINT misc)
     return one || (b & SABLE_VIRGL_BIND_SAMPLER_VIEW) ? b : 0;
 }
 
+/* A swap chain buffer (BIND_PRESENT, or a primary): the present blit and
+ * the scanout read its allocation as a linear 2D surface. */
+static bool present_buffer(const UmdResource *r)
+{
+    return (r->bind & D3D10_DDI_BIND_PRESENT) || r->primary;
+}
+
 /* Buffers bound as vertex, index, constant buffer, shader resource,
  * unordered access or stream output or made for indirect arguments, and
  * 1D, 2D, 3D and cube textures and their arrays (multisampled: a 2D
  * texture or array of one mip) with a 3D bind; textures in a format of
  * format3d.c (3D textures bound as render targets too: draw.c draws into
- * views of one W slice and clears the others slice by slice). Shared resources
- * stay 2D (the KMD refuses
- * to open 3D allocations on another device), and so do swap chain buffers
- * (BIND_PRESENT: the KMD's present reads a 2D surface description). */
+ * views of one W slice and clears the others slice by slice). Shared
+ * resources stay 2D (the KMD refuses to open 3D allocations on another
+ * device). Swap chain buffers are 3D when they are also a 2D surface the
+ * present blit and the scanout can read (umd_res3d_private describes them
+ * so): a single-sampled Texture2D of one subresource in a format of the
+ * 2D engine (umd_sable_format); the others stay 2D. */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
 {
     bool args = r->dim == D3D10DDIRESOURCE_BUFFER &&
                 (r->misc & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS);
     if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) || !((r->bind & BINDS_3D) || args) ||
-        (r->bind & D3D10_DDI_BIND_PRESENT) || r->primary ||
         (r->misc & D3D10_DDI_RESOURCE_MISC_SHARED)) {
+        return false;
+    }
+    if (present_buffer(r) &&
+        (r->dim != D3D10DDIRESOURCE_TEXTURE2D || r->mips != 1 || r->array_size != 1 ||
+         r->samples > 1 || umd_sable_format(r->format) == SABLE_FORMAT_INVALID)) {
         return false;
     }
     if (r->dim == D3D10DDIRESOURCE_BUFFER) { /* draws also read indirect arguments */
@@ -133,6 +146,17 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     p->virgl.array_size = r->array_size;
     p->virgl.last_level = r->mips - 1;
     p->virgl.nr_samples = r->samples > 1 ? r->samples : 0;
+    if (present_buffer(r)) {
+        /* also the linear 2D surface the present blit reads; a primary
+         * (in VRAM, which the scanout reads) of its VidPN source */
+        p->base.format = umd_sable_format(r->format);
+        p->base.pitch = r->sub[0].pitch;
+        if (r->primary) {
+            p->base.flags |= SABLE_ALLOC_F_PRIMARY;
+            p->base.segment = SABLE_SEGMENT_VRAM;
+            p->base.vidpn_source = r->vidpn_source;
+        }
+    }
 }
 
 /* One TRANSFER of subresource s, or of its W slices [z, z + depth) of a

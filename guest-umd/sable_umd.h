@@ -35,8 +35,8 @@ typedef struct SableUmdStats {
     uint64_t upload_ring_size;  /* bytes of the ring, 0 before the first upload */
     /* the draw path: Draw* calls recorded, 3D SUBMITs of the virgl stream
      * (one per chunk), state groups not sent again, copies into view
-     * shadows (docs/umd.md) */
-    uint32_t draws, submits3d, state_skips, shadow_copies;
+     * shadows (docs/umd.md), TRANSFER packets of 3D resources */
+    uint32_t draws, submits3d, state_skips, shadow_copies, transfers;
 } SableUmdStats;
 void sable_umd_stats(void *drv_device, SableUmdStats *out);
 /* Whether a resource (hDrvResource.pDrvPrivate) is TILE_Y, for tests. */

@@ -113,10 +113,14 @@ typedef struct UmdResource {
 } UmdResource;
 #define UMD_RESOURCE_MAGIC 0x53455255u /* "URES" */
 
+/* Views of 3D resources: their virgl object names the resource id the
+ * resource had when it was made (res_id); a view of a resource whose id
+ * changed since (RotateResourceIdentities) is made again (draw.c). */
 typedef struct UmdRtv {
     UmdResource *res;
     uint32_t handle;          /* its virgl surface, created at first draw */
     bool host;
+    uint32_t res_id;          /* what the surface names */
     DXGI_FORMAT format;
     uint32_t mip, first_slice, slices;
     uint32_t first_element, elements; /* buffer views */
@@ -128,6 +132,7 @@ typedef struct UmdSrv {
     UmdResource *res;
     uint32_t handle;          /* its virgl sampler view, created at first draw */
     bool host;
+    uint32_t res_id;          /* what the sampler view names */
     uint32_t target;          /* the view target it was made for (draw.c) */
     DXGI_FORMAT format;
     uint32_t first_mip, mips, first_slice, slices;
@@ -141,6 +146,7 @@ typedef struct UmdDsv {
     UmdResource *res;
     uint32_t handle;          /* its virgl surface, created at first draw */
     bool host;
+    uint32_t res_id;          /* what the surface names */
     DXGI_FORMAT format;
     uint32_t mip, first_slice, slices;
 } UmdDsv;

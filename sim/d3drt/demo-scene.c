@@ -64,7 +64,8 @@ typedef struct Vtx {
 struct DemoScene {
     RtDevice *d;
     UINT w, h;
-    RtResource *rt, *depth, *vb, *ib, *cb, *tex;
+    RtResource *target;         /* what rtv views, NULL: none yet */
+    RtResource *depth, *vb, *ib, *cb, *tex;
     RtView *rtv, *dsv;
     RtShader *vs, *ps;
     void *layout, *srv, *sampler;
@@ -185,18 +186,38 @@ static bool set_texture(DemoScene *s)
            RT_CALL(d, PsSetSamplers, 0, F(d, pfnPsSetSamplers)(d->h, 0, 1, &hsamp)) == S_OK;
 }
 
-static bool set_output(DemoScene *s)
+static bool set_pipeline(DemoScene *s)
 {
     RtDevice *d = s->d;
-    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { s->rtv->h };
     D3D10_DDI_VIEWPORT vp = { 0, 0, (FLOAT)s->w, (FLOAT)s->h, 0, 1 };
-    return RT_CALL(d, SetRenderTargets, 0,
-                   d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7, s->dsv->dsv, NULL, NULL, 0, 0,
-                                               0, 0)) == S_OK &&
-           RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)) == S_OK &&
+    return RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)) == S_OK &&
            rt_set_shader(d, RT_VS, s->vs) == S_OK && rt_set_shader(d, RT_PS, s->ps) == S_OK &&
            RT_CALL(d, VsSetConstantBuffers, 0,
                    F(d, pfnVsSetConstantBuffers)(d->h, 0, 1, &s->cb->h)) == S_OK;
+}
+
+/* A view of `target` bound with the depth buffer (once per target). */
+static HRESULT set_target(DemoScene *s, RtResource *target)
+{
+    RtDevice *d = s->d;
+    if (s->target == target) {
+        return S_OK;
+    }
+    if (s->rtv) {
+        rt_destroy_rtv(d, s->rtv);
+        s->rtv = NULL;
+        s->target = NULL;
+    }
+    HRESULT hr = rt_create_rtv(d, target, 0, 0, 1, &s->rtv);
+    if (FAILED(hr)) {
+        s->rtv = NULL;
+        return hr;
+    }
+    s->target = target;
+    D3D10DDI_HRENDERTARGETVIEW rtvs[1] = { s->rtv->h };
+    return RT_CALL(d, SetRenderTargets, 0,
+                   d->f11->pfnSetRenderTargets(d->h, rtvs, 1, 7, s->dsv->dsv, NULL, NULL, 0, 0,
+                                               0, 0));
 }
 
 static bool create_resources(DemoScene *s)
@@ -209,11 +230,7 @@ static bool create_resources(DemoScene *s)
     uint8_t texels[TEX * TEX * 4];
     checkerboard(texels);
     const D3D10_DDIARG_SUBRESOURCE_UP up = { texels, TEX * 4, TEX * TEX * 4 };
-    return rt_create_tex2d(d, s->w, s->h, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM,
-                           D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL,
-                           &s->rt) == S_OK &&
-           rt_create_rtv(d, s->rt, 0, 0, 1, &s->rtv) == S_OK &&
-           rt_create_tex2d(d, s->w, s->h, 1, 1, DXGI_FORMAT_D32_FLOAT, D3D10_DDI_USAGE_DEFAULT,
+    return rt_create_tex2d(d, s->w, s->h, 1, 1, DXGI_FORMAT_D32_FLOAT, D3D10_DDI_USAGE_DEFAULT,
                            D3D10_DDI_BIND_DEPTH_STENCIL, 0, NULL, &s->depth) == S_OK &&
            rt_create_dsv(d, s->depth, 0, 0, 1, &s->dsv) == S_OK &&
            rt_create_tex2d(d, TEX, TEX, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_USAGE_DEFAULT,
@@ -234,7 +251,7 @@ DemoScene *demo_scene_new(RtDevice *d, UINT w, UINT h)
     s->h = h;
     bool ok = create_resources(s) && (s->vs = shader(d, RT_VS, vs_text)) &&
               (s->ps = shader(d, RT_PS, ps_text)) && set_input(s) && set_texture(s) &&
-              set_output(s);
+              set_pipeline(s);
     if (!ok) {
         demo_scene_free(s);
         return NULL;
@@ -304,11 +321,11 @@ HRESULT demo_scene_draw(DemoScene *s, RtResource *back, float angle)
     RtDevice *d = s->d;
     float m[32];
     constants(angle, (float)s->w / (float)s->h, m);
-    HRESULT hr = rt_update(d, s->cb, 0, NULL, m, sizeof(m));
+    HRESULT hr = set_target(s, back);
+    hr = hr ? hr : rt_update(d, s->cb, 0, NULL, m, sizeof(m));
     hr = hr ? hr : rt_clear(d, s->rtv, 0.05f, 0.05f, 0.1f, 1.0f);
     hr = hr ? hr : rt_clear_dsv(d, s->dsv, D3D10_DDI_CLEAR_DEPTH, 1.0f, 0);
-    hr = hr ? hr : RT_CALL(d, DrawIndexed, 0, F(d, pfnDrawIndexed)(d->h, 36, 0, 0));
-    return hr ? hr : rt_copy(d, back, s->rt);
+    return hr ? hr : RT_CALL(d, DrawIndexed, 0, F(d, pfnDrawIndexed)(d->h, 36, 0, 0));
 }
 
 void demo_scene_free(DemoScene *s)
@@ -342,7 +359,7 @@ void demo_scene_free(DemoScene *s)
     if (s->dsv) {
         rt_destroy_dsv(d, s->dsv);
     }
-    RtResource *res[] = { s->rt, s->depth, s->vb, s->ib, s->cb, s->tex };
+    RtResource *res[] = { s->depth, s->vb, s->ib, s->cb, s->tex };
     for (unsigned i = 0; i < G_N_ELEMENTS(res); i++) {
         if (res[i]) {
             rt_destroy(d, res[i]);

@@ -254,6 +254,51 @@ static void test_alloc_ids(void)
     ws_sim_free(sim);
 }
 
+/* A swap chain buffer: a 3D 2D texture also described as a linear 2D
+ * surface (format, pitch), and as a primary of VidPN source 0 (placed in
+ * VRAM only); refused when the 2D description does not hold (pitch or
+ * size too small, a format the scanout cannot show as a primary, another
+ * VidPN source, TILE_Y) or the texture is more than one 2D subresource of
+ * one sample. */
+static void test_alloc_present(void)
+{
+    WsSim *sim = started_3d();
+    struct sable_alloc_private_3d good = rt_desc(RT_W, RT_H, 0), p;
+    good.base.format = SABLE_FORMAT_B8G8R8A8_UNORM;
+    good.base.pitch = RT_W * 4;
+    for (unsigned primary = 0; primary < 2; primary++) {
+        p = good;
+        p.base.flags |= primary ? SABLE_ALLOC_F_PRIMARY : 0;
+        DXGK_ALLOCATIONINFO info = { .pPrivateDriverData = &p, .PrivateDriverDataSize = sizeof(p) };
+        DXGKARG_CREATEALLOCATION ca = { .NumAllocations = 1, .pAllocationInfo = &info };
+        g_assert_cmphex((uint32_t)sim->init.DxgkDdiCreateAllocation(sim->adapter, &ca), ==, 0);
+        g_assert_cmpuint(p.virgl.res_id, >=, 1);
+        uint32_t vram = 1u << (SABLE_SEGMENT_VRAM - 1);
+        g_assert_cmphex(info.SupportedReadSegmentSet == vram, ==, primary);
+        destroy_one(sim, info.hAllocation);
+    }
+    struct sable_alloc_private_3d prim = good;
+    prim.base.flags |= SABLE_ALLOC_F_PRIMARY;
+    p = good; p.base.pitch = RT_W * 4 - 4; expect_refused(sim, p, sizeof(p), "pitch");
+    p = good; p.base.pitch = RT_W * 4 + 2; expect_refused(sim, p, sizeof(p), "pitch % 4");
+    p = good; p.base.size = (uint64_t)RT_W * 4 * RT_H - 1; expect_refused(sim, p, sizeof(p), "size");
+    p = good; p.base.format = 0; expect_refused(sim, p, sizeof(p), "pitch, no format");
+    p = good; p.base.format = 0x7f; expect_refused(sim, p, sizeof(p), "unknown format");
+    p = good; p.base.vidpn_source = 1; expect_refused(sim, p, sizeof(p), "source, no primary");
+    p = prim; p.base.vidpn_source = 1; expect_refused(sim, p, sizeof(p), "source 1");
+    p = prim; p.base.format = SABLE_FORMAT_A8_UNORM; p.base.pitch = RT_W;
+    expect_refused(sim, p, sizeof(p), "A8 primary");
+    p = prim; p.base.format = 0; p.base.pitch = 0; expect_refused(sim, p, sizeof(p), "bare primary");
+    p = prim; p.base.flags |= SABLE_ALLOC_F_TILE_Y; expect_refused(sim, p, sizeof(p), "tile-y");
+    p = good; p.virgl.array_size = 2; p.virgl.target = SABLE_VIRGL_TARGET_TEXTURE_2D_ARRAY;
+    expect_refused(sim, p, sizeof(p), "array");
+    p = good; p.virgl.last_level = 1; expect_refused(sim, p, sizeof(p), "mips");
+    p = good; p.virgl.nr_samples = 4; expect_refused(sim, p, sizeof(p), "samples");
+    p = good; p.virgl.target = SABLE_VIRGL_TARGET_TEXTURE_CUBE; p.virgl.array_size = 6;
+    expect_refused(sim, p, sizeof(p), "cube");
+    ws_sim_free(sim);
+}
+
 /* Every id taken: CreateAllocation fails with STATUS_INSUFFICIENT_RESOURCES
  * and keeps nothing; ids of allocations never used are free again at once. */
 static void test_alloc_exhausted(void)
@@ -812,6 +857,7 @@ static void test_context_exhausted(void)
 void stack_add_3d_tests(void)
 {
     g_test_add_func("/stack/3d/alloc-ids", test_alloc_ids);
+    g_test_add_func("/stack/3d/alloc-present", test_alloc_present);
     g_test_add_func("/stack/3d/alloc-exhausted", test_alloc_exhausted);
     g_test_add_func("/stack/3d/clear-transfer", test_clear_transfer);
     g_test_add_func("/stack/3d/privileged", test_privileged);

@@ -111,7 +111,7 @@ static void show_frame(RtSwapChain *sc, const char *out_dir, const char *name)
 
 /* The 3D scene (demo-scene.c): a textured, lit, depth-tested cube, turned
  * a little more in each of three frames, drawn through the 3D pipeline
- * (DrawIndexed), copied to the back buffer and presented; the centre of
+ * (DrawIndexed) straight into the back buffer and presented; the centre of
  * the face turned most towards the viewer shows the checkerboard's centre
  * texel times that face's light (the far side culled, the depth test on),
  * and the frame's corner is the clear colour. Saved as

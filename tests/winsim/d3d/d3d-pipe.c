@@ -67,20 +67,27 @@ RtResource *pipe_buffer(RtDevice *d, UINT bind, const void *data, UINT size)
     return b;
 }
 
-static void set_layout(Pipe *p)
+void *pipe_layout(RtDevice *d)
 {
-    RtDevice *d = p->d;
     const D3D10DDIARG_INPUT_ELEMENT_DESC el[2] = {
         { 0, 0, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 0 },
         { 0, 16, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D10_DDI_INPUT_PER_VERTEX_DATA, 0, 1 },
     };
     D3D10DDIARG_CREATEELEMENTLAYOUT c = { el, 2 };
-    p->layout = g_malloc0(F(d, pfnCalcPrivateElementLayoutSize)(d->h, &c));
-    D3D10DDI_HELEMENTLAYOUT h = { p->layout };
+    void *layout = g_malloc0(F(d, pfnCalcPrivateElementLayoutSize)(d->h, &c));
+    D3D10DDI_HELEMENTLAYOUT h = { layout };
     OK(RT_CALL(d, CreateElementLayout, 0,
                F(d, pfnCreateElementLayout)(d->h, &c, h,
-                                            (D3D10DDI_HRTELEMENTLAYOUT){ p->layout })));
+                                            (D3D10DDI_HRTELEMENTLAYOUT){ layout })));
     OK(RT_CALL(d, IaSetInputLayout, 0, F(d, pfnIaSetInputLayout)(d->h, h)));
+    return layout;
+}
+
+void pipe_layout_free(RtDevice *d, void *layout)
+{
+    RT_CALL(d, DestroyElementLayout, 0,
+            F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ layout }));
+    g_free(layout);
 }
 
 Pipe pipe_new(UINT topo)
@@ -106,7 +113,7 @@ Pipe pipe_new_iv(UINT iv, UINT topo)
     D3D10_DDI_VIEWPORT vp = { 0, 0, PIPE_W, PIPE_H, 0, 1 };
     OK(RT_CALL(d, SetViewports, 0, F(d, pfnSetViewports)(d->h, 1, 0, &vp)));
     OK(RT_CALL(d, IaSetTopology, 0, F(d, pfnIaSetTopology)(d->h, topo)));
-    set_layout(&p);
+    p.layout = pipe_layout(d);
     return p;
 }
 
@@ -147,9 +154,7 @@ void pipe_free(Pipe *p)
     for (unsigned i = 0; i < p->nused; i++) {
         rt_destroy_shader(d, p->used[i]);
     }
-    RT_CALL(d, DestroyElementLayout, 0,
-            F(d, pfnDestroyElementLayout)(d->h, (D3D10DDI_HELEMENTLAYOUT){ p->layout }));
-    g_free(p->layout);
+    pipe_layout_free(d, p->layout);
     rt_destroy_rtv(d, p->rtv);
     rt_destroy(d, p->rt);
     /* "still drawing" is no error; a test expecting one says so first */
@@ -159,7 +164,11 @@ void pipe_free(Pipe *p)
 
 void pipe_set_vb(Pipe *p, RtResource *vb)
 {
-    RtDevice *d = p->d;
+    pipe_set_vb_on(p->d, vb);
+}
+
+void pipe_set_vb_on(RtDevice *d, RtResource *vb)
+{
     D3D10DDI_HRESOURCE hb[1] = { vb->h };
     UINT strides[1] = { sizeof(PipeVtx) }, offsets[1] = { 0 };
     OK(RT_CALL(d, IaSetVertexBuffers, 0,
@@ -168,7 +177,13 @@ void pipe_set_vb(Pipe *p, RtResource *vb)
 
 PipeVtx pipe_vtx(float x, float y, const float c[4])
 {
-    PipeVtx v = { { x / PIPE_W * 2 - 1, 1 - y / PIPE_H * 2, 0, 1 }, { c[0], c[1], c[2], c[3] } };
+    return pipe_vtx_on(x, y, PIPE_W, PIPE_H, c);
+}
+
+PipeVtx pipe_vtx_on(float x, float y, UINT w, UINT h, const float c[4])
+{
+    PipeVtx v = { { x / (float)w * 2 - 1, 1 - y / (float)h * 2, 0, 1 },
+                  { c[0], c[1], c[2], c[3] } };
     return v;
 }
 
@@ -221,12 +236,19 @@ void pipe_assert_rect(const uint8_t *px, unsigned x0, unsigned y0, unsigned x1, 
 
 void pipe_rect(Pipe *p, float x0, float y0, float x1, float y1, const float c[4])
 {
-    const PipeVtx v[6] = { pipe_vtx(x0, y0, c), pipe_vtx(x1, y0, c), pipe_vtx(x0, y1, c),
-                           pipe_vtx(x0, y1, c), pipe_vtx(x1, y0, c), pipe_vtx(x1, y1, c) };
-    RtResource *vb = pipe_buffer(p->d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
-    pipe_set_vb(p, vb);
-    pipe_draw(p, 6, 0);
-    rt_destroy(p->d, vb);
+    pipe_rect_on(p->d, PIPE_W, PIPE_H, x0, y0, x1, y1, c);
+}
+
+void pipe_rect_on(RtDevice *d, UINT w, UINT h, float x0, float y0, float x1, float y1,
+                  const float c[4])
+{
+    const PipeVtx v[6] = { pipe_vtx_on(x0, y0, w, h, c), pipe_vtx_on(x1, y0, w, h, c),
+                           pipe_vtx_on(x0, y1, w, h, c), pipe_vtx_on(x0, y1, w, h, c),
+                           pipe_vtx_on(x1, y0, w, h, c), pipe_vtx_on(x1, y1, w, h, c) };
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, v, sizeof v);
+    pipe_set_vb_on(d, vb);
+    OK(RT_CALL(d, Draw, 0, F(d, pfnDraw)(d->h, 6, 0)));
+    rt_destroy(d, vb);
 }
 
 void pipe_query_begin(RtDevice *d, RtQuery *q)

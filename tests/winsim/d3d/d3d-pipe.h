@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A small pipeline fixture for the D3D tests (test-d3d-*.c; the GS,
- * stream-output and query tests use all of it): an 11.0 (or 10.x) device
- * with a 16 x 16 B8G8R8A8 target bound with its viewport, shaders from SM4
- * assembly, buffers, a POSITION/COLOR input layout, and the target read
- * back through a staging copy. Every call asserts success.
+ * stream-output and query tests use all of it; the _on helpers serve any
+ * device and target): an 11.0 (or 10.x) device with a 16 x 16 B8G8R8A8
+ * target bound with its viewport, shaders from SM4 assembly, buffers, a
+ * POSITION/COLOR input layout, and the target read back through a staging
+ * copy. Every call asserts success.
  */
 #ifndef SABLE_D3D_PIPE_H
 #define SABLE_D3D_PIPE_H
@@ -57,8 +58,15 @@ RtShader *pipe_shader_so(RtDevice *d, const char *text,
 RtResource *pipe_buffer(RtDevice *d, UINT bind, const void *data, UINT size);
 /* Vertex buffer slot 0: vb with PipeVtx stride. */
 void pipe_set_vb(Pipe *p, RtResource *vb);
-/* Pixel-space point (pixel centres at +0.5) -> NDC, with colour c. */
+void pipe_set_vb_on(RtDevice *d, RtResource *vb);
+/* The POSITION/COLOR layout made and bound on d (its memory), and
+ * destroyed. */
+void *pipe_layout(RtDevice *d);
+void pipe_layout_free(RtDevice *d, void *layout);
+/* Pixel-space point (pixel centres at +0.5) -> NDC, with colour c; _on: of
+ * a w x h target. */
 PipeVtx pipe_vtx(float x, float y, const float c[4]);
+PipeVtx pipe_vtx_on(float x, float y, UINT w, UINT h, const float c[4]);
 void pipe_clear(Pipe *p, const float c[4]);
 void pipe_draw(Pipe *p, UINT count, UINT start);
 /* The target as B, G, R, A bytes. */
@@ -78,6 +86,9 @@ void pipe_read_buffer(RtDevice *d, RtResource *b, void *out, UINT size);
 /* Draw [x0, x1) x [y0, y1) (pixels) in colour c as a triangle list
  * (clockwise: front), through a vertex buffer of its own. */
 void pipe_rect(Pipe *p, float x0, float y0, float x1, float y1, const float c[4]);
+/* The same on the target bound on d, w x h pixels (any interface version). */
+void pipe_rect_on(RtDevice *d, UINT w, UINT h, float x0, float y0, float x1, float y1,
+                  const float c[4]);
 void pipe_query_begin(RtDevice *d, RtQuery *q);
 /* QueryGetData until done (not done: after the device went idle, again;
  * at most 1000 times). */

@@ -197,8 +197,10 @@ static void test_present_tdr(gconstpointer data)
 }
 
 /* Primaries, as winsim sees them: the swap chain's primary is a linear
- * SURFACE allocation marked primary for its VidPN source (the back buffer
- * is not; an optional primary is one too, DriverFlags 0), and
+ * SURFACE allocation marked primary for its VidPN source, a 3D one (its
+ * format is on the 3D path, the KMD has 3D) also described as the 2D
+ * surface the scanout reads (the back buffer is not a primary, a 3D
+ * SURFACE too; an optional primary is one too, DriverFlags 0), and
  * SetDisplayMode made it the one scanned out. DestroyResource of a
  * primary while the open command buffer names it (a Blt into it) submits
  * that buffer and deallocates within the call; the back buffer waits for
@@ -210,13 +212,20 @@ static void test_present_primary(void)
     RtSwapChain *sc;
     g_assert_cmphex((uint32_t)rt_create_swapchain(d, 0, false, &sc), ==, 0);
     const RtAlloc *p = alloc_of(d, sc->primary), *b = alloc_of(d, sc->back);
-    g_assert_cmphex(p->priv.flags, ==, SABLE_ALLOC_F_PRIMARY);
+    const uint32_t primary3d = SABLE_ALLOC_F_PRIMARY | SABLE_ALLOC_F_3D | SABLE_ALLOC_F_CPU_VISIBLE;
+    g_assert_cmphex(p->priv.flags, ==, primary3d);
+    g_assert_cmpuint(p->priv.version, ==, SABLE_ALLOC_PRIVATE_VERSION_3D);
     g_assert_cmpuint(p->priv.kind, ==, SABLE_ALLOC_SURFACE);
     g_assert_cmpuint(p->priv.vidpn_source, ==, 0);
     g_assert_cmpuint(p->priv.width, ==, sc->desc.ModeDesc.Width);
     g_assert_cmpuint(p->priv.height, ==, sc->desc.ModeDesc.Height);
+    g_assert_cmpuint(p->priv.pitch, >=, sc->desc.ModeDesc.Width * 4);
+    g_assert_cmpuint(p->priv.format, !=, SABLE_FORMAT_INVALID);
     g_assert_cmpuint(e.sim->display.address, ==, p->a->gpu);
-    g_assert_cmphex(b->priv.flags & SABLE_ALLOC_F_PRIMARY, ==, 0);
+    g_assert_cmphex(b->priv.flags, ==, SABLE_ALLOC_F_3D | SABLE_ALLOC_F_CPU_VISIBLE);
+    g_assert_cmpuint(b->priv.kind, ==, SABLE_ALLOC_SURFACE);
+    g_assert_cmpuint(b->priv.format, ==, p->priv.format);
+    g_assert_cmpuint(b->priv.pitch, ==, p->priv.pitch);
     /* DriverFlags: 0 for a primary (scanned out), optional or not. */
     DXGI_DDI_PRIMARY_DESC reg = sc->desc, opt = sc->desc;
     reg.DriverFlags = ~0u;
@@ -228,8 +237,8 @@ static void test_present_primary(void)
     g_assert_cmphex((uint32_t)rt_create_primary(d, &opt, 1, fmt, &o), ==, 0);
     g_assert_cmphex(reg.DriverFlags, ==, 0);
     g_assert_cmphex(opt.DriverFlags, ==, 0);
-    g_assert_cmphex(alloc_of(d, r)->priv.flags, ==, SABLE_ALLOC_F_PRIMARY);
-    g_assert_cmphex(alloc_of(d, o)->priv.flags, ==, SABLE_ALLOC_F_PRIMARY);
+    g_assert_cmphex(alloc_of(d, r)->priv.flags, ==, primary3d);
+    g_assert_cmphex(alloc_of(d, o)->priv.flags, ==, primary3d);
     rt_destroy(d, o);
     g_assert_cmphex((uint32_t)rt_flush(d), ==, 0);
 
@@ -274,7 +283,8 @@ static void test_present_unsupported(void)
                         (uint32_t)E_NOTIMPL);
     }
     g_assert_cmpuint(d->presents, ==, 0);
-    g_assert_cmphex((uint32_t)rt_rotate(sc), ==, (uint32_t)E_INVALIDARG); /* tiled vs linear */
+    /* a back buffer and a primary */
+    g_assert_cmphex((uint32_t)rt_rotate(sc), ==, (uint32_t)E_INVALIDARG);
     /* SetDisplayMode of what is not a primary, or of subresource 1 */
     g_assert_cmphex((uint32_t)rt_set_display_mode(d, sc->back, 0), ==, (uint32_t)E_NOTIMPL);
     g_assert_cmphex((uint32_t)rt_set_display_mode(d, sc->primary, 1), ==, (uint32_t)E_NOTIMPL);

@@ -102,6 +102,7 @@ int main(int argc, char **argv)
     d3d_state_tests_add();
     d3d_copy_tests_add();
     d3d_present_tests_add();
+    d3d_backbuf_tests_add();
     d3d_shared_tests_add();
     d3d_shader_tests_add();
     d3d_draw_tests_add();

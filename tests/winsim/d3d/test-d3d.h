@@ -33,6 +33,7 @@ void d3d_tiled_tests_add(void);
 void d3d_state_tests_add(void);
 void d3d_copy_tests_add(void);
 void d3d_present_tests_add(void);
+void d3d_backbuf_tests_add(void);
 void d3d_shared_tests_add(void);
 void d3d_shader_tests_add(void);
 void d3d_draw_tests_add(void);
