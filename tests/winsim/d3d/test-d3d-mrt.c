@@ -111,12 +111,13 @@ static void blend_state_free(RtDevice *d, void *mem)
 static void set_targets(RtDevice *d, RtView *const *v, UINT n)
 {
     D3D10DDI_HRENDERTARGETVIEW h[2] = { { NULL }, { NULL } };
+    const D3D10DDI_HDEPTHSTENCILVIEW none = { NULL };
     for (UINT i = 0; i < n; i++) {
         h[i] = v[i]->h;
     }
     OK(RT_CALL(d, SetRenderTargets, 0,
-               d->f11->pfnSetRenderTargets(d->h, h, n, 8 - n, (D3D10DDI_HDEPTHSTENCILVIEW){ NULL },
-                                           NULL, NULL, 0, 0, 0, 0)));
+               d->f11 ? d->f11->pfnSetRenderTargets(d->h, h, n, 8 - n, none, NULL, NULL, 0, 0, 0, 0)
+                      : F10(d, pfnSetRenderTargets)(d->h, h, n, 8 - n, none)));
 }
 
 /* Two targets, independent blending: target 0 (B8G8R8A8) unblended gets
@@ -162,6 +163,60 @@ static void test_mrt_independent_blend(void)
         assert_all(px1 + (y * PIPE_W + 8) * 4, 8, 1, false, k, 1, "target 1, right");
     }
     blend_state_free(d, bs);
+    set_targets(d, &p.rtv, 1);
+    rt_destroy_rtv(d, rtv1);
+    rt_destroy(d, rt1);
+    pipe_free(&p);
+}
+
+/* The 10.0 blend state (D3D10_DDI_BLEND_DESC: one set of factors, an
+ * enable and a write mask per target) on a 10.0 device: target 1 blends
+ * ONE + ONE onto its clear colour, target 0 is not blended and writes red
+ * and alpha only (its green and blue keep the clear colour). */
+static void test_blend_10_0(void)
+{
+    Pipe p = pipe_new_iv(D3D10_0_DDI_INTERFACE_VERSION, 4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtResource *rt1;
+    RtView *rtv1;
+    OK(rt_create_tex2d(d, PIPE_W, PIPE_H, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &rt1));
+    OK(rt_create_rtv(d, rt1, 0, 0, 1, &rtv1));
+    RtView *both[2] = { p.rtv, rtv1 };
+    set_targets(d, both, 2);
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, ps_two_text);
+    D3D10_DDI_BLEND_DESC bd = {
+        .SrcBlend = D3D10_DDI_BLEND_ONE, .DestBlend = D3D10_DDI_BLEND_ONE,
+        .BlendOp = D3D10_DDI_BLEND_OP_ADD, .SrcBlendAlpha = D3D10_DDI_BLEND_ONE,
+        .DestBlendAlpha = D3D10_DDI_BLEND_ONE, .BlendOpAlpha = D3D10_DDI_BLEND_OP_ADD,
+    };
+    for (unsigned i = 0; i < 8; i++) {
+        bd.BlendEnable[i] = i == 1;
+        bd.RenderTargetWriteMask[i] = i == 0 ? 0x9 /* red, alpha */ : 0xf;
+    }
+    void *mem = g_malloc0(d->f10->pfnCalcPrivateBlendStateSize(d->h, &bd));
+    const D3D10DDI_HBLENDSTATE h = { mem };
+    OK(RT_CALL(d, CreateBlendState, 0,
+               d->f10->pfnCreateBlendState(d->h, &bd, h, (D3D10DDI_HRTBLENDSTATE){ mem })));
+    const FLOAT factor[4] = { 1, 1, 1, 1 };
+    OK(RT_CALL(d, SetBlendState, 0, d->f10->pfnSetBlendState(d->h, h, factor, ~0u)));
+    const float k0[4] = { 0.25f, 0.5f, 0.75f, 0.25f }, k1[4] = { 0.25f, 0.25f, 0.25f, 0.5f };
+    const float c[4] = { 0.5f, 0.25f, 0.125f, 0.25f };
+    pipe_clear(&p, k0);
+    OK(rt_clear(d, rtv1, k1[0], k1[1], k1[2], k1[3]));
+    pipe_rect(&p, 0, 0, 16, 16, c);
+    uint8_t px0[PIPE_W * PIPE_H * 4], px1[PIPE_W * PIPE_H * 4];
+    pipe_read(&p, px0);
+    rt_read(d, rt1, 0, px1);
+    const float want0[4] = { c[0], k0[1], k0[2], c[3] };
+    const float want1[4] = { k1[0] + c[2], k1[1] + c[1], k1[2] + c[0], k1[3] + c[3] };
+    assert_all(px0, PIPE_W, PIPE_H, true, want0, 1, "target 0 (red and alpha written)");
+    assert_all(px1, PIPE_W, PIPE_H, false, want1, 1, "target 1 (ONE + ONE)");
+    OK(RT_CALL(d, SetBlendState, 0,
+               d->f10->pfnSetBlendState(d->h, (D3D10DDI_HBLENDSTATE){ NULL }, factor, ~0u)));
+    RT_CALL(d, DestroyBlendState, 0, d->f10->pfnDestroyBlendState(d->h, h));
+    g_free(mem);
     set_targets(d, &p.rtv, 1);
     rt_destroy_rtv(d, rtv1);
     rt_destroy(d, rt1);
@@ -374,6 +429,7 @@ static void test_texture3d_layered(void)
 
 void d3d_mrt_tests_add(void)
 {
+    g_test_add_func("/d3d/mrt/blend-10.0", test_blend_10_0);
     g_test_add_func("/d3d/mrt/texture3d-layered", test_texture3d_layered);
     g_test_add_func("/d3d/mrt/texture3d", test_texture3d);
     g_test_add_func("/d3d/mrt/sample-mask-a2c", test_sample_mask_a2c);
