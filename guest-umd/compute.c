@@ -55,8 +55,8 @@ void umd_dispatch(UmdDevice *d, UmdDdi ddi, const UINT groups[3], UmdResource *a
     }
     UmdNamed n = { .n = 0 };
     static const unsigned cs[1] = { UMD_CS };
-    if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) ||
-        umd_srv_modes_mixed(&d->state, cs, 1) || !umd_stage_name(&n, &d->state, UMD_CS) ||
+    umd_srv_split_modes(&d->state, cs, 1);
+    if (!(d->adapter->priv.kmd_features & SABLE_KMD_F_3D) || !umd_stage_name(&n, &d->state, UMD_CS) ||
         !umd_uav_name(&d->state, UMD_CS, &n) || (args && !umd_stream_name(&n, args, false)) ||
         !umd_stage_shadows(d, UMD_CS, &n)) {
         umd_unsupported(d, ddi, 0);

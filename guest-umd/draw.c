@@ -522,11 +522,14 @@ static uint32_t view_target(uint32_t dim)
 }
 
 /* The view's sampler view with `target` in the format dword's top byte;
- * a view made for another target (another shader) or resource id (before
- * a rotation of identities) is made again. */
+ * a view made for another target (another shader), resource id (before
+ * a rotation of identities) or on the other of its resource and its
+ * shadow is made again. */
 static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint32_t target)
 {
-    if (v->host && v->res_id == v->res->res_id && (v->target == target || !target)) {
+    bool shadow = umd_srv_shadowed(v, target);
+    if (v->host && v->res_id == v->res->res_id && (v->target == target || !target) &&
+        v->on_shadow == shadow) {
         return true;
     }
     if (!stream_room(d, ddi, n, 12)) {
@@ -543,6 +546,7 @@ static bool make_view(UmdDevice *d, UmdDdi ddi, const Named *n, UmdSrv *v, uint3
     v->host = true;
     v->target = target;
     v->res_id = v->res->res_id;
+    v->on_shadow = shadow;
     d->objects3d++;
     return true;
 }
@@ -887,8 +891,8 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
     }
     Named n = { .n = 0 };
     umd_pstats_draw(d, draw);
-    bool ok = drawable(d, draw) && !umd_srv_modes_mixed(&d->state, draw_stages, NSTAGES) &&
-              collect(&d->state, draw->indexed, args, &n) &&
+    umd_srv_split_modes(&d->state, draw_stages, NSTAGES);
+    bool ok = drawable(d, draw) && collect(&d->state, draw->indexed, args, &n) &&
               name(&n, umd_pstats_counter(d), true) &&
               (!ps_uavs(d) || umd_uav_name(&d->state, UMD_PS, &n));
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {

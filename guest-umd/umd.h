@@ -140,6 +140,8 @@ typedef struct UmdSrv {
     uint8_t ex_kind;          /* a D3D11 raw / structured buffer view (uav.c), 0: not */
     struct UmdResource *shadow; /* what the host reads for it, NULL: none yet (view_shadow.c) */
     bool stencil;             /* reads the stencil of a depth-stencil 3D resource */
+    bool stencil_shadow;      /* ... beside a depth view of it in this draw: from the shadow */
+    bool on_shadow;           /* its sampler view names the shadow */
 } UmdSrv;
 
 typedef struct UmdDsv {
@@ -525,10 +527,11 @@ void umd_srv_shadow_free(UmdDevice *d, UmdSrv *v);
  * counted in shadow_copies. */
 bool umd_srv_shadow_copy(UmdDevice *d, const UmdSrv *v);
 uint32_t umd_srv_shadow_dw(const UmdSrv *v);
-/* Whether the views bound to these stages read one depth-stencil resource
- * both through a stencil view and another one (a draw or dispatch that
- * cannot be done: docs/umd.md "Formats of the 3D path"). */
-bool umd_srv_modes_mixed(const UmdState *st, const unsigned *stages, uint32_t nstages);
+/* Before a draw or dispatch: a stencil view bound to these stages whose
+ * depth-stencil resource another bound view reads too is marked to read
+ * its shadow (GL samples one texture in one mode per draw: docs/umd.md
+ * "Formats of the 3D path"); the other views are unmarked. */
+void umd_srv_split_modes(const UmdState *st, const unsigned *stages, uint32_t nstages);
 /* clear.c */
 void umd_clear_rtv(UmdDevice *d, UmdRtv *v, const FLOAT rgba[4]);
 void umd_clear_dsv(UmdDevice *d, UmdDsv *v, UINT flags, FLOAT depth, UINT8 stencil);

@@ -192,17 +192,17 @@ static bool reads_other_than_stencil(const UmdState *st, const unsigned *stages,
     return false;
 }
 
-bool umd_srv_modes_mixed(const UmdState *st, const unsigned *stages, uint32_t nstages)
+void umd_srv_split_modes(const UmdState *st, const unsigned *stages, uint32_t nstages)
 {
     for (uint32_t k = 0; k < nstages; k++) {
         for (uint32_t i = 0; i < UMD_SRV_SLOTS; i++) {
-            const UmdSrv *v = st->srv[stages[k]][i];
-            if (v && v->stencil && reads_other_than_stencil(st, stages, nstages, v->res)) {
-                return true;
+            UmdSrv *v = st->srv[stages[k]][i];
+            if (v) {
+                v->stencil_shadow =
+                    v->stencil && reads_other_than_stencil(st, stages, nstages, v->res);
             }
         }
     }
-    return false;
 }
 
 /* A view format the host stores exactly as `vf` (the same GL internal
@@ -250,6 +250,9 @@ bool umd_srv_shadowed(const UmdSrv *v, uint32_t target)
     }
     if (v->res->dim == D3D10DDIRESOURCE_BUFFER) {
         return !buffer_view_aligned(v);
+    }
+    if (v->stencil_shadow) {
+        return true;
     }
     uint32_t vf = umd_view_format(v->res, v->format, &swizzle);
     return part_own(v, target, vf) && !alias_format(vf, &swizzle);
