@@ -138,6 +138,18 @@ uint32_t umd_sable_format(DXGI_FORMAT f)
     }
 }
 
+/* The 2D surface the present blit and the scanout read of a swap chain
+ * buffer in f: its bytes as they are, so an sRGB format is its UNORM
+ * sibling (the encoded values are what the display shows). */
+uint32_t umd_present_format(DXGI_FORMAT f)
+{
+    switch (f) {
+    case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: return SABLE_FORMAT_R8G8B8A8_UNORM;
+    case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB: return SABLE_FORMAT_B8G8R8A8_UNORM;
+    default: return umd_sable_format(f);
+    }
+}
+
 /* CheckFormatSupport's bits off the 3D path: RENDERTARGET for the formats
  * the device's 2D engine clears (format3d.c adds the 3D path's). */
 UINT umd_format_caps(DXGI_FORMAT f)

@@ -76,7 +76,8 @@ static bool present_buffer(const UmdResource *r)
  * device). Swap chain buffers are 3D when they are also a 2D surface the
  * present blit and the scanout can read (umd_res3d_private describes them
  * so): a single-sampled Texture2D of one subresource in a format of the
- * 2D engine (umd_sable_format); the others stay 2D. */
+ * 2D engine, sRGB ones as their UNORM sibling (umd_present_format); the
+ * others stay 2D. */
 bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
 {
     bool args = r->dim == D3D10DDIRESOURCE_BUFFER &&
@@ -87,7 +88,7 @@ bool umd_res3d_wanted(const UmdDevice *d, const UmdResource *r)
     }
     if (present_buffer(r) &&
         (r->dim != D3D10DDIRESOURCE_TEXTURE2D || r->mips != 1 || r->array_size != 1 ||
-         r->samples > 1 || umd_sable_format(r->format) == SABLE_FORMAT_INVALID)) {
+         r->samples > 1 || umd_present_format(r->format) == SABLE_FORMAT_INVALID)) {
         return false;
     }
     if (r->dim == D3D10DDIRESOURCE_BUFFER) { /* draws also read indirect arguments */
@@ -149,7 +150,7 @@ void umd_res3d_private(const UmdResource *r, uint64_t size, struct sable_alloc_p
     if (present_buffer(r)) {
         /* also the linear 2D surface the present blit reads; a primary
          * (in VRAM, which the scanout reads) of its VidPN source */
-        p->base.format = umd_sable_format(r->format);
+        p->base.format = umd_present_format(r->format);
         p->base.pitch = r->sub[0].pitch;
         if (r->primary) {
             p->base.flags |= SABLE_ALLOC_F_PRIMARY;

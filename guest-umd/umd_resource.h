@@ -26,6 +26,9 @@ static inline uint32_t umd_blocks(uint32_t n, uint32_t b)
 
 /* dxgi_format.c: the device's 2D format (UNORM, linear), or INVALID. */
 uint32_t umd_sable_format(DXGI_FORMAT f);
+/* A swap chain buffer's 2D surface format (sRGB as UNORM: the bytes as
+ * they are), SABLE_FORMAT_INVALID for none. */
+uint32_t umd_present_format(DXGI_FORMAT f);
 /* layout.c: the bytes of r's allocation. */
 uint64_t umd_resource_bytes(const UmdResource *r);
 /* resource.c: r's 3D allocation (res3d.c's description of r; res_id and

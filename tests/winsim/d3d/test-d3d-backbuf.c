@@ -268,6 +268,54 @@ static void test_backbuf_read(gconstpointer data)
     env_free(&e);
 }
 
+/* An sRGB swap chain buffer (B8G8R8A8_UNORM_SRGB, RENDER_TARGET |
+ * PRESENT) is a 3D allocation whose 2D surface is B8G8R8A8_UNORM (the
+ * encoded bytes). A rectangle of linear (0.5, 0.25, 0) drawn through its
+ * sRGB view holds D3D's sRGB codes 188 and 137 (0.5 -> 187.5, 0.25 ->
+ * 137.0 before rounding: within 1), read back by a copy and by a DXGI Blt
+ * into a texture of its format. */
+static void test_backbuf_srgb(void)
+{
+    Pipe p = pipe_new(4 /* TRIANGLELIST */);
+    RtDevice *d = p.d;
+    RtResource *bb, *t;
+    RtView *v;
+    OK(rt_create_tex2d(d, PIPE_W, PIPE_H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM_SRGB,
+                       D3D10_DDI_USAGE_DEFAULT,
+                       D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, NULL, &bb));
+    const RtAlloc *al = alloc_of(d, bb);
+    g_assert_cmphex(al->priv.flags & SABLE_ALLOC_F_3D, ==, SABLE_ALLOC_F_3D);
+    g_assert_cmpuint(al->priv.format, ==, SABLE_FORMAT_B8G8R8A8_UNORM);
+    OK(rt_create_rtv(d, bb, 0, 0, 1, &v));
+    bind_target(d, v, PIPE_W, PIPE_H);
+    pipe_use(&p, RT_VS, pipe_vs_text);
+    pipe_use(&p, RT_PS, pipe_ps_text);
+    OK(rt_clear(d, v, 0, 0, 0, 1));
+    const float c[4] = { 0.5f, 0.25f, 0, 1 };
+    pipe_rect(&p, 0, 0, PIPE_W, PIPE_H, c);
+    uint8_t px[PIPE_W * PIPE_H * 4];
+    OK(rt_create_tex2d(d, PIPE_W, PIPE_H, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM_SRGB,
+                       D3D10_DDI_USAGE_DEFAULT, 0, 0, NULL, &t));
+    const UINT all[4] = { 0, 0, PIPE_W, PIPE_H };
+    OK(rt_blt(d, t, 0, all, bb, 0, 0));
+    RtResource *const read[2] = { bb, t };
+    for (unsigned k = 0; k < 2; k++) {
+        rt_read(d, read[k], 0, px);
+        for (unsigned i = 0; i < PIPE_W * PIPE_H; i++) {
+            const uint8_t *q = px + i * 4; /* B, G, R, A */
+            if (q[0] || abs((int)q[1] - 137) > 1 || abs((int)q[2] - 188) > 1 || q[3] != 255) {
+                g_error("%s: pixel %u = %02x%02x%02x%02x (BGRA), want 00 89 bc ff +- 1",
+                        k ? "DXGI Blt" : "copy", i, q[0], q[1], q[2], q[3]);
+            }
+        }
+    }
+    bind_target(d, p.rtv, PIPE_W, PIPE_H);
+    rt_destroy(d, t);
+    rt_destroy_rtv(d, v);
+    rt_destroy(d, bb);
+    pipe_free(&p);
+}
+
 /* A primary drawn into, then scanned out by SetDisplayMode: the display
  * shows the drawing (SetDisplayMode brought it to the allocation the
  * scanout reads); the swap chain's primary is scanned out again after. */
@@ -356,6 +404,7 @@ void d3d_backbuf_tests_add(void)
     g_test_add_data_func("/d3d/backbuf/read/blt", &cases[0], test_backbuf_read);
     g_test_add_data_func("/d3d/backbuf/read/flip", &cases[1], test_backbuf_read);
     g_test_add_func("/d3d/backbuf/scanout", test_backbuf_scanout);
+    g_test_add_func("/d3d/backbuf/srgb", test_backbuf_srgb);
     g_test_add_data_func("/d3d/backbuf/tdr/blt", &cases[0], test_backbuf_tdr);
     g_test_add_data_func("/d3d/backbuf/tdr/flip", &cases[1], test_backbuf_tdr);
 }
