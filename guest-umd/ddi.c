@@ -185,6 +185,7 @@ static VOID WDDM_API ddi_destroy_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETV
     umd_state_forget(DEV(h), o);
     umd_vgl_destroy(DEV(h), UMD_DDI_DestroyRenderTargetView, SABLE_VIRGL_OBJECT_SURFACE,
                     o->handle, o->host);
+    umd_rtv_shadow_free(DEV(h), o);
     memset(v.pDrvPrivate, 0, sizeof(UmdRtv));
 }
 

@@ -579,6 +579,30 @@ static bool name_shadows(UmdDevice *d, unsigned stage, Named *n)
     return ok;
 }
 
+/* The render-target views of some W slices of a 3D texture draw into
+ * their shadows: made (first use) and named as written. */
+static bool name_rtv_shadows(UmdDevice *d, Named *n)
+{
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
+        UmdRtv *v = d->state.rtv[i];
+        ok = !v || !umd_rtv_w_range(v) || (umd_rtv_shadow_make(d, v) && name(n, v->shadow, true));
+    }
+    return ok;
+}
+
+/* Their slices into the shadows before the draw (what the draw blends
+ * with or leaves), or back after it. */
+static bool copy_rtv_shadows(UmdDevice *d, bool back)
+{
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
+        const UmdRtv *v = d->state.rtv[i];
+        ok = !v || !umd_rtv_w_range(v) || umd_rtv_shadow_copy(d, v, back);
+    }
+    return ok;
+}
+
 /* Before the work that reads them, in the stream: each shadow the stage
  * reads gets its view's range again (the resource may have changed). */
 static bool copy_shadows(UmdDevice *d, UmdDdi ddi, const Named *n, unsigned stage)
@@ -644,8 +668,13 @@ static bool make_objects(UmdDevice *d, UmdDdi ddi, const Named *n)
     ok = ok && umd_so_make_variant(d, ddi, n);
     for (uint32_t i = 0; ok && i < UMD_RT_SLOTS; i++) {
         UmdRtv *v = st->rtv[i];
-        ok = !v || make_surface(d, ddi, n, v->res, v->format, v->mip, v->first_slice, v->slices,
-                                &v->handle, &v->host, &v->res_id);
+        if (v && umd_rtv_w_range(v)) { /* the whole of its shadow (name_rtv_shadows) */
+            ok = make_surface(d, ddi, n, v->shadow, v->format, 0, 0, v->slices, &v->handle,
+                              &v->host, &v->res_id);
+        } else {
+            ok = !v || make_surface(d, ddi, n, v->res, v->format, v->mip, v->first_slice,
+                                    v->slices, &v->handle, &v->host, &v->res_id);
+        }
     }
     UmdDsv *z = st->dsv;
     return ok && (!z || make_surface(d, ddi, n, z->res, z->format, z->mip, z->first_slice,
@@ -860,7 +889,8 @@ static bool put_draw(UmdDevice *d, UmdDdi ddi, const Named *n, const VglDraw *dr
     bool uavs = ps_uavs(d);
     ok = ok && stream_room(d, ddi, n, STATE_DW) && (!uavs || umd_put_uavs(d, UMD_PS)) &&
          vgl_draw_vbo(&s->b, draw) &&
-         (!uavs || vgl_memory_barrier(&s->b, SABLE_VIRGL_BARRIER_ALL)) && stream_send(d, ddi, n);
+         (!uavs || vgl_memory_barrier(&s->b, SABLE_VIRGL_BARRIER_ALL)) &&
+         copy_rtv_shadows(d, true) && stream_send(d, ddi, n);
     s->draw_end = s->b.n;
     return ok;
 }
@@ -898,6 +928,7 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         ok = name_shadows(d, draw_stages[i], &n);
     }
+    ok = ok && name_rtv_shadows(d, &n);
     if (!ok) {
         umd_unsupported(d, ddi, 0);
         return;
@@ -909,6 +940,7 @@ void umd_draw_args(UmdDevice *d, UmdDdi ddi, const VglDraw *draw, UmdResource *a
     for (uint32_t i = 0; ok && i < NSTAGES; i++) {
         ok = copy_shadows(d, ddi, &n, draw_stages[i]);
     }
+    ok = ok && stream_room(d, ddi, &n, STATE_DW) && copy_rtv_shadows(d, false);
     if (ok) {
         sent_check(&d->s3d); /* after the copies: state groups are re-sent after one */
     }

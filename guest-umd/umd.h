@@ -124,6 +124,7 @@ typedef struct UmdRtv {
     DXGI_FORMAT format;
     uint32_t mip, first_slice, slices;
     uint32_t first_element, elements; /* buffer views */
+    struct UmdResource *shadow; /* draws of some W slices of a 3D texture (view_shadow.c) */
 } UmdRtv;
 
 /* A shader-resource view: recorded, made in the virgl context at the
@@ -527,6 +528,15 @@ void umd_srv_shadow_free(UmdDevice *d, UmdSrv *v);
  * counted in shadow_copies. */
 bool umd_srv_shadow_copy(UmdDevice *d, const UmdSrv *v);
 uint32_t umd_srv_shadow_dw(const UmdSrv *v);
+/* A render-target view of several but not all W slices of a 3D texture's
+ * mip: the host cannot draw into it (no texture view of a 3D texture), so
+ * draws go to its shadow, a 3D texture of just those slices drawn as a
+ * layered target, copied in before and back after the draw (back: shadow
+ * to resource); the shadow made if v has none, freed with the view. */
+bool umd_rtv_w_range(const UmdRtv *v);
+bool umd_rtv_shadow_make(UmdDevice *d, UmdRtv *v);
+bool umd_rtv_shadow_copy(UmdDevice *d, const UmdRtv *v, bool back);
+void umd_rtv_shadow_free(UmdDevice *d, UmdRtv *v);
 /* Before a draw or dispatch: a stencil view bound to these stages whose
  * depth-stencil resource another bound view reads too is marked to read
  * its shadow (GL samples one texture in one mode per draw: docs/umd.md

@@ -37,6 +37,21 @@ static void shadow_desc(const UmdSrv *v, UmdResourceDesc *o)
     o->samples = r->samples;
 }
 
+/* A 3D resource of the UMD's own, described by desc; NULL: it cannot be
+ * had. */
+static UmdResource *shadow_new(UmdDevice *d, const UmdResourceDesc *desc)
+{
+    uint32_t nsub = umd_desc_subresources(desc);
+    UmdResource *r = nsub ? calloc(1, sizeof(UmdResource) + nsub * sizeof(UmdSubresource)) : NULL;
+    if (!r || !umd_resource_setup(d, r, desc) || !umd_res3d_wanted(d, r) ||
+        FAILED(umd_resource_alloc_3d(d, r))) {
+        free(r);
+        return NULL;
+    }
+    r->magic = UMD_RESOURCE_MAGIC;
+    return r;
+}
+
 bool umd_srv_shadow_make(UmdDevice *d, UmdSrv *v)
 {
     if (v->shadow) {
@@ -44,16 +59,55 @@ bool umd_srv_shadow_make(UmdDevice *d, UmdSrv *v)
     }
     UmdResourceDesc desc;
     shadow_desc(v, &desc);
-    uint32_t nsub = umd_desc_subresources(&desc);
-    UmdResource *r = nsub ? calloc(1, sizeof(UmdResource) + nsub * sizeof(UmdSubresource)) : NULL;
-    if (!r || !umd_resource_setup(d, r, &desc) || !umd_res3d_wanted(d, r) ||
-        FAILED(umd_resource_alloc_3d(d, r))) {
-        free(r);
-        return false;
+    v->shadow = shadow_new(d, &desc);
+    return v->shadow != NULL;
+}
+
+bool umd_rtv_w_range(const UmdRtv *v)
+{
+    const UmdResource *r = v->res;
+    return r->dim == D3D10DDIRESOURCE_TEXTURE3D && v->slices > 1 && v->mip < r->nsub &&
+           (v->first_slice || v->slices != r->sub[v->mip].depth);
+}
+
+bool umd_rtv_shadow_make(UmdDevice *d, UmdRtv *v)
+{
+    if (v->shadow) {
+        return true;
     }
-    r->magic = UMD_RESOURCE_MAGIC;
-    v->shadow = r;
-    return true;
+    const UmdResource *r = v->res;
+    const UmdSubresource *sub = &r->sub[v->mip];
+    const UmdResourceDesc desc = { .dim = D3D10DDIRESOURCE_TEXTURE3D, .format = r->format,
+                                   .usage = D3D10_DDI_USAGE_DEFAULT,
+                                   .bind = D3D10_DDI_BIND_RENDER_TARGET, .width = sub->width,
+                                   .height = sub->height, .depth = v->slices, .mips = 1,
+                                   .array_size = 1 };
+    v->shadow = shadow_new(d, &desc);
+    return v->shadow != NULL;
+}
+
+bool umd_rtv_shadow_copy(UmdDevice *d, const UmdRtv *v, bool back)
+{
+    const UmdResource *r = v->res, *s = v->shadow;
+    const UmdSubresource *sub = &r->sub[v->mip];
+    VglBuf *b = &d->s3d.b;
+    d->shadow_copies++;
+    if (back) {
+        const VglBox box = { 0, 0, 0, sub->width, sub->height, v->slices };
+        return vgl_resource_copy_region(b, r->res_id, v->mip, 0, 0, v->first_slice, s->res_id, 0,
+                                        &box);
+    }
+    const VglBox box = { 0, 0, v->first_slice, sub->width, sub->height, v->slices };
+    return vgl_resource_copy_region(b, s->res_id, 0, 0, 0, 0, r->res_id, v->mip, &box);
+}
+
+void umd_rtv_shadow_free(UmdDevice *d, UmdRtv *v)
+{
+    if (v->shadow) {
+        umd_resource_destroy(d, v->shadow);
+        free(v->shadow);
+        v->shadow = NULL;
+    }
 }
 
 void umd_srv_shadow_free(UmdDevice *d, UmdSrv *v)

@@ -427,8 +427,59 @@ static void test_texture3d_layered(void)
     pipe_free(&p);
 }
 
+/* A view of W slices 1-2 of a 4-slice Texture3D (some but not all: the
+ * host draws into its shadow and the UMD copies it back) routed by
+ * SV_RenderTargetArrayIndex: slice 1 is point 0's colour, slice 2 point
+ * 1's, slices 0 and 3 keep the clear colour; after a clear, a draw into
+ * slice 1 only leaves slice 2 cleared (the shadow gets the slices before
+ * each draw). */
+static void test_texture3d_w_range(void)
+{
+    Pipe p = pipe_new(1 /* POINTLIST */);
+    RtDevice *d = p.d;
+    RtResource *vol;
+    RtView *all, *mid;
+    OK(rt_create_tex3d(d, PIPE_W, PIPE_H, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                       D3D10_DDI_USAGE_DEFAULT, D3D10_DDI_BIND_RENDER_TARGET, 0, NULL, &vol));
+    OK(rt_create_rtv(d, vol, 0, 0, 4, &all));
+    OK(rt_create_rtv(d, vol, 0, 1, 2, &mid));
+    OK(rt_clear(d, all, 0, 1, 0, 1));
+    set_targets(d, &mid, 1);
+    draw_routed(&p, "rendertarget_array_index", route_col);
+    g_autofree uint8_t *px = g_malloc(PIPE_W * PIPE_H * 4 * 4);
+    rt_read(d, vol, 0, px);
+    const float green[4] = { 0, 1, 0, 1 };
+    const float *want[4] = { green, route_col[0], route_col[1], green };
+    for (unsigned w = 0; w < 4; w++) {
+        assert_all(px + (size_t)w * PIPE_W * PIPE_H * 4, PIPE_W, PIPE_H, false, want[w], 0,
+                   "W slice");
+    }
+    g_assert_cmpuint(rt_umd_stats(d).shadow_copies, ==, 2); /* in, and back */
+    /* cleared again, then one point (slice 1 only): slice 2 shows the
+     * clear, not what the shadow held (it got the slices first) */
+    OK(rt_clear(d, all, 0, 1, 0, 1));
+    const float yellow[4] = { 1, 1, 0, 1 };
+    const PipeVtx one = pipe_vtx(1, 1, yellow);
+    RtResource *vb = pipe_buffer(d, D3D10_DDI_BIND_VERTEX_BUFFER, &one, sizeof one);
+    pipe_set_vb(&p, vb);
+    pipe_draw(&p, 1, 0);
+    rt_read(d, vol, 0, px);
+    const float *again[4] = { green, yellow, green, green };
+    for (unsigned w = 0; w < 4; w++) {
+        assert_all(px + (size_t)w * PIPE_W * PIPE_H * 4, PIPE_W, PIPE_H, false, again[w], 0,
+                   "W slice, second draw");
+    }
+    rt_destroy(d, vb);
+    set_targets(d, &p.rtv, 1);
+    rt_destroy_rtv(d, mid);
+    rt_destroy_rtv(d, all);
+    rt_destroy(d, vol);
+    pipe_free(&p);
+}
+
 void d3d_mrt_tests_add(void)
 {
+    g_test_add_func("/d3d/mrt/texture3d-w-range", test_texture3d_w_range);
     g_test_add_func("/d3d/mrt/blend-10.0", test_blend_10_0);
     g_test_add_func("/d3d/mrt/texture3d-layered", test_texture3d_layered);
     g_test_add_func("/d3d/mrt/texture3d", test_texture3d);
