@@ -163,13 +163,3 @@ void tx_flush_outputs(Tx *t)
         pack_distances(t, NAME_CULL, &k);
     }
 }
-
-bool tx_has_staged(const Tx *t)
-{
-    for (uint32_t n = 0; n < SM4_MAX_IO; n++) {
-        if (t->out[n].declared && t->out[n].staged) {
-            return true;
-        }
-    }
-    return false;
-}

@@ -151,13 +151,12 @@ void tx_finish_decls(Tx *t); /* DCLs, properties, prologue */
  * known); with cull distances, the packed CLIPDIST declarations (before
  * the outputs'); whether r is a GS output kept in a TEMP (layer, viewport
  * index, primitive ID); the staged outputs copied to OUT (at an output
- * point), and whether there are any; a register's text ("TEMP[5](68)"). */
+ * point); a register's text ("TEMP[5](68)"). */
 bool tx_decl_range(Tx *t, const Sm4Insn *in);
 void tx_finish_ranges(Tx *t);
 bool tx_finish_clip_cull(Tx *t);
 bool tx_gs_int_output(const Tx *t, const TxReg *r);
 void tx_flush_outputs(Tx *t);
-bool tx_has_staged(const Tx *t);
 void tx_reg_text(const TxReg *r, char *out);
 void tx_declare_units(Tx *t); /* DCL SAMP / SVIEW of the units the code used */
 /* "[n]" or "[ADDR[k].x+n]" for index i of o (n = imm + base, imm < limit) */

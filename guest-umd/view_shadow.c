@@ -101,22 +101,23 @@ bool umd_rtv_shadow_copy(UmdDevice *d, const UmdRtv *v, bool back)
     return vgl_resource_copy_region(b, s->res_id, 0, 0, 0, 0, r->res_id, v->mip, &box);
 }
 
+static void shadow_free(UmdDevice *d, UmdResource **shadow)
+{
+    if (*shadow) {
+        umd_resource_destroy(d, *shadow);
+        free(*shadow);
+        *shadow = NULL;
+    }
+}
+
 void umd_rtv_shadow_free(UmdDevice *d, UmdRtv *v)
 {
-    if (v->shadow) {
-        umd_resource_destroy(d, v->shadow);
-        free(v->shadow);
-        v->shadow = NULL;
-    }
+    shadow_free(d, &v->shadow);
 }
 
 void umd_srv_shadow_free(UmdDevice *d, UmdSrv *v)
 {
-    if (v->shadow) {
-        umd_resource_destroy(d, v->shadow);
-        free(v->shadow);
-        v->shadow = NULL;
-    }
+    shadow_free(d, &v->shadow);
 }
 
 uint32_t umd_srv_shadow_dw(const UmdSrv *v)
